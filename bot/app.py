@@ -1,0 +1,104 @@
+"""The application core shared by every adapter: settings, database, registry, clock, and the
+dispatcher that turns a `Request` into a `Reply` (one transaction per command)."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import sqlite3
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+
+from bot import i18n
+from bot.commands.context import Context
+from bot.commands.models import ErrorInfo, Reply, Request, code, plain
+from bot.commands.registry import Registry
+from bot.commands.spec import CommandSpec
+from bot.storage import settings as settings_repo
+from bot.storage.db import Database, storage_user_error
+from rules_core.errors import UserError
+
+log = logging.getLogger(__name__)
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class App:
+    def __init__(
+        self,
+        db_path: Path | str,
+        registry: Registry | None = None,
+        clock: Callable[[], datetime] = utcnow,
+    ) -> None:
+        from bot.commands import build_registry
+
+        self.db = Database(db_path)
+        self.registry = registry or build_registry()
+        self.clock = clock
+
+    async def start(self) -> None:
+        await self.db.open()
+
+    async def stop(self) -> None:
+        await self.db.close()
+
+    async def lang_for(self, request: Request) -> i18n.Lang:
+        """Explicit override, else the chat setting, else the client's language, else English."""
+        if forced := i18n.normalize_lang(request.lang):
+            return forced
+        async with self.db.transaction(write=False) as conn:
+            stored = await settings_repo.chat_lang(conn, request.chat_key)
+        return i18n.normalize_lang(stored) or i18n.normalize_lang(request.locale) or "en"
+
+    async def handle(self, request: Request) -> Reply:
+        """Run one command. Never raises: user errors and internal errors become replies."""
+        lang: i18n.Lang = i18n.normalize_lang(request.locale) or "en"
+        spec: CommandSpec | None = None
+        try:
+            lang = await self.lang_for(request)
+            if request.command is not None:
+                spec = self.registry.get(request.command)
+                if spec is None:
+                    raise UserError("cmd.unknown", name=request.command)
+                opts = self.registry.convert(spec, request.options)
+            else:
+                spec, opts = self.registry.resolve(request.text)
+            if spec.admin_only and not request.admin:
+                raise UserError("perm.admin_only")
+            async with self.db.transaction(write=not spec.readonly) as conn:
+                ctx = Context(self, request, spec, opts, lang, conn, self.clock())
+                reply = await spec.handler(ctx)
+                if ctx.lang != lang:  # /lang changed it: later lookups follow
+                    lang = ctx.lang
+            reply.command = spec.name
+            return reply
+        except UserError as err:
+            return self.error_reply(err, lang, spec)
+        except sqlite3.OperationalError as exc:
+            return self.error_reply(storage_user_error(exc), lang, spec)
+        except Exception:
+            ident = secrets.token_hex(4)
+            log.exception("internal error %s while handling %r", ident, request.text[:200])
+            text = i18n.t(lang, "error.internal", id=ident)
+            return Reply(
+                command=spec.name if spec else "",
+                blocks=[[plain(text)]],
+                ephemeral=True,
+                error=ErrorInfo(code="internal", message=text),
+            )
+
+    def error_reply(self, err: UserError, lang: i18n.Lang, spec: CommandSpec | None) -> Reply:
+        message = i18n.t(lang, err.key, **err.params)
+        blocks = [[plain(message)]]
+        if spec is not None:
+            blocks.append([plain(i18n.t(lang, "error.syntax") + " "), code(spec.usage())])
+        return Reply(
+            command=spec.name if spec else "",
+            blocks=blocks,
+            ephemeral=True,
+            error=ErrorInfo(code=err.key, message=message),
+        )
+

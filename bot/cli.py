@@ -1,0 +1,127 @@
+"""`wargame-bot run|console|ask`: the operator's entry points."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import sys
+from pathlib import Path
+
+from bot.app import App
+from bot.commands.models import Reply, Request
+from bot.config import Settings, load_settings
+from bot.logging_setup import setup_logging
+from bot.render import plain
+from bot.storage.db import StorageError
+
+log = logging.getLogger(__name__)
+
+CONSOLE_CHAT = "console:local"
+EXIT_OK, EXIT_INTERNAL, EXIT_USER = 0, 1, 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="wargame-bot", description=__doc__)
+    parser.add_argument("--db", type=Path, help="SQLite file (default: $WARGAME_BOT_DB)")
+    sub = parser.add_subparsers(dest="mode", required=True)
+
+    sub.add_parser("run", help="start Discord and/or Telegram when tokens are set, else console")
+
+    console = sub.add_parser("console", help="chat with the bot in this terminal")
+    console.add_argument("--user", default="player", help="your name in the console chat")
+    console.add_argument("--chat", default=CONSOLE_CHAT, help="chat key (default console:local)")
+
+    ask = sub.add_parser("ask", help="run one command and print the reply")
+    ask.add_argument("text", help='the command, e.g. "/roll 2d6+3"')
+    ask.add_argument("--chat", default=CONSOLE_CHAT)
+    ask.add_argument("--user", default="player", help="user id")
+    ask.add_argument("--name", default=None, help="display name (default: the user id)")
+    ask.add_argument("--admin", action="store_true", help="act as a chat admin")
+    ask.add_argument("--lang", choices=("it", "en"), default=None)
+    ask.add_argument("--seed", type=int, default=None, help="fixed dice seed")
+    ask.add_argument("--json", action="store_true", help="print one JSON object")
+    return parser
+
+
+def ask_payload(reply: Reply) -> dict[str, object]:
+    return {
+        "ok": reply.ok,
+        "command": reply.command,
+        "text": plain.render(reply),
+        "data": reply.data,
+        "error": reply.error.model_dump() if reply.error else None,
+    }
+
+
+async def ask(settings: Settings, args: argparse.Namespace) -> int:
+    app = App(settings.db_path)
+    await app.start()
+    try:
+        request = Request(
+            platform="ask",
+            chat_key=args.chat,
+            user_id=args.user,
+            user_name=args.name or args.user,
+            admin=args.admin,
+            lang=args.lang,
+            text=args.text,
+            seed=args.seed,
+        )
+        reply = await app.handle(request)
+    finally:
+        await app.stop()
+    if args.json:
+        print(json.dumps(ask_payload(reply), ensure_ascii=False))
+    else:
+        print(plain.render(reply))
+    if reply.error is None:
+        return EXIT_OK
+    return EXIT_INTERNAL if reply.error.code == "internal" else EXIT_USER
+
+
+async def console(settings: Settings, user: str, chat: str) -> int:
+    from bot.adapters.console import run_console
+
+    app = App(settings.db_path)
+    await app.start()
+    try:
+        await run_console(app, chat=chat, user=user, history_file=Path(".wargame_history"))
+    finally:
+        await app.stop()
+    return EXIT_OK
+
+
+async def run(settings: Settings) -> int:
+    if settings.discord_token is None and settings.telegram_token is None:
+        print("No DISCORD_TOKEN or TELEGRAM_TOKEN set: starting the local console chat.")
+        return await console(settings, user="player", chat=CONSOLE_CHAT)
+    from bot.adapters.platforms import run_platforms
+
+    return await run_platforms(settings)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    settings = load_settings()
+    if args.db is not None:
+        settings.wargame_bot_db = args.db
+    setup_logging(settings)
+    if args.mode == "ask":
+        logging.getLogger().setLevel(logging.WARNING)
+    try:
+        if args.mode == "ask":
+            return asyncio.run(ask(settings, args))
+        if args.mode == "console":
+            return asyncio.run(console(settings, args.user, args.chat))
+        return asyncio.run(run(settings))
+    except StorageError as exc:
+        print(f"wargame-bot: {exc}", file=sys.stderr)
+        return EXIT_USER
+    except KeyboardInterrupt:
+        return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,18 @@
+"""All command declarations. Each module exposes `SPECS`; adding a command means adding a spec
+there (and its strings in data/locales), never touching an adapter."""
+
+from __future__ import annotations
+
+from bot.commands import core, dice
+from bot.commands.registry import Registry
+from bot.commands.spec import CommandSpec
+
+MODULES = (core, dice)
+
+
+def all_specs() -> list[CommandSpec]:
+    return [spec for module in MODULES for spec in module.SPECS]
+
+
+def build_registry() -> Registry:
+    return Registry(all_specs())

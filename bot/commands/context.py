@@ -1,0 +1,45 @@
+"""What a handler gets: the request, its converted options, the language, one open
+transaction, the clock and a dice source."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+import aiosqlite
+
+from bot import i18n
+from bot.commands.models import Request
+from bot.commands.spec import CommandSpec
+from rules_core.dice import DiceSource
+
+if TYPE_CHECKING:
+    from bot.app import App
+
+
+@dataclass
+class Context:
+    app: App
+    request: Request
+    spec: CommandSpec
+    opts: dict[str, Any]
+    lang: i18n.Lang
+    conn: aiosqlite.Connection
+    now: datetime
+
+    def t(self, key: str, /, **params: Any) -> str:
+        return i18n.t(self.lang, key, **params)
+
+    def dice(self, given: list[int] | None = None) -> DiceSource:
+        """The dice for this command: the players' own faces, a fixed seed, or fresh random."""
+        if given:
+            return DiceSource.given(given)
+        if self.request.seed is not None:
+            return DiceSource.seeded(self.request.seed)
+        return DiceSource.random()
+
+    @property
+    def clock(self) -> Callable[[], datetime]:
+        return self.app.clock

@@ -1,0 +1,292 @@
+"""/roll, /roll show, /roll history and /odds: the generic dice commands."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from bot.commands.context import Context
+from bot.commands.models import Block, Button, Reply, Span, bold, code, italic, plain, pre, strike
+from bot.commands.spec import CommandSpec, OptionSpec
+from bot.storage import rolls as rolls_repo
+from rules_core.dice import Distribution, RollResult, distribution_of_command, parse, roll
+from rules_core.errors import UserError
+
+HISTORY_DEFAULT = 10
+HISTORY_MAX = 50
+TABLE_ROWS = 12
+BAR_WIDTH = 16
+
+
+def face_spans(result: RollResult) -> list[Span]:
+    """The expression with every die shown: dropped and rerolled faces struck through,
+    successes in bold, exploding faces marked with '!'."""
+    out: list[Span] = []
+    for token in result.breakdown:
+        face = token.face
+        if face is None:
+            out.append(plain(token.text))
+            continue
+        text = str(face.value) + ("!" if face.exploded else "")
+        if face.rerolled or face.dropped or not face.kept:
+            out.append(strike(text))
+        elif face.success:
+            out.append(bold(text))
+        elif face.failure:
+            out.append(italic(text))
+        else:
+            out.append(plain(text))
+    return out
+
+
+def result_block(ctx: Context, result: RollResult, index: int | None) -> Block:
+    line: Block = [plain(f"{index}. ")] if index is not None else []
+    line.extend(face_spans(result))
+    line.append(plain(" = "))
+    line.append(bold(str(result.total)))
+    if result.successes is not None:
+        line.append(plain(" " + ctx.t("roll.successes", n=result.successes)))
+    if result.truncated:
+        line.append(plain(" " + ctx.t("roll.truncated")))
+    return line
+
+
+def roll_data(roll_id: int, seed: int | None, results: list[RollResult]) -> dict[str, Any]:
+    """The public `data` of /roll: the first roll at top level, every roll under `rolls`."""
+    items = [
+        {
+            "expression": r.expression,
+            "label": r.label,
+            "total": r.total,
+            "successes": r.successes,
+            "dice": [g.as_data() for g in r.dice],
+        }
+        for r in results
+    ]
+    first = items[0]
+    return {
+        "id": roll_id,
+        "expression": first["expression"],
+        "total": first["total"],
+        "successes": first["successes"],
+        "dice": first["dice"],
+        "seed": seed,
+        "rolls": items,
+    }
+
+
+def results_reply(
+    ctx: Context, roll_id: int, who: str, text: str, results: list[RollResult]
+) -> list[Block]:
+    header: Block = [bold(who), plain(" 🎲 "), code(text)]
+    blocks = [header]
+    numbered = len(results) > 1
+    last_label: str | None = None
+    for i, result in enumerate(results, start=1):
+        if result.label and result.label != last_label:
+            blocks.append([italic(result.label)])
+            last_label = result.label
+        blocks.append(result_block(ctx, result, i if numbered else None))
+    blocks.append([plain(ctx.t("roll.ref", id=roll_id))])
+    return blocks
+
+
+async def roll_cmd(ctx: Context) -> Reply:
+    text: str = ctx.opts["expression"]
+    command = parse(text)
+    source = ctx.dice(ctx.opts["dice"])
+    results = roll(command, source)
+    data = [r.model_dump(mode="json") for r in results]
+    roll_id = await rolls_repo.add(
+        ctx.conn,
+        chat_key=ctx.request.chat_key,
+        user_id=ctx.request.user_id,
+        user_name=ctx.request.user_name,
+        expression=text,
+        faces=list(source.consumed),
+        seed=source.seed,
+        result=data,
+        now=ctx.now,
+    )
+    return Reply(
+        blocks=results_reply(ctx, roll_id, ctx.request.user_name, text, results),
+        buttons=[Button(label=ctx.t("roll.again"), command=f"/roll {text}")],
+        data=roll_data(roll_id, source.seed, results),
+    )
+
+
+async def roll_show(ctx: Context) -> Reply:
+    record = await rolls_repo.get(ctx.conn, ctx.request.chat_key, ctx.opts["id"])
+    if record is None:
+        raise UserError("roll.not_found", id=ctx.opts["id"])
+    results = [RollResult.model_validate(r) for r in record.result]
+    blocks = results_reply(ctx, record.id, record.user_name, record.expression, results)
+    blocks.append([plain(ctx.t("roll.when", when=record.created_at.strftime("%Y-%m-%d %H:%M")))])
+    if record.seed is None:
+        blocks.append([plain(ctx.t("roll.given_dice"))])
+    return Reply(blocks=blocks, data=roll_data(record.id, record.seed, results))
+
+
+async def roll_history(ctx: Context) -> Reply:
+    records = await rolls_repo.recent(ctx.conn, ctx.request.chat_key, ctx.opts["n"])
+    if not records:
+        return Reply(blocks=[[plain(ctx.t("roll.no_history"))]], data={"rolls": []})
+    blocks: list[Block] = []
+    for rec in records:
+        totals = ", ".join(str(r["total"]) for r in rec.result)
+        blocks.append(
+            [
+                plain(f"#{rec.id} {rec.created_at:%H:%M} "),
+                bold(rec.user_name),
+                plain(" "),
+                code(rec.expression[:60]),
+                plain(f" = {totals}"),
+            ]
+        )
+    return Reply(
+        title=ctx.t("roll.history_title"),
+        blocks=blocks,
+        data={"rolls": [{"id": r.id, "expression": r.expression} for r in records]},
+    )
+
+
+def percent(p: float) -> str:
+    if p <= 0:
+        return "0%"
+    if p >= 1:
+        return "100%"
+    if p < 0.001:
+        return "<0.1%"
+    if p > 0.999:
+        return ">99.9%"
+    return f"{p * 100:.1f}%"
+
+
+def interesting_values(dist: Distribution) -> list[int]:
+    """The k worth showing in a P(≥k) table: every value when few, else the ones where the
+    answer is neither certain nor hopeless, thinned evenly to TABLE_ROWS."""
+    values = [v for v, _ in dist.items()]
+    if len(values) > TABLE_ROWS:
+        values = [v for v in values if 0.001 < dist.p_at_least(v) < 0.999] or values
+    if len(values) > TABLE_ROWS:
+        step = (len(values) - 1) / (TABLE_ROWS - 1)
+        values = sorted({values[round(i * step)] for i in range(TABLE_ROWS)})
+    return values
+
+
+def histogram(dist: Distribution) -> list[tuple[str, float]]:
+    """At most TABLE_ROWS bars; wide supports are grouped into equal ranges."""
+    items = dist.items()
+    lo, hi = items[0][0], items[-1][0]
+    width = max(1, math.ceil((hi - lo + 1) / TABLE_ROWS))
+    buckets: dict[int, float] = {}
+    for value, p in items:
+        buckets[(value - lo) // width] = buckets.get((value - lo) // width, 0.0) + p
+    out = []
+    for b in range(max(buckets) + 1):
+        start = lo + b * width
+        label = str(start) if width == 1 else f"{start}–{min(hi, start + width - 1)}"
+        out.append((label, buckets.get(b, 0.0)))
+    return out
+
+
+def odds_blocks(ctx: Context, text: str, dist: Distribution) -> list[Block]:
+    blocks: list[Block] = [
+        [code(text)],
+        [
+            plain(ctx.t("odds.mean") + " "),
+            bold(f"{dist.mean():.2f}"),
+            plain(" · " + ctx.t("odds.stdev") + " "),
+            bold(f"{dist.stdev():.2f}"),
+            plain(" · " + ctx.t("odds.range", lo=dist.min, hi=dist.max)),
+        ],
+    ]
+    rows = [f"{'k':>6}  {'P(≥k)':>7}"]
+    rows += [f"{v:>6}  {percent(dist.p_at_least(v)):>7}" for v in interesting_values(dist)]
+    blocks.append([pre("\n".join(rows))])
+    hist = histogram(dist)
+    top = max(p for _, p in hist) or 1.0
+    label_width = max(len(label) for label, _ in hist)
+    bars = [
+        f"{label:>{label_width}} {'█' * round(p / top * BAR_WIDTH):<{BAR_WIDTH}} {percent(p)}"
+        for label, p in hist
+    ]
+    blocks.append([pre("\n".join(bars))])
+    if dist.truncated:
+        blocks.append([plain(ctx.t("odds.truncated"))])
+    return blocks
+
+
+async def odds_cmd(ctx: Context) -> Reply:
+    text: str = ctx.opts["expression"]
+    command = parse(text)
+    dists = distribution_of_command(command)
+    blocks: list[Block] = []
+    payload = []
+    for spec, dist in zip(command.rolls, dists, strict=True):
+        label = spec.text + (f" [{spec.label}]" if spec.label else "")
+        if spec.repeat > 1:
+            label = f"{spec.repeat}# {label}"
+        blocks.extend(odds_blocks(ctx, label, dist))
+        if spec.repeat > 1:
+            blocks.append([plain(ctx.t("odds.each_repeat", n=spec.repeat))])
+        payload.append(
+            {
+                "expression": spec.text,
+                "mean": dist.mean(),
+                "stdev": dist.stdev(),
+                "truncated": dist.truncated,
+                "distribution": [[v, p] for v, p in dist.items()],
+            }
+        )
+    data = dict(payload[0])
+    data["rolls"] = payload
+    return Reply(title=ctx.t("odds.title"), blocks=blocks, data=data)
+
+
+EXPR = OptionSpec("expression", type="text", positional=True, required=True, max_length=300)
+DICE = OptionSpec("dice", type="faces", aliases=("dadi",))
+
+SPECS = [
+    CommandSpec(
+        path=("roll",),
+        handler=roll_cmd,
+        aliases=("tira",),
+        options=(EXPR, DICE),
+        examples=("/roll 2d6+3 fire damage", "/roll 10d6>=4", "/roll 4d6kh3", "/roll d20<=13"),
+    ),
+    CommandSpec(
+        path=("roll", "show"),
+        handler=roll_show,
+        readonly=True,
+        aliases=("mostra",),
+        options=(OptionSpec("id", type="int", positional=True, required=True, min_value=1),),
+        examples=("/roll show 12",),
+    ),
+    CommandSpec(
+        path=("roll", "history"),
+        handler=roll_history,
+        readonly=True,
+        aliases=("storico",),
+        options=(
+            OptionSpec(
+                "n",
+                type="int",
+                positional=True,
+                min_value=1,
+                max_value=HISTORY_MAX,
+                default=HISTORY_DEFAULT,
+            ),
+        ),
+        examples=("/roll history 5",),
+    ),
+    CommandSpec(
+        path=("odds",),
+        handler=odds_cmd,
+        readonly=True,
+        slow=True,
+        aliases=("probabilita", "prob"),
+        options=(EXPR,),
+        examples=("/odds 10d6>=4", "/odds 2d6+5", "/odds 4d6kh3"),
+    ),
+]

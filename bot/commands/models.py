@@ -1,0 +1,107 @@
+"""The platform-neutral boundary: what an adapter sends in (`Request`) and gets back (`Reply`).
+
+Reply text is a list of blocks made of styled spans, never pre-formatted markup: each renderer
+escapes the text of every span for its own format, so user-supplied strings are safe by
+construction on Discord, Telegram and the console.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Style = Literal["plain", "bold", "italic", "code", "strike", "mention", "pre"]
+
+
+class Span(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    text: str
+    style: Style = "plain"
+    user_id: str | None = None  # for style="mention": whom it pings (text is the display name)
+
+
+Block = list[Span]
+
+
+def plain(text: str) -> Span:
+    return Span(text=text)
+
+
+def bold(text: str) -> Span:
+    return Span(text=text, style="bold")
+
+
+def italic(text: str) -> Span:
+    return Span(text=text, style="italic")
+
+
+def code(text: str) -> Span:
+    return Span(text=text, style="code")
+
+
+def strike(text: str) -> Span:
+    return Span(text=text, style="strike")
+
+
+def pre(text: str) -> Span:
+    """A monospace block (tables, histograms): rendered on its own lines."""
+    return Span(text=text, style="pre")
+
+
+def mention(user_id: str, name: str) -> Span:
+    return Span(text=name, style="mention", user_id=user_id)
+
+
+class Field_(BaseModel):
+    name: str
+    value: Block
+    inline: bool = True
+
+
+class Button(BaseModel):
+    label: str
+    command: str  # the text form of the command the button runs, e.g. "/roll 2d6"
+
+
+class Attachment(BaseModel):
+    filename: str
+    content: bytes
+    mime: str = "text/plain"
+
+
+class ErrorInfo(BaseModel):
+    code: str
+    message: str
+
+
+class Reply(BaseModel):
+    command: str = ""
+    title: str | None = None
+    blocks: list[Block] = Field(default_factory=list)
+    fields: list[Field_] = Field(default_factory=list)
+    buttons: list[Button] = Field(default_factory=list)
+    mentions: list[str] = Field(default_factory=list)  # user ids this reply may ping, nobody else
+    ephemeral: bool = False
+    attachments: list[Attachment] = Field(default_factory=list)
+    data: dict[str, Any] | None = None
+    error: ErrorInfo | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+class Request(BaseModel):
+    platform: Literal["console", "ask", "telegram", "discord"]
+    chat_key: str  # platform:chat_id[:thread_id]
+    user_id: str
+    user_name: str
+    locale: str | None = None  # the client's language, e.g. "it-IT"
+    lang: str | None = None  # an explicit override (`ask --lang`), stronger than the chat setting
+    admin: bool = False
+    text: str = ""  # the text form, when the platform sends text
+    command: str | None = None  # set when the platform sends structured commands (Discord)
+    options: dict[str, Any] = Field(default_factory=dict)  # raw options for structured commands
+    seed: int | None = None  # fixed dice seed (`ask --seed`), for reproducible scripts

@@ -1,0 +1,215 @@
+"""The command registry: finds a command from its text form and converts its options.
+
+Text form: `/group sub positional key=value flag`, e.g. `/game new aos "Spring league"`.
+`/cmd@BotName` is accepted (the adapter has already checked the bot name). Quotes group words.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from bot.commands.spec import CommandSpec, OptionSpec
+from rules_core.errors import UserError
+
+MAX_COMMAND_TEXT = 4000
+_TOKEN = re.compile(r'"([^"]*)"|“([^”]*)”|(\S+)')
+_FACES = re.compile(r"^\d+(?:[,;]\d+)*$")
+
+
+@dataclass(frozen=True)
+class Token:
+    text: str
+    start: int
+    end: int
+    quoted: bool
+
+
+def tokenize(text: str) -> list[Token]:
+    out = []
+    for m in _TOKEN.finditer(text):
+        if m.group(1) is not None or m.group(2) is not None:
+            value = m.group(1) if m.group(1) is not None else m.group(2)
+            out.append(Token(value or "", m.start(), m.end(), True))
+        else:
+            out.append(Token(m.group(3), m.start(), m.end(), False))
+    return out
+
+
+def fold(text: str) -> str:
+    """Case- and accent-insensitive form used to compare names."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+class Registry:
+    def __init__(self, specs: Iterable[CommandSpec] = ()) -> None:
+        self._specs: dict[tuple[str, ...], CommandSpec] = {}
+        # (parent path..., alias) -> canonical word, e.g. ("tira",) -> "roll"
+        self._alias: dict[tuple[str, ...], str] = {}
+        for spec in specs:
+            self.add(spec)
+
+    def add(self, spec: CommandSpec) -> None:
+        if spec.path in self._specs:
+            raise ValueError(f"command declared twice: {spec.name}")
+        self._specs[spec.path] = spec
+        for alias in spec.aliases:
+            self._alias[(*spec.path[:-1], alias)] = spec.path[-1]
+
+    def __iter__(self) -> Iterator[CommandSpec]:
+        return iter(sorted(self._specs.values(), key=lambda s: s.path))
+
+    def canonical(self, words: list[str]) -> tuple[str, ...]:
+        out: list[str] = []
+        for word in words:
+            out.append(self._alias.get((*out, word), word))
+        return tuple(out)
+
+    def get(self, name: str) -> CommandSpec | None:
+        return self._specs.get(self.canonical(name.lower().split()))
+
+    def groups(self) -> dict[str, list[CommandSpec]]:
+        out: dict[str, list[CommandSpec]] = {}
+        for spec in self:
+            out.setdefault(spec.path[0], []).append(spec)
+        return out
+
+    def is_command_text(self, text: str) -> bool:
+        return text.lstrip().startswith("/")
+
+    def resolve(self, text: str) -> tuple[CommandSpec, dict[str, Any]]:
+        """Parse the text form into a command and its converted options (raises UserError)."""
+        if len(text) > MAX_COMMAND_TEXT:
+            raise UserError("cmd.too_long", limit=MAX_COMMAND_TEXT)
+        stripped = text.strip()
+        if stripped.startswith("/"):
+            stripped = stripped[1:]
+        tokens = tokenize(stripped)
+        if not tokens:
+            raise UserError("cmd.empty")
+        head = tokens[0].text.split("@", 1)[0].lower()
+        words: list[str] = [head]
+        for tok in tokens[1:3]:
+            if tok.quoted:
+                break
+            words.append(tok.text.lower())
+        spec = None
+        used = 0
+        canonical = self.canonical(words)
+        for n in range(len(canonical), 0, -1):
+            path = canonical[:n]
+            if path in self._specs:
+                spec, used = self._specs[path], n
+                break
+        if spec is None:
+            if any(s.path[0] == canonical[0] for s in self._specs.values()):
+                raise UserError("cmd.unknown_sub", group=canonical[0])
+            raise UserError("cmd.unknown", name=head)
+        return spec, parse_options(spec, stripped, tokens[used:])
+
+    def convert(self, spec: CommandSpec, raw: dict[str, Any]) -> dict[str, Any]:
+        """Convert structured options (Discord) with the same rules as the text form."""
+        out: dict[str, Any] = {}
+        for key, value in raw.items():
+            opt = spec.option(key)
+            if opt is None:
+                raise UserError("cmd.unknown_option", option=key, usage=spec.usage())
+            if value is None:
+                continue
+            out[opt.name] = convert_value(opt, value if isinstance(value, str) else str(value))
+        return finish(spec, out)
+
+
+def parse_options(spec: CommandSpec, text: str, tokens: list[Token]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    positional: list[tuple[int, Token]] = []
+    for i, tok in enumerate(tokens):
+        if not tok.quoted and "=" in tok.text:
+            key, _, value = tok.text.partition("=")
+            opt = spec.option(key) if key else None
+            if opt is not None and opt.type != "text":
+                if opt.name in out:
+                    raise UserError("cmd.duplicate_option", option=opt.name)
+                out[opt.name] = convert_value(opt, value)
+                continue
+        if not tok.quoted:
+            flag = spec.option(tok.text)
+            if flag is not None and flag.type == "flag":
+                out[flag.name] = True
+                continue
+        positional.append((i, tok))
+    slots = [o for o in spec.options if o.positional and o.name not in out]
+    index = 0
+    for slot in slots:
+        if index >= len(positional):
+            break
+        if slot.type == "text":
+            rest = positional[index:]
+            # Keep the user's own spacing unless options or quotes were taken out of the middle.
+            contiguous = rest[-1][0] - rest[0][0] == len(rest) - 1 and not any(
+                t.quoted for _, t in rest
+            )
+            value = (
+                text[rest[0][1].start : rest[-1][1].end]
+                if contiguous
+                else " ".join(t.text for _, t in rest)
+            )
+            out[slot.name] = convert_value(slot, value)
+            index = len(positional)
+            break
+        out[slot.name] = convert_value(slot, positional[index][1].text)
+        index += 1
+    if index < len(positional):
+        raise UserError("cmd.unexpected", token=positional[index][1].text[:40])
+    return finish(spec, out)
+
+
+def finish(spec: CommandSpec, out: dict[str, Any]) -> dict[str, Any]:
+    for opt in spec.options:
+        if opt.name not in out:
+            if opt.required:
+                name = opt.name.upper() if opt.positional else opt.name
+                raise UserError("cmd.missing_option", option=name)
+            out[opt.name] = False if opt.type == "flag" else opt.default
+    return out
+
+
+def convert_value(opt: OptionSpec, value: str) -> Any:
+    value = value.strip()
+    if opt.type == "flag":
+        low = value.lower()
+        if low in ("", "1", "true", "yes", "si", "sì", "on"):
+            return True
+        if low in ("0", "false", "no", "off"):
+            return False
+        raise UserError("cmd.bad_flag", option=opt.name)
+    if opt.type in ("int", "signed"):
+        if not re.fullmatch(r"[+-]?\d{1,9}", value):
+            raise UserError("cmd.bad_int", option=opt.name, value=value[:20])
+        number = int(value)
+        lo, hi = opt.min_value, opt.max_value
+        if (lo is not None and number < lo) or (hi is not None and number > hi):
+            raise UserError("cmd.int_range", option=opt.name, min=lo, max=hi)
+        return number
+    if opt.type == "faces":
+        if not _FACES.fullmatch(value):
+            raise UserError("cmd.bad_faces", option=opt.name)
+        faces = [int(f) for f in re.split(r"[,;]", value)]
+        if len(faces) > 2000:
+            raise UserError("cmd.too_many_faces", limit=2000)
+        return faces
+    if not value:
+        raise UserError("cmd.empty_value", option=opt.name)
+    if len(value) > opt.max_length:
+        raise UserError("cmd.too_long_value", option=opt.name, limit=opt.max_length)
+    if opt.choices:
+        low = fold(value)
+        for choice in opt.choices:
+            if fold(choice) == low:
+                return choice
+        raise UserError("cmd.bad_choice", option=opt.name, choices=", ".join(opt.choices))
+    return value

@@ -1,0 +1,31 @@
+"""Reply -> plain text, for the console and `ask`. No markup: styles become light punctuation."""
+
+from __future__ import annotations
+
+from bot.commands.models import Block, Reply, Span
+
+
+def span(s: Span) -> str:
+    if s.style == "strike":
+        return f"~{s.text}~"
+    if s.style == "mention":
+        return f"@{s.text}"
+    if s.style == "pre":
+        return f"\n{s.text}\n"
+    return s.text
+
+
+def block(b: Block) -> str:
+    return "".join(span(s) for s in b).strip("\n")
+
+
+def render(reply: Reply) -> str:
+    lines: list[str] = []
+    if reply.title:
+        lines.append(reply.title)
+    lines.extend(block(b) for b in reply.blocks)
+    lines.extend(f"{f.name}: {block(f.value)}" for f in reply.fields)
+    if reply.buttons:
+        lines.append("  ".join(f"[{b.label}: {b.command}]" for b in reply.buttons))
+    lines.extend(f"(attachment: {a.filename}, {len(a.content)} bytes)" for a in reply.attachments)
+    return "\n".join(lines)
