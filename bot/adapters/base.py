@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from bot.commands.models import Reply
+
 
 class AdapterStartError(RuntimeError):
     """The platform refused to start (missing or rejected token, unreachable server): the
@@ -18,3 +20,9 @@ class PlatformAdapter(Protocol):
 
     async def stop(self) -> None:
         """Stop taking new commands, let in-flight ones finish, disconnect."""
+
+    def owns(self, chat_key: str) -> bool:
+        """Whether this chat key belongs to this platform (`telegram:...`, `discord:...`)."""
+
+    async def send(self, chat_key: str, reply: Reply) -> None:
+        """Post a reply nobody asked for right now (campaign reminders) to that chat/thread."""
