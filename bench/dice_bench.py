@@ -1,0 +1,111 @@
+"""Dice: parse+roll throughput against d20, exact odds time against icepool, same corpus.
+
+Each corpus entry is our expression, the same roll in d20's syntax (None where d20 cannot say
+it), and a builder of the same distribution in icepool (None where it has no direct form).
+Probabilities are compared too: a benchmark of a wrong answer would be worthless.
+"""
+
+from __future__ import annotations
+
+import platform
+import random
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+import d20
+import icepool
+
+from bench.timing import best_time, table
+from rules_core.dice import DiceSource, distribution, parse, roll
+
+D6, D8, D10, D20 = icepool.d6, icepool.d8, icepool.d10, icepool.d20
+
+
+def _count(n: int, die: Any, pred: Callable[[int], int]) -> Any:
+    return n @ die.map(pred)
+
+
+CORPUS: list[tuple[str, str | None, Callable[[], Any] | None]] = [
+    ("d20", "1d20", lambda: D20),
+    ("d20+5", "1d20+5", lambda: D20 + 5),
+    ("2d6", "2d6", lambda: 2 @ D6),
+    ("2d6+3", "2d6+3", lambda: 2 @ D6 + 3),
+    ("3d6", "3d6", lambda: 3 @ D6),
+    ("4d6kh3", "4d6kh3", lambda: D6.pool(4).highest(3).sum()),
+    ("2d20kh1", "2d20kh1", lambda: D20.pool(2).highest(1).sum()),
+    ("2d20kl1", "2d20kl1", lambda: D20.pool(2).lowest(1).sum()),
+    ("8d6kh2", "8d6kh2", lambda: D6.pool(8).highest(2).sum()),
+    ("d8+d6+2", "1d8+1d6+2", lambda: D8 + D6 + 2),
+    ("3d6+1d8-2", "3d6+1d8-2", lambda: 3 @ D6 + D8 - 2),
+    ("10d6", "10d6", lambda: 10 @ D6),
+    ("40d6", "40d6", lambda: 40 @ D6),
+    ("d6r1", "1d6ro1", lambda: D6.reroll([1], depth=1)),
+    ("2d6r<=2", "2d6ro<3", lambda: 2 @ D6.reroll([1, 2], depth=1)),
+    ("d10!", "1d10e10", lambda: D10.explode(depth=19)),
+    ("3d6!", "3d6e6", lambda: 3 @ D6.explode(depth=19)),
+    ("10d6>=4", None, lambda: _count(10, D6, lambda x: int(x >= 4))),
+    ("20d6>=5", None, lambda: _count(20, D6, lambda x: int(x >= 5))),
+    ("40d6>=4", None, lambda: _count(40, D6, lambda x: int(x >= 4))),
+    ("3d20<=13", None, lambda: _count(3, D20, lambda x: int(x <= 13))),
+    ("6d10>=4f=1", None, lambda: _count(6, D10, lambda x: int(x >= 4) - int(x == 1))),
+    ("(2d6+3)*2", "(2d6+3)*2", lambda: (2 @ D6 + 3) * 2),
+    ("d%", "1d100", lambda: icepool.d100),
+    ("5d10", "5d10", lambda: 5 @ D10),
+]
+
+
+def check_same(ours: dict[int, float], theirs: Any) -> float:
+    """Largest absolute difference between our probabilities and icepool's exact fractions."""
+    exact = {int(k): Fraction(v) for k, v in theirs.probability_items()}
+    keys = set(exact) | set(ours)
+    return max(abs(ours.get(k, 0.0) - float(exact.get(k, 0))) for k in keys)
+
+
+def main() -> None:
+    rows: list[list[str]] = []
+    roll_ratios: list[float] = []
+    odds_ratios: list[float] = []
+    worst_diff = 0.0
+    rng = random.Random(1)
+    for ours, d20_expr, build in CORPUS:
+        source = DiceSource.seeded(rng.randrange(1 << 30))
+        t_ours = best_time(lambda e=ours, s=source: roll(parse(e), s), number=300)
+        cells = [ours, f"{1 / t_ours:,.0f}/s"]
+        if d20_expr is not None:
+            t_d20 = best_time(lambda e=d20_expr: d20.roll(e), number=300)
+            roll_ratios.append(t_d20 / t_ours)
+            cells += [f"{1 / t_d20:,.0f}/s", f"{t_d20 / t_ours:.1f}x"]
+        else:
+            cells += ["–", "–"]
+        expr = parse(ours).rolls[0].expr
+        t_odds = best_time(lambda x=expr: distribution(x), repeat=5)
+        cells.append(f"{t_odds * 1e3:.3f} ms")
+        if build is not None:
+            t_ice = best_time(lambda b=build: b().probabilities(), repeat=5)
+            odds_ratios.append(t_ice / t_odds)
+            worst_diff = max(worst_diff, check_same(distribution(expr).probabilities, build()))
+            cells += [f"{t_ice * 1e3:.3f} ms", f"{t_ice / t_odds:.1f}x"]
+        else:
+            cells += ["–", "–"]
+        rows.append(cells)
+    print(f"Dice benchmark on {platform.machine()}, Python {platform.python_version()}")
+    print(
+        table(
+            ["expression", "roll (ours)", "roll (d20)", "vs d20", "odds (ours)", "odds (icepool)",
+             "vs icepool"],
+            rows,
+        )
+    )
+    print()
+    print(f"parse+roll vs d20 (geometric mean of {len(roll_ratios)}): {_gmean(roll_ratios):.1f}x "
+          "faster (goal >= 3x)")
+    print(f"exact odds vs icepool (geometric mean of {len(odds_ratios)}): "
+          f"{_gmean(odds_ratios):.1f}x faster (goal >= 1x)")
+    print(f"largest probability difference from icepool: {worst_diff:.2e} (goal <= 1e-9)")
+
+
+def _gmean(values: list[float]) -> float:
+    import math
+
+    return math.exp(sum(math.log(v) for v in values) / len(values)) if values else float("nan")

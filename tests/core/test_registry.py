@@ -1,0 +1,151 @@
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.commands import all_specs, build_registry
+from bot.commands.models import Reply
+from bot.commands.registry import Registry, fold, tokenize
+from bot.commands.spec import CommandSpec, OptionSpec
+from rules_core.errors import UserError
+
+
+async def _noop(ctx: object) -> Reply:
+    return Reply()
+
+
+def registry() -> Registry:
+    return Registry(
+        [
+            CommandSpec(
+                path=("roll",),
+                handler=_noop,
+                aliases=("tira",),
+                options=(
+                    OptionSpec("expression", type="text", positional=True, required=True),
+                    OptionSpec("dice", type="faces", aliases=("dadi",)),
+                ),
+            ),
+            CommandSpec(
+                path=("roll", "show"),
+                handler=_noop,
+                aliases=("mostra",),
+                options=(OptionSpec("id", type="int", positional=True, required=True, min_value=1),),
+            ),
+            CommandSpec(
+                path=("game", "new"),
+                handler=_noop,
+                options=(
+                    OptionSpec("system", positional=True, required=True, choices=("gen", "aos")),
+                    OptionSpec("name", positional=True),
+                    OptionSpec("hidden", type="flag"),
+                    OptionSpec("mod", type="signed", min_value=-3, max_value=3),
+                ),
+            ),
+        ]
+    )
+
+
+def test_text_option_keeps_spacing_and_label() -> None:
+    spec, opts = registry().resolve("/roll 2d6 + 3  fire  damage")
+    assert spec.path == ("roll",)
+    assert opts == {"expression": "2d6 + 3  fire  damage", "dice": None}
+
+
+def test_bot_suffix_and_alias_and_faces() -> None:
+    spec, opts = registry().resolve("/tira@WargameBot 2d6 dadi=3,4")
+    assert spec.path == ("roll",)
+    assert opts["dice"] == [3, 4]
+    assert opts["expression"] == "2d6"
+
+
+def test_dice_expression_with_equals_is_not_an_option() -> None:
+    _, opts = registry().resolve("/roll 4d6r=1")
+    assert opts["expression"] == "4d6r=1"
+
+
+def test_subcommand_and_alias_of_subcommand() -> None:
+    assert registry().resolve("/roll show 12")[1] == {"id": 12}
+    assert registry().resolve("/tira mostra 3")[1] == {"id": 3}
+
+
+def test_positional_choice_flag_signed_and_quotes() -> None:
+    spec, opts = registry().resolve('/game new AOS "Spring league" hidden mod=-2')
+    assert spec.path == ("game", "new")
+    assert opts == {"system": "aos", "name": "Spring league", "hidden": True, "mod": -2}
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("/nope", "cmd.unknown"),
+        ("/game", "cmd.unknown_sub"),
+        ("/roll show", "cmd.missing_option"),
+        ("/roll show x", "cmd.bad_int"),
+        ("/roll show 0", "cmd.int_range"),
+        ("/game new chess", "cmd.bad_choice"),
+        ("/game new gen a b", "cmd.unexpected"),
+        ("/game new gen mod=9", "cmd.int_range"),
+        ("/game new gen mod=1 mod=2", "cmd.duplicate_option"),
+        ("/roll d6 dice=3,x", "cmd.bad_faces"),
+        ("/", "cmd.empty"),
+    ],
+)
+def test_errors_are_user_errors_with_keys(text: str, key: str) -> None:
+    with pytest.raises(UserError) as info:
+        registry().resolve(text)
+    assert info.value.key == key
+
+
+def test_structured_options_use_the_same_conversion() -> None:
+    reg = registry()
+    spec = reg.get("game new")
+    assert spec is not None
+    assert reg.convert(spec, {"system": "Gen", "mod": 2}) == {
+        "system": "gen",
+        "name": None,
+        "hidden": False,
+        "mod": 2,
+    }
+    with pytest.raises(UserError):
+        reg.convert(spec, {"sistema": "gen"})
+
+
+def test_fold_ignores_case_and_accents() -> None:
+    assert fold("Città") == fold("CITTA")
+
+
+def test_tokenize_quotes() -> None:
+    assert [t.text for t in tokenize('a "b c" “d e”')] == ["a", "b c", "d e"]
+
+
+def test_every_declared_command_is_reachable_by_its_own_text() -> None:
+    reg = build_registry()
+    for spec in all_specs():
+        assert reg.get(spec.name) is spec
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=120))
+def test_any_text_is_a_command_or_a_user_error(text: str) -> None:
+    reg = build_registry()
+    try:
+        reg.resolve(text)
+    except UserError:
+        pass
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(["/roll", "show", "history", "2d6", "x=1", "dice=1,2", '"a b"', "@", "="])
+        | st.text(max_size=10),
+        max_size=6,
+    )
+)
+def test_token_soup_is_a_command_or_a_user_error(words: list[str]) -> None:
+    try:
+        build_registry().resolve(" ".join(words))
+    except UserError:
+        pass
