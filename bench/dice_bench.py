@@ -92,16 +92,27 @@ def main() -> None:
     print(f"Dice benchmark on {platform.machine()}, Python {platform.python_version()}")
     print(
         table(
-            ["expression", "roll (ours)", "roll (d20)", "vs d20", "odds (ours)", "odds (icepool)",
-             "vs icepool"],
+            [
+                "expression",
+                "roll (ours)",
+                "roll (d20)",
+                "vs d20",
+                "odds (ours)",
+                "odds (icepool)",
+                "vs icepool",
+            ],
             rows,
         )
     )
     print()
-    print(f"parse+roll vs d20 (geometric mean of {len(roll_ratios)}): {_gmean(roll_ratios):.1f}x "
-          "faster (goal >= 3x)")
-    print(f"exact odds vs icepool (geometric mean of {len(odds_ratios)}): "
-          f"{_gmean(odds_ratios):.1f}x faster (goal >= 1x)")
+    print(
+        f"parse+roll vs d20 (geometric mean of {len(roll_ratios)}): {_gmean(roll_ratios):.1f}x "
+        "faster (goal >= 3x)"
+    )
+    print(
+        f"exact odds vs icepool (geometric mean of {len(odds_ratios)}): "
+        f"{_gmean(odds_ratios):.1f}x faster (goal >= 1x)"
+    )
     print(f"largest probability difference from icepool: {worst_diff:.2e} (goal <= 1e-9)")
 
 

@@ -101,4 +101,3 @@ class App:
             ephemeral=True,
             error=ErrorInfo(code=err.key, message=message),
         )
-

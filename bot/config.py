@@ -1,4 +1,6 @@
-"""Settings from the environment (and a `.env` file). Tokens are SecretStr: never printed or logged."""
+"""Settings from the environment (and a `.env` file).
+
+Tokens are SecretStr: never printed or logged."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Where the shipped data folder lives: beside the source in a checkout, inside the wheel otherwise."""
+"""Where the shipped data folder lives: beside the source in a checkout, in the wheel otherwise."""
 
 from __future__ import annotations
 

@@ -4,6 +4,7 @@ cleanly on SIGTERM/SIGINT (in-flight commands finish, then the database closes).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import signal
 import sys
@@ -32,10 +33,8 @@ async def run_platforms(settings: Settings, stop: asyncio.Event | None = None) -
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
-        try:
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # not the main thread
             loop.add_signal_handler(sig, stop.set)
-        except (NotImplementedError, RuntimeError):  # not the main thread (tests)
-            pass
     app = App(settings.db_path)
     await app.start()
     started: list[PlatformAdapter] = []

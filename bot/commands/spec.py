@@ -56,7 +56,9 @@ class CommandSpec:
     handler: Handler
     options: tuple[OptionSpec, ...] = ()
     admin_only: bool = False  # chat admins only (game organisers are checked by the handler)
-    readonly: bool = False  # changes nothing: runs in a read transaction (works on a read-only file)
+    readonly: bool = (
+        False  # changes nothing: runs in a read transaction (works on a read-only file)
+    )
     slow: bool = False  # may exceed Discord's 3-second window: defer first
     aliases: tuple[str, ...] = ()  # alternative names for the last path part (e.g. Italian)
     hidden: bool = False  # not listed in /help overview (still callable)

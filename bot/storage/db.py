@@ -66,7 +66,9 @@ class Database:
         if self.path.exists() and self.path.stat().st_size > 0:
             with self.path.open("rb") as fh:
                 if fh.read(16) != b"SQLite format 3\x00":
-                    raise StorageError(f"{self.path} is not a SQLite database; refusing to touch it")
+                    raise StorageError(
+                        f"{self.path} is not a SQLite database; refusing to touch it"
+                    )
         try:
             self._conn = await aiosqlite.connect(self.path, isolation_level=None)
             await self._conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")

@@ -10,7 +10,9 @@ from bot.storage.util import iso
 
 
 async def chat_lang(conn: aiosqlite.Connection, chat_key: str) -> str | None:
-    async with conn.execute("SELECT lang FROM chat_settings WHERE chat_key = ?", (chat_key,)) as cur:
+    async with conn.execute(
+        "SELECT lang FROM chat_settings WHERE chat_key = ?", (chat_key,)
+    ) as cur:
         row = await cur.fetchone()
     return str(row[0]) if row and row[0] else None
 
@@ -20,7 +22,8 @@ async def set_chat_lang(
 ) -> None:
     await conn.execute(
         "INSERT INTO chat_settings (chat_key, lang, updated_at) VALUES (?, ?, ?) "
-        "ON CONFLICT (chat_key) DO UPDATE SET lang = excluded.lang, updated_at = excluded.updated_at",
+        "ON CONFLICT (chat_key) DO UPDATE SET lang = excluded.lang, "
+        "updated_at = excluded.updated_at",
         (chat_key, lang, iso(now)),
     )
 

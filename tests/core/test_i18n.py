@@ -9,7 +9,9 @@ from bot import i18n
 from bot.commands import all_specs
 
 ROOT = Path(__file__).resolve().parents[2]
-KEY_IN_CODE = re.compile(r"""(?:UserError|ctx\.t|i18n\.t\(\w+,)\(?\s*["']([a-z0-9_]+\.[a-z0-9_.]+)["']""")
+KEY_IN_CODE = re.compile(
+    r"""(?:UserError|ctx\.t|i18n\.t\(\w+,)\(?\s*["']([a-z0-9_]+\.[a-z0-9_.]+)["']"""
+)
 
 
 def keys_used_in_code() -> set[str]:
