@@ -1,0 +1,364 @@
+"""Hand-written lexer and recursive-descent parser for dice commands.
+
+Grammar (case-insensitive, whitespace between tokens)::
+
+    command := segment (";" segment)*
+    segment := [INT "#"] expr [label]
+    expr    := term (("+" | "-") term)*
+    term    := unary (("*" | "/") unary)*
+    unary   := ("-" | "+") unary | atom
+    atom    := "(" expr ")" | dice | INT
+    dice    := [INT] "d" (INT | "%") modifier*
+
+The label is whatever follows the longest expression (brackets around it are removed).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from rules_core.dice import limits
+from rules_core.dice.ast import (
+    BinOp,
+    CmpOp,
+    Cond,
+    Dice,
+    Expr,
+    Keep,
+    KeepMode,
+    Neg,
+    Num,
+    Reroll,
+    RollCommand,
+    RollSpec,
+    counts_successes,
+    render,
+    static_dice,
+)
+from rules_core.errors import UserError
+
+_WS = " \t\r\n\f\v"
+_DIGITS = "0123456789"
+_CMP_START = "<>="
+_KEEP_WORDS = ("k", "kh", "kl", "dh", "dl")
+_COUNT_WORDS = ("r", "rr", "f")
+_LABEL_FORBIDDEN = "+-*/<>=!#)^%"
+_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def _sides_start(ch: str) -> bool:
+    """Whether `ch` (one character or "") can follow the `d` of a die."""
+    return ch != "" and ch in "0123456789%"
+
+
+class _Parser:
+    __slots__ = ("base", "depth", "i", "n", "s", "start")
+
+    def __init__(self, text: str, base: int) -> None:
+        self.s = text.translate(_LOWER)  # ASCII-only lowering keeps indices aligned
+        self.n = len(text)
+        self.i = 0
+        self.base = base
+        self.depth = 0
+        self.start = 0
+
+    # -- helpers -----------------------------------------------------------------------
+    def pos(self, i: int | None = None) -> int:
+        """1-based column in the whole input."""
+        return self.base + (self.i if i is None else i) + 1
+
+    def ws(self) -> None:
+        s, i, n = self.s, self.i, self.n
+        while i < n and s[i] in _WS:
+            i += 1
+        self.i = i
+
+    def peek(self, off: int = 0) -> str:
+        j = self.i + off
+        return self.s[j] if j < self.n else ""
+
+    def unexpected(self) -> UserError:
+        if self.i >= self.n:
+            return UserError("dice.unexpected_end", position=self.pos())
+        return UserError("dice.unexpected", token=self.s[self.i], position=self.pos())
+
+    def number(self) -> int:
+        s, i, n = self.s, self.i, self.n
+        j = i
+        while j < n and s[j] in _DIGITS:
+            j += 1
+        if j == i:
+            raise self.unexpected()
+        digits = s[i:j].lstrip("0")
+        if len(digits) > 7 or (digits and int(digits) > limits.MAX_LITERAL):
+            raise UserError("dice.number_too_large", limit=limits.MAX_LITERAL)
+        self.i = j
+        return int(digits) if digits else 0
+
+    def cmp(self) -> CmpOp:
+        c = self.peek()
+        if c == ">":
+            self.i += 1
+            if self.peek() == "=":
+                self.i += 1
+                return ">="
+            return ">"
+        if c == "<":
+            self.i += 1
+            if self.peek() == "=":
+                self.i += 1
+                return "<="
+            return "<"
+        if c == "=":
+            self.i += 1
+            return "="
+        raise self.unexpected()
+
+    def cond(self) -> Cond:
+        op = self.cmp()
+        self.ws()
+        return Cond(op, self.number())
+
+    def enter(self) -> None:
+        self.depth += 1
+        if self.depth > limits.MAX_DEPTH:
+            raise UserError("dice.too_deep", limit=limits.MAX_DEPTH)
+
+    # -- grammar -----------------------------------------------------------------------
+    def expr(self) -> Expr:
+        left = self.term()
+        while True:
+            self.ws()
+            c = self.peek()
+            if c == "+" or c == "-":
+                self.i += 1
+                left = BinOp(c, left, self.term())  # type: ignore[arg-type]
+            else:
+                return left
+
+    def term(self) -> Expr:
+        left = self.unary()
+        while True:
+            self.ws()
+            c = self.peek()
+            if c == "*" or c == "/":
+                self.i += 1
+                left = BinOp(c, left, self.unary())  # type: ignore[arg-type]
+            else:
+                return left
+
+    def unary(self) -> Expr:
+        self.ws()
+        c = self.peek()
+        if c == "-" or c == "+":
+            self.enter()
+            self.i += 1
+            operand = self.unary()
+            self.depth -= 1
+            return Neg(operand) if c == "-" else operand
+        return self.atom()
+
+    def atom(self) -> Expr:
+        c = self.peek()
+        if c == "(":
+            self.enter()
+            open_at = self.i
+            self.i += 1
+            inner = self.expr()
+            self.ws()
+            if self.peek() != ")":
+                if self.i >= self.n:
+                    raise UserError("dice.unclosed_paren", position=self.pos(open_at))
+                raise self.unexpected()
+            self.i += 1
+            self.depth -= 1
+            return inner
+        if c and c in _DIGITS:
+            value = self.number()
+            if self.peek() == "d" and _sides_start(self.peek(1)):
+                self.i += 1
+                return self.dice(value)
+            return Num(value)
+        if c == "d" and _sides_start(self.peek(1)):
+            self.i += 1
+            return self.dice(1)
+        if self.i == self.start:
+            raise UserError("dice.empty")
+        if self.i >= self.n:
+            raise UserError("dice.expected_term", position=self.pos())
+        raise self.unexpected()
+
+    def dice(self, count: int) -> Dice:
+        if count > limits.MAX_DICE_TERM:
+            raise UserError("dice.too_many_dice", limit=limits.MAX_DICE_TERM)
+        if self.peek() == "%":
+            self.i += 1
+            sides = 100
+        else:
+            sides = self.number()
+        if not limits.MIN_SIDES <= sides <= limits.MAX_SIDES:
+            raise UserError(
+                "dice.bad_sides", sides=sides, min=limits.MIN_SIDES, max=limits.MAX_SIDES
+            )
+        reroll: Reroll | None = None
+        explode: Cond | None = None
+        keep: Keep | None = None
+        success: Cond | None = None
+        failure: Cond | None = None
+        seen: set[str] = set()
+        s, n = self.s, self.n
+
+        def once(name: str) -> None:
+            if name in seen:
+                raise UserError("dice.duplicate_modifier", modifier=name, position=self.pos())
+            seen.add(name)
+
+        while True:
+            attached = self.i
+            self.ws()
+            k = self.i
+            c = self.peek()
+            if c == "!":
+                once("!")
+                self.i += 1
+                self.ws()
+                if self.peek() and self.peek() in _CMP_START:
+                    explode = self.cond()
+                else:
+                    explode = Cond("=", sides)
+            elif c and c in _CMP_START:
+                once(">=")
+                success = self.cond()
+            elif c.isalpha():
+                e = k
+                while e < n and s[e].isalpha():
+                    e += 1
+                word = s[k:e]
+                nxt = s[e] if e < n else ""
+                takes_cmp = word in _COUNT_WORDS
+                if (
+                    (word in _KEEP_WORDS or takes_cmp)
+                    and nxt
+                    and (nxt in _DIGITS or (takes_cmp and nxt in _CMP_START))
+                ):
+                    self.i = e
+                    if word in _KEEP_WORDS:
+                        once("k")
+                        mode: KeepMode = "kh" if word == "k" else word  # type: ignore[assignment]
+                        keep = Keep(mode, self.number())
+                    else:
+                        cond = Cond("<=", self.number()) if nxt in _DIGITS else self.cond()
+                        if word == "f":
+                            once("f")
+                            failure = cond
+                        else:
+                            once("r")
+                            reroll = Reroll(cond, word == "rr")
+                elif (word in _KEEP_WORDS or takes_cmp) and k == attached and not nxt.isalpha():
+                    raise UserError(
+                        "dice.modifier_needs_number", modifier=word, position=self.pos(k)
+                    )
+                else:
+                    self.i = attached
+                    break
+            else:
+                self.i = attached
+                break
+
+        if failure is not None and success is None:
+            raise UserError("dice.failure_without_success")
+        if explode is not None:
+            lo, hi = explode.interval(sides)
+            rlo, rhi = (1, 0)
+            if reroll is not None and reroll.until:
+                rlo, rhi = reroll.cond.interval(sides)
+            # Every face that can stand (not rerolled away for good) would explode.
+            if all(rlo <= v <= rhi or lo <= v <= hi for v in range(1, sides + 1)):
+                raise UserError("dice.explode_always", sides=sides)
+        if reroll is not None and reroll.until and reroll.cond.count(sides) >= sides:
+            raise UserError("dice.reroll_always", sides=sides)
+        if keep is not None and success is not None and explode is not None:
+            raise UserError("dice.keep_count_explode")
+        return Dice(count, sides, reroll, explode, keep, success, failure)
+
+
+def _segment(text: str, base: int) -> RollSpec:
+    p = _Parser(text, base)
+    p.ws()
+    repeat = 1
+    j = p.i
+    while j < p.n and p.s[j] in _DIGITS:
+        j += 1
+    if j > p.i:
+        h = j
+        while h < p.n and p.s[h] in _WS:
+            h += 1
+        if h < p.n and p.s[h] == "#":
+            repeat = p.number()
+            if not 1 <= repeat <= limits.MAX_REPEAT:
+                raise UserError("dice.bad_repeat", value=repeat, limit=limits.MAX_REPEAT)
+            p.i = h + 1
+            p.ws()
+    p.start = p.i
+    expr = p.expr()
+    p.ws()
+    rest = text[p.i :].strip()
+    label: str | None = None
+    if rest:
+        low = rest.translate(_LOWER)
+        c = low[0]
+        if (
+            c in _LABEL_FORBIDDEN
+            or (c == "d" and len(low) > 1 and _sides_start(low[1]))
+            or (c == "." and len(low) > 1 and low[1] in _DIGITS)
+        ):
+            raise p.unexpected()
+        if rest[0] == "[" and rest[-1] == "]":
+            rest = rest[1:-1].strip()
+        label = rest or None
+    return RollSpec.model_construct(expr=expr, text=render(expr), label=label, repeat=repeat)
+
+
+@lru_cache(maxsize=512)
+def _parse_cached(text: str) -> RollCommand:
+    if len(text) > limits.MAX_TEXT:
+        raise UserError("dice.too_long", limit=limits.MAX_TEXT)
+    segments: list[tuple[str, int]] = []
+    base = 0
+    for part in text.split(";"):
+        if part.strip():
+            segments.append((part, base))
+        base += len(part) + 1
+    if not segments:
+        raise UserError("dice.empty")
+    if len(segments) > limits.MAX_ROLLS:
+        raise UserError("dice.too_many_rolls", limit=limits.MAX_ROLLS)
+    specs = [_segment(part, off) for part, off in segments]
+    check_static_total(specs)
+    return RollCommand.model_construct(rolls=specs)
+
+
+def check_static_total(specs: list[RollSpec]) -> None:
+    """Refuse a command whose dice, before any reroll or explosion, exceed the limit."""
+    total = sum(static_dice(spec.expr) * spec.repeat for spec in specs)
+    if total > limits.MAX_DICE_COMMAND:
+        raise UserError("dice.too_many_dice_total", limit=limits.MAX_DICE_COMMAND)
+
+
+def parse(text: str) -> RollCommand:
+    """Parse a dice command; bad input raises `UserError("dice.…")`.
+
+    Commands are immutable, so parsing the same text twice returns the same object.
+    """
+    return _parse_cached(text)
+
+
+def parse_expr(text: str) -> Expr:
+    """Parse a single expression without label or repeat (convenience for callers/tests)."""
+    cmd = parse(text)
+    if len(cmd.rolls) != 1 or cmd.rolls[0].label is not None or cmd.rolls[0].repeat != 1:
+        raise UserError("dice.not_single_expression")
+    return cmd.rolls[0].expr
+
+
+__all__ = ["check_static_total", "counts_successes", "parse", "parse_expr"]
