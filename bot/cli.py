@@ -42,7 +42,48 @@ def build_parser() -> argparse.ArgumentParser:
     ask.add_argument("--lang", choices=("it", "en"), default=None)
     ask.add_argument("--seed", type=int, default=None, help="fixed dice seed")
     ask.add_argument("--json", action="store_true", help="print one JSON object")
+    imp = sub.add_parser("import-rules", help="import a rulebook (text, Markdown, PDF)")
+    imp.add_argument("file", type=Path)
+    imp.add_argument("--system", required=True, choices=("wm", "aos", "wow", "inf", "c5"))
+    imp.add_argument("--chat", default=None, help="only for this chat key (default: every chat)")
     return parser
+
+
+async def import_rules(settings: Settings, args: argparse.Namespace) -> int:
+    from bot.rules_import import extract
+    from bot.storage import rulebooks
+    from rules_core.errors import UserError
+
+    if not args.file.is_file():
+        print(f"wargame-bot: no such file: {args.file}", file=sys.stderr)
+        return EXIT_USER
+    app = App(settings.db_path)
+    await app.start()
+    try:
+        split = await extract(args.file.read_bytes(), args.file.name)
+        async with app.db.transaction() as conn:
+            book = await rulebooks.add(
+                conn,
+                scope=args.chat or rulebooks.EVERY_CHAT,
+                system=args.system,
+                title=args.file.name,
+                split=split,
+                imported_by="operator",
+                now=app.clock(),
+            )
+    except UserError as err:
+        from bot import i18n
+
+        print(f"wargame-bot: {i18n.t('en', err.key, **err.params)}", file=sys.stderr)
+        return EXIT_USER
+    finally:
+        await app.stop()
+    scope = args.chat or "every chat"
+    print(
+        f"Imported {args.file.name} as rulebook #{book} for {scope}: "
+        f"{len(split.passages)} passages, {len(split.headings)} headings."
+    )
+    return EXIT_OK
 
 
 def ask_payload(reply: Reply) -> dict[str, object]:
@@ -113,6 +154,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.mode == "ask":
             return asyncio.run(ask(settings, args))
+        if args.mode == "import-rules":
+            return asyncio.run(import_rules(settings, args))
         if args.mode == "console":
             return asyncio.run(console(settings, args.user, args.chat))
         return asyncio.run(run(settings))

@@ -3,11 +3,11 @@ there (and its strings in data/locales), never touching an adapter."""
 
 from __future__ import annotations
 
-from bot.commands import core, dice
+from bot.commands import core, dice, rules
 from bot.commands.registry import Registry
 from bot.commands.spec import CommandSpec
 
-MODULES = (core, dice)
+MODULES = (core, dice, rules)
 
 
 def all_specs() -> list[CommandSpec]:

@@ -105,3 +105,4 @@ class Request(BaseModel):
     command: str | None = None  # set when the platform sends structured commands (Discord)
     options: dict[str, Any] = Field(default_factory=dict)  # raw options for structured commands
     seed: int | None = None  # fixed dice seed (`ask --seed`), for reproducible scripts
+    files: list[Attachment] = Field(default_factory=list)  # documents sent with the command

@@ -1,0 +1,218 @@
+"""Search over rule entries: exact and alias names first, then rule numbers, then fuzzy names
+(typos), then BM25 over stemmed summaries (SQLite FTS5 in memory).
+
+Each stage gives a score in its own band, so an exact name always outranks a typo match,
+which always outranks a match found only in the text of a summary.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+from rapidfuzz import fuzz, process
+
+from rules_core.rules.models import RULE_NUMBER, RuleEntry
+from rules_core.rules.text import name_key, stems, words
+
+How = Literal["name", "number", "prefix", "fuzzy", "text"]
+BAND: dict[How, float] = {"name": 1000, "number": 900, "prefix": 800, "fuzzy": 500, "text": 100}
+FUZZY_CUTOFF = 80.0
+MAX_QUERY = 200
+
+# Words people wrap a question in ("come funziona il fuoco?", "what does stealth do").
+STOPWORDS = frozenset(
+    [
+        "a",
+        "ad",
+        "al",
+        "alla",
+        "alle",
+        "agli",
+        "ai",
+        "che",
+        "chi",
+        "come",
+        "cos",
+        "cosa",
+        "cose",
+        "del",
+        "della",
+        "delle",
+        "dei",
+        "degli",
+        "di",
+        "da",
+        "dal",
+        "dalla",
+        "e",
+        "ed",
+        "fa",
+        "fare",
+        "funziona",
+        "funzionano",
+        "gli",
+        "i",
+        "il",
+        "in",
+        "la",
+        "le",
+        "lo",
+        "mi",
+        "nel",
+        "nella",
+        "per",
+        "quale",
+        "quali",
+        "regola",
+        "regole",
+        "si",
+        "su",
+        "un",
+        "una",
+        "uno",
+        "a",
+        "an",
+        "and",
+        "are",
+        "do",
+        "does",
+        "doing",
+        "how",
+        "is",
+        "it",
+        "of",
+        "on",
+        "rule",
+        "rules",
+        "the",
+        "to",
+        "what",
+        "whats",
+        "when",
+        "which",
+        "with",
+        "work",
+        "works",
+    ]
+)
+
+
+@dataclass(frozen=True)
+class Hit:
+    entry: RuleEntry
+    score: float
+    how: How
+
+
+def query_key(query: str) -> str:
+    kept = [w for w in words(query) if w not in STOPWORDS]
+    return " ".join(kept) if kept else name_key(query)
+
+
+class RuleIndex:
+    def __init__(self, entries: Iterable[RuleEntry]) -> None:
+        self.entries: dict[str, RuleEntry] = {}
+        self._by_name: dict[str, set[str]] = {}
+        self._by_number: dict[str, set[str]] = {}
+        self._names: list[str] = []
+        self._name_ids: list[str] = []
+        self._db = sqlite3.connect(":memory:", check_same_thread=False)
+        self._db.execute(
+            "CREATE VIRTUAL TABLE fts USING fts5(id UNINDEXED, system UNINDEXED, names, body, "
+            "tokenize='unicode61 remove_diacritics 2')"
+        )
+        rows = []
+        for entry in entries:
+            self.entries[entry.id] = entry
+            for name in entry.names.all():
+                key = name_key(name)
+                if key:
+                    self._by_name.setdefault(key, set()).add(entry.id)
+                    self._names.append(key)
+                    self._name_ids.append(entry.id)
+            for number in entry.numbers:
+                self._by_number.setdefault(number, set()).add(entry.id)
+            body = " ".join(
+                [
+                    entry.summary.it,
+                    entry.summary.en,
+                    entry.details.it if entry.details else "",
+                    entry.details.en if entry.details else "",
+                    " ".join(entry.tags),
+                ]
+            )
+            rows.append(
+                (
+                    entry.id,
+                    entry.system,
+                    " ".join(stems(" ".join(entry.names.all()))),
+                    " ".join(stems(body)),
+                )
+            )
+        self._db.executemany("INSERT INTO fts VALUES (?, ?, ?, ?)", rows)
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def names(self, system: str | None = None) -> list[str]:
+        """Display names (English and Italian) for autocomplete."""
+        out = []
+        for entry in self.entries.values():
+            if system is None or entry.system == system:
+                out += [*entry.names.en[:1], *entry.names.it[:1]]
+        return sorted(set(out), key=str.casefold)
+
+    def search(self, query: str, system: str | None = None, limit: int = 4) -> list[Hit]:
+        query = query[:MAX_QUERY]
+        key = query_key(query)
+        if not key:
+            return []
+        best: dict[str, Hit] = {}
+
+        def offer(entry_id: str, score: float, how: How) -> None:
+            entry = self.entries[entry_id]
+            if system is not None and entry.system != system:
+                return
+            if entry_id not in best or best[entry_id].score < score:
+                best[entry_id] = Hit(entry, score, how)
+
+        for entry_id in self._by_name.get(key, ()):
+            offer(entry_id, BAND["name"], "name")
+        for number in RULE_NUMBER.findall(key) or ([key] if key.isdigit() else []):
+            for known, ids in self._by_number.items():
+                if known == number:
+                    for entry_id in ids:
+                        offer(entry_id, BAND["number"], "number")
+                elif known.startswith(number + ".") or (
+                    known.startswith(number) and known[len(number) :].isalpha()
+                ):
+                    for entry_id in ids:
+                        offer(entry_id, BAND["number"] - 50 - len(known), "number")
+        if len(key) >= 3:
+            for name, entry_id in zip(self._names, self._name_ids, strict=True):
+                if name.startswith(key) and name != key:
+                    offer(entry_id, BAND["prefix"] - (len(name) - len(key)), "prefix")
+            for name, score, pos in process.extract(
+                key, self._names, scorer=fuzz.ratio, limit=12, score_cutoff=FUZZY_CUTOFF
+            ):
+                offer(self._name_ids[pos], BAND["fuzzy"] + score, "fuzzy")
+        self._text_search(query, offer)
+        ranked = sorted(best.values(), key=lambda h: (-h.score, h.entry.id))
+        return ranked[:limit]
+
+    def _text_search(self, query: str, offer: Callable[[str, float, How], None]) -> None:
+        terms = [s for s in stems(query_key(query)) if s and s not in STOPWORDS]
+        if not terms:
+            return
+        match = " OR ".join(f'"{t}"*' for t in terms[:12])
+        rows = self._db.execute(
+            "SELECT id, bm25(fts, 0.0, 0.0, 8.0, 1.0) FROM fts WHERE fts MATCH ? "
+            "ORDER BY bm25(fts, 0.0, 0.0, 8.0, 1.0) LIMIT 20",
+            (match,),
+        ).fetchall()
+        for entry_id, rank in rows:
+            # bm25 is negative, better when lower; squash into the text band.
+            offer(entry_id, BAND["text"] + min(99.0, -float(rank) * 10), "text")

@@ -1,0 +1,108 @@
+"""Search ranking on a small hand-made set of entries (the shipped data has its own tests)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules_core.rules.index import RuleIndex
+from rules_core.rules.models import RuleEntry, check_collection
+
+
+def entry(
+    ident: str, it: list[str], en: list[str], summary: str, ref: str, **kw: object
+) -> RuleEntry:
+    return RuleEntry.model_validate(
+        {
+            "id": ident,
+            "kind": kw.pop("kind", "ability"),
+            "names": {"it": it, "en": en, "abbr": kw.pop("abbr", [])},
+            "summary": {"it": summary, "en": summary},
+            "ref": ref,
+            **kw,
+        }
+    )
+
+
+ENTRIES = [
+    entry("inf.camo", ["Mimetismo"], ["Camouflage", "Camo"], "Hidden as a marker.", "p. 60"),
+    entry(
+        "inf.fire",
+        ["Fuoco"],
+        ["Fire"],
+        "Burning ammunition: save again until it fails.",
+        "p. 88",
+        kind="ammo",
+    ),
+    entry(
+        "inf.da",
+        ["Doppia Azione"],
+        ["Double Action"],
+        "Two saves per hit.",
+        "p. 87",
+        kind="ammo",
+        abbr=["DA"],
+    ),
+    entry(
+        "wm.stealth",
+        ["Furtività"],
+        ["Stealth"],
+        "Ranged attacks from far away miss.",
+        "p. 33",
+        see_also=["wm.boost"],
+    ),
+    entry(
+        "wm.boost",
+        ["Potenziato", "tiro potenziato"],
+        ["Boosted", "Boost"],
+        "Spend focus to roll one extra die on an attack or damage roll.",
+        "p. 29",
+    ),
+    entry("wow.reroll", ["Ritirare"], ["Reroll"], "Reroll dice at once.", "rule 105.3"),
+    entry("wow.buff", ["Buff"], ["Buff"], "A lasting good effect.", "rule 301.2"),
+    entry("aos.rend", ["Perforazione"], ["Rend"], "Worsens the save roll.", "13.3 Sequenza"),
+]
+INDEX = RuleIndex(ENTRIES)
+
+
+@pytest.mark.parametrize(
+    ("query", "expected", "how"),
+    [
+        ("Stealth", "wm.stealth", "name"),
+        ("furtivita", "wm.stealth", "name"),  # accents optional
+        ("FURTIVITÀ", "wm.stealth", "name"),
+        ("stelth", "wm.stealth", "fuzzy"),  # a typo
+        ("mimetismo", "inf.camo", "name"),
+        ("camo", "inf.camo", "name"),
+        ("DA", "inf.da", "name"),  # an abbreviation
+        ("come funziona il Fuoco?", "inf.fire", "name"),  # question words dropped
+        ("what does rend do", "aos.rend", "name"),
+        ("301.2", "wow.buff", "number"),
+        ("105", "wow.reroll", "number"),
+        ("potenz", "wm.boost", "prefix"),
+        ("extra die focus", "wm.boost", "text"),  # only in the summary
+    ],
+)
+def test_best_hit(query: str, expected: str, how: str) -> None:
+    hits = INDEX.search(query)
+    assert hits, query
+    assert (hits[0].entry.id, hits[0].how) == (expected, how)
+
+
+def test_system_filter_and_limit() -> None:
+    assert all(h.entry.system == "wm" for h in INDEX.search("fire", system="wm"))
+    assert INDEX.search("fire", system="inf")[0].entry.id == "inf.fire"
+    assert len(INDEX.search("a", limit=2)) <= 2
+
+
+def test_exact_name_outranks_fuzzy_and_text() -> None:
+    hits = INDEX.search("boost")
+    assert hits[0].entry.id == "wm.boost" and hits[0].how == "name"
+
+
+def test_validation_rejects_bad_entries() -> None:
+    with pytest.raises(ValueError, match="1-5 sentences"):
+        entry("wm.x", ["X"], ["X"], "One. Two. Three. Four. Five. Six.", "p. 1")
+    with pytest.raises(ValueError, match="id must look like"):
+        entry("chess.x", ["X"], ["X"], "Fine.", "p. 1")
+    bad = [*ENTRIES, entry("wm.y", ["Y"], ["Y"], "Fine.", "p. 1", see_also=["wm.nothing"])]
+    assert check_collection(bad) == ["wm.y: see_also wm.nothing does not exist"]
