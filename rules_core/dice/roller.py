@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rules_core.dice import limits
 from rules_core.dice.ast import (
-    BinOp,
     Dice,
     Expr,
     Neg,
@@ -47,22 +48,119 @@ class _Ctx:
             raise UserError("dice.too_many_dice_total", limit=limits.MAX_DICE_COMMAND)
 
 
+Evaluator = Callable[[Callable[[int], int], list[RawGroup], "_Ctx"], int]
+
+
+class _Plan:
+    """An expression compiled to closures, with its static facts."""
+
+    __slots__ = ("counts", "evaluate", "expr", "extra", "static", "text")
+
+    def __init__(self, expr: Expr) -> None:
+        self.expr = expr  # keeps id(expr) alive while the plan is cached
+        self.evaluate = _compile(expr)
+        self.static = static_dice(expr)
+        self.extra = has_extra_dice(expr)
+        self.counts = counts_successes(expr)
+        self.text = render(expr)
+
+
+_PLANS: dict[int, _Plan] = {}
+_MAX_PLANS = 1024
+
+
+def _plan(expr: Expr) -> _Plan:
+    plan = _PLANS.get(id(expr))
+    if plan is None or plan.expr is not expr:
+        if len(_PLANS) >= _MAX_PLANS:
+            _PLANS.clear()
+        plan = _PLANS[id(expr)] = _Plan(expr)
+    return plan
+
+
+def _compile(node: Expr) -> Evaluator:
+    if isinstance(node, Num):
+        value = node.value
+        return lambda r, g, c: value
+    if isinstance(node, Dice):
+        return _compile_dice(node)
+    if isinstance(node, Neg):
+        inner = _compile(node.operand)
+        return lambda r, g, c: -inner(r, g, c)
+    left = _compile(node.left)
+    op = node.op
+    if isinstance(node.right, Num) and op != "/":
+        k = node.right.value
+        if op == "+":
+            return lambda r, g, c: left(r, g, c) + k
+        if op == "-":
+            return lambda r, g, c: left(r, g, c) - k
+        return lambda r, g, c: left(r, g, c) * k
+    right = _compile(node.right)
+    if op == "+":
+        return lambda r, g, c: left(r, g, c) + right(r, g, c)
+    if op == "-":
+        return lambda r, g, c: left(r, g, c) - right(r, g, c)
+    if op == "*":
+        return lambda r, g, c: left(r, g, c) * right(r, g, c)
+
+    def divide(r: Callable[[int], int], g: list[RawGroup], c: _Ctx) -> int:
+        a = left(r, g, c)
+        b = right(r, g, c)
+        if b == 0:
+            raise UserError("dice.division_by_zero")
+        return a // b
+
+    return divide
+
+
+def _compile_dice(d: Dice) -> Evaluator:
+    sides = d.sides
+    count = d.count
+    if d.reroll is None and d.explode is None and d.keep is None and d.success is None:
+        if count == 1:
+
+            def one(r: Callable[[int], int], g: list[RawGroup], c: _Ctx) -> int:
+                v = r(sides)
+                g.append((sides, [v], [KEPT]))
+                return v
+
+            return one
+        counter = range(count)
+
+        def plain(r: Callable[[int], int], g: list[RawGroup], c: _Ctx) -> int:
+            values = [r(sides) for _ in counter]
+            g.append((sides, values, [KEPT] * count))
+            return sum(values)
+
+        return plain
+    return lambda r, g, c: _roll_dice(d, r, g, c)
+
+
 def roll(cmd: RollCommand, source: DiceSource) -> list[RollResult]:
     """Roll every spec of a command (each `N#` repetition is its own result)."""
+    rolls = cmd.rolls
+    if len(rolls) == 1 and rolls[0].repeat == 1:
+        spec = rolls[0]
+        plan = _plan(spec.expr)
+        return [_roll(plan, spec.text, spec.label, source, plan.static, limits.MAX_CHAIN)]
     static = 0
     extra = False
-    for spec in cmd.rolls:
-        static += static_dice(spec.expr) * spec.repeat
-        extra = extra or has_extra_dice(spec.expr)
+    plans = []
+    for spec in rolls:
+        plan = _plan(spec.expr)
+        plans.append(plan)
+        static += plan.static * spec.repeat
+        extra = extra or plan.extra
     if static > limits.MAX_DICE_COMMAND:
         raise UserError("dice.too_many_dice_total", limit=limits.MAX_DICE_COMMAND)
     if not extra:
         source.require(static)
     ctx = _Ctx(limits.MAX_DICE_COMMAND - static, limits.MAX_CHAIN)
     out: list[RollResult] = []
-    for spec in cmd.rolls:
+    for spec, plan in zip(rolls, plans, strict=True):
         for _ in range(spec.repeat):
-            out.append(_roll(spec.expr, spec.text, spec.label, source, ctx))
+            out.append(_run(plan, spec.text, spec.label, source, ctx))
     return out
 
 
@@ -74,52 +172,32 @@ def roll_expr(
     chain_limit: int = limits.MAX_CHAIN,
 ) -> RollResult:
     """Roll one expression. `chain_limit` exists so tests can use short explosion chains."""
-    static = static_dice(expr)
+    plan = _plan(expr)
+    return _roll(plan, plan.text, label, source, plan.static, chain_limit)
+
+
+def _roll(
+    plan: _Plan, text: str, label: str | None, source: DiceSource, static: int, chain_limit: int
+) -> RollResult:
     if static > limits.MAX_DICE_COMMAND:
         raise UserError("dice.too_many_dice_total", limit=limits.MAX_DICE_COMMAND)
-    if not has_extra_dice(expr):
+    if not plan.extra:
         source.require(static)
-    return _roll(
-        expr, render(expr), label, source, _Ctx(limits.MAX_DICE_COMMAND - static, chain_limit)
+    return _run(plan, text, label, source, _Ctx(limits.MAX_DICE_COMMAND - static, chain_limit))
+
+
+def _run(plan: _Plan, text: str, label: str | None, source: DiceSource, ctx: _Ctx) -> RollResult:
+    ctx.truncated = False
+    groups: list[RawGroup] = []
+    total = plan.evaluate(source.roll, groups, ctx)
+    return make_result(
+        text, label, total, total if plan.counts else None, ctx.truncated, groups, plan.expr
     )
 
 
-def _roll(expr: Expr, text: str, label: str | None, source: DiceSource, ctx: _Ctx) -> RollResult:
-    ctx.truncated = False
-    groups: list[RawGroup] = []
-    total = _eval(expr, source, groups, ctx)
-    successes = total if counts_successes(expr) else None
-    return make_result(text, label, total, successes, ctx.truncated, groups, expr)
-
-
-def _eval(node: Expr, source: DiceSource, groups: list[RawGroup], ctx: _Ctx) -> int:
-    t = type(node)
-    if t is Dice:
-        return _roll_dice(node, source, groups, ctx)  # type: ignore[arg-type]
-    if t is Num:
-        return node.value  # type: ignore[union-attr]
-    if t is BinOp:
-        assert isinstance(node, BinOp)
-        a = _eval(node.left, source, groups, ctx)
-        b = _eval(node.right, source, groups, ctx)
-        op = node.op
-        if op == "+":
-            return a + b
-        if op == "-":
-            return a - b
-        if op == "*":
-            return a * b
-        if b == 0:
-            raise UserError("dice.division_by_zero")
-        return a // b
-    assert isinstance(node, Neg)
-    return -_eval(node.operand, source, groups, ctx)
-
-
-def _roll_dice(d: Dice, source: DiceSource, groups: list[RawGroup], ctx: _Ctx) -> int:
+def _roll_dice(d: Dice, rollf: Callable[[int], int], groups: list[RawGroup], ctx: _Ctx) -> int:
     sides = d.sides
     count = d.count
-    rollf = source.roll
     rr = d.reroll
     ex = d.explode
     if rr is None and ex is None:
