@@ -195,7 +195,7 @@ class RuleIndex:
             for name, entry_id in zip(self._names, self._name_ids, strict=True):
                 if name.startswith(key) and name != key:
                     offer(entry_id, BAND["prefix"] - (len(name) - len(key)), "prefix")
-            for name, score, pos in process.extract(
+            for _name, score, pos in process.extract(
                 key, self._names, scorer=fuzz.ratio, limit=12, score_cutoff=FUZZY_CUTOFF
             ):
                 offer(self._name_ids[pos], BAND["fuzzy"] + score, "fuzzy")

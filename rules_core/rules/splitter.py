@@ -8,6 +8,7 @@ where it starts: a line number, or a character offset for a book transcribed as 
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
 
@@ -170,7 +171,7 @@ def _split_long_line(text: str) -> SplitResult:
     bounds = [*marks, (len(text), "")]
     if marks and marks[0][0] > 0:
         _emit(result, [], 0, text[: marks[0][0]].strip(), None, None)
-    for (pos, title), (next_pos, _) in zip(bounds, bounds[1:], strict=False):
+    for (pos, title), (next_pos, _) in itertools.pairwise(bounds):
         result.headings.append(Heading(title.strip(), pos, 1))
         body = text[pos + len(title) : next_pos].strip()
         if body:
