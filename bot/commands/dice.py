@@ -9,7 +9,14 @@ from bot.commands.context import Context
 from bot.commands.models import Block, Button, Reply, Span, bold, code, italic, plain, pre, strike
 from bot.commands.spec import CommandSpec, OptionSpec
 from bot.storage import rolls as rolls_repo
-from rules_core.dice import Distribution, RollResult, distribution_of_command, parse, roll
+from rules_core.dice import (
+    DiceSource,
+    Distribution,
+    RollResult,
+    distribution_of_command,
+    parse,
+    roll,
+)
 from rules_core.errors import UserError
 
 HISTORY_DEFAULT = 10
@@ -119,7 +126,8 @@ async def roll_show(ctx: Context) -> Reply:
     record = await rolls_repo.get(ctx.conn, ctx.request.chat_key, ctx.opts["id"])
     if record is None:
         raise UserError("roll.not_found", id=ctx.opts["id"])
-    results = [RollResult.model_validate(r) for r in record.result]
+    # Replaying the logged faces through the same expression rebuilds the exact result.
+    results = roll(parse(record.expression), DiceSource.given(record.faces))
     blocks = results_reply(ctx, record.id, record.user_name, record.expression, results)
     blocks.append([plain(ctx.t("roll.when", when=record.created_at.strftime("%Y-%m-%d %H:%M")))])
     if record.seed is None:

@@ -84,6 +84,9 @@ class Database:
         except sqlite3.DatabaseError as exc:
             await self.close()
             raise StorageError(f"{self.path} cannot be opened as a database: {exc}") from exc
+        except BaseException:
+            await self.close()
+            raise
 
     async def close(self) -> None:
         if self._conn is not None:
