@@ -1,0 +1,66 @@
+"""Every `dice.*` key raised in the code exists in both catalogues with the same placeholders."""
+
+from __future__ import annotations
+
+import ast
+import string
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SOURCES = sorted((ROOT / "rules_core" / "dice").glob("*.py"))
+LANGS = ["en", "it"]
+
+
+def raised_keys() -> dict[str, set[str]]:
+    """Key -> keyword parameters, from every `UserError("dice.…", ...)` call in the package."""
+    found: dict[str, set[str]] = {}
+    for path in SOURCES:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "UserError"
+            ):
+                continue
+            first = node.args[0]
+            assert isinstance(first, ast.Constant) and isinstance(first.value, str)
+            params = {kw.arg for kw in node.keywords if kw.arg is not None}
+            key = first.value
+            assert key.startswith("dice."), key
+            assert found.setdefault(key, params) == params, f"{key} raised with other params"
+    return found
+
+
+def catalogue(lang: str) -> dict[str, str]:
+    path = ROOT / "data" / "locales" / lang / "dice.toml"
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    return {f"dice.{k}": v for k, v in data["dice"].items()}
+
+
+def placeholders(message: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(message) if name is not None}
+
+
+def test_grep_finds_the_raises() -> None:
+    keys = raised_keys()
+    text = "".join(p.read_text(encoding="utf-8") for p in SOURCES)
+    assert text.count('UserError("dice.') >= len(keys) >= 20
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_raised_key_has_a_message(lang: str) -> None:
+    messages = catalogue(lang)
+    for key, params in raised_keys().items():
+        assert key in messages, f"{key} missing in {lang}"
+        assert placeholders(messages[key]) == params, f"{key} placeholders differ in {lang}"
+
+
+def test_catalogues_have_the_same_keys_and_no_strays() -> None:
+    en, it = catalogue("en"), catalogue("it")
+    assert set(en) == set(it) == set(raised_keys())
+    for key in en:
+        assert placeholders(en[key]) == placeholders(it[key]), key
+        assert en[key] != it[key], key

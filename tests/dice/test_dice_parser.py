@@ -1,0 +1,176 @@
+"""Parser: syntax features, labels, repeats, limits and their error keys."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules_core.dice import BinOp, Cond, Dice, Keep, Neg, Num, Reroll, parse, render
+from rules_core.errors import UserError
+
+
+def one(text: str) -> Dice | Num | Neg | BinOp:
+    cmd = parse(text)
+    assert len(cmd.rolls) == 1
+    return cmd.rolls[0].expr
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("2d6", Dice(2, 6)),
+        ("d20", Dice(1, 20)),
+        ("D%", Dice(1, 100)),
+        ("d3", Dice(1, 3)),
+        ("4d6kh3", Dice(4, 6, keep=Keep("kh", 3))),
+        ("4d6K3", Dice(4, 6, keep=Keep("kh", 3))),
+        ("2d20kl1", Dice(2, 20, keep=Keep("kl", 1))),
+        ("4d6dl1", Dice(4, 6, keep=Keep("dl", 1))),
+        ("5d6dh2", Dice(5, 6, keep=Keep("dh", 2))),
+        ("d6!", Dice(1, 6, explode=Cond("=", 6))),
+        ("d10!>=9", Dice(1, 10, explode=Cond(">=", 9))),
+        ("d10!>8", Dice(1, 10, explode=Cond(">", 8))),
+        ("d10!=1", Dice(1, 10, explode=Cond("=", 1))),
+        ("d6r1", Dice(1, 6, reroll=Reroll(Cond("<=", 1), until=False))),
+        ("d6r<=2", Dice(1, 6, reroll=Reroll(Cond("<=", 2), until=False))),
+        ("d6r=3", Dice(1, 6, reroll=Reroll(Cond("=", 3), until=False))),
+        ("d6r>=5", Dice(1, 6, reroll=Reroll(Cond(">=", 5), until=False))),
+        ("d6r<3", Dice(1, 6, reroll=Reroll(Cond("<", 3), until=False))),
+        ("d6r>4", Dice(1, 6, reroll=Reroll(Cond(">", 4), until=False))),
+        ("d6rr2", Dice(1, 6, reroll=Reroll(Cond("<=", 2), until=True))),
+        ("d6rr=1", Dice(1, 6, reroll=Reroll(Cond("=", 1), until=True))),
+        ("10d6>=4", Dice(10, 6, success=Cond(">=", 4))),
+        ("d20<=13", Dice(1, 20, success=Cond("<=", 13))),
+        ("3d10>=4f=1", Dice(3, 10, success=Cond(">=", 4), failure=Cond("=", 1))),
+        ("3d10>=4f1", Dice(3, 10, success=Cond(">=", 4), failure=Cond("<=", 1))),
+        ("3d10>7f>=9", Dice(3, 10, success=Cond(">", 7), failure=Cond(">=", 9))),
+        ("10d6!>=6>=4", Dice(10, 6, explode=Cond(">=", 6), success=Cond(">=", 4))),
+        ("4d6kh3>=4", Dice(4, 6, keep=Keep("kh", 3), success=Cond(">=", 4))),
+        ("d6r1!", Dice(1, 6, reroll=Reroll(Cond("<=", 1), False), explode=Cond("=", 6))),
+        ("4d6 kh3", Dice(4, 6, keep=Keep("kh", 3))),
+        ("5", Num(5)),
+        ("-d6", Neg(Dice(1, 6))),
+        ("2d6+3", BinOp("+", Dice(2, 6), Num(3))),
+        ("1 + 2 * 3", BinOp("+", Num(1), BinOp("*", Num(2), Num(3)))),
+        ("(1 + 2) * 3", BinOp("*", BinOp("+", Num(1), Num(2)), Num(3))),
+        ("8 / 2 / 2", BinOp("/", BinOp("/", Num(8), Num(2)), Num(2))),
+        ("8 - 2 - 1", BinOp("-", BinOp("-", Num(8), Num(2)), Num(1))),
+        ("--3", Neg(Neg(Num(3)))),
+        ("+3", Num(3)),
+    ],
+)
+def test_syntax(text: str, expected: object) -> None:
+    assert one(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "rendered", "label"),
+    [
+        ("2d6+3 fire damage", "2d6 + 3", "fire damage"),
+        ("d20 + 5 to hit", "d20 + 5", "to hit"),
+        ("d20 dex save", "d20", "dex save"),
+        ("1d20+5 [to hit]", "d20 + 5", "to hit"),
+        ("1d20+5 [ to hit ]", "d20 + 5", "to hit"),
+        ("2d6 Kills", "2d6", "Kills"),
+        ("d6 r", "d6", "r"),
+        ("4D6KH3 Strength", "4d6kh3", "Strength"),
+        ("2d6", "2d6", None),
+        ("2d6 []", "2d6", None),
+        ("(2d6+1)*2 big hit", "(2d6 + 1) * 2", "big hit"),
+        ("d6!=6", "d6!", None),
+        ("d6rr<=2", "d6rr2", None),
+    ],
+)
+def test_labels_and_normalised_text(text: str, rendered: str, label: str | None) -> None:
+    (spec,) = parse(text).rolls
+    assert spec.text == rendered
+    assert spec.label == label
+    assert spec.repeat == 1
+
+
+def test_repeat_and_several_rolls() -> None:
+    cmd = parse("2#d20+5 attack; 2d6+3 damage")
+    assert [(r.text, r.label, r.repeat) for r in cmd.rolls] == [
+        ("d20 + 5", "attack", 2),
+        ("2d6 + 3", "damage", 1),
+    ]
+    assert [r.repeat for r in parse(" 3 # d6 ; ;d4;").rolls] == [3, 1]
+
+
+def test_render_round_trip() -> None:
+    for text in ["-(2d6 + 3) * (d4 - 1) / 2", "2 - (3 - 4)", "2 * (3 / 4)", "4d6kh3>=4"]:
+        expr = one(text)
+        assert one(render(expr)) == expr
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("", "dice.empty"),
+        ("   ", "dice.empty"),
+        (" ; ;", "dice.empty"),
+        ("hello there", "dice.empty"),
+        ("[d6]", "dice.empty"),
+        ("2d6 +", "dice.expected_term"),
+        ("2d6 * ", "dice.expected_term"),
+        ("2d6 + fire", "dice.unexpected"),
+        ("2d6)", "dice.unexpected"),
+        ("3d6d1", "dice.unexpected"),
+        ("2d6 >", "dice.unexpected_end"),
+        ("d6>=", "dice.unexpected_end"),
+        ("(2d6", "dice.unclosed_paren"),
+        ("(2d6 fire", "dice.unexpected"),
+        ("d" + "9" * 300, "dice.too_long"),
+        ("d20 " + "x" * 297, "dice.too_long"),
+        ("501d6", "dice.too_many_dice"),
+        ("d1", "dice.bad_sides"),
+        ("d0", "dice.bad_sides"),
+        ("d1001", "dice.bad_sides"),
+        ("0#d6", "dice.bad_repeat"),
+        ("21#d6", "dice.bad_repeat"),
+        (";".join(["d6"] * 11), "dice.too_many_rolls"),
+        ("(" * 51 + "1" + ")" * 51, "dice.too_deep"),
+        ("-" * 51 + "1", "dice.too_deep"),
+        ("1000001", "dice.number_too_large"),
+        ("d6+00000000001000001", "dice.number_too_large"),
+        ("d6!>=1", "dice.explode_always"),
+        ("d6!<7", "dice.explode_always"),
+        ("d6rr<=3!>=4", "dice.explode_always"),
+        ("d6rr<=6", "dice.reroll_always"),
+        ("d6rr>0", "dice.reroll_always"),
+        ("4d6!kh2>=4", "dice.keep_count_explode"),
+        ("4d6kh1kl1", "dice.duplicate_modifier"),
+        ("4d6r1r2", "dice.duplicate_modifier"),
+        ("d6!!", "dice.duplicate_modifier"),
+        ("4d6>=4>=5", "dice.duplicate_modifier"),
+        ("2d20kh", "dice.modifier_needs_number"),
+        ("2d6r", "dice.modifier_needs_number"),
+        ("3d6f1", "dice.failure_without_success"),
+        ("5#500d6", "dice.too_many_dice_total"),
+        (";".join(["500d6"] * 4) + ";d6", "dice.too_many_dice_total"),
+    ],
+)
+def test_errors(text: str, key: str) -> None:
+    with pytest.raises(UserError) as info:
+        parse(text)
+    assert info.value.key == key
+
+
+def test_limits_that_are_allowed() -> None:
+    assert parse("4#500d6").rolls[0].repeat == 4
+    assert parse("20#d6").rolls[0].repeat == 20
+    assert len(parse(";".join(["d6"] * 10)).rolls) == 10
+    assert one("(" * 50 + "1" + ")" * 50) == Num(1)
+    assert one("1000000") == Num(1_000_000)
+    assert one("d1000") == Dice(1, 1000)
+    assert one("d2") == Dice(1, 2)
+    assert one("d6!<6") == Dice(1, 6, explode=Cond("<", 6))
+    assert len(parse("d20 " + "x" * 296).rolls) == 1
+
+
+def test_error_params_name_the_limit() -> None:
+    with pytest.raises(UserError) as info:
+        parse("501d6")
+    assert info.value.params == {"limit": 500}
+    with pytest.raises(UserError) as info:
+        parse("2d6 + 3 )")
+    assert info.value.params == {"token": ")", "position": 9}
