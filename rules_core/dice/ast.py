@@ -126,7 +126,9 @@ class Dice:
             parts.append(self.reroll.render())
         if self.explode is not None:
             e = self.explode
-            parts.append("!" if (e.op == "=" and e.value == self.sides) else "!" + e.render())
+            # A bare "!" followed by a success condition would read as the explosion's own.
+            bare = e.op == "=" and e.value == self.sides and self.success is None
+            parts.append("!" if bare else "!" + e.render())
         if self.keep is not None:
             parts.append(self.keep.render())
         if self.success is not None:
