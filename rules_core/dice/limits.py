@@ -20,5 +20,5 @@ MAX_DEPTH = 50
 """Nesting of parentheses and unary signs."""
 MAX_LITERAL = 1_000_000
 """Largest integer literal."""
-ODDS_BUDGET = 3_000_000
+ODDS_BUDGET = 2_000_000
 """Estimated elementary operations allowed for one exact distribution."""

@@ -73,13 +73,14 @@ class Distribution(BaseModel):
 
 
 class _Est:
-    __slots__ = ("cost", "hi", "lo", "nnz")
+    __slots__ = ("bits", "cost", "hi", "lo", "nnz")
 
-    def __init__(self, lo: int, hi: int, nnz: int, cost: int) -> None:
+    def __init__(self, lo: int, hi: int, nnz: int, cost: int, bits: int = 1) -> None:
         self.lo = lo
         self.hi = hi
         self.nnz = nnz
         self.cost = cost
+        self.bits = bits  # bound on the bit length of the weights
 
 
 def _score_range(d: Dice) -> tuple[int, int]:
@@ -109,19 +110,21 @@ def _estimate_dice(d: Dice, chain_limit: int) -> _Est:
     unit_bits = math.log2(s) * (2 if d.reroll is not None else 1)
     if _explodes(d):
         unit_bits *= chain_limit
-    wide = 1 + int(n * unit_bits) // 1024
+    bits = int(n * unit_bits) + 64
+    wide = 1 + bits // 1024
     if d.keep is not None:
         _, k = d.keep.resolve(n)
         if 0 < k < n:
             srange = 2 if counting else uhi - ulo
             states = k * (k * srange + 1)
             cost += unit_nnz * states * (k + 1) * wide
-            return _Est(k * ulo, k * uhi, k * (uhi - ulo) + 1, cost)
+            return _Est(k * ulo, k * uhi, k * (uhi - ulo) + 1, cost, bits)
         if k == 0:
             return _Est(0, 0, 1, cost)
     out = n * (uhi - ulo) + 1
-    cost += out * (unit_nnz if d.reroll or d.explode or counting else 4) * wide
-    return _Est(n * ulo, n * uhi, out, cost)
+    if n > 1:
+        cost += out * (unit_nnz if d.reroll or d.explode or counting else 4) * wide
+    return _Est(n * ulo, n * uhi, out, cost, bits)
 
 
 def _estimate(node: Expr, chain_limit: int) -> _Est:
@@ -131,11 +134,18 @@ def _estimate(node: Expr, chain_limit: int) -> _Est:
         return _estimate_dice(node, chain_limit)
     if isinstance(node, Neg):
         e = _estimate(node.operand, chain_limit)
-        return _Est(-e.hi, -e.lo, e.nnz, e.cost + e.nnz)
+        return _Est(-e.hi, -e.lo, e.nnz, e.cost + e.nnz, e.bits)
     a = _estimate(node.left, chain_limit)
     b = _estimate(node.right, chain_limit)
     pairs = a.nnz * b.nnz
     cost = a.cost + b.cost + pairs
+    bits = a.bits + b.bits
+    if node.op in "+-":
+        cost = (
+            a.cost
+            + b.cost
+            + min(pairs, _kronecker_cost(a.hi - a.lo + 1, b.hi - b.lo + 1, a.bits, b.bits))
+        )
     if node.op == "+":
         lo, hi = a.lo + b.lo, a.hi + b.hi
     elif node.op == "-":
@@ -146,7 +156,14 @@ def _estimate(node: Expr, chain_limit: int) -> _Est:
     else:
         m = max(abs(a.lo), abs(a.hi))
         lo, hi = -m - 1, m + 1
-    return _Est(lo, hi, min(pairs, hi - lo + 1), cost)
+    return _Est(lo, hi, min(pairs, hi - lo + 1), cost, bits)
+
+
+def _kronecker_cost(len_a: int, len_b: int, bits_a: int, bits_b: int) -> int:
+    """Rough cost, in elementary Python operations, of `_kronecker` (one big multiplication)."""
+    slot = bits_a + bits_b + max(len_a, len_b).bit_length() + 1
+    digits = (len_a + len_b) * slot / 30
+    return int(len_a + len_b + digits**1.585 / 200)
 
 
 def estimate_cost(expr: Expr, chain_limit: int = limits.MAX_CHAIN) -> int:
@@ -342,7 +359,58 @@ def _dice_dist(d: Dice, chain_limit: int) -> tuple[Weights, bool]:
     return _power(dict(scored), n), truncated
 
 
+def _kronecker(a: Weights, b: Weights) -> Weights:
+    """Convolution (distribution of the sum) by packing both into one big-int product."""
+    lo_a, lo_b = min(a), min(b)
+    len_a, len_b = max(a) - lo_a + 1, max(b) - lo_b + 1
+    slot_bits = (
+        max(a.values()).bit_length()
+        + max(b.values()).bit_length()
+        + max(len_a, len_b).bit_length()
+        + 1
+    )
+    nbytes = (slot_bits + 7) // 8
+    zero = bytes(nbytes)
+
+    def pack(w: Weights, lo: int, length: int) -> int:
+        chunks = [zero] * length
+        for v, x in w.items():
+            chunks[v - lo] = x.to_bytes(nbytes, "little")
+        return int.from_bytes(b"".join(chunks), "little")
+
+    product = pack(a, lo_a, len_a) * pack(b, lo_b, len_b)
+    size = len_a + len_b - 1
+    raw = product.to_bytes(size * nbytes, "little")
+    out: Weights = {}
+    base = lo_a + lo_b
+    for i in range(size):
+        x = int.from_bytes(raw[i * nbytes : (i + 1) * nbytes], "little")
+        if x:
+            out[base + i] = x
+    return out
+
+
+def _add(a: Weights, b: Weights) -> Weights:
+    """Distribution of the sum of two independent outcomes, by the cheaper method."""
+    pairs = len(a) * len(b)
+    if pairs > 256:
+        len_a, len_b = max(a) - min(a) + 1, max(b) - min(b) + 1
+        bits_a = max(a.values()).bit_length()
+        bits_b = max(b.values()).bit_length()
+        if _kronecker_cost(len_a, len_b, bits_a, bits_b) < pairs:
+            return _kronecker(a, b)
+    out: defaultdict[int, int] = defaultdict(int)
+    for x, wx in a.items():
+        for y, wy in b.items():
+            out[x + y] += wx * wy
+    return dict(out)
+
+
 def _combine(op: str, a: Weights, b: Weights) -> Weights:
+    if op == "+":
+        return _add(a, b)
+    if op == "-":
+        return _add(a, {-v: w for v, w in b.items()})
     out: defaultdict[int, int] = defaultdict(int)
     if op == "+":
         for x, wx in a.items():

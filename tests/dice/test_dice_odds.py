@@ -238,3 +238,19 @@ def test_division_by_zero_in_odds() -> None:
         distribution(parse_expr("d6/(d2-1)"))
     assert info.value.key == "dice.odds_division_by_zero"
     assert distribution(parse_expr("d6/(d2+1)")).max == 3
+
+
+@pytest.mark.parametrize("text", ["30d6 + 40d6", "20d6 - 3d20", "2d6 + d8 - d4"])
+def test_sums_match_pairwise_convolution(text: str) -> None:
+    """Large sums use a big-int product; check it against the plain pairwise convolution."""
+    expr = parse_expr(text)
+    assert isinstance(expr, BinOp)
+    left, _ = exact_weights(expr.left)
+    right, _ = exact_weights(expr.right)
+    sign = 1 if expr.op == "+" else -1
+    expected: dict[int, int] = defaultdict(int)
+    for x, wx in left.items():
+        for y, wy in right.items():
+            expected[x + sign * y] += wx * wy
+    weights, _ = exact_weights(expr)
+    assert weights == dict(expected)

@@ -11,7 +11,7 @@ from rules_core.errors import UserError
 ALPHABET = "0123456789dD%+-*/()!<>=khlrf#;[] x.,"
 
 
-@settings(max_examples=400, deadline=500)
+@settings(max_examples=400, deadline=2000)
 @given(st.text(alphabet=ALPHABET, max_size=40) | st.text(max_size=30))
 def test_random_text_gives_result_or_user_error(text: str) -> None:
     try:
