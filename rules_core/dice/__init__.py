@@ -10,6 +10,28 @@ Public API::
     DiceSource.random() / .seeded(seed) / .given(faces)
 
 Bad input raises `rules_core.errors.UserError` with a `dice.*` key.
+
+Syntax summary (case-insensitive; see `parser` for the grammar): `NdX`, `dX`, `d%`, integers,
+`+ - * /` (floor division), parentheses, unary minus; on a dice term, in any order:
+`khN`/`kN`/`klN`/`dhN`/`dlN`, `!` or `!>=N`/`!>N`/`!=N`/`!<N`/`!<=N`, `rN`/`r<=N`/`r=N`/...
+(once) and `rrN`/`rr<=N`/... (until), then `>=N`/`>N`/`<=N`/`<N`/`=N` success counting with
+optional `fN`/`f<=N`/`f=N`/`f>=N`/... failures. `N#EXPR` repeats, `;` separates rolls, and
+the text after the expression (optionally in `[brackets]`) is the label.
+
+Choices worth knowing:
+
+* modifiers apply as reroll -> explode -> keep/drop -> count, whatever their order in the text;
+* `khN`/`klN` with N above the dice count keep every die; `dhN`/`dlN` drop every die (0);
+* a comparison right after `!` is the explosion's condition: `d6!>=5` explodes on 5-6; to
+  count successes on default explosions write `d6!=6>=5`;
+* a face that is both a success and a failure counts as a success only;
+* `0d6` is allowed and is worth 0;
+* ties in keep/drop keep the earlier die.
+
+Not supported: compounding or penetrating explosions (`!!`, `!p`), `ro`/`e` aliases, `dN` as
+"drop lowest", keep without a number (`2d20kh`), several conditions on one modifier,
+counting on anything but a dice term (e.g. `(2d6)>=7`), fudge dice (`dF`), decimals,
+functions (`min`, `max`), variables.
 """
 
 from __future__ import annotations
