@@ -57,7 +57,9 @@ CORPUS: list[tuple[str, str | None, Callable[[], Any] | None]] = [
 
 def check_same(ours: dict[int, float], theirs: Any) -> float:
     """Largest absolute difference between our probabilities and icepool's exact fractions."""
-    exact = {int(k): Fraction(v) for k, v in theirs.probability_items()}
+    exact = {
+        int(k): Fraction(v) for k, v in zip(theirs.outcomes(), theirs.probabilities(), strict=True)
+    }
     keys = set(exact) | set(ours)
     return max(abs(ours.get(k, 0.0) - float(exact.get(k, 0))) for k in keys)
 

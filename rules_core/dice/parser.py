@@ -307,8 +307,11 @@ def _segment(text: str, base: int) -> RollSpec:
     if rest:
         low = rest.translate(_LOWER)
         c = low[0]
+        # A label is set apart by a space or brackets: "2d6x" and "2d" are typos, not labels.
+        glued = c != "[" and not p.s[p.i - 1].isspace()
         if (
-            c in _LABEL_FORBIDDEN
+            glued
+            or c in _LABEL_FORBIDDEN
             or (c == "d" and len(low) > 1 and _sides_start(low[1]))
             or (c == "." and len(low) > 1 and low[1] in _DIGITS)
         ):

@@ -174,3 +174,14 @@ def test_error_params_name_the_limit() -> None:
     with pytest.raises(UserError) as info:
         parse("2d6 + 3 )")
     assert info.value.params == {"token": ")", "position": 9}
+
+
+@pytest.mark.parametrize("text", ["2d", "2d6x", "d20+5to hit", "3d6kh"])
+def test_a_label_must_be_set_apart(text: str) -> None:
+    with pytest.raises(UserError):
+        parse(text)
+
+
+def test_labels_with_a_space_or_brackets_still_work() -> None:
+    assert parse("2d6 x").rolls[0].label == "x"
+    assert parse("d20+5[to hit]").rolls[0].label == "to hit"
