@@ -43,7 +43,10 @@ def normalize_lang(code: str | None) -> Lang | None:
     if not code:
         return None
     base = code.replace("_", "-").split("-", 1)[0].lower()
-    return base if base in LANGS else None  # type: ignore[return-value]
+    for lang in LANGS:
+        if lang == base:
+            return lang
+    return None
 
 
 class _SafeDict(dict[str, Any]):

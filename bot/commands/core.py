@@ -16,12 +16,12 @@ async def help_(ctx: Context) -> Reply:
     if name:
         spec = registry.get(name.lstrip("/"))
         if spec is None:
-            group = [s for s in registry if s.path[0] == name.lstrip("/").lower()]
-            if not group:
+            members = [s for s in registry if s.path[0] == name.lstrip("/").lower()]
+            if not members:
                 raise UserError("help.unknown", name=name[:40])
             return Reply(
-                title=ctx.t("help.group_title", group="/" + group[0].path[0]),
-                blocks=[[code(s.usage()), plain(" — " + ctx.t(s.key + ".desc"))] for s in group],
+                title=ctx.t("help.group_title", group="/" + members[0].path[0]),
+                blocks=[[code(s.usage()), plain(" — " + ctx.t(s.key + ".desc"))] for s in members],
             )
         blocks = [[code(spec.usage())], [plain(ctx.t(spec.key + ".desc"))]]
         for opt in spec.options:

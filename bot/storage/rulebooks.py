@@ -59,11 +59,11 @@ async def add(
         cur = await conn.execute(
             "INSERT INTO passages (rulebook_id, location, number, page, heading, body) "
             "VALUES (?, ?, ?, ?, ?, ?)",
-            (book, p.location, p.number, p.page, heading, p.body),
+            (book, p.location, p.number, p.page, heading, p.text),
         )
         await conn.execute(
             "INSERT INTO passages_fts (rowid, heading, body) VALUES (?, ?, ?)",
-            (cur.lastrowid, heading, p.body),
+            (cur.lastrowid, heading, p.text),
         )
     return book
 

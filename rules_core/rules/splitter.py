@@ -126,7 +126,9 @@ def _split_lines(lines: list[str]) -> SplitResult:
         rule_title = _RULE_TITLE.match(line)
         dotted = _DOTTED.match(line)
         if md:
-            heading = Heading(md.group(2), lineno, len(md.group(1)))
+            numbered_title = re.match(r"(\d{1,3}(?:\.\d{1,3}){0,3}[a-z]?)\s", md.group(2))
+            num_md = numbered_title.group(1) if numbered_title else None
+            heading = Heading(md.group(2), lineno, len(md.group(1)), num_md)
         elif rule_title and not rule_title.group(2).rstrip().endswith("."):
             num = rule_title.group(1)
             heading = Heading(f"{num} {rule_title.group(2).strip()}", lineno, 2, num)

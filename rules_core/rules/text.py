@@ -36,8 +36,8 @@ def name_key(text: str) -> str:
 def stem(word: str) -> str:
     if not word.isalpha() or len(word) < 4:
         return word
-    it = _STEMMERS["it"].stemWord(word)
-    en = _STEMMERS["en"].stemWord(word)
+    it: str = _STEMMERS["it"].stemWord(word)
+    en: str = _STEMMERS["en"].stemWord(word)
     return min(it, en, key=len)
 
 
