@@ -52,7 +52,8 @@ def result_block(ctx: Context, result: RollResult, index: int | None) -> Block:
     line.append(plain(" = "))
     line.append(bold(str(result.total)))
     if result.successes is not None:
-        line.append(plain(" " + ctx.t("roll.successes", n=result.successes)))
+        one = abs(result.successes) == 1
+        line.append(plain(" " + ctx.t("roll.success" if one else "roll.successes")))
     if result.truncated:
         line.append(plain(" " + ctx.t("roll.truncated")))
     return line
@@ -82,17 +83,20 @@ def roll_data(roll_id: int, seed: int | None, results: list[RollResult]) -> dict
     }
 
 
-def results_reply(
-    ctx: Context, roll_id: int, who: str, text: str, results: list[RollResult]
-) -> list[Block]:
-    header: Block = [bold(who), plain(" 🎲 "), code(text)]
+def results_reply(ctx: Context, roll_id: int, who: str, results: list[RollResult]) -> list[Block]:
+    """Who rolled (and what for, when there is one label), then one line per roll."""
+    labels = {r.label for r in results}
+    header: Block = [bold(who), plain(" 🎲")]
+    single_label = len(labels) == 1 and None not in labels
+    if single_label:
+        header.append(plain(" " + str(results[0].label)))
     blocks = [header]
     numbered = len(results) > 1
     last_label: str | None = None
     for i, result in enumerate(results, start=1):
-        if result.label and result.label != last_label:
+        if not single_label and result.label and result.label != last_label:
             blocks.append([italic(result.label)])
-            last_label = result.label
+        last_label = result.label
         blocks.append(result_block(ctx, result, i if numbered else None))
     blocks.append([plain(ctx.t("roll.ref", id=roll_id))])
     return blocks
@@ -116,7 +120,7 @@ async def roll_cmd(ctx: Context) -> Reply:
         now=ctx.now,
     )
     return Reply(
-        blocks=results_reply(ctx, roll_id, ctx.request.user_name, text, results),
+        blocks=results_reply(ctx, roll_id, ctx.request.user_name, results),
         buttons=[Button(label=ctx.t("roll.again"), command=f"/roll {text}")],
         data=roll_data(roll_id, source.seed, results),
     )
@@ -128,7 +132,7 @@ async def roll_show(ctx: Context) -> Reply:
         raise UserError("roll.not_found", id=ctx.opts["id"])
     # Replaying the logged faces through the same expression rebuilds the exact result.
     results = roll(parse(record.expression), DiceSource.given(record.faces))
-    blocks = results_reply(ctx, record.id, record.user_name, record.expression, results)
+    blocks = results_reply(ctx, record.id, record.user_name, results)
     blocks.append([plain(ctx.t("roll.when", when=record.created_at.strftime("%Y-%m-%d %H:%M")))])
     if record.seed is None:
         blocks.append([plain(ctx.t("roll.given_dice"))])
