@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from bot.commands.context import Context
-from bot.commands.models import Block, Button, Reply, Span, bold, code, italic, plain, pre, strike
+from bot.commands.models import Block, Button, Reply, Span, bold, code, italic, plain, strike
+from bot.commands.odds_view import distribution_blocks, distribution_data
 from bot.commands.spec import CommandSpec, OptionSpec
 from bot.storage import rolls as rolls_repo
 from rules_core.dice import (
     DiceSource,
-    Distribution,
     RollResult,
     distribution_of_command,
     parse,
@@ -21,8 +20,6 @@ from rules_core.errors import UserError
 
 HISTORY_DEFAULT = 10
 HISTORY_MAX = 50
-TABLE_ROWS = 12
-BAR_WIDTH = 16
 
 
 def face_spans(result: RollResult) -> list[Span]:
@@ -162,73 +159,6 @@ async def roll_history(ctx: Context) -> Reply:
     )
 
 
-def percent(p: float) -> str:
-    if p <= 0:
-        return "0%"
-    if p >= 1:
-        return "100%"
-    if p < 0.001:
-        return "<0.1%"
-    if p > 0.999:
-        return ">99.9%"
-    return f"{p * 100:.1f}%"
-
-
-def interesting_values(dist: Distribution) -> list[int]:
-    """The k worth showing in a P(≥k) table: every value when few, else the ones where the
-    answer is neither certain nor hopeless, thinned evenly to TABLE_ROWS."""
-    values = [v for v, _ in dist.items()]
-    if len(values) > TABLE_ROWS:
-        values = [v for v in values if 0.001 < dist.p_at_least(v) < 0.999] or values
-    if len(values) > TABLE_ROWS:
-        step = (len(values) - 1) / (TABLE_ROWS - 1)
-        values = sorted({values[round(i * step)] for i in range(TABLE_ROWS)})
-    return values
-
-
-def histogram(dist: Distribution) -> list[tuple[str, float]]:
-    """At most TABLE_ROWS bars; wide supports are grouped into equal ranges."""
-    items = dist.items()
-    lo, hi = items[0][0], items[-1][0]
-    width = max(1, math.ceil((hi - lo + 1) / TABLE_ROWS))
-    buckets: dict[int, float] = {}
-    for value, p in items:
-        buckets[(value - lo) // width] = buckets.get((value - lo) // width, 0.0) + p
-    out = []
-    for b in range(max(buckets) + 1):
-        start = lo + b * width
-        label = str(start) if width == 1 else f"{start}–{min(hi, start + width - 1)}"
-        out.append((label, buckets.get(b, 0.0)))
-    return out
-
-
-def odds_blocks(ctx: Context, text: str, dist: Distribution) -> list[Block]:
-    blocks: list[Block] = [
-        [code(text)],
-        [
-            plain(ctx.t("odds.mean") + " "),
-            bold(f"{dist.mean():.2f}"),
-            plain(" · " + ctx.t("odds.stdev") + " "),
-            bold(f"{dist.stdev():.2f}"),
-            plain(" · " + ctx.t("odds.range", lo=dist.min, hi=dist.max)),
-        ],
-    ]
-    rows = [f"{'k':>6}  {'P(≥k)':>7}"]
-    rows += [f"{v:>6}  {percent(dist.p_at_least(v)):>7}" for v in interesting_values(dist)]
-    blocks.append([pre("\n".join(rows))])
-    hist = histogram(dist)
-    top = max(p for _, p in hist) or 1.0
-    label_width = max(len(label) for label, _ in hist)
-    bars = [
-        f"{label:>{label_width}} {'█' * round(p / top * BAR_WIDTH):<{BAR_WIDTH}} {percent(p)}"
-        for label, p in hist
-    ]
-    blocks.append([pre("\n".join(bars))])
-    if dist.truncated:
-        blocks.append([plain(ctx.t("odds.truncated"))])
-    return blocks
-
-
 async def odds_cmd(ctx: Context) -> Reply:
     text: str = ctx.opts["expression"]
     command = parse(text)
@@ -239,18 +169,10 @@ async def odds_cmd(ctx: Context) -> Reply:
         label = spec.text + (f" [{spec.label}]" if spec.label else "")
         if spec.repeat > 1:
             label = f"{spec.repeat}# {label}"
-        blocks.extend(odds_blocks(ctx, label, dist))
+        blocks.extend(distribution_blocks(ctx, dist, [code(label)]))
         if spec.repeat > 1:
             blocks.append([plain(ctx.t("odds.each_repeat", n=spec.repeat))])
-        payload.append(
-            {
-                "expression": spec.text,
-                "mean": dist.mean(),
-                "stdev": dist.stdev(),
-                "truncated": dist.truncated,
-                "distribution": [[v, p] for v, p in dist.items()],
-            }
-        )
+        payload.append({"expression": spec.text, **distribution_data(dist)})
     data = dict(payload[0])
     data["rolls"] = payload
     return Reply(title=ctx.t("odds.title"), blocks=blocks, data=data)

@@ -1,0 +1,102 @@
+"""The one view of an exact distribution, shared by /odds and every game's odds command."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from bot.commands.context import Context
+from bot.commands.models import Block, bold, plain, pre
+from rules_core.dice import Distribution
+
+TABLE_ROWS = 12
+BAR_WIDTH = 16
+
+
+def as_distribution(weights: Mapping[int, Fraction | float]) -> Distribution:
+    """A game system's exact outcome -> probability map as a Distribution."""
+    return Distribution(
+        probabilities={v: float(p) for v, p in sorted(weights.items()) if p > 0},
+        truncated=False,
+    )
+
+
+def distribution_data(dist: Distribution) -> dict[str, Any]:
+    """The public JSON shape of a distribution (`ask --json`)."""
+    return {
+        "mean": dist.mean(),
+        "stdev": dist.stdev(),
+        "truncated": dist.truncated,
+        "distribution": [[v, p] for v, p in dist.items()],
+    }
+
+
+def percent(p: float) -> str:
+    if p <= 0:
+        return "0%"
+    if p >= 1:
+        return "100%"
+    if p < 0.001:
+        return "<0.1%"
+    if p > 0.999:
+        return ">99.9%"
+    return f"{p * 100:.1f}%"
+
+
+def interesting_values(dist: Distribution) -> list[int]:
+    """The k worth showing in a P(≥k) table: every value when few, else the ones where the
+    answer is neither certain nor hopeless, thinned evenly to TABLE_ROWS."""
+    values = [v for v, _ in dist.items()]
+    if len(values) > TABLE_ROWS:
+        values = [v for v in values if 0.001 < dist.p_at_least(v) < 0.999] or values
+    if len(values) > TABLE_ROWS:
+        step = (len(values) - 1) / (TABLE_ROWS - 1)
+        values = sorted({values[round(i * step)] for i in range(TABLE_ROWS)})
+    return values
+
+
+def histogram(dist: Distribution) -> list[tuple[str, float]]:
+    """At most TABLE_ROWS bars; wide supports are grouped into equal ranges."""
+    items = dist.items()
+    lo, hi = items[0][0], items[-1][0]
+    width = max(1, math.ceil((hi - lo + 1) / TABLE_ROWS))
+    buckets: dict[int, float] = {}
+    for value, p in items:
+        buckets[(value - lo) // width] = buckets.get((value - lo) // width, 0.0) + p
+    out = []
+    for b in range(max(buckets) + 1):
+        start = lo + b * width
+        label = str(start) if width == 1 else f"{start}–{min(hi, start + width - 1)}"
+        out.append((label, buckets.get(b, 0.0)))
+    return out
+
+
+def distribution_blocks(ctx: Context, dist: Distribution, heading: Block) -> list[Block]:
+    """Mean and spread, a P(≥k) table for the values that matter, and a histogram: the same
+    view for /odds and for every game's odds command."""
+    blocks: list[Block] = [
+        heading,
+        [
+            plain(ctx.t("odds.mean") + " "),
+            bold(f"{dist.mean():.2f}"),
+            plain(" · " + ctx.t("odds.stdev") + " "),
+            bold(f"{dist.stdev():.2f}"),
+            plain(" · " + ctx.t("odds.range", lo=dist.min, hi=dist.max)),
+        ],
+    ]
+    rows = [f"{'k':>6}  {'P(≥k)':>7}"]
+    rows += [f"{v:>6}  {percent(dist.p_at_least(v)):>7}" for v in interesting_values(dist)]
+    blocks.append([pre("\n".join(rows))])
+    hist = histogram(dist)
+    top = max(p for _, p in hist) or 1.0
+    label_width = max(len(label) for label, _ in hist)
+    bars = [
+        f"{label:>{label_width}} {'█' * round(p / top * BAR_WIDTH):<{BAR_WIDTH}} {percent(p)}"
+        for label, p in hist
+    ]
+    blocks.append([pre("\n".join(bars))])
+    if dist.truncated:
+        blocks.append([plain(ctx.t("odds.truncated"))])
+    return blocks

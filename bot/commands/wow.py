@@ -1,0 +1,223 @@
+"""/wow: World of Warcraft Miniatures attacks, heals and their exact odds."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from bot.commands.context import Context
+from bot.commands.models import Block, Reply, Span, bold, code, plain, strike
+from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data
+from bot.commands.spec import CommandSpec, OptionSpec
+from bot.storage import rolls as rolls_repo
+from rules_core.dice import DiceSource
+from rules_core.errors import UserError
+from rules_core.systems.wow.attack import (
+    AttackRequest,
+    HealRequest,
+    Step,
+    attack_odds,
+    crit_chance,
+    resolve_attack,
+    resolve_heal,
+)
+from rules_core.systems.wow.pool import MAX_POOL
+
+CRIT_MAX = 20
+_CRIT = re.compile(r"^(damage|danno|heal|cura):(\d{1,2})$|^(effect|effetto)$")
+
+
+def parse_crit(text: str | None, allowed: set[str]) -> dict[str, int]:
+    """`crit=damage:2`, `crit=effect`, `crit=heal:1`, comma separated; Italian words too."""
+    out: dict[str, int] = {}
+    if not text:
+        return out
+    for part in text.lower().split(","):
+        m = _CRIT.match(part.strip())
+        if m is None:
+            raise UserError("wow.bad_crit", value=part.strip()[:30])
+        kind = {"danno": "damage", "cura": "heal", "effetto": "effect"}.get(
+            m.group(1) or m.group(3), m.group(1) or m.group(3)
+        )
+        if kind not in allowed:
+            raise UserError("wow.bad_crit", value=part.strip()[:30])
+        amount = int(m.group(2)) if m.group(2) else 1
+        if amount > CRIT_MAX:
+            raise UserError("wow.crit_too_big", limit=CRIT_MAX)
+        out[kind] = amount
+    return out
+
+
+def attack_request(ctx: Context) -> AttackRequest:
+    crit = parse_crit(ctx.opts["crit"], {"damage", "effect"})
+    return AttackRequest(
+        power=ctx.opts["power"],
+        defense=ctx.opts["defense"],
+        type=ctx.opts["type"],
+        reroll_attack=ctx.opts["reroll_attack"],
+        reroll_defense=ctx.opts["reroll_defense"],
+        elevation=ctx.opts["elevation"],
+        cover=ctx.opts["cover"],
+        crit_damage=crit.get("damage", 0),
+        crit_effect="effect" in crit,
+    )
+
+
+def faces(step: Step) -> list[Span]:
+    """The dice in rolling order: rerolled ones struck through, then their replacements."""
+    out: list[Span] = [plain("[")]
+    shown = [
+        strike(str(f)) if i in step.rerolled else plain(str(f)) for i, f in enumerate(step.dice)
+    ]
+    shown += [bold(str(step.final[i])) for i in step.rerolled]
+    for i, span in enumerate(shown):
+        if i:
+            out.append(plain(", "))
+        out.append(span)
+    out.append(plain("]"))
+    return out
+
+
+def step_block(ctx: Context, step: Step, req: AttackRequest | None) -> Block:
+    if step.name in ("attack", "defense", "heal"):
+        label = ctx.t(f"wow.step.{step.name}")
+        if step.name == "defense" and req is not None:
+            label = ctx.t(f"wow.step.defense_{req.type}")
+        line: Block = [bold(label + ": "), *faces(step), plain(" → ")]
+        one = "_one" if step.total == 1 else ""
+        line.append(bold(ctx.t(f"wow.count.{step.name}{one}", n=step.total)))
+        if step.name != "defense" and 10 in step.final:
+            line.append(plain(" " + ctx.t("wow.crit_mark")))
+        return line
+    if step.name == "crit":
+        return [plain(ctx.t("wow.step.crit_damage", hits=step.total))]
+    if step.name == "crit_effect":
+        return [plain(ctx.t("wow.step.crit_effect"))]
+    return [bold(ctx.t("wow.step.damage") + ": "), bold(str(step.total))]
+
+
+async def log_roll(ctx: Context, source: DiceSource, result: dict[str, Any]) -> int:
+    """Attack dice go to the chat's roll log like any roll (/roll show, campaign journals)."""
+    return await rolls_repo.add(
+        ctx.conn,
+        chat_key=ctx.request.chat_key,
+        user_id=ctx.request.user_id,
+        user_name=ctx.request.user_name,
+        expression=ctx.request.text or ctx.spec.name,
+        faces=list(source.consumed),
+        seed=source.seed,
+        result=[result],
+        now=ctx.now,
+    )
+
+
+async def attack(ctx: Context) -> Reply:
+    req = attack_request(ctx)
+    source = ctx.dice(ctx.opts["dice"])
+    res = resolve_attack(req, source)
+    data = {
+        "system": "wow",
+        "steps": [s.model_dump() for s in res.steps],
+        "outcome": res.outcome.model_dump(),
+    }
+    await log_roll(ctx, source, {"total": res.outcome.damage, **data})
+    kind = ctx.t(f"wow.type.{req.type}")
+    title = ctx.t("wow.attack_title", power=req.power, type=kind, defense=req.defense)
+    blocks = [step_block(ctx, s, req) for s in res.steps]
+    blocks.append([plain(ctx.t("wow.rule_ref"))])
+    return Reply(title=title, blocks=blocks, data=data)
+
+
+async def heal(ctx: Context) -> Reply:
+    crit = parse_crit(ctx.opts["crit"], {"heal"})
+    req = HealRequest(
+        power=ctx.opts["power"], rerolls=ctx.opts["reroll"], crit_heal=crit.get("heal", 0)
+    )
+    source = ctx.dice(ctx.opts["dice"])
+    res = resolve_heal(req, source)
+    data = {
+        "system": "wow",
+        "steps": [s.model_dump() for s in res.steps],
+        "outcome": res.outcome.model_dump(),
+    }
+    await log_roll(ctx, source, {"total": res.outcome.healed, **data})
+    blocks = [step_block(ctx, s, None) for s in res.steps]
+    blocks.append([bold(ctx.t("wow.healed", n=res.outcome.healed))])
+    return Reply(title=ctx.t("wow.heal_title", power=req.power), blocks=blocks, data=data)
+
+
+async def odds(ctx: Context) -> Reply:
+    req = attack_request(ctx)
+    dist = as_distribution(attack_odds(req))
+    p_crit = float(crit_chance(req))
+    kind = ctx.t(f"wow.type.{req.type}")
+    heading: Block = [
+        code(ctx.t("wow.attack_title", power=req.power, type=kind, defense=req.defense))
+    ]
+    blocks = distribution_blocks(ctx, dist, heading)
+    blocks.append([plain(ctx.t("wow.p_crit", p=f"{p_crit * 100:.1f}%"))])
+    data = {
+        "system": "wow",
+        **distribution_data(dist),
+        "p_critical": p_crit,
+        "p_damage": 1 - dist.probabilities.get(0, 0.0),
+    }
+    return Reply(title=ctx.t("wow.odds_title"), blocks=blocks, data=data)
+
+
+def pool(name: str, *aliases: str, required: bool = False) -> OptionSpec:
+    return OptionSpec(
+        name,
+        type="int",
+        min_value=0,
+        max_value=MAX_POOL,
+        required=required,
+        default=0,
+        aliases=aliases,
+    )
+
+
+ATTACK_OPTIONS = (
+    pool("power", "potere", "pow", required=True),
+    pool("defense", "difesa", "armor", "armatura", "resist", "resistenza", "def"),
+    OptionSpec("type", choices=("physical", "magical"), default="physical", aliases=("tipo",)),
+    pool("reroll_attack", "ritira_attacco"),
+    pool("reroll_defense", "ritira_difesa"),
+    OptionSpec("elevation", type="flag", aliases=("altura", "elevated")),
+    OptionSpec("cover", type="flag", aliases=("copertura", "coperto")),
+    OptionSpec("crit", max_length=60, aliases=("critico",)),
+)
+DICE = OptionSpec("dice", type="faces", aliases=("dadi",))
+
+SPECS = [
+    CommandSpec(
+        path=("wow", "attack"),
+        handler=attack,
+        aliases=("attacco",),
+        options=(*ATTACK_OPTIONS, DICE),
+        examples=(
+            "/wow attack power=4 defense=2",
+            "/wow attack power=3 defense=1 crit=damage:2 type=magical dice=2,5,10,4",
+        ),
+    ),
+    CommandSpec(
+        path=("wow", "heal"),
+        handler=heal,
+        aliases=("cura",),
+        options=(
+            pool("power", "potere", required=True),
+            pool("reroll", "ritira"),
+            OptionSpec("crit", max_length=60, aliases=("critico",)),
+            DICE,
+        ),
+        examples=("/wow heal power=3", "/wow heal power=2 crit=heal:1"),
+    ),
+    CommandSpec(
+        path=("wow", "odds"),
+        handler=odds,
+        readonly=True,
+        aliases=("prob",),
+        options=ATTACK_OPTIONS,
+        examples=("/wow odds power=4 defense=2", "/wow odds power=5 defense=3 elevation"),
+    ),
+]

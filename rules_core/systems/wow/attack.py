@@ -1,0 +1,162 @@
+"""Attacks and heals (rules 600-602 and 402.2a), resolved step by step with exact odds.
+
+Sequence (digest §3.2): attack roll of `power` d10 (601.1) -> the attacker's rerolls, all at
+once (601.1b; elevation gives one, 406.2a) -> crit check on the final roll (601.1c): crit
+abilities fire ONCE however many crits show, those that add damage add hits now, before the
+defence -> defence roll of Armor (physical) or Resist (magical) dice (601.2), a crit there is
+only a block (601.2b) -> the defender's rerolls (601.2a; cover gives one, 406.2b) -> damage =
+hits - blocks, never below 0 (602.1, 104.2) -> other crit abilities (602.2).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from rules_core.dice import DiceSource
+from rules_core.systems.wow.pool import (
+    PoolRoll,
+    check_pool,
+    pool_distribution,
+    roll_pool,
+    successes_distribution,
+)
+
+AttackType = Literal["physical", "magical"]
+
+
+class Step(BaseModel):
+    """One step of the chain, for the reply: which dice, which rerolls, what it came to."""
+
+    name: str  # attack | crit | defense | damage | crit_effect | heal
+    dice: list[int] = Field(default_factory=list)
+    rerolled: list[int] = Field(default_factory=list)  # positions in `dice` rolled again
+    final: list[int] = Field(default_factory=list)
+    target: int | None = None  # the face a die needs (4+)
+    total: int
+    outcome: str
+
+
+class AttackRequest(BaseModel):
+    power: int = Field(ge=0, le=40)
+    defense: int = Field(default=0, ge=0, le=40)  # Armor or Resist dice of the defender
+    type: AttackType = "physical"
+    reroll_attack: int = Field(default=0, ge=0, le=40)
+    reroll_defense: int = Field(default=0, ge=0, le=40)
+    elevation: bool = False  # 406.2a: the attacker may reroll one die
+    cover: bool = False  # 406.2b: the defender may reroll one die
+    crit_damage: int = Field(default=0, ge=0, le=20)  # "[Crit] +N damage": hits before blocks
+    crit_effect: bool = False  # another crit ability, resolved after damage (602.2)
+
+    @property
+    def attack_rerolls(self) -> int:
+        return self.reroll_attack + (1 if self.elevation else 0)
+
+    @property
+    def defense_rerolls(self) -> int:
+        return self.reroll_defense + (1 if self.cover else 0)
+
+
+class AttackOutcome(BaseModel):
+    hits: int
+    criticals: int
+    blocks: int
+    damage: int
+    crit_effect: bool
+
+
+class AttackResolution(BaseModel):
+    steps: list[Step]
+    outcome: AttackOutcome
+
+
+def _pool_step(name: str, roll: PoolRoll, total: int, outcome: str) -> Step:
+    return Step(
+        name=name,
+        dice=roll.first,
+        rerolled=roll.rerolled,
+        final=roll.final,
+        target=4,
+        total=total,
+        outcome=outcome,
+    )
+
+
+def resolve_attack(req: AttackRequest, source: DiceSource) -> AttackResolution:
+    check_pool(req.power, "power")
+    check_pool(req.defense, "defense")
+    attack = roll_pool(req.power, req.attack_rerolls, source)
+    hits = attack.successes
+    criticals = attack.final.count(10)
+    steps = [_pool_step("attack", attack, hits, "hits")]
+    if attack.crit and req.crit_damage:
+        hits += req.crit_damage
+        steps.append(Step(name="crit", total=hits, outcome="crit_damage"))
+    defense = roll_pool(req.defense, req.defense_rerolls, source)
+    blocks = defense.successes
+    steps.append(_pool_step("defense", defense, blocks, req.type))
+    damage = max(0, hits - blocks)
+    steps.append(Step(name="damage", total=damage, outcome="damage"))
+    effect = attack.crit and req.crit_effect
+    if effect:
+        steps.append(Step(name="crit_effect", total=1, outcome="crit_effect"))
+    return AttackResolution(
+        steps=steps,
+        outcome=AttackOutcome(
+            hits=hits, criticals=criticals, blocks=blocks, damage=damage, crit_effect=effect
+        ),
+    )
+
+
+def attack_odds(req: AttackRequest) -> dict[int, Fraction]:
+    """Exact distribution of `damage`."""
+    check_pool(req.power, "power")
+    check_pool(req.defense, "defense")
+    blocks = successes_distribution(req.defense, req.defense_rerolls)
+    out: dict[int, Fraction] = {}
+    for (successes, crit), p_attack in pool_distribution(req.power, req.attack_rerolls).items():
+        hits = successes + (req.crit_damage if crit else 0)
+        for blocked, p_block in blocks.items():
+            damage = max(0, hits - blocked)
+            out[damage] = out.get(damage, Fraction(0)) + p_attack * p_block
+    return out
+
+
+def crit_chance(req: AttackRequest) -> Fraction:
+    return sum(
+        (p for (_, crit), p in pool_distribution(req.power, req.attack_rerolls).items() if crit),
+        Fraction(0),
+    )
+
+
+class HealRequest(BaseModel):
+    power: int = Field(ge=0, le=40)
+    rerolls: int = Field(default=0, ge=0, le=40)
+    crit_heal: int = Field(default=0, ge=0, le=20)  # "[Crit] heal +N"
+    missing: int | None = Field(default=None, ge=0)  # max Health - current Health, when known
+
+
+class HealOutcome(BaseModel):
+    successes: int
+    critical: bool
+    healed: int
+
+
+class HealResolution(BaseModel):
+    steps: list[Step]
+    outcome: HealOutcome
+
+
+def resolve_heal(req: HealRequest, source: DiceSource) -> HealResolution:
+    """402.2a (L498): one Health per success, never above maximum Health (402.2, L494); Armor
+    and Resist never oppose a heal."""
+    check_pool(req.power, "power")
+    roll = roll_pool(req.power, req.rerolls, source)
+    amount = roll.successes + (req.crit_heal if roll.crit else 0)
+    healed = amount if req.missing is None else min(amount, req.missing)
+    return HealResolution(
+        steps=[_pool_step("heal", roll, amount, "heal")],
+        outcome=HealOutcome(successes=roll.successes, critical=roll.crit, healed=healed),
+    )
