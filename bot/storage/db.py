@@ -129,12 +129,16 @@ class Database:
             try:
                 yield conn
             except BaseException:
-                await conn.execute("ROLLBACK")
+                # SQLite may already have rolled back by itself (a full disk does): rolling
+                # back again would hide the real error behind "no transaction is active".
+                if conn.in_transaction:
+                    await conn.execute("ROLLBACK")
                 raise
             try:
                 await conn.execute("COMMIT")
             except sqlite3.OperationalError as exc:
-                await conn.execute("ROLLBACK")
+                if conn.in_transaction:
+                    await conn.execute("ROLLBACK")
                 raise storage_user_error(exc) from exc
 
 

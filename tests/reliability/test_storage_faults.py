@@ -1,0 +1,143 @@
+"""Storage under faults: a read-only or full database, older schemas, corrupted files, and a
+process killed mid-stream (SIGKILL) losing nothing it had acknowledged."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.app import App
+from bot.render import plain
+from bot.storage.db import Database, StorageError, migrations, schema_version
+from tests.helpers import say
+
+WRITER = """
+import asyncio, sys
+from bot.app import App
+from bot.commands.models import Request
+
+async def main() -> None:
+    app = App(sys.argv[1])
+    await app.start()
+    i = 0
+    while True:
+        i += 1
+        reply = await app.handle(Request(platform="console", chat_key="console:crash",
+                                         user_id="w", user_name="w", text=f"/roll d6 n{i}"))
+        print(reply.data["id"], flush=True)  # acknowledged: the transaction has committed
+
+asyncio.run(main())
+"""
+
+
+def test_sigkill_loses_no_acknowledged_command(tmp_path: Path) -> None:
+    db = tmp_path / "crash.sqlite3"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", WRITER, str(db)],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert proc.stdout is not None
+    acknowledged = []
+    for line in proc.stdout:
+        acknowledged.append(int(line))
+        if len(acknowledged) >= 150:
+            break
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        stored = {row[0] for row in conn.execute("SELECT id FROM rolls")}
+    assert set(acknowledged) <= stored
+
+
+async def test_after_a_kill_the_bot_serves_again(tmp_path: Path) -> None:
+    test_sigkill_loses_no_acknowledged_command(tmp_path)
+    app = App(tmp_path / "crash.sqlite3")
+    await app.start()
+    try:
+        reply = await say(app, "/roll d6", chat="console:crash")
+        assert reply.ok and reply.data is not None and reply.data["id"] > 150
+    finally:
+        await app.stop()
+
+
+async def test_read_only_database_refuses_writes_clearly_and_still_reads(app: App) -> None:
+    first = await say(app, "/roll d6 dice=4")
+    assert first.ok
+    await app.db.conn.execute("PRAGMA query_only = ON")  # what SQLite does on a read-only file
+    refused = await say(app, "/roll d6 dice=5")
+    assert refused.error is not None and refused.error.code == "storage.read_only"
+    assert "Traceback" not in plain.render(refused)
+    history = await say(app, "/roll history")
+    assert history.ok and history.data is not None
+    assert [r["id"] for r in history.data["rolls"]] == [first.data["id"]]  # type: ignore[index]
+    assert (await say(app, "/odds 2d6")).ok
+
+
+async def test_full_disk_refuses_writes_clearly_and_leaves_nothing_half_written(app: App) -> None:
+    await say(app, "/roll d6 dice=4")
+    async with app.db.conn.execute("PRAGMA page_count") as cur:
+        pages = (await cur.fetchone())[0]  # type: ignore[index]
+    await app.db.conn.execute(f"PRAGMA max_page_count = {pages}")
+    label = "x" * 250
+    outcomes = [await say(app, f"/roll 20d6 {label}") for _ in range(40)]
+    failed = [r for r in outcomes if r.error is not None]
+    assert failed, "the page limit never filled up"
+    assert {r.error.code for r in failed} == {"storage.disk_full"}  # type: ignore[union-attr]
+    await app.db.conn.execute("PRAGMA max_page_count = 1073741823")
+    history = await say(app, "/roll history 50")
+    assert history.data is not None
+    saved = [r for r in outcomes if r.ok]
+    assert len(history.data["rolls"]) == 1 + len(saved)
+
+
+@pytest.mark.parametrize("version", [v for v, _, _ in migrations()][:-1] or [0])
+async def test_every_earlier_schema_migrates_with_its_data(tmp_path: Path, version: int) -> None:
+    path = tmp_path / f"v{version}.sqlite3"
+    with sqlite3.connect(path) as conn:
+        for number, _, sql in migrations():
+            if number <= version:
+                conn.executescript(sql)
+        conn.execute(f"PRAGMA user_version = {version}")
+        conn.execute(
+            "INSERT INTO rolls (chat_key, user_id, user_name, expression, faces, seed, result, "
+            "created_at) VALUES ('console:old', 'u', 'Old', '2d6', ?, NULL, ?, "
+            "'2026-01-01T00:00:00+00:00')",
+            (json.dumps([3, 4]), json.dumps([{"total": 7}])),
+        )
+    app = App(path)
+    await app.start()
+    try:
+        async with app.db.conn.execute("PRAGMA user_version") as cur:
+            assert (await cur.fetchone())[0] == schema_version()  # type: ignore[index]
+        shown = await say(app, "/roll show 1", chat="console:old")
+        assert shown.ok and shown.data is not None and shown.data["total"] == 7
+    finally:
+        await app.stop()
+
+
+async def test_corrupted_database_is_refused_and_never_overwritten(tmp_path: Path) -> None:
+    path = tmp_path / "broken.sqlite3"
+    db = Database(path)
+    await db.open()
+    async with db.transaction() as conn:
+        for i in range(300):
+            await conn.execute("INSERT INTO kv (key, value) VALUES (?, ?)", (f"k{i}", "v" * 200))
+    await db.close()
+    raw = bytearray(path.read_bytes())
+    page = 4096
+    raw[page * 2 : page * 2 + 512] = os.urandom(512)  # scribble over a b-tree page
+    path.write_bytes(bytes(raw))
+    before = path.read_bytes()
+    with pytest.raises(StorageError):
+        await Database(path).open()
+    assert path.read_bytes() == before
