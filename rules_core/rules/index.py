@@ -179,8 +179,10 @@ class RuleIndex:
             if entry_id not in best or best[entry_id].score < score:
                 best[entry_id] = Hit(entry, score, how)
 
-        for entry_id in self._by_name.get(key, ()):
-            offer(entry_id, BAND["name"], "name")
+        # The whole phrase first ("in gioco" is a name), then without question words.
+        for candidate in dict.fromkeys((name_key(query), key)):
+            for entry_id in self._by_name.get(candidate, ()):
+                offer(entry_id, BAND["name"], "name")
         for number in RULE_NUMBER.findall(key) or ([key] if key.isdigit() else []):
             for known, ids in self._by_number.items():
                 if known == number:

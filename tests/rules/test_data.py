@@ -19,21 +19,29 @@ DIGEST_OF = {
     "inf": "infinity.md",
     "c5": "confrontation.md",
 }
-HEADER_CELLS = {"italian", "italian (as in text)", "it", "term"}
+IT_HEADERS = {"italian", "italian (as in text)", "it"}
 NAME_MATCHES = {"name", "prefix", "fuzzy", "number"}
 
 
 def glossary_rows(system: str) -> list[tuple[str, str]]:
+    """(Italian, English) of every row of the glossary's Italian|English tables (other tables
+    there, like WoW's list of example cards, are not glossaries)."""
     text = (DIGESTS / DIGEST_OF[system]).read_text(encoding="utf-8")
     section = text[text.index("\n## 5") : text.index("\n## 6")]
     rows = []
+    in_glossary = False
     for line in section.splitlines():
-        if not line.startswith("| ") or line.startswith("|---"):
+        if not line.startswith("|"):
+            in_glossary = False
             continue
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) < 3 or cells[0].lower() in HEADER_CELLS or set(cells[0]) <= {"-", " "}:
+        if set("".join(cells)) <= {"-", " ", ":"}:
             continue
-        rows.append((cells[0], cells[1]))
+        if cells[0].lower() in IT_HEADERS:
+            in_glossary = cells[1].lower().startswith(("en", "english"))
+            continue
+        if in_glossary and len(cells) >= 3:
+            rows.append((cells[0], cells[1]))
     return rows
 
 
