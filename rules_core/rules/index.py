@@ -206,15 +206,19 @@ class RuleIndex:
         return ranked[:limit]
 
     def _text_search(self, query: str, offer: Callable[[str, float, How], None]) -> None:
-        terms = [s for s in stems(query_key(query)) if s and s not in STOPWORDS]
+        terms = [s for s in stems(query_key(query)) if s and s not in STOPWORDS][:12]
         if not terms:
             return
-        match = " OR ".join(f'"{t}"*' for t in terms[:12])
-        rows = self._db.execute(
-            "SELECT id, bm25(fts, 0.0, 0.0, 8.0, 1.0) FROM fts WHERE fts MATCH ? "
-            "ORDER BY bm25(fts, 0.0, 0.0, 8.0, 1.0) LIMIT 20",
-            (match,),
-        ).fetchall()
-        for entry_id, rank in rows:
-            # bm25 is negative, better when lower; squash into the text band.
-            offer(entry_id, BAND["text"] + min(99.0, -float(rank) * 10), "text")
+        # Exact stems first (the index holds stems: "ferisce" and "ferire" both give "fer"),
+        # then the same stems as prefixes for partial words, ranked below them.
+        exact = " OR ".join(f'"{t}"' for t in dict.fromkeys(terms))
+        prefix = " OR ".join(f'"{t}"*' for t in dict.fromkeys(terms))
+        for expression, bonus in ((exact, 50.0), (prefix, 0.0)):
+            rows = self._db.execute(
+                "SELECT id, bm25(fts, 0.0, 0.0, 8.0, 1.0) FROM fts WHERE fts MATCH ? "
+                "ORDER BY bm25(fts, 0.0, 0.0, 8.0, 1.0) LIMIT 20",
+                (expression,),
+            ).fetchall()
+            for entry_id, rank in rows:
+                # bm25 is negative, better when lower; squash into the text band.
+                offer(entry_id, BAND["text"] + bonus + min(49.0, -float(rank) * 5), "text")

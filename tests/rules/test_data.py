@@ -82,6 +82,6 @@ def test_every_glossary_term_is_found_by_both_names(system: str) -> None:
         (lang, cell)
         for it, en in rows
         for lang, cell in (("it", it), ("en", en))
-        if not findable(system, cell)
+        if cell and not findable(system, cell)
     ]
     assert missing == [], f"{len(missing)} of {2 * len(rows)} glossary names not found"
