@@ -20,6 +20,8 @@ from rules_core.rules.text import name_key, stems, words
 How = Literal["name", "number", "prefix", "fuzzy", "text"]
 BAND: dict[How, float] = {"name": 1000, "number": 900, "prefix": 800, "fuzzy": 500, "text": 100}
 FUZZY_CUTOFF = 80.0
+PARTIAL_CUTOFF = 88.0
+PARTIAL_MIN = 6
 MAX_QUERY = 200
 
 # Words people wrap a question in ("come funziona il fuoco?", "what does stealth do").
@@ -201,6 +203,13 @@ class RuleIndex:
                 key, self._names, scorer=fuzz.ratio, limit=12, score_cutoff=FUZZY_CUTOFF
             ):
                 offer(self._name_ids[pos], BAND["fuzzy"] + score, "fuzzy")
+        if len(key) >= PARTIAL_MIN:
+            # A typo inside a longer name ("battleshok" in "battleshock test"): ranked below
+            # whole-name matches, and only for queries long enough not to match by chance.
+            for _name, score, pos in process.extract(
+                key, self._names, scorer=fuzz.partial_ratio, limit=12, score_cutoff=PARTIAL_CUTOFF
+            ):
+                offer(self._name_ids[pos], BAND["fuzzy"] + score - 100, "fuzzy")
         self._text_search(query, offer)
         ranked = sorted(best.values(), key=lambda h: (-h.score, h.entry.id))
         return ranked[:limit]

@@ -48,7 +48,8 @@ def glossary_rows(system: str) -> list[tuple[str, str]]:
 def variants(cell: str) -> list[str]:
     """The ways a glossary cell names a term: 'FOR (Forza)' -> FOR, Forza, 'FOR (Forza)'."""
     cell = cell.replace("*", "").replace("`", "")
-    out = [cell]
+    bare_cell = re.sub(r"\s*\([^)]*\)", "", cell).strip()
+    out = [cell, bare_cell]
     for part in re.split(r"\s*(?:/|;|,| vs\.? | or | o )\s*", cell):
         inner = re.findall(r"\(([^)]*)\)", part)
         bare = re.sub(r"\s*\([^)]*\)", "", part).strip()
