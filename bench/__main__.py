@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import sys
 
-from bench import dice_bench
+from bench import dice_bench, rules_bench
 
 
 def main() -> int:
     dice_bench.main()
+    print()
+    rules_bench.main()
     return 0
 
 

@@ -23,17 +23,26 @@ EXIT_OK, EXIT_INTERNAL, EXIT_USER = 0, 1, 2
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="wargame-bot", description=__doc__)
-    parser.add_argument("--db", type=Path, help="SQLite file (default: $WARGAME_BOT_DB)")
+    # --db is accepted before or after the subcommand: `wargame-bot --db X ask ...` or
+    # `wargame-bot ask --db X ...`.
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--db", type=Path, default=argparse.SUPPRESS, help="SQLite file (default: $WARGAME_BOT_DB)"
+    )
+    parser = argparse.ArgumentParser(prog="wargame-bot", description=__doc__, parents=[common])
     sub = parser.add_subparsers(dest="mode", required=True)
 
-    sub.add_parser("run", help="start Discord and/or Telegram when tokens are set, else console")
+    sub.add_parser(
+        "run",
+        parents=[common],
+        help="start Discord and/or Telegram when tokens are set, else console",
+    )
 
-    console = sub.add_parser("console", help="chat with the bot in this terminal")
+    console = sub.add_parser("console", parents=[common], help="chat with the bot here")
     console.add_argument("--user", default="player", help="your name in the console chat")
     console.add_argument("--chat", default=CONSOLE_CHAT, help="chat key (default console:local)")
 
-    ask = sub.add_parser("ask", help="run one command and print the reply")
+    ask = sub.add_parser("ask", parents=[common], help="run one command and print the reply")
     ask.add_argument("text", help='the command, e.g. "/roll 2d6+3"')
     ask.add_argument("--chat", default=CONSOLE_CHAT)
     ask.add_argument("--user", default="player", help="user id")
@@ -42,7 +51,9 @@ def build_parser() -> argparse.ArgumentParser:
     ask.add_argument("--lang", choices=("it", "en"), default=None)
     ask.add_argument("--seed", type=int, default=None, help="fixed dice seed")
     ask.add_argument("--json", action="store_true", help="print one JSON object")
-    imp = sub.add_parser("import-rules", help="import a rulebook (text, Markdown, PDF)")
+    imp = sub.add_parser(
+        "import-rules", parents=[common], help="import a rulebook (text, Markdown, PDF)"
+    )
     imp.add_argument("file", type=Path)
     imp.add_argument("--system", required=True, choices=("wm", "aos", "wow", "inf", "c5"))
     imp.add_argument("--chat", default=None, help="only for this chat key (default: every chat)")
@@ -146,7 +157,7 @@ async def run(settings: Settings) -> int:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     settings = load_settings()
-    if args.db is not None:
+    if getattr(args, "db", None) is not None:
         settings.wargame_bot_db = args.db
     setup_logging(settings)
     if args.mode == "ask":

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 import logging
 import signal
 import sys
+from collections.abc import Callable
 
 from bot.adapters.base import AdapterStartError, PlatformAdapter
 from bot.app import App
@@ -16,16 +18,32 @@ from bot.config import Settings
 log = logging.getLogger(__name__)
 
 
+ADAPTERS = {
+    "Telegram": ("bot.adapters.telegram", "TelegramAdapter"),
+    "Discord": ("bot.adapters.discord", "DiscordAdapter"),
+}
+
+
 def build_adapters(app: App, settings: Settings) -> list[PlatformAdapter]:
-    adapters: list[PlatformAdapter] = []
+    wanted = []
     if settings.telegram_token is not None:
-        from bot.adapters.telegram import TelegramAdapter
-
-        adapters.append(TelegramAdapter(app, settings))
+        wanted.append("Telegram")
     if settings.discord_token is not None:
-        from bot.adapters.discord import DiscordAdapter
-
-        adapters.append(DiscordAdapter(app, settings))
+        wanted.append("Discord")
+    adapters: list[PlatformAdapter] = []
+    for name in wanted:
+        module_name, class_name = ADAPTERS[name]
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name != module_name:
+                raise
+            raise AdapterStartError(
+                f"the {name} adapter is not part of this build yet; unset its token to use "
+                "the other platform or the console"
+            ) from None
+        factory: Callable[[App, Settings], PlatformAdapter] = getattr(module, class_name)
+        adapters.append(factory(app, settings))
     return adapters
 
 

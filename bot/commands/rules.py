@@ -218,7 +218,14 @@ SPECS = [
         readonly=True,
         aliases=("regola",),
         options=(
-            OptionSpec("query", type="text", positional=True, required=True, max_length=200),
+            OptionSpec(
+                "query",
+                type="text",
+                positional=True,
+                required=True,
+                max_length=200,
+                autocomplete="rules",
+            ),
             SYSTEM,
         ),
         examples=("/rule stealth", "/rule fuoco system=inf", "/rule 301.2"),

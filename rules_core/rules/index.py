@@ -119,8 +119,8 @@ class RuleIndex:
         self.entries: dict[str, RuleEntry] = {}
         self._by_name: dict[str, set[str]] = {}
         self._by_number: dict[str, set[str]] = {}
-        self._names: list[str] = []
-        self._name_ids: list[str] = []
+        # Name lists per system (and for all systems, under None) for prefix and fuzzy passes.
+        self._names: dict[str | None, tuple[list[str], list[str]]] = {None: ([], [])}
         self._db = sqlite3.connect(":memory:", check_same_thread=False)
         self._db.execute(
             "CREATE VIRTUAL TABLE fts USING fts5(id UNINDEXED, system UNINDEXED, names, body, "
@@ -133,8 +133,10 @@ class RuleIndex:
                 key = name_key(name)
                 if key:
                     self._by_name.setdefault(key, set()).add(entry.id)
-                    self._names.append(key)
-                    self._name_ids.append(entry.id)
+                    for bucket in (None, entry.system):
+                        names, ids = self._names.setdefault(bucket, ([], []))
+                        names.append(key)
+                        ids.append(entry.id)
             for number in entry.numbers:
                 self._by_number.setdefault(number, set()).add(entry.id)
             body = " ".join(
@@ -160,11 +162,11 @@ class RuleIndex:
         return len(self.entries)
 
     def names(self, system: str | None = None) -> list[str]:
-        """Display names (English and Italian) for autocomplete."""
+        """Every Italian and English name and alias, for autocomplete."""
         out = []
         for entry in self.entries.values():
             if system is None or entry.system == system:
-                out += [*entry.names.en[:1], *entry.names.it[:1]]
+                out += [*entry.names.en, *entry.names.it]
         return sorted(set(out), key=str.casefold)
 
     def search(self, query: str, system: str | None = None, limit: int = 4) -> list[Hit]:
@@ -195,21 +197,22 @@ class RuleIndex:
                 ):
                     for entry_id in ids:
                         offer(entry_id, BAND["number"] - 50 - len(known), "number")
+        names, ids = self._names.get(system, ([], []))
         if len(key) >= 3:
-            for name, entry_id in zip(self._names, self._name_ids, strict=True):
+            for name, entry_id in zip(names, ids, strict=True):
                 if name.startswith(key) and name != key:
                     offer(entry_id, BAND["prefix"] - (len(name) - len(key)), "prefix")
             for _name, score, pos in process.extract(
-                key, self._names, scorer=fuzz.ratio, limit=12, score_cutoff=FUZZY_CUTOFF
+                key, names, scorer=fuzz.ratio, limit=12, score_cutoff=FUZZY_CUTOFF
             ):
-                offer(self._name_ids[pos], BAND["fuzzy"] + score, "fuzzy")
+                offer(ids[pos], BAND["fuzzy"] + score, "fuzzy")
         if len(key) >= PARTIAL_MIN:
             # A typo inside a longer name ("battleshok" in "battleshock test"): ranked below
             # whole-name matches, and only for queries long enough not to match by chance.
             for _name, score, pos in process.extract(
-                key, self._names, scorer=fuzz.partial_ratio, limit=12, score_cutoff=PARTIAL_CUTOFF
+                key, names, scorer=fuzz.partial_ratio, limit=12, score_cutoff=PARTIAL_CUTOFF
             ):
-                offer(self._name_ids[pos], BAND["fuzzy"] + score - 100, "fuzzy")
+                offer(ids[pos], BAND["fuzzy"] + score - 100, "fuzzy")
         self._text_search(query, offer)
         ranked = sorted(best.values(), key=lambda h: (-h.score, h.entry.id))
         return ranked[:limit]

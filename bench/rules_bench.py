@@ -1,0 +1,96 @@
+"""Rule look-up latency: every built-in entry indexed and all five rulebook transcripts
+imported, then the relevance queries (and free-text variants) through `/rule` end to end."""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import tempfile
+import time
+import tomllib
+from pathlib import Path
+
+from bot.app import App
+from bot.commands.models import Request
+from bot.rules_data import rule_index
+from bot.storage import rulebooks
+from rules_core.rules.splitter import split_text
+
+ROOT = Path(__file__).resolve().parents[1]
+SEEDS = ROOT.parent / "shared" / "seeds"
+RELEVANCE = ROOT / "tests" / "rules" / "relevance"
+BOOKS = {
+    "wm": "000_a386fedfef0f54d6.txt",
+    "aos": "001_3302d92f440b0a0b.txt",
+    "wow": "002_1d2de6f2890ae553.txt",
+    "inf": "003_27b81155ce3a4b9f.txt",
+    "c5": "004_860f6fb4adb088a0.txt",
+}
+
+
+def queries() -> list[tuple[str, str]]:
+    out = []
+    for file in sorted(RELEVANCE.glob("*.toml")):
+        with file.open("rb") as fh:
+            out += [(file.stem, q["q"]) for q in tomllib.load(fh)["query"]]
+    return out
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+async def run() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        app = App(Path(tmp) / "bench.sqlite3")
+        await app.start()
+        started = time.perf_counter()
+        index = rule_index()
+        index_s = time.perf_counter() - started
+        for system, name in BOOKS.items():
+            split = split_text((SEEDS / name).read_text(encoding="utf-8"))
+            async with app.db.transaction() as conn:
+                await rulebooks.add(
+                    conn,
+                    scope=rulebooks.EVERY_CHAT,
+                    system=system,
+                    title=name,
+                    split=split,
+                    imported_by="bench",
+                    now=app.clock(),
+                )
+        cases = queries()
+        index_times: list[float] = []
+        command_times: list[float] = []
+        for _ in range(3):
+            for system, text in cases:
+                t0 = time.perf_counter()
+                index.search(text, system=system)
+                index_times.append(time.perf_counter() - t0)
+                t0 = time.perf_counter()
+                await app.handle(
+                    Request(
+                        platform="ask",
+                        chat_key="bench:1",
+                        user_id="b",
+                        user_name="b",
+                        text=f'/rule "{text}" system={system}',
+                    )
+                )
+                command_times.append(time.perf_counter() - t0)
+        await app.stop()
+    ms = 1000.0
+    print(f"Rule look-up: {len(index)} entries (indexed in {index_s * ms:.0f} ms), five books")
+    print(
+        f"  index search : p50 {statistics.median(index_times) * ms:.2f} ms, "
+        f"p99 {percentile(index_times, 0.99) * ms:.2f} ms over {len(index_times)} queries"
+    )
+    print(
+        f"  /rule command: p50 {statistics.median(command_times) * ms:.2f} ms, "
+        f"p99 {percentile(command_times, 0.99) * ms:.2f} ms (goal p99 <= 5 ms)"
+    )
+
+
+def main() -> None:
+    asyncio.run(run())
