@@ -197,22 +197,22 @@ class RuleIndex:
                 ):
                     for entry_id in ids:
                         offer(entry_id, BAND["number"] - 50 - len(known), "number")
-        names, ids = self._names.get(system, ([], []))
+        names, name_ids = self._names.get(system, ([], []))
         if len(key) >= 3:
-            for name, entry_id in zip(names, ids, strict=True):
+            for name, entry_id in zip(names, name_ids, strict=True):
                 if name.startswith(key) and name != key:
                     offer(entry_id, BAND["prefix"] - (len(name) - len(key)), "prefix")
             for _name, score, pos in process.extract(
                 key, names, scorer=fuzz.ratio, limit=12, score_cutoff=FUZZY_CUTOFF
             ):
-                offer(ids[pos], BAND["fuzzy"] + score, "fuzzy")
+                offer(name_ids[pos], BAND["fuzzy"] + score, "fuzzy")
         if len(key) >= PARTIAL_MIN:
             # A typo inside a longer name ("battleshok" in "battleshock test"): ranked below
             # whole-name matches, and only for queries long enough not to match by chance.
             for _name, score, pos in process.extract(
                 key, names, scorer=fuzz.partial_ratio, limit=12, score_cutoff=PARTIAL_CUTOFF
             ):
-                offer(ids[pos], BAND["fuzzy"] + score - 100, "fuzzy")
+                offer(name_ids[pos], BAND["fuzzy"] + score - 100, "fuzzy")
         self._text_search(query, offer)
         ranked = sorted(best.values(), key=lambda h: (-h.score, h.entry.id))
         return ranked[:limit]
