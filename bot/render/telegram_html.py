@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from html import escape
+import re
+from html import escape as _escape
 
 from bot.commands.models import Block, Reply, Span
 
@@ -11,7 +12,7 @@ _TAGS = {"bold": "b", "italic": "i", "code": "code", "strike": "s", "pre": "pre"
 
 
 def span(s: Span) -> str:
-    text = escape(s.text, quote=False)
+    text = escape(s.text)
     if s.style == "mention" and s.user_id and s.user_id.isdigit():
         return f'<a href="tg://user?id={s.user_id}">{text}</a>'
     tag = _TAGS.get(s.style)
@@ -27,35 +28,59 @@ def block(b: Block) -> str:
 def render(reply: Reply) -> str:
     parts: list[str] = []
     if reply.title:
-        parts.append(f"<b>{escape(reply.title, quote=False)}</b>")
+        parts.append(f"<b>{escape(reply.title)}</b>")
     parts.extend(block(b) for b in reply.blocks)
-    parts.extend(f"<b>{escape(f.name, quote=False)}</b>: {block(f.value)}" for f in reply.fields)
+    parts.extend(f"<b>{escape(f.name)}</b>: {block(f.value)}" for f in reply.fields)
     return "\n".join(parts)
 
 
+def escape(text: str) -> str:
+    return _escape(text, quote=False)
+
+
+_PIECE = re.compile(r"<(/?)([a-z]+)[^>]*>|&#?\w+;|\n|[^<&\n]{1,200}|[<&]")
+
+
 def split(html: str, limit: int = MAX_MESSAGE) -> list[str]:
-    """Split on line boundaries so that no message exceeds `limit`. Tags never span lines except
-    <pre>, which is closed and reopened around a cut."""
+    """Cut a rendered reply into messages of at most `limit` characters, preferably at line
+    ends. A cut never falls inside a tag or an entity, and tags open at a cut are closed
+    there and reopened in the next message, so every message is valid HTML on its own."""
     chunks: list[str] = []
-    current = ""
-    in_pre = False
-    for line in html.split("\n"):
-        while len(line) > limit - 20:  # one enormous line: cut it (outside tags is all we emit)
-            head, line = line[: limit - 20], line[limit - 20 :]
-            chunks.extend(_flush(current, in_pre))
-            current = head
-        candidate = f"{current}\n{line}" if current else line
-        if len(candidate) + (6 if in_pre else 0) > limit and current:
-            chunks.append(current + ("</pre>" if in_pre else ""))
-            current = ("<pre>" if in_pre else "") + line
-        else:
-            current = candidate
-        in_pre = (in_pre or "<pre>" in line) and "</pre>" not in line.split("<pre>")[-1]
-    chunks.extend(_flush(current, False))
-    return [c for c in chunks if c.strip()]
+    pieces: list[str] = []
+    stack: list[tuple[str, str]] = []  # (tag name, its opening text)
+    size = 0
+    newline_at: tuple[int, list[tuple[str, str]]] | None = None
 
+    def closing(tags: list[tuple[str, str]]) -> str:
+        return "".join(f"</{name}>" for name, _ in reversed(tags))
 
-def _flush(text: str, in_pre: bool) -> list[str]:
-    if not text:
-        return []
-    return [text + ("</pre>" if in_pre else "")]
+    def cut(at: int, tags: list[tuple[str, str]]) -> None:
+        nonlocal pieces, size, newline_at
+        head, tail = pieces[:at], pieces[at:]
+        text = "".join(head).strip("\n") + closing(tags)
+        if text.strip():
+            chunks.append(text)
+        pieces = [opening for _, opening in tags] + tail
+        size = sum(len(p) for p in pieces)
+        newline_at = None
+
+    for m in _PIECE.finditer(html):
+        piece = m.group(0)
+        reserve = len(closing(stack)) + len(piece)
+        if size + reserve > limit and pieces:
+            if newline_at is not None and newline_at[0] > len(stack):
+                cut(*newline_at)
+            else:
+                cut(len(pieces), list(stack))
+        pieces.append(piece)
+        size += len(piece)
+        if m.group(2):
+            if m.group(1):
+                if stack and stack[-1][0] == m.group(2):
+                    stack.pop()
+            else:
+                stack.append((m.group(2), piece))
+        elif piece == "\n":
+            newline_at = (len(pieces), list(stack))
+    cut(len(pieces), [])
+    return chunks

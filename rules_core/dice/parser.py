@@ -46,6 +46,17 @@ _LABEL_FORBIDDEN = "+-*/<>=!#)^%"
 _LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 
+def _label_sign(s: str, k: int) -> bool:
+    """A comparison sign that no number follows ("2d6 <b>x</b>"): it starts a label, it can't
+    be a success or reroll condition."""
+    if k >= len(s) or s[k] not in "<>=":
+        return False
+    j = k
+    while j < len(s) and s[j] in "<>= ":
+        j += 1
+    return j < len(s) and s[j] not in _DIGITS  # text follows: a label, not a dangling sign
+
+
 def _sides_start(ch: str) -> bool:
     """Whether `ch` (one character or "") can follow the `d` of a die."""
     return ch != "" and ch in "0123456789%"
@@ -226,7 +237,7 @@ class _Parser:
                     explode = self.cond()
                 else:
                     explode = Cond("=", sides)
-            elif c and c in _CMP_START:
+            elif c and c in _CMP_START and not (k != attached and _label_sign(s, k)):
                 once(">=")
                 success = self.cond()
             elif c.isalpha():
@@ -311,7 +322,7 @@ def _segment(text: str, base: int) -> RollSpec:
         glued = c != "[" and not p.s[p.i - 1].isspace()
         if (
             glued
-            or c in _LABEL_FORBIDDEN
+            or (c in _LABEL_FORBIDDEN and not _label_sign(low, 0))
             or (c == "d" and len(low) > 1 and _sides_start(low[1]))
             or (c == "." and len(low) > 1 and low[1] in _DIGITS)
         ):

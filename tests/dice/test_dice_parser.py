@@ -185,3 +185,16 @@ def test_a_label_must_be_set_apart(text: str) -> None:
 def test_labels_with_a_space_or_brackets_still_work() -> None:
     assert parse("2d6 x").rolls[0].label == "x"
     assert parse("d20+5[to hit]").rolls[0].label == "to hit"
+
+
+@pytest.mark.parametrize(
+    ("text", "expr", "label"),
+    [
+        ("2d6 <b>x</b> & y", "2d6", "<b>x</b> & y"),
+        ("2d6 + 3 > big", "2d6 + 3", "> big"),
+        ("10d6 >= 4 hits", "10d6>=4", "hits"),
+    ],
+)
+def test_a_comparison_sign_with_no_number_starts_a_label(text: str, expr: str, label: str) -> None:
+    spec = parse(text).rolls[0]
+    assert (spec.text, spec.label) == (expr, label)

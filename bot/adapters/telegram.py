@@ -1,0 +1,389 @@
+"""Telegram adapter on python-telegram-bot: text commands in, rendered HTML replies out.
+
+It only translates: a message or button press becomes a `Request` for `App.handle`, and the
+`Reply` is rendered with bot/render/telegram_html.py. No per-command code lives here.
+Chat key: `telegram:<chat_id>`, plus `:<topic_id>` for a message in a forum topic.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from telegram import (
+    BotCommand,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    InputFile,
+    Message,
+    Update,
+)
+from telegram.constants import ChatAction, ChatType, ParseMode
+from telegram.error import Forbidden, InvalidToken, NetworkError, RetryAfter, TelegramError
+from telegram.ext import (
+    Application,
+    ApplicationBuilder,
+    CallbackQueryHandler,
+    ContextTypes,
+    MessageHandler,
+    filters,
+)
+
+from bot import i18n
+from bot.adapters.base import AdapterStartError
+from bot.app import App
+from bot.commands.models import Attachment, Reply, Request
+from bot.config import Settings
+from bot.render import telegram_html
+from bot.rules_import import MAX_BYTES
+from bot.storage import buttons
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+ADMIN_CACHE_SECONDS = 300.0
+FLOOD_LIMIT = 8  # commands per user within FLOOD_WINDOW seconds
+FLOOD_WINDOW = 10.0
+MAX_RETRIES = 3
+MAX_RETRY_WAIT = 30.0
+_COMMAND = re.compile(r"^/([A-Za-z0-9_]{1,32})(?:@([A-Za-z0-9_]{3,64}))?(?=\s|$)")
+
+
+def chat_key(message: Message) -> str:
+    key = f"telegram:{message.chat.id}"
+    if message.is_topic_message and message.message_thread_id is not None:
+        key += f":{message.message_thread_id}"
+    return key
+
+
+def thread_of(message: Message) -> int | None:
+    return message.message_thread_id if message.is_topic_message else None
+
+
+class FloodGuard:
+    """At most FLOOD_LIMIT commands per user per FLOOD_WINDOW: the first command over the limit
+    gets one polite note, the rest are dropped until the user's rate falls back."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.seen: dict[int, deque[float]] = {}
+        self.warned: set[int] = set()
+
+    def check(self, user_id: int) -> str:
+        """'ok', 'warn' (send the note once) or 'drop'."""
+        now = self.clock()
+        times = self.seen.setdefault(user_id, deque())
+        while times and now - times[0] > FLOOD_WINDOW:
+            times.popleft()
+        if len(times) < FLOOD_LIMIT:
+            times.append(now)
+            self.warned.discard(user_id)
+            return "ok"
+        if user_id in self.warned:
+            return "drop"
+        self.warned.add(user_id)
+        return "warn"
+
+
+class TelegramAdapter:
+    name = "telegram"
+
+    def __init__(
+        self,
+        app: App,
+        settings: Settings,
+        *,
+        poll_timeout: int = 30,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        if settings.telegram_token is None:
+            raise AdapterStartError("TELEGRAM_TOKEN is not set")
+        self.app = app
+        self.settings = settings
+        self.poll_timeout = poll_timeout
+        self.clock = clock
+        self.flood = FloodGuard(clock)
+        self.admins: dict[int, tuple[float, set[int]]] = {}
+        base = settings.telegram_base_url.rstrip("/")
+        file_base = re.sub(r"/bot$", "/file/bot", base)
+        self.application: Application[Any, Any, Any, Any, Any, Any] = (
+            ApplicationBuilder()
+            .token(settings.telegram_token.get_secret_value())
+            .base_url(base)
+            .base_file_url(file_base)
+            .concurrent_updates(8)
+            .job_queue(None)
+            .build()
+        )
+        self.application.add_handler(
+            MessageHandler(filters.COMMAND | filters.CaptionRegex(r"^/"), self.on_command)
+        )
+        self.application.add_handler(CallbackQueryHandler(self.on_button))
+        self.username = ""
+
+    # --- lifecycle -------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        try:
+            await self.application.initialize()  # getMe: checks the token
+        except (InvalidToken, Forbidden) as exc:
+            raise AdapterStartError(f"Telegram rejected the token ({exc.message})") from None
+        except NetworkError as exc:
+            raise AdapterStartError(
+                f"cannot reach the Telegram Bot API at {self.settings.telegram_base_url} "
+                f"({exc.message})"
+            ) from None
+        self.username = (self.application.bot.username or "").lower()
+        await self.publish_commands()
+        await self.application.start()
+        updater = self.application.updater
+        assert updater is not None
+        if self.settings.telegram_webhook_url:
+            secret = self.settings.telegram_webhook_secret
+            await updater.start_webhook(
+                listen=self.settings.telegram_webhook_listen,
+                port=self.settings.telegram_webhook_port,
+                webhook_url=self.settings.telegram_webhook_url,
+                secret_token=secret.get_secret_value() if secret else None,
+                allowed_updates=["message", "callback_query"],
+            )
+        else:
+            await updater.start_polling(
+                timeout=self.poll_timeout, allowed_updates=["message", "callback_query"]
+            )
+        log.info("Telegram bot @%s running", self.username)
+
+    async def stop(self) -> None:
+        """Stop fetching updates, let the ones in progress finish, then shut down."""
+        updater = self.application.updater
+        if updater is not None and updater.running:
+            await updater.stop()
+        if self.application.running:
+            await self.application.stop()
+        await self.application.shutdown()
+
+    def owns(self, chat: str) -> bool:
+        return chat.startswith("telegram:")
+
+    async def send(self, chat: str, reply: Reply) -> None:
+        parts = chat.split(":")
+        thread = int(parts[2]) if len(parts) > 2 else None
+        await self.deliver(int(parts[1]), thread, reply)
+
+    async def publish_commands(self) -> None:
+        """The command menu in English and Italian; a failure is logged, never fatal."""
+        bot = self.application.bot
+        for lang in i18n.LANGS:
+            commands = [BotCommand(name, description) for name, description in self.menu(lang)]
+            try:
+                await bot.set_my_commands(commands, language_code=None if lang == "en" else lang)
+            except TelegramError as exc:
+                log.warning("setMyCommands (%s) failed: %s", lang, exc)
+
+    def menu(self, lang: i18n.Lang) -> list[tuple[str, str]]:
+        out = []
+        for group, specs in self.app.registry.groups().items():
+            if not re.fullmatch(r"[a-z0-9_]{1,32}", group) or all(s.hidden for s in specs):
+                continue
+            key = f"help.groups.{group}"
+            text = (
+                i18n.t(lang, key) if i18n.has(key, lang) else i18n.t(lang, specs[0].key + ".desc")
+            )
+            out.append((group, text[:256] or group))
+        return out[:100]
+
+    # --- incoming ----------------------------------------------------------------------------
+
+    async def on_command(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        message = update.effective_message
+        user = update.effective_user
+        if message is None or user is None:
+            return
+        text = message.text or message.caption or ""
+        match = _COMMAND.match(text)
+        if match is None:
+            return
+        addressed = match.group(2)
+        if addressed and addressed.lower() != self.username:
+            return  # a command for another bot in the same group
+        key = chat_key(message)
+        verdict = self.flood.check(user.id)
+        if verdict == "drop":
+            return
+        lang = await self.app.lang_for(
+            Request(
+                platform="telegram",
+                chat_key=key,
+                user_id=str(user.id),
+                user_name=user.full_name,
+                locale=user.language_code,
+            )
+        )
+        if verdict == "warn":
+            await self.send_text(
+                message.chat.id,
+                thread_of(message),
+                telegram_html.escape(i18n.t(lang, "telegram.flood")),
+            )
+            return
+        files: list[Attachment] = []
+        if message.document is not None:
+            size = message.document.file_size
+            if size is not None and size > MAX_BYTES:
+                note = telegram_html.escape(i18n.t(lang, "telegram.file_too_big"))
+                await self.send_text(message.chat.id, thread_of(message), note)
+                return
+            files = await self.download(message)
+        spec_name = match.group(1).lower()
+        spec = self.app.registry.get(spec_name)
+        if spec is not None and spec.slow:
+            await self.retry(
+                lambda: message.chat.send_action(
+                    ChatAction.TYPING, message_thread_id=thread_of(message)
+                )
+            )
+        request = Request(
+            platform="telegram",
+            chat_key=key,
+            user_id=str(user.id),
+            user_name=user.full_name,
+            locale=user.language_code,
+            admin=await self.is_admin(message, user.id),
+            text=text,
+            files=files,
+        )
+        reply = await self.app.handle(request)
+        await self.deliver(message.chat.id, thread_of(message), reply)
+
+    async def on_button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        query = update.callback_query
+        if query is None:
+            return
+        message = query.message
+        user = query.from_user
+        if not isinstance(message, Message) or not query.data:
+            await query.answer()
+            return
+        key = chat_key(message)
+        async with self.app.db.transaction(write=False) as conn:
+            command = await buttons.load(conn, key, query.data)
+        lang = await self.app.lang_for(
+            Request(
+                platform="telegram",
+                chat_key=key,
+                user_id=str(user.id),
+                user_name=user.full_name,
+                locale=user.language_code,
+            )
+        )
+        if command is None:
+            await self.retry(lambda: query.answer(i18n.t(lang, "telegram.button_expired")))
+            return
+        await self.retry(lambda: query.answer())
+        request = Request(
+            platform="telegram",
+            chat_key=key,
+            user_id=str(user.id),
+            user_name=user.full_name,
+            locale=user.language_code,
+            admin=await self.is_admin(message, user.id),
+            text=command,
+        )
+        reply = await self.app.handle(request)
+        await self.deliver(message.chat.id, thread_of(message), reply)
+
+    async def download(self, message: Message) -> list[Attachment]:
+        document = message.document
+        assert document is not None
+        file = await document.get_file()
+        data = await file.download_as_bytearray()
+        return [Attachment(filename=document.file_name or "file", content=bytes(data))]
+
+    async def is_admin(self, message: Message, user_id: int) -> bool:
+        chat = message.chat
+        if chat.type == ChatType.PRIVATE:
+            return True
+        now = self.clock()
+        cached = self.admins.get(chat.id)
+        if cached is None or cached[0] < now:
+            try:
+                members = await chat.get_administrators()
+            except TelegramError as exc:
+                log.warning("getChatAdministrators failed for %s: %s", chat.id, exc)
+                return False
+            cached = (now + ADMIN_CACHE_SECONDS, {m.user.id for m in members})
+            self.admins[chat.id] = cached
+        return user_id in cached[1]
+
+    # --- outgoing ----------------------------------------------------------------------------
+
+    async def deliver(self, chat_id: int, thread: int | None, reply: Reply) -> None:
+        html = telegram_html.render(reply)
+        chunks = telegram_html.split(html) or [telegram_html.escape(reply.command or "…")]
+        markup = await self.keyboard(chat_id, thread, reply)
+        for i, chunk in enumerate(chunks):
+            last = i == len(chunks) - 1
+            await self.send_text(chat_id, thread, chunk, markup if last else None)
+        for attachment in reply.attachments:
+            await self.send_document(chat_id, thread, attachment)
+
+    async def send_document(self, chat_id: int, thread: int | None, item: Attachment) -> None:
+        document = InputFile(item.content, filename=item.filename)
+        await self.retry(
+            lambda: self.application.bot.send_document(chat_id, document, message_thread_id=thread)
+        )
+
+    async def send_text(
+        self,
+        chat_id: int,
+        thread: int | None,
+        html: str,
+        markup: InlineKeyboardMarkup | None = None,
+    ) -> None:
+        await self.retry(
+            lambda: self.application.bot.send_message(
+                chat_id,
+                html,
+                parse_mode=ParseMode.HTML,
+                message_thread_id=thread,
+                reply_markup=markup,
+            )
+        )
+
+    async def keyboard(
+        self, chat_id: int, thread: int | None, reply: Reply
+    ) -> InlineKeyboardMarkup | None:
+        if not reply.buttons:
+            return None
+        key = f"telegram:{chat_id}" + (f":{thread}" if thread is not None else "")
+        async with self.app.db.transaction() as conn:
+            ids = [
+                await buttons.save(conn, key, b.command, self.app.clock()) for b in reply.buttons
+            ]
+        rows = [
+            [InlineKeyboardButton(b.label[:64], callback_data=ident)]
+            for b, ident in zip(reply.buttons, ids, strict=True)
+        ]
+        return InlineKeyboardMarkup(rows)
+
+    async def retry(self, call: Callable[[], Awaitable[T]]) -> T | None:
+        """Honour Telegram's 429 retry_after (bounded) so a reply is delayed, not lost."""
+        for attempt in range(MAX_RETRIES + 1):
+            try:
+                return await call()
+            except RetryAfter as exc:
+                wait = exc.retry_after
+                seconds = wait.total_seconds() if hasattr(wait, "total_seconds") else float(wait)
+                if attempt == MAX_RETRIES or seconds > MAX_RETRY_WAIT:
+                    log.warning("Telegram flood limit: giving up after %s attempts", attempt + 1)
+                    return None
+                await asyncio.sleep(seconds)
+            except TelegramError as exc:
+                log.warning("Telegram call failed: %s", exc)
+                return None
+        return None

@@ -1,0 +1,230 @@
+"""The real python-telegram-bot Application against a fake Bot API server on 127.0.0.1."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from pydantic import SecretStr
+
+from bot.adapters.base import AdapterStartError
+from bot.adapters.telegram import FLOOD_LIMIT, TelegramAdapter
+from bot.app import App
+from bot.config import Settings
+from tests.telegram.fake_bot_api import FakeBotAPI
+
+
+@dataclass
+class Env:
+    fake: FakeBotAPI
+    app: App
+    adapter: TelegramAdapter
+
+
+def settings_for(fake: FakeBotAPI, db: Path, token: str | None = None) -> Settings:
+    return Settings(
+        _env_file=None,  # type: ignore[call-arg]
+        wargame_bot_db=db,
+        telegram_token=SecretStr(token or fake.token),
+        telegram_base_url=fake.base_url,
+    )
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+async def env(tmp_path: Path) -> AsyncIterator[Env]:
+    fake = FakeBotAPI()
+    await fake.start()
+    app = App(tmp_path / "tg.sqlite3")
+    await app.start()
+    adapter = TelegramAdapter(app, settings_for(fake, tmp_path / "tg.sqlite3"), poll_timeout=1)
+    await adapter.start()
+    try:
+        yield Env(fake, app, adapter)
+    finally:
+        await adapter.stop()
+        await app.stop()
+        await fake.stop()
+
+
+async def test_roll_in_a_group_answers_in_that_chat(env: Env) -> None:
+    await env.fake.push(env.fake.message("/roll 2d6+3 fire", chat_id=-1001))
+    (sent,) = await env.fake.wait_for("sendMessage")
+    assert int(sent["chat_id"]) == -1001
+    assert sent["parse_mode"] == "HTML"
+    assert "fire" in sent["text"] and "<b>" in sent["text"]
+    assert "message_thread_id" not in sent or not sent["message_thread_id"]
+    button = sent["reply_markup"]["inline_keyboard"][0][0]
+    assert len(button["callback_data"].encode()) <= 64
+
+
+async def test_roll_in_a_forum_topic_answers_in_the_topic(env: Env) -> None:
+    await env.fake.push(env.fake.message("/roll d20", chat_id=-1002, thread=77))
+    (sent,) = await env.fake.wait_for("sendMessage")
+    assert int(sent["chat_id"]) == -1002 and int(sent["message_thread_id"]) == 77
+
+
+async def test_command_for_another_bot_is_ignored(env: Env) -> None:
+    await env.fake.push(env.fake.message("/roll@OtherBot 2d6"))
+    await env.fake.push(env.fake.message("/roll@WargameBot 1d4 mine"))
+    await env.fake.wait_for("sendMessage", lambda p: "mine" in p["text"])
+    await env.adapter.stop()  # every update received has now been fully processed
+    assert len(env.fake.sent()) == 1
+
+
+async def test_reroll_button_runs_the_command_again_and_is_answered(env: Env) -> None:
+    update = env.fake.message("/roll 3d6 again")
+    await env.fake.push(update)
+    (first,) = await env.fake.wait_for("sendMessage")
+    data = first["reply_markup"]["inline_keyboard"][0][0]["callback_data"]
+    await env.fake.push(env.fake.button_press(data, message=update["message"]))
+    await env.fake.wait_for("answerCallbackQuery")
+    second = await env.fake.wait_for("sendMessage", count=2)
+    assert "again" in second[1]["text"] and "Bob" in second[1]["text"]
+
+
+async def test_foreign_or_expired_button_gets_a_polite_note(env: Env) -> None:
+    update = env.fake.message("/help")
+    await env.fake.push(env.fake.button_press("deadbeef", message=update["message"]))
+    (answer,) = await env.fake.wait_for("answerCallbackQuery")
+    assert "expired" in answer["text"]
+
+
+async def test_user_text_arrives_escaped(env: Env) -> None:
+    await env.fake.push(env.fake.message("/roll 2d6 <b>x</b> & y"))
+    (sent,) = await env.fake.wait_for("sendMessage")
+    assert "&lt;b&gt;x&lt;/b&gt; &amp; y" in sent["text"]
+    assert "<b>x</b>" not in sent["text"]
+
+
+async def test_bad_expression_is_one_localized_sentence(env: Env) -> None:
+    await env.fake.push(env.fake.message("/roll 2d6+", language="en"))
+    await env.fake.push(env.fake.message("/roll 2d6+", language="it", user_id=99))
+    sent = await env.fake.wait_for("sendMessage", count=2)
+    texts = sorted(p["text"] for p in sent)
+    assert any("Syntax" in t for t in texts) and any("Sintassi" in t for t in texts)
+    assert all("Traceback" not in t for t in texts)
+
+
+async def test_retry_after_on_send_message_is_honoured(env: Env) -> None:
+    env.fake.fail_next(
+        "sendMessage",
+        429,
+        {
+            "ok": False,
+            "error_code": 429,
+            "description": "Too Many Requests: retry after 1",
+            "parameters": {"retry_after": 1},
+        },
+    )
+    await env.fake.push(env.fake.message("/roll d6"))
+    attempts = await env.fake.wait_for("sendMessage", count=2)
+    assert attempts[0]["text"] == attempts[1]["text"]
+
+
+async def test_italian_client_gets_italian_replies(env: Env) -> None:
+    await env.fake.push(env.fake.message("/help", language="it"))
+    (sent,) = await env.fake.wait_for("sendMessage")
+    assert "Comandi" in sent["text"]
+
+
+async def test_admins_come_from_the_chat_and_are_cached(env: Env) -> None:
+    env.fake.admins[-1001] = [42]
+    await env.fake.push(env.fake.message("/lang it", user_id=42))
+    await env.fake.push(env.fake.message("/lang en", user_id=43))
+    sent = await env.fake.wait_for("sendMessage", count=2)
+    assert any("italiano" in p["text"] for p in sent)
+    assert any("chat admin" in p["text"] or "amministratore" in p["text"] for p in sent)
+    assert env.fake.methods().count("getChatAdministrators") == 1
+
+
+async def test_rulebook_document_is_imported(env: Env) -> None:
+    env.fake.admins[-1001] = [42]
+    env.fake.files["doc1"] = b"# House rules\n\n## Ambush\n\nHidden units strike first.\n"
+    document = {
+        "file_id": "doc1",
+        "file_unique_id": "udoc1",
+        "file_name": "house.md",
+        "file_size": len(env.fake.files["doc1"]),
+    }
+    await env.fake.push(env.fake.message("/rules import system=wm", user_id=42, document=document))
+    (sent,) = await env.fake.wait_for("sendMessage", timeout=60)
+    assert "house.md" in sent["text"]
+    await env.fake.push(env.fake.message("/rules search ambush"))
+    found = await env.fake.wait_for("sendMessage", count=2)
+    assert "Hidden units strike first." in found[1]["text"]
+
+
+async def test_command_menu_is_published_in_both_languages(env: Env) -> None:
+    calls = [p for m, p in env.fake.calls if m == "setMyCommands"]
+    assert {p.get("language_code") for p in calls} == {None, "it"}
+    names = {c["command"] for c in calls[0]["commands"]}
+    assert {"roll", "odds", "help", "rule"} <= names
+
+
+async def test_set_my_commands_failing_does_not_stop_the_bot(tmp_path: Path) -> None:
+    fake = FakeBotAPI()
+    await fake.start()
+    for _ in range(2):
+        fake.fail_next(
+            "setMyCommands",
+            400,
+            {"ok": False, "error_code": 400, "description": "Bad Request: broken"},
+        )
+    app = App(tmp_path / "a.sqlite3")
+    await app.start()
+    adapter = TelegramAdapter(app, settings_for(fake, tmp_path / "a.sqlite3"), poll_timeout=1)
+    await adapter.start()
+    try:
+        await fake.push(fake.message("/roll d6"))
+        await fake.wait_for("sendMessage")
+    finally:
+        await adapter.stop()
+        await app.stop()
+        await fake.stop()
+
+
+async def test_rejected_token_is_one_clear_error(tmp_path: Path) -> None:
+    fake = FakeBotAPI()
+    await fake.start()
+    app = App(tmp_path / "b.sqlite3")
+    await app.start()
+    adapter = TelegramAdapter(app, settings_for(fake, tmp_path / "b.sqlite3", "999:WRONG"))
+    try:
+        with pytest.raises(AdapterStartError, match="rejected the token"):
+            await adapter.start()
+    finally:
+        await app.stop()
+        await fake.stop()
+
+
+async def test_flood_gets_one_note_then_silence(tmp_path: Path) -> None:
+    fake = FakeBotAPI()
+    await fake.start()
+    app = App(tmp_path / "c.sqlite3")
+    await app.start()
+    clock = FakeClock()
+    adapter = TelegramAdapter(
+        app, settings_for(fake, tmp_path / "c.sqlite3"), poll_timeout=1, clock=clock
+    )
+    await adapter.start()
+    try:
+        for _ in range(FLOOD_LIMIT + 3):
+            await fake.push(fake.message("/roll d6"))
+        await fake.wait_for("sendMessage", count=FLOOD_LIMIT + 1)
+        await adapter.stop()
+        notes = [p for p in fake.sent() if "too many commands" in p["text"]]
+        assert len(notes) == 1 and len(fake.sent()) == FLOOD_LIMIT + 1
+    finally:
+        await adapter.stop()
+        await app.stop()
+        await fake.stop()
