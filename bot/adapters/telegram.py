@@ -131,8 +131,11 @@ class TelegramAdapter:
     async def start(self) -> None:
         try:
             await self.application.initialize()  # getMe: checks the token
-        except (InvalidToken, Forbidden) as exc:
-            raise AdapterStartError(f"Telegram rejected the token ({exc.message})") from None
+        except (InvalidToken, Forbidden):
+            # The library's message quotes the token itself: never repeat it.
+            raise AdapterStartError(
+                "Telegram rejected the token (TELEGRAM_TOKEN); check it with @BotFather"
+            ) from None
         except NetworkError as exc:
             raise AdapterStartError(
                 f"cannot reach the Telegram Bot API at {self.settings.telegram_base_url} "

@@ -38,13 +38,12 @@ def escape(text: str) -> str:
     return _escape(text, quote=False)
 
 
-_PIECE = re.compile(r"<(/?)([a-z]+)[^>]*>|&#?\w+;|\n|[^<&\n]{1,200}|[<&]")
-
-
 def split(html: str, limit: int = MAX_MESSAGE) -> list[str]:
     """Cut a rendered reply into messages of at most `limit` characters, preferably at line
     ends. A cut never falls inside a tag or an entity, and tags open at a cut are closed
     there and reopened in the next message, so every message is valid HTML on its own."""
+    text_run = max(1, min(200, limit // 4))
+    piece_re = re.compile(rf"<(/?)([a-z]+)[^>]*>|&#?\w+;|\n|[^<&\n]{{1,{text_run}}}|[<&]")
     chunks: list[str] = []
     pieces: list[str] = []
     stack: list[tuple[str, str]] = []  # (tag name, its opening text)
@@ -64,13 +63,15 @@ def split(html: str, limit: int = MAX_MESSAGE) -> list[str]:
         size = sum(len(p) for p in pieces)
         newline_at = None
 
-    for m in _PIECE.finditer(html):
+    for m in piece_re.finditer(html):
         piece = m.group(0)
-        reserve = len(closing(stack)) + len(piece)
+        opens = bool(m.group(2)) and not m.group(1)
+        # Room for the piece and for closing every tag open after it, its own included.
+        reserve = len(piece) + len(closing(stack)) + (len(m.group(2)) + 3 if opens else 0)
         if size + reserve > limit and pieces:
-            if newline_at is not None and newline_at[0] > len(stack):
+            if newline_at is not None and newline_at[0] > len(newline_at[1]):
                 cut(*newline_at)
-            else:
+            if size + reserve > limit:
                 cut(len(pieces), list(stack))
         pieces.append(piece)
         size += len(piece)

@@ -35,6 +35,7 @@ class FakeBotAPI:
         self._message_id = 1000
         self._changed = asyncio.Condition()
         self._runner: web.AppRunner | None = None
+        self._closing = False
         self.base_url = ""
 
     # --- server -------------------------------------------------------------------------
@@ -51,6 +52,9 @@ class FakeBotAPI:
         self.base_url = f"http://127.0.0.1:{port}/bot"
 
     async def stop(self) -> None:
+        async with self._changed:  # release long polls still waiting, like a real shutdown
+            self._closing = True
+            self._changed.notify_all()
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -233,7 +237,7 @@ class FakeBotAPI:
         deadline = time.monotonic() + timeout
         async with self._changed:
             self._updates = [u for u in self._updates if u["update_id"] >= offset]
-            while not self._updates and time.monotonic() < deadline:
+            while not self._updates and time.monotonic() < deadline and not self._closing:
                 try:
                     await asyncio.wait_for(self._changed.wait(), deadline - time.monotonic())
                 except TimeoutError:
