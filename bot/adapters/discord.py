@@ -1,0 +1,282 @@
+"""Discord adapter on discord.py: application commands generated from the registry.
+
+It only translates. Every interaction (slash command, autocomplete, button) is read in
+`on_interaction`, turned into a `Request` for `App.handle`, and the `Reply` is sent back as an
+embed. No per-command code lives here. Chat key: `discord:<channel_id>`, or
+`discord:<parent_id>:<thread_id>` inside a thread or forum post.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import Any
+
+import discord
+import yarl
+from discord.gateway import DiscordWebSocket
+
+from bot import i18n
+from bot.adapters import discord_commands
+from bot.adapters.base import AdapterStartError
+from bot.app import App
+from bot.autocomplete import MAX_CHOICES, suggest
+from bot.commands.models import Reply, Request
+from bot.config import Settings
+from bot.render import discord_md
+from bot.storage import buttons
+from bot.storage.settings import kv_get, kv_set
+
+log = logging.getLogger(__name__)
+
+BUTTON_PREFIX = "wb:"
+READY_TIMEOUT = 60.0
+EMBED_DESCRIPTION = 4096
+EMBED_COLOUR = 0x8B5A2B
+ERROR_COLOUR = 0xB03A2E
+
+
+def chat_key(interaction: discord.Interaction[Any]) -> str:
+    channel = interaction.channel
+    if isinstance(channel, discord.Thread) and channel.parent_id is not None:
+        return f"discord:{channel.parent_id}:{channel.id}"
+    return f"discord:{interaction.channel_id}"
+
+
+def is_admin(interaction: discord.Interaction[Any]) -> bool:
+    if interaction.guild_id is None:
+        return True  # a direct message: the user owns it
+    return bool(interaction.permissions.manage_channels)
+
+
+def allowed_mentions(reply: Reply) -> discord.AllowedMentions:
+    """Only the users the reply means to ping; never everyone, here or roles."""
+    return discord.AllowedMentions(
+        everyone=False,
+        roles=False,
+        users=[discord.Object(int(u)) for u in reply.mentions if u.isdigit()],
+        replied_user=False,
+    )
+
+
+def embed(reply: Reply) -> discord.Embed:
+    colour = ERROR_COLOUR if reply.error else EMBED_COLOUR
+    text = discord_md.description(reply)
+    if len(text) > EMBED_DESCRIPTION:
+        text = text[: EMBED_DESCRIPTION - 1] + "…"
+    result = discord.Embed(
+        title=discord_md.escape(reply.title)[:256] if reply.title else None,
+        description=text or None,
+        colour=colour,
+    )
+    for field in reply.fields[:25]:
+        result.add_field(
+            name=discord_md.escape(field.name)[:256],
+            value=discord_md.block(field.value)[:1024] or "-",
+            inline=field.inline,
+        )
+    return result
+
+
+class DiscordAdapter:
+    name = "discord"
+
+    def __init__(self, app: App, settings: Settings, *, guild_ready_timeout: float = 2.0) -> None:
+        if settings.discord_token is None:
+            raise AdapterStartError("DISCORD_TOKEN is not set")
+        self.app = app
+        self.settings = settings
+        # The two documented hooks for pointing discord.py at a proxy (or a test server).
+        discord.http.Route.BASE = settings.discord_api_base_url.rstrip("/")
+        DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
+        intents = discord.Intents.none()
+        intents.guilds = True  # no privileged intents: slash commands need no message content
+        self.client = discord.Client(intents=intents, guild_ready_timeout=guild_ready_timeout)
+        self.client.event(self.on_interaction)
+        self.runner: asyncio.Task[None] | None = None
+        self.inflight: set[asyncio.Task[None]] = set()
+
+    # --- lifecycle -------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        assert self.settings.discord_token is not None
+        try:
+            await self.client.login(self.settings.discord_token.get_secret_value())
+        except discord.LoginFailure:
+            raise AdapterStartError(
+                "Discord rejected the token (DISCORD_TOKEN); check it in the developer portal"
+            ) from None
+        except (discord.HTTPException, OSError) as exc:
+            raise AdapterStartError(f"cannot reach Discord's API ({type(exc).__name__})") from None
+        await self.sync_commands()
+        self.runner = asyncio.create_task(self.client.connect(reconnect=True))
+        ready = asyncio.create_task(self.client.wait_until_ready())
+        done, _ = await asyncio.wait(
+            {self.runner, ready}, timeout=READY_TIMEOUT, return_when=asyncio.FIRST_COMPLETED
+        )
+        if ready not in done:
+            ready.cancel()
+            await self.client.close()
+            raise AdapterStartError("could not connect to Discord's gateway")
+        log.info("Discord bot %s running", self.client.user)
+
+    async def stop(self) -> None:
+        """Let interactions in progress finish, then disconnect."""
+        if self.inflight:
+            await asyncio.wait(self.inflight, timeout=30)
+        await self.client.close()
+        if self.runner is not None:
+            await asyncio.gather(self.runner, return_exceptions=True)
+
+    def owns(self, chat: str) -> bool:
+        return chat.startswith("discord:")
+
+    async def send(self, chat: str, reply: Reply) -> None:
+        channel_id = int(chat.split(":")[-1])
+        channel = self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id)
+        if isinstance(channel, discord.abc.Messageable):
+            await channel.send(**self.message_kwargs(reply, await self.view(chat, reply)))
+
+    async def sync_commands(self) -> None:
+        """Upload the generated commands, unless they are what Discord already has."""
+        commands = discord_commands.build(self.app.registry)
+        guild = self.settings.discord_dev_guild
+        key = f"discord.commands.{guild or 'global'}"
+        digest = discord_commands.digest(commands)
+        async with self.app.db.transaction() as conn:
+            if await kv_get(conn, key) == digest:
+                log.info("Discord commands unchanged; no sync")
+                return
+        app_id = self.client.application_id
+        assert app_id is not None
+        if guild:
+            await self.client.http.bulk_upsert_guild_commands(app_id, guild, commands)
+        else:
+            await self.client.http.bulk_upsert_global_commands(app_id, commands)
+        async with self.app.db.transaction() as conn:
+            await kv_set(conn, key, digest)
+        log.info("Discord commands synced (%s)", guild or "global")
+
+    # --- incoming ----------------------------------------------------------------------------
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        task = asyncio.current_task()
+        if task is not None:
+            self.inflight.add(task)
+        try:
+            if interaction.type is discord.InteractionType.application_command:
+                await self.on_command(interaction)
+            elif interaction.type is discord.InteractionType.autocomplete:
+                await self.on_autocomplete(interaction)
+            elif interaction.type is discord.InteractionType.component:
+                await self.on_button(interaction)
+        except discord.HTTPException as exc:
+            log.warning("Discord call failed: %s", exc)
+        finally:
+            if task is not None:
+                self.inflight.discard(task)
+
+    def request(self, interaction: discord.Interaction[Any], **fields: Any) -> Request:
+        user = interaction.user
+        return Request(
+            platform="discord",
+            chat_key=chat_key(interaction),
+            user_id=str(user.id),
+            user_name=user.display_name,
+            locale=str(interaction.locale.value),
+            admin=is_admin(interaction),
+            **fields,
+        )
+
+    async def on_command(self, interaction: discord.Interaction[Any]) -> None:
+        data: dict[str, Any] = dict(interaction.data or {})
+        path, leaves = discord_commands.resolve(data.get("name", ""), list(data.get("options", [])))
+        options = {
+            o["name"]: (
+                f"<@{o['value']}>" if o.get("type") == discord_commands.USER else o.get("value")
+            )
+            for o in leaves
+        }
+        spec = self.app.registry.get(path)
+        deferred = False
+        if spec is not None and spec.slow:
+            await interaction.response.defer(thinking=True)
+            deferred = True
+        reply = await self.app.handle(self.request(interaction, command=path, options=options))
+        await self.respond(interaction, reply, deferred)
+
+    async def on_autocomplete(self, interaction: discord.Interaction[Any]) -> None:
+        data: dict[str, Any] = dict(interaction.data or {})
+        path, leaves = discord_commands.resolve(data.get("name", ""), list(data.get("options", [])))
+        focused = next((o for o in leaves if o.get("focused")), None)
+        spec = self.app.registry.get(path)
+        option = spec.option(focused["name"]) if spec and focused else None
+        values: list[str] = []
+        if option is not None and option.autocomplete and focused is not None:
+            values = await suggest(
+                option.autocomplete, chat_key(interaction), str(focused.get("value", ""))
+            )
+        await interaction.response.autocomplete(
+            [discord.app_commands.Choice(name=v[:100], value=v[:100]) for v in values[:MAX_CHOICES]]
+        )
+
+    async def on_button(self, interaction: discord.Interaction[Any]) -> None:
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
+        if not custom_id.startswith(BUTTON_PREFIX):
+            return
+        key = chat_key(interaction)
+        async with self.app.db.transaction(write=False) as conn:
+            command = await buttons.load(conn, key, custom_id[len(BUTTON_PREFIX) :])
+        if command is None:
+            lang = await self.app.lang_for(self.request(interaction))
+            await interaction.response.send_message(
+                i18n.t(lang, "discord.button_expired"), ephemeral=True
+            )
+            return
+        reply = await self.app.handle(self.request(interaction, text=command))
+        await self.respond(interaction, reply, deferred=False)
+
+    # --- outgoing ----------------------------------------------------------------------------
+
+    def message_kwargs(self, reply: Reply, view: discord.ui.View | None) -> dict[str, Any]:
+        kwargs: dict[str, Any] = {
+            "embed": embed(reply),
+            "allowed_mentions": allowed_mentions(reply),
+            "files": [
+                discord.File(io.BytesIO(a.content), filename=a.filename) for a in reply.attachments
+            ],
+        }
+        pings = " ".join(f"<@{u}>" for u in reply.mentions if u.isdigit())
+        if pings:
+            kwargs["content"] = pings
+        if view is not None:
+            kwargs["view"] = view
+        return kwargs
+
+    async def view(self, key: str, reply: Reply) -> discord.ui.View | None:
+        """Buttons whose custom ids point at commands stored server-side: they keep working
+        after a restart because they are dispatched from `on_interaction`, not a live View."""
+        if not reply.buttons:
+            return None
+        view = discord.ui.View(timeout=None)
+        async with self.app.db.transaction() as conn:
+            for item in reply.buttons[:25]:
+                ident = await buttons.save(conn, key, item.command, self.app.clock())
+                view.add_item(
+                    discord.ui.Button(label=item.label[:80], custom_id=BUTTON_PREFIX + ident)
+                )
+        return view
+
+    async def respond(
+        self, interaction: discord.Interaction[Any], reply: Reply, deferred: bool
+    ) -> None:
+        view = await self.view(chat_key(interaction), reply)
+        kwargs = self.message_kwargs(reply, view)
+        if deferred or interaction.response.is_done():
+            await interaction.followup.send(ephemeral=reply.ephemeral, wait=False, **kwargs)
+        else:
+            await interaction.response.send_message(ephemeral=reply.ephemeral, **kwargs)
+        if view is not None:
+            view.stop()  # handled by custom id in on_interaction, not by this View

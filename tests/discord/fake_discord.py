@@ -1,0 +1,349 @@
+"""A fake Discord: REST (aiohttp) and gateway (websocket) on 127.0.0.1 with the real payload
+shapes, so the real discord.py client can run against it through Route.BASE and
+DiscordWebSocket.DEFAULT_GATEWAY (nothing else patched)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+APP_ID = 900000000000000001
+GUILD_ID = 900000000000000010
+CHANNEL_ID = 900000000000000020
+THREAD_ID = 900000000000000030
+BOT_ID = 900000000000000002
+JOINED = "2024-01-01T00:00:00+00:00"
+
+BOT_USER = {
+    "id": str(BOT_ID),
+    "username": "wargame",
+    "discriminator": "0",
+    "global_name": "Wargame",
+    "avatar": None,
+    "bot": True,
+    "flags": 0,
+}
+
+
+def user(uid: int, name: str) -> dict[str, Any]:
+    return {
+        "id": str(uid),
+        "username": name.lower(),
+        "discriminator": "0",
+        "global_name": name,
+        "avatar": None,
+    }
+
+
+def _json(payload: Any, status: int = 200) -> web.Response:
+    """JSON exactly as Discord sends it: discord.py checks for a bare application/json."""
+    return web.Response(
+        body=json.dumps(payload).encode(), status=status, content_type="application/json"
+    )
+
+
+class FakeDiscord:
+    def __init__(self, token: str = "fake-bot-token") -> None:
+        self.token = token
+        self.calls: list[tuple[str, str, Any]] = []  # (method, path, json body)
+        self._ids = itertools.count(950000000000000000)
+        self._changed = asyncio.Condition()
+        self._sockets: list[web.WebSocketResponse] = []
+        self._seq = 0
+        self._runner: web.AppRunner | None = None
+        self.api_url = ""
+        self.gateway_url = ""
+        self.identified = asyncio.Event()
+
+    async def start(self) -> None:
+        app = web.Application()
+        app.router.add_get("/gateway", self._gateway)
+        app.router.add_route("*", "/api/v10/{path:.*}", self._rest)
+        self._runner = web.AppRunner(app)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.api_url = f"http://127.0.0.1:{port}/api/v10"
+        self.gateway_url = f"ws://127.0.0.1:{port}/gateway"
+
+    async def stop(self) -> None:
+        for ws in list(self._sockets):
+            await ws.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    # --- test helpers ----------------------------------------------------------------------
+
+    async def _record(self, method: str, path: str, body: Any) -> None:
+        async with self._changed:
+            self.calls.append((method, path, body))
+            self._changed.notify_all()
+
+    async def wait_for(
+        self, where: Callable[[str, str, Any], bool], count: int = 1, timeout: float = 10.0
+    ) -> list[tuple[str, str, Any]]:
+        deadline = time.monotonic() + timeout
+
+        def found() -> list[tuple[str, str, Any]]:
+            return [c for c in self.calls if where(*c)]
+
+        async with self._changed:
+            while len(found()) < count:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise AssertionError(f"no matching call; calls: {[c[:2] for c in self.calls]}")
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._changed.wait(), left)
+            return found()
+
+    async def callbacks(self, count: int = 1) -> list[Any]:
+        found = await self.wait_for(lambda m, p, b: p.endswith("/callback"), count)
+        return [body for _, _, body in found]
+
+    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        self._seq += 1
+        frame = {"op": 0, "t": event, "s": self._seq, "d": data}
+        for ws in self._sockets:
+            await ws.send_str(json.dumps(frame))
+
+    def interaction(
+        self,
+        kind: int,
+        data: dict[str, Any],
+        *,
+        user_id: int = 42,
+        name: str = "Ann",
+        locale: str = "en-US",
+        thread: bool = False,
+        manage_channels: bool = False,
+    ) -> dict[str, Any]:
+        channel: dict[str, Any] = {
+            "id": str(CHANNEL_ID),
+            "type": 0,
+            "guild_id": str(GUILD_ID),
+            "name": "table",
+            "position": 0,
+            "permission_overwrites": [],
+            "flags": 0,
+        }
+        if thread:
+            channel = {
+                "id": str(THREAD_ID),
+                "type": 11,
+                "guild_id": str(GUILD_ID),
+                "name": "campaign",
+                "parent_id": str(CHANNEL_ID),
+                "owner_id": str(user_id),
+                "flags": 0,
+                "thread_metadata": {
+                    "archived": False,
+                    "auto_archive_duration": 60,
+                    "archive_timestamp": JOINED,
+                    "locked": False,
+                },
+            }
+        return {
+            "id": str(next(self._ids)),
+            "application_id": str(APP_ID),
+            "type": kind,
+            "data": data,
+            "guild_id": str(GUILD_ID),
+            "channel_id": channel["id"],
+            "channel": channel,
+            "member": {
+                "user": user(user_id, name),
+                "roles": [],
+                "permissions": str(16 if manage_channels else 0),
+                "joined_at": JOINED,
+                "deaf": False,
+                "mute": False,
+                "flags": 0,
+                "nick": None,
+            },
+            "token": f"itok{next(self._ids)}",
+            "version": 1,
+            "locale": locale,
+            "guild_locale": "en-US",
+            "app_permissions": "0",
+            "attachment_size_limit": 10485760,
+            "entitlements": [],
+            "authorizing_integration_owners": {},
+            "context": 0,
+        }
+
+    # --- gateway -----------------------------------------------------------------------------
+
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse()
+        await ws.prepare(request)
+        self._sockets.append(ws)
+        await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 45000}}))
+        try:
+            async for msg in ws:
+                if msg.type != WSMsgType.TEXT:
+                    continue
+                payload = json.loads(msg.data)
+                op = payload.get("op")
+                if op == 1:
+                    await ws.send_str(json.dumps({"op": 11}))
+                elif op in (2, 6):
+                    if payload["d"].get("token") != self.token:
+                        await ws.close(code=4004, message=b"Authentication failed.")
+                        break
+                    await self._ready(ws)
+                    self.identified.set()
+        finally:
+            self._sockets.remove(ws)
+        return ws
+
+    async def _ready(self, ws: web.WebSocketResponse) -> None:
+        self._seq += 1
+        ready = {
+            "v": 10,
+            "user": BOT_USER,
+            "guilds": [{"id": str(GUILD_ID), "unavailable": True}],
+            "session_id": "session",
+            "resume_gateway_url": self.gateway_url,
+            "application": {"id": str(APP_ID), "flags": 0},
+            "private_channels": [],
+        }
+        await ws.send_str(json.dumps({"op": 0, "t": "READY", "s": self._seq, "d": ready}))
+        self._seq += 1
+        guild = {
+            "id": str(GUILD_ID),
+            "name": "Table",
+            "icon": None,
+            "owner_id": "1",
+            "roles": [
+                {
+                    "id": str(GUILD_ID),
+                    "name": "@everyone",
+                    "permissions": "0",
+                    "position": 0,
+                    "color": 0,
+                    "hoist": False,
+                    "managed": False,
+                    "mentionable": False,
+                    "flags": 0,
+                }
+            ],
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "members": [],
+            "presences": [],
+            "voice_states": [],
+            "member_count": 2,
+            "large": False,
+            "unavailable": False,
+            "joined_at": JOINED,
+            "system_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "mfa_level": 0,
+            "premium_tier": 0,
+            "nsfw_level": 0,
+            "preferred_locale": "en-US",
+            "channels": [
+                {
+                    "id": str(CHANNEL_ID),
+                    "type": 0,
+                    "name": "table",
+                    "position": 0,
+                    "permission_overwrites": [],
+                    "flags": 0,
+                }
+            ],
+            "threads": [
+                {
+                    "id": str(THREAD_ID),
+                    "type": 11,
+                    "name": "campaign",
+                    "parent_id": str(CHANNEL_ID),
+                    "owner_id": "42",
+                    "flags": 0,
+                    "member_count": 1,
+                    "message_count": 0,
+                    "thread_metadata": {
+                        "archived": False,
+                        "auto_archive_duration": 60,
+                        "archive_timestamp": JOINED,
+                        "locked": False,
+                    },
+                }
+            ],
+        }
+        await ws.send_str(json.dumps({"op": 0, "t": "GUILD_CREATE", "s": self._seq, "d": guild}))
+
+    # --- REST --------------------------------------------------------------------------------
+
+    async def _rest(self, request: web.Request) -> web.Response:
+        path = "/" + request.match_info["path"]
+        body: Any = None
+        if request.can_read_body:
+            if request.content_type == "application/json":
+                body = await request.json()
+            elif request.content_type.startswith("multipart"):
+                form = await request.post()
+                body = json.loads(str(form.get("payload_json", "{}")))
+        auth = request.headers.get("Authorization", "")
+        needs_auth = not path.startswith(("/interactions/", "/webhooks/"))
+        if needs_auth and auth != f"Bot {self.token}":
+            await self._record(request.method, path, body)
+            return _json({"message": "401: Unauthorized", "code": 0}, status=401)
+        await self._record(request.method, path, body)
+        if path == "/users/@me":
+            return _json(BOT_USER)
+        if path == "/oauth2/applications/@me":
+            return _json(
+                {
+                    "id": str(APP_ID),
+                    "name": "Wargame",
+                    "icon": None,
+                    "description": "",
+                    "rpc_origins": [],
+                    "bot_public": True,
+                    "bot_require_code_grant": False,
+                    "owner": user(1, "Owner"),
+                    "summary": "",
+                    "verify_key": "k",
+                    "flags": 0,
+                    "team": None,
+                }
+            )
+        if path == "/gateway/bot":
+            return _json(
+                {
+                    "url": self.gateway_url,
+                    "shards": 1,
+                    "session_start_limit": {
+                        "total": 1000,
+                        "remaining": 999,
+                        "reset_after": 0,
+                        "max_concurrency": 1,
+                    },
+                }
+            )
+        if path.endswith("/commands") and request.method == "PUT":
+            return _json(
+                [
+                    {**c, "id": str(next(self._ids)), "application_id": str(APP_ID), "version": "1"}
+                    for c in body or []
+                ]
+            )
+        if path.endswith("/callback"):
+            interaction_id = path.split("/")[2]
+            return _json({"interaction": {"id": interaction_id, "type": 2}})
+        if path.startswith("/webhooks/"):
+            return web.Response(status=204)
+        return _json({"message": "Unknown", "code": 0}, status=404)

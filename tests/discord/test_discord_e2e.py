@@ -1,0 +1,270 @@
+"""The real discord.py client against a fake Discord gateway and REST server on 127.0.0.1."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic import SecretStr
+
+from bot.adapters import discord_commands
+from bot.adapters.base import AdapterStartError
+from bot.adapters.discord import DiscordAdapter
+from bot.app import App
+from bot.commands import build_registry
+from bot.config import Settings
+from tests.discord.fake_discord import BOT_USER, CHANNEL_ID, JOINED, FakeDiscord
+
+
+@dataclass
+class Env:
+    fake: FakeDiscord
+    app: App
+    adapter: DiscordAdapter
+    db: Path
+
+
+def settings_for(fake: FakeDiscord, db: Path, token: str | None = None) -> Settings:
+    return Settings(
+        _env_file=None,  # type: ignore[call-arg]
+        wargame_bot_db=db,
+        discord_token=SecretStr(token or fake.token),
+        discord_api_base_url=fake.api_url,
+        discord_gateway_url=fake.gateway_url,
+    )
+
+
+@pytest.fixture
+async def env(tmp_path: Path) -> AsyncIterator[Env]:
+    fake = FakeDiscord()
+    await fake.start()
+    db = tmp_path / "dc.sqlite3"
+    app = App(db)
+    await app.start()
+    adapter = DiscordAdapter(app, settings_for(fake, db), guild_ready_timeout=0.05)
+    await adapter.start()
+    try:
+        yield Env(fake, app, adapter, db)
+    finally:
+        await adapter.stop()
+        await app.stop()
+        await fake.stop()
+
+
+def command(name: str, **options: Any) -> dict[str, Any]:
+    opts = [
+        {"name": k, "type": 4 if isinstance(v, int) else 3, "value": v} for k, v in options.items()
+    ]
+    return {"id": "1", "name": name, "type": 1, "options": opts}
+
+
+def text_of(body: dict[str, Any]) -> str:
+    data = body["data"]
+    embed = data["embeds"][0]
+    return f"{embed.get('title') or ''}\n{embed.get('description') or ''}"
+
+
+async def test_roll_answers_with_an_embed(env: Env) -> None:
+    await env.fake.dispatch(
+        "INTERACTION_CREATE", env.fake.interaction(2, command("roll", expression="2d6+3 fire"))
+    )
+    (body,) = await env.fake.callbacks()
+    assert body["type"] == 4
+    assert "fire" in text_of(body) and "**" in text_of(body)
+    button = body["data"]["components"][0]["components"][0]
+    assert button["custom_id"].startswith("wb:")
+
+
+async def test_odds_is_deferred_then_followed_up(env: Env) -> None:
+    await env.fake.dispatch(
+        "INTERACTION_CREATE", env.fake.interaction(2, command("odds", expression="2d6"))
+    )
+    (body,) = await env.fake.callbacks()
+    assert body["type"] == 5  # deferred: thinking
+    (_, _, followup) = (await env.fake.wait_for(lambda m, p, b: p.startswith("/webhooks/")))[0]
+    assert "7.00" in followup["embeds"][0]["description"]
+
+
+async def test_autocomplete_returns_at_most_25_choices(env: Env) -> None:
+    data = {
+        "id": "1",
+        "name": "rule",
+        "type": 1,
+        "options": [{"name": "query", "type": 3, "value": "", "focused": True}],
+    }
+    await env.fake.dispatch("INTERACTION_CREATE", env.fake.interaction(4, data))
+    (body,) = await env.fake.callbacks()
+    assert body["type"] == 8
+    assert 0 < len(body["data"]["choices"]) <= 25
+    data["options"][0]["value"] = "furtiv"
+    await env.fake.dispatch("INTERACTION_CREATE", env.fake.interaction(4, data))
+    second = (await env.fake.callbacks(2))[1]
+    assert "Furtività" in [c["value"] for c in second["data"]["choices"]]
+
+
+async def test_bad_expression_is_an_ephemeral_localized_sentence(env: Env) -> None:
+    await env.fake.dispatch(
+        "INTERACTION_CREATE",
+        env.fake.interaction(2, command("roll", expression="2d6+"), locale="it"),
+    )
+    (body,) = await env.fake.callbacks()
+    assert body["data"]["flags"] & 64
+    assert "Sintassi" in text_of(body)
+
+
+async def test_mentions_in_user_text_ping_no_one(env: Env) -> None:
+    label = "2d6 @everyone <@&123> @here"
+    await env.fake.dispatch(
+        "INTERACTION_CREATE", env.fake.interaction(2, command("roll", expression=label))
+    )
+    (body,) = await env.fake.callbacks()
+    allowed = body["data"]["allowed_mentions"]
+    assert "everyone" not in allowed.get("parse", []) and "roles" not in allowed.get("parse", [])
+    assert allowed.get("roles", []) == [] and allowed.get("users", []) == []
+    assert "content" not in body["data"] or not body["data"]["content"]
+    assert "@everyone" not in text_of(body) and "<@&123>" not in text_of(body)
+
+
+async def test_italian_locale_gives_italian_text(env: Env) -> None:
+    await env.fake.dispatch(
+        "INTERACTION_CREATE", env.fake.interaction(2, command("help"), locale="it")
+    )
+    (body,) = await env.fake.callbacks()
+    assert "Comandi" in text_of(body)
+
+
+async def test_thread_is_its_own_chat(env: Env) -> None:
+    await env.fake.dispatch(
+        "INTERACTION_CREATE",
+        env.fake.interaction(2, command("roll", expression="d4 inthread"), thread=True),
+    )
+    await env.fake.callbacks()
+    for thread in (True, False):
+        data = {"id": "1", "name": "roll-history", "type": 1, "options": []}
+        await env.fake.dispatch("INTERACTION_CREATE", env.fake.interaction(2, data, thread=thread))
+    bodies = await env.fake.callbacks(3)
+    assert "inthread" in text_of(bodies[1]) and "inthread" not in text_of(bodies[2])
+
+
+async def test_admin_comes_from_manage_channels(env: Env) -> None:
+    await env.fake.dispatch(
+        "INTERACTION_CREATE", env.fake.interaction(2, command("lang", language="it"))
+    )
+    await env.fake.dispatch(
+        "INTERACTION_CREATE",
+        env.fake.interaction(2, command("lang", language="it"), manage_channels=True),
+    )
+    first, second = await env.fake.callbacks(2)
+    assert first["data"]["flags"] & 64 and "admin" in text_of(first)
+    assert "italiano" in text_of(second)
+
+
+async def test_button_press_after_a_client_restart_still_works(env: Env) -> None:
+    await env.fake.dispatch(
+        "INTERACTION_CREATE", env.fake.interaction(2, command("roll", expression="3d6 again"))
+    )
+    (body,) = await env.fake.callbacks()
+    custom_id = body["data"]["components"][0]["components"][0]["custom_id"]
+    puts = len([c for c in env.fake.calls if c[0] == "PUT"])
+    await env.adapter.stop()
+
+    restarted = DiscordAdapter(env.app, settings_for(env.fake, env.db), guild_ready_timeout=0.05)
+    await restarted.start()
+    try:
+        assert len([c for c in env.fake.calls if c[0] == "PUT"]) == puts  # hash unchanged
+        message = {
+            "id": "960000000000000000",
+            "channel_id": str(CHANNEL_ID),
+            "author": BOT_USER,
+            "content": "",
+            "timestamp": JOINED,
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [],
+            "embeds": [],
+            "pinned": False,
+            "type": 0,
+            "flags": 0,
+            "components": [],
+        }
+        press = env.fake.interaction(
+            3, {"custom_id": custom_id, "component_type": 2}, user_id=43, name="Bob"
+        )
+        press["message"] = message
+        await env.fake.dispatch("INTERACTION_CREATE", press)
+        again = (await env.fake.callbacks(2))[1]
+        assert "again" in text_of(again) and "Bob" in text_of(again)
+    finally:
+        await restarted.stop()
+
+
+async def test_rejected_token_is_one_clear_error(tmp_path: Path) -> None:
+    fake = FakeDiscord()
+    await fake.start()
+    app = App(tmp_path / "x.sqlite3")
+    await app.start()
+    adapter = DiscordAdapter(app, settings_for(fake, tmp_path / "x.sqlite3", "wrong-token"))
+    try:
+        with pytest.raises(AdapterStartError, match="rejected the token"):
+            await adapter.start()
+    finally:
+        await app.stop()
+        await fake.stop()
+
+
+# --- the generated command JSON against Discord's limits -----------------------------------
+
+NAME = re.compile(r"^[-_\w]{1,32}$")
+
+
+def check_option(option: dict[str, Any], problems: list[str], where: str) -> None:
+    if not NAME.match(option["name"]) or option["name"] != option["name"].lower():
+        problems.append(f"{where}: bad option name {option['name']!r}")
+    if not 1 <= len(option["description"]) <= 100:
+        problems.append(f"{where}.{option['name']}: description length")
+    for lang, text in option.get("description_localizations", {}).items():
+        if not 1 <= len(text) <= 100:
+            problems.append(f"{where}.{option['name']}: {lang} description length")
+    if len(option.get("choices", [])) > 25:
+        problems.append(f"{where}.{option['name']}: more than 25 choices")
+    if option.get("choices") and option.get("autocomplete"):
+        problems.append(f"{where}.{option['name']}: choices and autocomplete together")
+    children = option.get("options", [])
+    if len(children) > 25:
+        problems.append(f"{where}.{option['name']}: more than 25 options")
+    required = [o.get("required", False) for o in children if o["type"] not in (1, 2)]
+    if required != sorted(required, reverse=True):
+        problems.append(f"{where}.{option['name']}: optional before required")
+    for child in children:
+        check_option(child, problems, f"{where}.{option['name']}")
+
+
+def test_generated_commands_pass_discords_limits() -> None:
+    commands = discord_commands.build(build_registry())
+    assert 0 < len(commands) <= 100
+    assert len({c["name"] for c in commands}) == len(commands)
+    problems: list[str] = []
+    for cmd in commands:
+        check_option(cmd, problems, "")
+    assert problems == []
+    names = {c["name"] for c in commands}
+    assert {"roll", "roll-show", "roll-history", "odds", "rule", "rules", "wow"} <= names
+
+
+def test_every_registry_command_is_reachable_from_discord() -> None:
+    registry = build_registry()
+    reachable = set()
+    for cmd in discord_commands.build(registry):
+        subs = [o for o in cmd.get("options", []) if o["type"] == 1]
+        for sub in subs or [None]:
+            opts = [{"name": sub["name"], "type": 1, "options": []}] if sub else []
+            path, _ = discord_commands.resolve(cmd["name"], opts)
+            reachable.add(path)
+    assert reachable == {s.name for s in registry}
