@@ -5,13 +5,18 @@ returns at most MAX_CHOICES suggestions matching the typed prefix, best first.""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
 
-from bot.commands.registry import fold
 from bot.rules_data import rule_index
-from rules_core.rules.models import SYSTEMS
+from bot.storage import games
+from rules_core.rules.text import fold
+from rules_core.systems import SYSTEMS as GAME_SYSTEMS
+
+if TYPE_CHECKING:
+    from bot.app import App
 
 MAX_CHOICES = 25  # Discord's limit for autocomplete choices
-Source = Callable[[str, str], Awaitable[list[str]]]  # (chat_key, typed text) -> suggestions
+Source = Callable[["App", str, str], Awaitable[list[str]]]  # (app, chat_key, typed) -> values
 SOURCES: dict[str, Source] = {}
 
 
@@ -33,15 +38,25 @@ def matching(values: list[str], typed: str) -> list[str]:
 
 
 @register("systems")
-async def systems(chat_key: str, typed: str) -> list[str]:
-    return matching([*SYSTEMS, "gen"], typed)
+async def systems(app: App, chat_key: str, typed: str) -> list[str]:
+    from rules_core.rules.models import SYSTEMS
+
+    return matching(sorted({*SYSTEMS, *GAME_SYSTEMS}), typed)
 
 
 @register("rules")
-async def rules(chat_key: str, typed: str) -> list[str]:
+async def rules(app: App, chat_key: str, typed: str) -> list[str]:
     return matching(rule_index().names(), typed)
 
 
-async def suggest(source: str, chat_key: str, typed: str) -> list[str]:
+@register("units")
+async def units(app: App, chat_key: str, typed: str) -> list[str]:
+    """The units of this chat's game only: another chat's names are never suggested."""
+    async with app.db.transaction(write=False) as conn:
+        game = await games.active(conn, chat_key)
+    return matching([u.name for u in game.state.units], typed) if game else []
+
+
+async def suggest(source: str, app: App, chat_key: str, typed: str) -> list[str]:
     fn = SOURCES.get(source)
-    return await fn(chat_key, typed) if fn else []
+    return await fn(app, chat_key, typed) if fn else []

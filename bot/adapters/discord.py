@@ -215,7 +215,7 @@ class DiscordAdapter:
         values: list[str] = []
         if option is not None and option.autocomplete and focused is not None:
             values = await suggest(
-                option.autocomplete, chat_key(interaction), str(focused.get("value", ""))
+                option.autocomplete, self.app, chat_key(interaction), str(focused.get("value", ""))
             )
         await interaction.response.autocomplete(
             [discord.app_commands.Choice(name=v[:100], value=v[:100]) for v in values[:MAX_CHOICES]]

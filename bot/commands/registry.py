@@ -7,13 +7,13 @@ Text form: `/group sub positional key=value flag`, e.g. `/game new aos "Spring l
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from bot.commands.spec import CommandSpec, OptionSpec
 from rules_core.errors import UserError
+from rules_core.rules.text import fold
 
 MAX_COMMAND_TEXT = 4000
 _TOKEN = re.compile(r'"([^"]*)"|“([^”]*)”|(\S+)')
@@ -37,12 +37,6 @@ def tokenize(text: str) -> list[Token]:
         else:
             out.append(Token(m.group(3), m.start(), m.end(), False))
     return out
-
-
-def fold(text: str) -> str:
-    """Case- and accent-insensitive form used to compare names."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
 class Registry:
@@ -127,6 +121,7 @@ class Registry:
 def parse_options(spec: CommandSpec, text: str, tokens: list[Token]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     positional: list[tuple[int, Token]] = []
+    pairs = next((o for o in spec.options if o.type == "pairs"), None)
     for i, tok in enumerate(tokens):
         if not tok.quoted and "=" in tok.text:
             key, _, value = tok.text.partition("=")
@@ -135,6 +130,10 @@ def parse_options(spec: CommandSpec, text: str, tokens: list[Token]) -> dict[str
                 if opt.name in out:
                     raise UserError("cmd.duplicate_option", option=opt.name)
                 out[opt.name] = convert_value(opt, value)
+                continue
+            if opt is None and pairs is not None and key:
+                collected = out.setdefault(pairs.name, {})
+                collected.update(convert_value(pairs, tok.text))
                 continue
         if not tok.quoted:
             flag = spec.option(tok.text)
@@ -174,7 +173,28 @@ def finish(spec: CommandSpec, out: dict[str, Any]) -> dict[str, Any]:
             if opt.required:
                 name = opt.name.upper() if opt.positional else opt.name
                 raise UserError("cmd.missing_option", option=name)
-            out[opt.name] = False if opt.type == "flag" else opt.default
+            if opt.type == "flag":
+                out[opt.name] = False
+            elif opt.type == "pairs":
+                out[opt.name] = {}
+            else:
+                out[opt.name] = opt.default
+    return out
+
+
+_PAIR = re.compile(r"^([a-z][a-z0-9_]{0,23})=([+-]?\d{1,4})$")
+MAX_PAIRS = 30
+
+
+def parse_pairs(opt: OptionSpec, value: str) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for token in value.split():
+        m = _PAIR.match(token.lower())
+        if m is None:
+            raise UserError("cmd.bad_pair", token=token[:30], option=opt.name)
+        out[m.group(1)] = int(m.group(2))
+    if len(out) > MAX_PAIRS:
+        raise UserError("cmd.too_many_pairs", limit=MAX_PAIRS)
     return out
 
 
@@ -195,6 +215,8 @@ def convert_value(opt: OptionSpec, value: str) -> Any:
         if (lo is not None and number < lo) or (hi is not None and number > hi):
             raise UserError("cmd.int_range", option=opt.name, min=lo, max=hi)
         return number
+    if opt.type == "pairs":
+        return parse_pairs(opt, value)
     if opt.type == "faces":
         if not _FACES.fullmatch(value):
             raise UserError("cmd.bad_faces", option=opt.name)

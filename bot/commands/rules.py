@@ -9,7 +9,7 @@ from bot.commands.models import Attachment, Block, Button, Reply, bold, code, it
 from bot.commands.spec import CommandSpec, OptionSpec
 from bot.rules_data import rule_index
 from bot.rules_import import extract
-from bot.storage import rulebooks
+from bot.storage import games, rulebooks
 from rules_core.errors import UserError
 from rules_core.rules.index import Hit
 from rules_core.rules.models import SYSTEMS, RuleEntry
@@ -23,19 +23,9 @@ def system_name(ctx: Context, system: str) -> str:
 
 
 async def default_system(ctx: Context) -> str | None:
-    """The system of this chat's active game, when there is one (games are stored by the
-    game-state layer; until a chat has a game, /rule searches every system)."""
-    async with ctx.conn.execute(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'games'"
-    ) as cur:
-        if await cur.fetchone() is None:
-            return None
-    async with ctx.conn.execute(
-        "SELECT system FROM games WHERE chat_key = ? AND status = 'active' LIMIT 1",
-        (ctx.request.chat_key,),
-    ) as cur:
-        row = await cur.fetchone()
-    return str(row[0]) if row and row[0] in SYSTEMS else None
+    """The system of this chat's active game, when it is one of the five rulebooks."""
+    system = await games.active_system(ctx.conn, ctx.request.chat_key)
+    return system if system in SYSTEMS else None
 
 
 def rule_button(ctx: Context, entry: RuleEntry) -> Button:

@@ -11,14 +11,16 @@ if TYPE_CHECKING:
     from bot.commands.context import Context
     from bot.commands.models import Reply
 
-OptionType = Literal["str", "int", "flag", "text", "faces", "user", "signed"]
+OptionType = Literal["str", "int", "flag", "text", "faces", "user", "signed", "pairs"]
 Handler = Callable[["Context"], Awaitable["Reply"]]
 
 
 @dataclass(frozen=True)
 class OptionSpec:
     """One option. `text` options take the rest of the line (e.g. a dice expression and its label);
-    `faces` is a comma list of die faces (`dice=3,5,6`); `signed` accepts `+1` / `-2`."""
+    `faces` is a comma list of die faces (`dice=3,5,6`); `signed` accepts `+1` / `-2`; `pairs`
+    collects every `name=number` token that isn't another option (a unit's stats), or takes
+    them as one text `a=1 b=2` on platforms with structured options."""
 
     name: str
     type: OptionType = "str"

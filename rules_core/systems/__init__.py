@@ -1,0 +1,16 @@
+"""Game systems by id. A new system module adds itself here."""
+
+from __future__ import annotations
+
+from rules_core.errors import UserError
+from rules_core.systems.base import GameSystem
+from rules_core.systems.gen import GEN
+
+SYSTEMS: dict[str, GameSystem] = {GEN.id: GEN}
+
+
+def get_system(system_id: str) -> GameSystem:
+    try:
+        return SYSTEMS[system_id]
+    except KeyError:
+        raise UserError("game.unknown_system", system=system_id, valid=", ".join(SYSTEMS)) from None

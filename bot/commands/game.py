@@ -1,0 +1,722 @@
+"""/game, /unit, /res, /score, /turn, /phase, /round, /log and /undo: a chat's game state.
+
+Every change loads the chat's active game, applies a pure transition from rules_core.game,
+and saves it with `games.save_change` (one event with the state before and after, which is
+what /log shows and /undo restores). Who may do what:
+- the organiser (who created the game) and chat admins manage everything;
+- a player changes their own units, and on their turn may damage or mark enemy units too
+  (attacks are resolved on the attacker's turn); only the current player ends the turn;
+- anyone else can look (status, log, units) but changes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.commands.context import Context
+from bot.commands.models import Block, Reply, bold, code, italic, mention, plain, pre
+from bot.commands.spec import CommandSpec, OptionSpec
+from bot.storage import games
+from bot.storage.games import StoredGame
+from rules_core.errors import UserError
+from rules_core.game import transitions as tr
+from rules_core.game.models import GameState, Player, ScoreEntry, Unit
+from rules_core.rules.text import fold
+from rules_core.systems import SYSTEMS, get_system
+
+BAR = 10
+_MENTION = re.compile(r"^<@!?(\d+)>$")
+
+
+# --- shared helpers ---------------------------------------------------------------------------
+
+
+async def load(ctx: Context) -> StoredGame:
+    game = await games.active(ctx.conn, ctx.request.chat_key)
+    if game is None:
+        raise UserError("game.none")
+    return game
+
+
+def is_manager(ctx: Context, state: GameState) -> bool:
+    return ctx.request.admin or ctx.request.user_id == state.organiser
+
+
+def require_manager(ctx: Context, state: GameState) -> None:
+    if not is_manager(ctx, state):
+        raise UserError("perm.organiser_only")
+
+
+def require_player(ctx: Context, state: GameState) -> Player:
+    player = state.player(ctx.request.user_id)
+    if player is None and not is_manager(ctx, state):
+        raise UserError("perm.players_only")
+    return player or Player(user_id=ctx.request.user_id, name=ctx.request.user_name)
+
+
+def require_unit_rights(ctx: Context, state: GameState, unit: Unit, *, attack: bool) -> None:
+    """Owners change their units; on their turn a player may also hit enemy units."""
+    if is_manager(ctx, state) or unit.owner == ctx.request.user_id:
+        return
+    if attack and state.player(ctx.request.user_id) and state.current == ctx.request.user_id:
+        return
+    raise UserError("perm.not_your_unit", unit=unit.name)
+
+
+def find_player(state: GameState, text: str) -> Player:
+    m = _MENTION.match(text.strip())
+    if m:
+        found = state.player(m.group(1))
+        if found:
+            return found
+    key = fold(text.strip().lstrip("@"))
+    exact = [p for p in state.players if fold(p.name) == key]
+    matches = exact or [p for p in state.players if fold(p.name).startswith(key)]
+    if len(matches) == 1:
+        return matches[0]
+    raise UserError("game.no_player", name=text[:40])
+
+
+async def commit(ctx: Context, game: StoredGame, new: GameState, kind: str) -> StoredGame:
+    return await games.save_change(
+        ctx.conn,
+        game,
+        new,
+        user_id=ctx.request.user_id,
+        user_name=ctx.request.user_name,
+        command=ctx.request.text or ctx.spec.name,
+        kind=kind,
+        now=ctx.now,
+    )
+
+
+def health_bar(unit: Unit) -> str:
+    filled = round(BAR * unit.wounds_left / unit.max_wounds) if unit.max_wounds else 0
+    return "█" * filled + "░" * (BAR - filled)
+
+
+def unit_line(ctx: Context, unit: Unit) -> Block:
+    line: Block = [
+        bold(unit.name),
+        plain(f" {health_bar(unit)} {unit.wounds_left}/{unit.max_wounds}"),
+    ]
+    if unit.models > 1:
+        line.append(plain(" · " + ctx.t("game.models_left", n=unit.models_left, of=unit.models)))
+    if unit.destroyed:
+        line.append(plain(" · " + ctx.t("game.destroyed")))
+    for cond in unit.conditions:
+        line.append(plain(" · "))
+        line.append(italic(condition_text(ctx, cond.name, cond.until, cond.rounds_left)))
+    return line
+
+
+def condition_text(ctx: Context, name: str, until: str, rounds: int | None) -> str:
+    if until == "permanent":
+        return name
+    if until == "rounds":
+        return ctx.t("game.cond_rounds", name=name, n=rounds)
+    return ctx.t(f"game.cond_{until.replace('-', '_')}", name=name)
+
+
+def name_of(state: GameState, user_id: str | None) -> str:
+    player = state.player(user_id) if user_id else None
+    return player.name if player else "-"
+
+
+def board(ctx: Context, state: GameState) -> list[Block]:
+    system = get_system(state.system)
+    phase = system.phases[state.phase] if system.phases else "-"
+    blocks: list[Block] = [
+        [plain(ctx.t("game.round_phase", round=state.round, phase=phase))],
+    ]
+    if state.current:
+        blocks.append([plain(ctx.t("game.turn_of") + " "), bold(name_of(state, state.current))])
+    scores = state.score()
+    for player in state.players:
+        side = f" ({player.side})" if player.side else ""
+        line: Block = [
+            bold(player.name + side),
+            plain(" · " + ctx.t("game.points", n=scores.get(player.user_id, 0))),
+        ]
+        pools = state.resources.get(f"player:{player.user_id}", {})
+        if pools:
+            line.append(plain(" · " + ", ".join(f"{k} {v}" for k, v in sorted(pools.items()))))
+        blocks.append(line)
+        blocks += [
+            [plain("  "), *unit_line(ctx, u)] for u in state.units if u.owner == player.user_id
+        ]
+    orphans = [u for u in state.units if not state.player(u.owner)]
+    blocks += [[plain("  "), *unit_line(ctx, u)] for u in orphans]
+    return blocks
+
+
+# --- /game ------------------------------------------------------------------------------------
+
+
+async def game_new(ctx: Context) -> Reply:
+    system = get_system(ctx.opts["system"])
+    name = tr.clean_name(ctx.opts["name"] or ctx.t(f"systems.{system.id}"))
+    state = GameState(system=system.id, name=name, organiser=ctx.request.user_id)
+    state = tr.join(state, ctx.request.user_id, ctx.request.user_name, None)
+    created = await games.create(ctx.conn, ctx.request.chat_key, state, ctx.now)
+    await games.save_change(
+        ctx.conn,
+        created,
+        state,
+        user_id=ctx.request.user_id,
+        user_name=ctx.request.user_name,
+        command=ctx.request.text,
+        kind="game_new",
+        now=ctx.now,
+    )
+    return Reply(
+        title=name,
+        blocks=[[plain(ctx.t("game.created", system=ctx.t(f"systems.{system.id}")))]],
+        data={"game": created.id, "system": system.id},
+    )
+
+
+async def game_join(ctx: Context) -> Reply:
+    game = await load(ctx)
+    side = ctx.opts["side"]
+    new = tr.join(game.state, ctx.request.user_id, ctx.request.user_name, side)
+    await commit(ctx, game, new, "join")
+    return Reply(blocks=[[plain(ctx.t("game.joined", name=ctx.request.user_name))]])
+
+
+async def game_leave(ctx: Context) -> Reply:
+    game = await load(ctx)
+    new = tr.leave(game.state, ctx.request.user_id)
+    await commit(ctx, game, new, "leave")
+    return Reply(blocks=[[plain(ctx.t("game.left", name=ctx.request.user_name))]])
+
+
+async def game_status(ctx: Context) -> Reply:
+    game = await load(ctx)
+    return Reply(
+        title=game.state.name,
+        blocks=board(ctx, game.state),
+        data={"game": game.id, "state": game.state.model_dump(mode="json")},
+    )
+
+
+async def game_end(ctx: Context) -> Reply:
+    game = await load(ctx)
+    require_manager(ctx, game.state)
+    winner = find_player(game.state, ctx.opts["winner"]).user_id if ctx.opts["winner"] else None
+    new = tr.end_game(game.state, winner)
+    await commit(ctx, game, new, "end")
+    text = (
+        ctx.t("game.ended_winner", winner=name_of(new, winner)) if winner else ctx.t("game.ended")
+    )
+    return Reply(
+        title=new.name,
+        blocks=[[plain(text)], *board(ctx, new)],
+        data={"game": game.id, "winner": winner},
+    )
+
+
+async def game_history(ctx: Context) -> Reply:
+    stored = await games.history(ctx.conn, ctx.request.chat_key, 10)
+    if not stored:
+        return Reply(blocks=[[plain(ctx.t("game.no_history"))]], data={"games": []})
+    blocks: list[Block] = []
+    for g in stored:
+        result = (
+            ctx.t("game.won_by", name=name_of(g.state, g.state.winner))
+            if g.state.winner
+            else ctx.t(f"game.status_{g.state.status}")
+        )
+        blocks.append(
+            [
+                code(f"#{g.id}"),
+                plain(f" {g.created_at:%Y-%m-%d} "),
+                bold(g.state.name),
+                plain(f" · {ctx.t('systems.' + g.state.system)} · {result}"),
+            ]
+        )
+    return Reply(
+        title=ctx.t("game.history_title"),
+        blocks=blocks,
+        data={"games": [{"id": g.id, "status": g.state.status} for g in stored]},
+    )
+
+
+# --- /unit ------------------------------------------------------------------------------------
+
+
+async def unit_add(ctx: Context) -> Reply:
+    game = await load(ctx)
+    state = game.state
+    me = require_player(ctx, state)
+    owner = me
+    if ctx.opts["owner"]:
+        owner = find_player(state, ctx.opts["owner"])
+        if owner.user_id != ctx.request.user_id:
+            require_manager(ctx, state)
+    new = tr.add_unit(state, ctx.opts["name"], owner, ctx.opts["stats"])
+    await commit(ctx, game, new, "unit_add")
+    unit = new.units[-1]
+    return Reply(
+        blocks=[[plain(ctx.t("game.unit_added", owner=owner.name) + " ")], unit_line(ctx, unit)],
+        data={"unit": unit.model_dump()},
+    )
+
+
+async def unit_list(ctx: Context) -> Reply:
+    game = await load(ctx)
+    if not game.state.units:
+        return Reply(blocks=[[plain(ctx.t("game.no_units"))]], data={"units": []})
+    blocks = [[*unit_line(ctx, u), plain(" · " + u.owner_name)] for u in game.state.units]
+    return Reply(
+        title=ctx.t("game.units_title"),
+        blocks=blocks,
+        data={"units": [u.model_dump() for u in game.state.units]},
+    )
+
+
+async def unit_show(ctx: Context) -> Reply:
+    game = await load(ctx)
+    unit = tr.find_unit(game.state, ctx.opts["name"])
+    stats = "  ".join(f"{k}={v}" for k, v in sorted(unit.stats.items()))
+    blocks: list[Block] = [unit_line(ctx, unit), [plain(ctx.t("game.owner", name=unit.owner_name))]]
+    if stats:
+        blocks.append([pre(stats)])
+    pools = game.state.resources.get(f"unit:{fold(unit.name)}", {})
+    if pools:
+        blocks.append([plain(", ".join(f"{k} {v}" for k, v in sorted(pools.items())))])
+    return Reply(title=unit.name, blocks=blocks, data={"unit": unit.model_dump()})
+
+
+async def unit_change(ctx: Context, kind: str) -> Reply:
+    game = await load(ctx)
+    state = game.state
+    unit = tr.find_unit(state, ctx.opts["name"])
+    if kind == "unit_set":
+        require_unit_rights(ctx, state, unit, attack=False)
+        new = tr.set_stats(state, unit.name, ctx.opts["stats"])
+    elif kind == "damage":
+        require_unit_rights(ctx, state, unit, attack=True)
+        new = tr.damage(state, unit.name, ctx.opts["amount"])
+    elif kind == "heal":
+        require_unit_rights(ctx, state, unit, attack=False)
+        new = tr.heal(state, unit.name, ctx.opts["amount"])
+    else:
+        require_unit_rights(ctx, state, unit, attack=False)
+        new = tr.remove_unit(state, unit.name)
+        await commit(ctx, game, new, kind)
+        return Reply(blocks=[[plain(ctx.t("game.unit_removed", name=unit.name))]])
+    await commit(ctx, game, new, kind)
+    after = tr.find_unit(new, unit.name)
+    return Reply(blocks=[unit_line(ctx, after)], data={"unit": after.model_dump()})
+
+
+async def unit_set(ctx: Context) -> Reply:
+    return await unit_change(ctx, "unit_set")
+
+
+async def unit_damage(ctx: Context) -> Reply:
+    return await unit_change(ctx, "damage")
+
+
+async def unit_heal(ctx: Context) -> Reply:
+    return await unit_change(ctx, "heal")
+
+
+async def unit_remove(ctx: Context) -> Reply:
+    return await unit_change(ctx, "unit_remove")
+
+
+async def unit_cond(ctx: Context) -> Reply:
+    game = await load(ctx)
+    state = game.state
+    unit = tr.find_unit(state, ctx.opts["name"])
+    require_unit_rights(ctx, state, unit, attack=True)
+    if ctx.opts["action"] == "add":
+        new = tr.add_condition(state, unit.name, ctx.opts["condition"], ctx.opts["until"])
+    else:
+        new = tr.remove_condition(state, unit.name, ctx.opts["condition"])
+    await commit(ctx, game, new, "condition")
+    after = tr.find_unit(new, unit.name)
+    return Reply(blocks=[unit_line(ctx, after)], data={"unit": after.model_dump()})
+
+
+# --- /res, /score ------------------------------------------------------------------------------
+
+
+async def res_show(ctx: Context) -> Reply:
+    game = await load(ctx)
+    blocks: list[Block] = []
+    for key, pools in sorted(game.state.resources.items()):
+        owner = key.split(":", 1)[1]
+        who = name_of(game.state, owner) if key.startswith("player:") else owner
+        blocks.append(
+            [bold(who), plain(": " + ", ".join(f"{k} {v}" for k, v in sorted(pools.items())))]
+        )
+    return Reply(
+        title=ctx.t("game.resources_title"),
+        blocks=blocks or [[plain(ctx.t("game.no_resources"))]],
+        data={"resources": game.state.resources},
+    )
+
+
+async def res_change(ctx: Context, op: str) -> Reply:
+    game = await load(ctx)
+    state = game.state
+    require_player(ctx, state)
+    target_unit = ctx.opts["unit"]
+    if target_unit:
+        unit = tr.find_unit(state, target_unit)
+        require_unit_rights(ctx, state, unit, attack=False)
+    owner_key = tr.resource_key(state, ctx.request.user_id, target_unit)
+    new, value = tr.change_resource(state, owner_key, ctx.opts["resource"], op, ctx.opts["amount"])
+    await commit(ctx, game, new, f"res_{op}")
+    return Reply(
+        blocks=[
+            [plain(ctx.t("game.resource_now", name=ctx.opts["resource"].lower(), value=value))]
+        ],
+        data={"resource": ctx.opts["resource"].lower(), "value": value},
+    )
+
+
+async def res_set(ctx: Context) -> Reply:
+    return await res_change(ctx, "set")
+
+
+async def res_add(ctx: Context) -> Reply:
+    return await res_change(ctx, "add")
+
+
+async def res_spend(ctx: Context) -> Reply:
+    return await res_change(ctx, "spend")
+
+
+async def score_show(ctx: Context) -> Reply:
+    game = await load(ctx)
+    scores = game.state.score()
+    ranked = sorted(game.state.players, key=lambda p: -scores.get(p.user_id, 0))
+    blocks = [
+        [bold(p.name), plain(" " + ctx.t("game.points", n=scores.get(p.user_id, 0)))]
+        for p in ranked
+    ]
+    return Reply(
+        title=ctx.t("game.score_title"), blocks=blocks or [[plain("-")]], data={"score": scores}
+    )
+
+
+async def score_add(ctx: Context) -> Reply:
+    game = await load(ctx)
+    state = game.state
+    me = require_player(ctx, state)
+    player = find_player(state, ctx.opts["player"]) if ctx.opts["player"] else me
+    if player.user_id != ctx.request.user_id:
+        require_manager(ctx, state)
+    new = tr.copy(state)
+    new.score_log.append(
+        ScoreEntry(user_id=player.user_id, points=ctx.opts["points"], reason=ctx.opts["reason"])
+    )
+    await commit(ctx, game, new, "score")
+    total = new.score().get(player.user_id, 0)
+    return Reply(
+        blocks=[[plain(ctx.t("game.scored", name=player.name, n=ctx.opts["points"], total=total))]],
+        data={"player": player.user_id, "total": total},
+    )
+
+
+# --- turns ------------------------------------------------------------------------------------
+
+
+def turn_reply(ctx: Context, state: GameState, key: str) -> Reply:
+    current = state.current
+    blocks: list[Block] = [
+        [
+            plain(
+                ctx.t(
+                    "game.round_phase",
+                    round=state.round,
+                    phase=get_system(state.system).phases[state.phase],
+                )
+            )
+        ]
+    ]
+    mentions: list[str] = []
+    if current:
+        blocks.append([plain(ctx.t(key) + " "), mention(current, name_of(state, current))])
+        if key == "game.turn_passes":
+            mentions.append(current)
+    return Reply(
+        blocks=blocks,
+        mentions=mentions,
+        data={"round": state.round, "phase": state.phase, "current": current},
+    )
+
+
+async def turn_show(ctx: Context) -> Reply:
+    game = await load(ctx)
+    reply = turn_reply(ctx, game.state, "game.turn_of")
+    reply.mentions = []
+    return reply
+
+
+async def turn_end(ctx: Context) -> Reply:
+    game = await load(ctx)
+    state = game.state
+    if state.current != ctx.request.user_id:
+        require_manager(ctx, state)
+    new = tr.end_turn(state)
+    await commit(ctx, game, new, "turn_end")
+    return turn_reply(ctx, new, "game.turn_passes")
+
+
+async def turn_order(ctx: Context) -> Reply:
+    game = await load(ctx)
+    require_manager(ctx, game.state)
+    ids = [find_player(game.state, t).user_id for t in ctx.opts["players"].split()]
+    new = tr.set_order(game.state, ids)
+    await commit(ctx, game, new, "turn_order")
+    names = " → ".join(name_of(new, u) for u in new.order)
+    return Reply(blocks=[[plain(ctx.t("game.order_set", order=names))]], data={"order": new.order})
+
+
+async def phase_next(ctx: Context) -> Reply:
+    game = await load(ctx)
+    if game.state.current != ctx.request.user_id:
+        require_manager(ctx, game.state)
+    new = tr.next_phase(game.state)
+    await commit(ctx, game, new, "phase")
+    return turn_reply(ctx, new, "game.turn_of")
+
+
+async def round_next(ctx: Context) -> Reply:
+    game = await load(ctx)
+    require_manager(ctx, game.state)
+    new = tr.next_round(game.state)
+    await commit(ctx, game, new, "round")
+    return turn_reply(ctx, new, "game.turn_passes")
+
+
+# --- history and undo ------------------------------------------------------------------------
+
+
+async def log(ctx: Context) -> Reply:
+    game = await load(ctx)
+    events = await games.recent_events(ctx.conn, game.id, ctx.opts["n"])
+    blocks: list[Block] = []
+    for ev in reversed(events):
+        line: Block = [
+            plain(f"{ev.created_at:%H:%M} "),
+            bold(ev.user_name),
+            plain(" "),
+            code(ev.command[:80]),
+        ]
+        if ev.undone:
+            line.append(plain(" " + ctx.t("game.undone_mark")))
+        blocks.append(line)
+    return Reply(
+        title=ctx.t("game.log_title"),
+        blocks=blocks or [[plain("-")]],
+        data={
+            "events": [
+                {"id": e.id, "command": e.command, "kind": e.kind, "undone": e.undone}
+                for e in events
+            ]
+        },
+    )
+
+
+async def undo(ctx: Context) -> Reply:
+    game = await load(ctx)
+    event = await games.last_undoable(ctx.conn, game.id)
+    if event is None or event.before is None or event.kind == "game_new":
+        raise UserError("game.nothing_to_undo")
+    if event.user_id != ctx.request.user_id and not is_manager(ctx, game.state):
+        raise UserError("perm.undo_not_yours", name=event.user_name)
+    if event.after != game.state:
+        raise UserError("game.undo_conflict")
+    await commit(ctx, game, event.before, "undo")
+    await games.mark_undone(ctx.conn, event.id)
+    return Reply(
+        blocks=[[plain(ctx.t("game.undid") + " "), code(event.command[:80])]],
+        data={"undone": event.id},
+    )
+
+
+# --- declarations ------------------------------------------------------------------------------
+
+NAME = OptionSpec(
+    "name",
+    type="text",
+    positional=True,
+    required=True,
+    max_length=40,
+    autocomplete="units",
+    aliases=("nome",),
+)
+AMOUNT = OptionSpec(
+    "amount", type="int", positional=True, required=True, min_value=0, max_value=999
+)
+STATS = OptionSpec("stats", type="pairs", max_length=300)
+
+SPECS = [
+    CommandSpec(
+        path=("game", "new"),
+        handler=game_new,
+        aliases=("nuova",),
+        options=(
+            OptionSpec(
+                "system",
+                positional=True,
+                required=True,
+                choices=tuple(SYSTEMS),
+                aliases=("sistema",),
+            ),
+            OptionSpec("name", type="text", positional=True, max_length=40),
+        ),
+        examples=('/game new gen "Spring league"',),
+    ),
+    CommandSpec(
+        path=("game", "join"),
+        handler=game_join,
+        aliases=("entra",),
+        options=(OptionSpec("side", type="text", positional=True, max_length=30),),
+        examples=("/game join North",),
+    ),
+    CommandSpec(path=("game", "leave"), handler=game_leave, aliases=("esci",)),
+    CommandSpec(path=("game", "status"), handler=game_status, readonly=True, aliases=("stato",)),
+    CommandSpec(
+        path=("game", "end"),
+        handler=game_end,
+        aliases=("fine",),
+        options=(OptionSpec("winner", type="text", positional=True, max_length=40),),
+    ),
+    CommandSpec(
+        path=("game", "history"), handler=game_history, readonly=True, aliases=("storico",)
+    ),
+    CommandSpec(
+        path=("unit", "add"),
+        handler=unit_add,
+        aliases=("aggiungi",),
+        options=(
+            OptionSpec("name", positional=True, required=True, max_length=40, aliases=("nome",)),
+            OptionSpec("owner", max_length=60, aliases=("proprietario",)),
+            STATS,
+        ),
+        examples=("/unit add Guards models=5 wounds=1", '/unit add "Iron Giant" wounds=12'),
+    ),
+    CommandSpec(path=("unit", "list"), handler=unit_list, readonly=True, aliases=("elenco",)),
+    CommandSpec(
+        path=("unit", "show"),
+        handler=unit_show,
+        readonly=True,
+        aliases=("mostra",),
+        options=(NAME,),
+    ),
+    CommandSpec(
+        path=("unit", "set"),
+        handler=unit_set,
+        aliases=("imposta",),
+        options=(
+            OptionSpec("name", positional=True, required=True, max_length=40, autocomplete="units"),
+            STATS,
+        ),
+        examples=("/unit set Guards wounds=2",),
+    ),
+    CommandSpec(
+        path=("unit", "damage"),
+        handler=unit_damage,
+        aliases=("danno", "danni"),
+        options=(
+            OptionSpec("name", positional=True, required=True, max_length=40, autocomplete="units"),
+            AMOUNT,
+        ),
+        examples=("/unit damage Guards 3",),
+    ),
+    CommandSpec(
+        path=("unit", "heal"),
+        handler=unit_heal,
+        aliases=("cura",),
+        options=(
+            OptionSpec("name", positional=True, required=True, max_length=40, autocomplete="units"),
+            AMOUNT,
+        ),
+        examples=("/unit heal Guards 1",),
+    ),
+    CommandSpec(
+        path=("unit", "remove"), handler=unit_remove, aliases=("rimuovi",), options=(NAME,)
+    ),
+    CommandSpec(
+        path=("unit", "cond"),
+        handler=unit_cond,
+        aliases=("condizione",),
+        options=(
+            OptionSpec("name", positional=True, required=True, max_length=40, autocomplete="units"),
+            OptionSpec("action", positional=True, required=True, choices=("add", "remove")),
+            OptionSpec("condition", type="text", positional=True, required=True, max_length=40),
+            OptionSpec("until", max_length=20, aliases=("fino",)),
+        ),
+        examples=("/unit cond Guards add pinned until=end-of-round",),
+    ),
+    CommandSpec(path=("res",), handler=res_show, readonly=True, aliases=("risorse",)),
+    *[
+        CommandSpec(
+            path=("res", op),
+            handler=handler,
+            options=(
+                OptionSpec("resource", positional=True, required=True, max_length=24),
+                OptionSpec(
+                    "amount",
+                    type="int",
+                    positional=True,
+                    required=True,
+                    min_value=0,
+                    max_value=9999,
+                ),
+                OptionSpec("unit", max_length=40, autocomplete="units", aliases=("unita",)),
+            ),
+            examples=(f"/res {op} points 3",),
+        )
+        for op, handler in (("set", res_set), ("add", res_add), ("spend", res_spend))
+    ],
+    CommandSpec(path=("score",), handler=score_show, readonly=True, aliases=("punti",)),
+    CommandSpec(
+        path=("score", "add"),
+        handler=score_add,
+        aliases=("aggiungi",),
+        options=(
+            OptionSpec(
+                "points",
+                type="signed",
+                positional=True,
+                required=True,
+                min_value=-999,
+                max_value=999,
+            ),
+            OptionSpec("player", positional=True, max_length=40),
+            OptionSpec("reason", type="text", positional=True, max_length=100),
+        ),
+        examples=("/score add 3", "/score add 2 Bob objective"),
+    ),
+    CommandSpec(path=("turn",), handler=turn_show, readonly=True, aliases=("turno",)),
+    CommandSpec(path=("turn", "end"), handler=turn_end, aliases=("fine",)),
+    CommandSpec(
+        path=("turn", "order"),
+        handler=turn_order,
+        aliases=("ordine",),
+        options=(
+            OptionSpec("players", type="text", positional=True, required=True, max_length=300),
+        ),
+        examples=("/turn order @Bob @Ann",),
+    ),
+    CommandSpec(path=("phase", "next"), handler=phase_next, aliases=("prossima",)),
+    CommandSpec(path=("round", "next"), handler=round_next, aliases=("prossimo",)),
+    CommandSpec(
+        path=("log",),
+        handler=log,
+        readonly=True,
+        aliases=("registro",),
+        options=(
+            OptionSpec("n", type="int", positional=True, min_value=1, max_value=50, default=10),
+        ),
+    ),
+    CommandSpec(path=("undo",), handler=undo, aliases=("annulla",)),
+]

@@ -1,0 +1,85 @@
+"""The state of one game in one chat, as pydantic models (stored as JSON, snapshotted into the
+event log before and after every change, which is what makes `/undo` exact)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+Until = Literal["end-of-turn", "end-of-round", "rounds", "permanent"]
+
+
+class Condition(BaseModel):
+    name: str
+    until: Until = "permanent"
+    rounds_left: int | None = None  # for until="rounds"
+
+
+class Unit(BaseModel):
+    name: str
+    owner: str  # user id
+    owner_name: str
+    stats: dict[str, int] = Field(default_factory=dict)
+    models: int = 1
+    wounds_per_model: int = 1
+    damage: int = 0  # wounds taken in total
+    conditions: list[Condition] = Field(default_factory=list)
+
+    @property
+    def max_wounds(self) -> int:
+        return self.models * self.wounds_per_model
+
+    @property
+    def wounds_left(self) -> int:
+        return max(0, self.max_wounds - self.damage)
+
+    @property
+    def models_left(self) -> int:
+        """Damage is allocated model by model: a model is removed when its wounds are gone."""
+        return -(-self.wounds_left // self.wounds_per_model)
+
+    @property
+    def destroyed(self) -> bool:
+        return self.wounds_left == 0
+
+
+class Player(BaseModel):
+    user_id: str
+    name: str
+    side: str | None = None
+
+
+class ScoreEntry(BaseModel):
+    user_id: str
+    points: int
+    reason: str | None = None
+
+
+class GameState(BaseModel):
+    system: str
+    name: str
+    organiser: str
+    players: list[Player] = Field(default_factory=list)
+    units: list[Unit] = Field(default_factory=list)
+    round: int = 1
+    phase: int = 0
+    turn: int = 0  # index into `order`
+    order: list[str] = Field(default_factory=list)  # user ids
+    resources: dict[str, dict[str, int]] = Field(default_factory=dict)  # owner key -> pools
+    score_log: list[ScoreEntry] = Field(default_factory=list)
+    status: Literal["active", "ended"] = "active"
+    winner: str | None = None
+
+    def player(self, user_id: str) -> Player | None:
+        return next((p for p in self.players if p.user_id == user_id), None)
+
+    @property
+    def current(self) -> str | None:
+        return self.order[self.turn % len(self.order)] if self.order else None
+
+    def score(self) -> dict[str, int]:
+        out = {p.user_id: 0 for p in self.players}
+        for entry in self.score_log:
+            out[entry.user_id] = out.get(entry.user_id, 0) + entry.points
+        return out

@@ -1,0 +1,280 @@
+"""Pure changes to a game's state. Each takes a state and returns a new one (the input is
+never modified), or raises UserError with a `game.*` key. Permission checks are the caller's
+job; these only enforce the rules of the state itself."""
+
+from __future__ import annotations
+
+import re
+
+from rules_core.errors import UserError
+from rules_core.game.models import Condition, GameState, Player, Unit, Until
+from rules_core.rules.text import fold
+from rules_core.systems import get_system
+
+MAX_UNITS = 200
+MAX_PLAYERS = 16
+MAX_CONDITIONS = 20
+MAX_NAME = 40
+_DURATION = re.compile(r"^(end-of-turn|end-of-round|permanent|rounds:(\d{1,3}))$")
+
+
+def copy(state: GameState) -> GameState:
+    return state.model_copy(deep=True)
+
+
+def clean_name(name: str) -> str:
+    name = " ".join(name.split())
+    if not 1 <= len(name) <= MAX_NAME:
+        raise UserError("game.bad_name", limit=MAX_NAME)
+    return name
+
+
+def find_unit(state: GameState, name: str) -> Unit:
+    """By name, case- and accent-insensitive, or by an unambiguous prefix."""
+    key = fold(name.strip())
+    exact = [u for u in state.units if fold(u.name) == key]
+    if exact:
+        return exact[0]
+    matches = [u for u in state.units if fold(u.name).startswith(key)]
+    if len(matches) == 1:
+        return matches[0]
+    if not matches:
+        raise UserError("game.no_unit", name=name[:40])
+    raise UserError(
+        "game.ambiguous_unit", name=name[:40], options=", ".join(u.name for u in matches[:6])
+    )
+
+
+def join(state: GameState, user_id: str, name: str, side: str | None) -> GameState:
+    if state.player(user_id):
+        raise UserError("game.already_joined")
+    if len(state.players) >= MAX_PLAYERS:
+        raise UserError("game.too_many_players", limit=MAX_PLAYERS)
+    new = copy(state)
+    new.players.append(Player(user_id=user_id, name=name, side=side))
+    new.order.append(user_id)
+    return new
+
+
+def leave(state: GameState, user_id: str) -> GameState:
+    if not state.player(user_id):
+        raise UserError("game.not_a_player")
+    new = copy(state)
+    current = new.current
+    new.players = [p for p in new.players if p.user_id != user_id]
+    new.order = [u for u in new.order if u != user_id]
+    if new.order:
+        new.turn = new.order.index(current) if current in new.order else new.turn % len(new.order)
+    else:
+        new.turn = 0
+    return new
+
+
+def add_unit(state: GameState, name: str, owner: Player, stats: dict[str, int]) -> GameState:
+    system = get_system(state.system)
+    name = clean_name(name)
+    if any(fold(u.name) == fold(name) for u in state.units):
+        raise UserError("game.duplicate_unit", name=name)
+    if len(state.units) >= MAX_UNITS:
+        raise UserError("game.too_many_units", limit=MAX_UNITS)
+    stats = dict(stats)
+    models = stats.pop("models", 1)
+    if not 1 <= models <= 100:
+        raise UserError("game.stat_range", stat="models", min=1, max=100)
+    checked = system.validate_stats(stats, creating=True)
+    unit = Unit(
+        name=name,
+        owner=owner.user_id,
+        owner_name=owner.name,
+        stats=checked,
+        models=models,
+        wounds_per_model=checked.get(system.wounds_stat, 1),
+    )
+    new = copy(state)
+    new.units.append(unit)
+    return new
+
+
+def set_stats(state: GameState, name: str, stats: dict[str, int]) -> GameState:
+    system = get_system(state.system)
+    new = copy(state)
+    unit = find_unit(new, name)
+    stats = dict(stats)
+    if "models" in stats:
+        models = stats.pop("models")
+        if not 1 <= models <= 100:
+            raise UserError("game.stat_range", stat="models", min=1, max=100)
+        unit.models = models
+    unit.stats.update(system.validate_stats(stats, creating=False))
+    unit.wounds_per_model = unit.stats.get(system.wounds_stat, unit.wounds_per_model)
+    unit.damage = min(unit.damage, unit.max_wounds)
+    return new
+
+
+def damage(state: GameState, name: str, amount: int) -> GameState:
+    if amount < 0:
+        raise UserError("game.negative_amount")
+    new = copy(state)
+    unit = find_unit(new, name)
+    unit.damage = min(unit.max_wounds, unit.damage + amount)
+    return new
+
+
+def heal(state: GameState, name: str, amount: int) -> GameState:
+    if amount < 0:
+        raise UserError("game.negative_amount")
+    new = copy(state)
+    unit = find_unit(new, name)
+    unit.damage = max(0, unit.damage - amount)
+    return new
+
+
+def remove_unit(state: GameState, name: str) -> GameState:
+    new = copy(state)
+    unit = find_unit(new, name)
+    new.units = [u for u in new.units if u is not unit]
+    new.resources.pop(f"unit:{fold(unit.name)}", None)
+    return new
+
+
+def parse_until(text: str | None) -> tuple[Until, int | None]:
+    if not text:
+        return "permanent", None
+    m = _DURATION.match(text.strip().lower())
+    if m is None:
+        raise UserError("game.bad_until")
+    if m.group(2):
+        rounds = int(m.group(2))
+        if rounds < 1:
+            raise UserError("game.bad_until")
+        return "rounds", rounds
+    return m.group(1), None  # type: ignore[return-value]
+
+
+def add_condition(state: GameState, name: str, condition: str, until: str | None) -> GameState:
+    kind, rounds = parse_until(until)
+    condition = clean_name(condition)
+    new = copy(state)
+    unit = find_unit(new, name)
+    unit.conditions = [c for c in unit.conditions if fold(c.name) != fold(condition)]
+    if len(unit.conditions) >= MAX_CONDITIONS:
+        raise UserError("game.too_many_conditions", limit=MAX_CONDITIONS)
+    unit.conditions.append(Condition(name=condition, until=kind, rounds_left=rounds))
+    return new
+
+
+def remove_condition(state: GameState, name: str, condition: str) -> GameState:
+    new = copy(state)
+    unit = find_unit(new, name)
+    kept = [c for c in unit.conditions if fold(c.name) != fold(condition)]
+    if len(kept) == len(unit.conditions):
+        raise UserError("game.no_condition", unit=unit.name, condition=condition[:40])
+    unit.conditions = kept
+    return new
+
+
+def _expire(state: GameState, *, round_end: bool) -> None:
+    for unit in state.units:
+        kept = []
+        for cond in unit.conditions:
+            if cond.until == "end-of-turn":
+                continue
+            if round_end and cond.until == "end-of-round":
+                continue
+            if round_end and cond.until == "rounds" and cond.rounds_left is not None:
+                cond.rounds_left -= 1
+                if cond.rounds_left <= 0:
+                    continue
+            kept.append(cond)
+        unit.conditions = kept
+
+
+def _refresh(state: GameState) -> None:
+    system = get_system(state.system)
+    for spec in system.resources:
+        if spec.per == "player" and spec.refresh_to is not None:
+            for player in state.players:
+                state.resources.setdefault(f"player:{player.user_id}", {})[spec.name] = (
+                    spec.refresh_to
+                )
+        if spec.per == "unit" and spec.refresh_from_stat is not None:
+            for unit in state.units:
+                value = unit.stats.get(spec.refresh_from_stat)
+                if value is not None:
+                    state.resources.setdefault(f"unit:{fold(unit.name)}", {})[spec.name] = value
+
+
+def next_round(state: GameState) -> GameState:
+    new = copy(state)
+    _expire(new, round_end=True)
+    new.round += 1
+    new.turn = 0
+    new.phase = 0
+    _refresh(new)
+    return new
+
+
+def end_turn(state: GameState) -> GameState:
+    """The next player's turn; after the last player in the order, a new round begins."""
+    if not state.order:
+        raise UserError("game.no_players")
+    new = copy(state)
+    _expire(new, round_end=False)
+    new.turn += 1
+    new.phase = 0
+    if new.turn >= len(new.order):
+        return next_round(new)
+    return new
+
+
+def next_phase(state: GameState) -> GameState:
+    phases = get_system(state.system).phases
+    new = copy(state)
+    if new.phase + 1 >= len(phases):
+        raise UserError("game.last_phase", phase=phases[new.phase])
+    new.phase += 1
+    return new
+
+
+def set_order(state: GameState, user_ids: list[str]) -> GameState:
+    players = {p.user_id for p in state.players}
+    if sorted(user_ids) != sorted(players) or len(set(user_ids)) != len(user_ids):
+        raise UserError("game.bad_order")
+    new = copy(state)
+    new.order = list(user_ids)
+    new.turn = 0
+    return new
+
+
+def resource_key(state: GameState, user_id: str, unit: str | None) -> str:
+    return f"unit:{fold(find_unit(state, unit).name)}" if unit else f"player:{user_id}"
+
+
+def change_resource(
+    state: GameState, owner_key: str, name: str, op: str, amount: int
+) -> tuple[GameState, int]:
+    spec = get_system(state.system).resource(name.lower())
+    if amount < 0:
+        raise UserError("game.negative_amount")
+    new = copy(state)
+    pools = new.resources.setdefault(owner_key, {})
+    current = pools.get(spec.name, 0)
+    if op == "set":
+        value = amount
+    elif op == "add":
+        value = current + amount
+    else:
+        if amount > current:
+            raise UserError("game.not_enough", resource=spec.name, have=current, want=amount)
+        value = current - amount
+    if value > 9999:
+        raise UserError("game.stat_range", stat=spec.name, min=0, max=9999)
+    pools[spec.name] = value
+    return new, value
+
+
+def end_game(state: GameState, winner: str | None) -> GameState:
+    new = copy(state)
+    new.status = "ended"
+    new.winner = winner
+    return new
