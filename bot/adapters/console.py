@@ -9,8 +9,9 @@ from pathlib import Path
 
 from bot import i18n
 from bot.app import App
-from bot.commands.models import Request
+from bot.commands.models import Reply, Request
 from bot.render import plain
+from bot.scheduler import Scheduler
 
 PROMPT = "> "
 QUIT = {"/quit", "/exit", "/esci", "quit", "exit"}
@@ -26,6 +27,22 @@ def make_request(text: str, chat: str, user: str, admin: bool = True) -> Request
 
 
 async def run_console(app: App, chat: str, user: str, history_file: Path | None = None) -> None:
+    """The chat loop, with campaign reminders for this chat printed as they fall due."""
+    stop = asyncio.Event()
+
+    async def show(chat_key: str, reply: Reply) -> None:
+        if chat_key == chat:
+            print(plain.render(reply), flush=True)
+
+    reminders = asyncio.create_task(Scheduler(app, show).run_forever(stop))
+    try:
+        await chat_loop(app, chat, user, history_file)
+    finally:
+        stop.set()
+        await reminders
+
+
+async def chat_loop(app: App, chat: str, user: str, history_file: Path | None) -> None:
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     print(i18n.t("en", "console.banner", chat=chat, user=user))
     if interactive:

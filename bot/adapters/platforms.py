@@ -13,7 +13,9 @@ from collections.abc import Callable
 
 from bot.adapters.base import AdapterStartError, PlatformAdapter
 from bot.app import App
+from bot.commands.models import Reply
 from bot.config import Settings
+from bot.scheduler import Scheduler
 
 log = logging.getLogger(__name__)
 
@@ -56,17 +58,30 @@ async def run_platforms(settings: Settings, stop: asyncio.Event | None = None) -
     app = App(settings.db_path)
     await app.start()
     started: list[PlatformAdapter] = []
+    reminders: asyncio.Task[None] | None = None
+
+    async def deliver(chat_key: str, reply: Reply) -> None:
+        for adapter in started:
+            if adapter.owns(chat_key):
+                await adapter.send(chat_key, reply)
+                return
+        log.warning("no running adapter for %s; reminder not delivered", chat_key)
+
     try:
         for adapter in build_adapters(app, settings):
             await adapter.start()
             started.append(adapter)
             log.info("%s adapter running", adapter.name)
+        reminders = asyncio.create_task(Scheduler(app, deliver).run_forever(stop))
         await stop.wait()
         return 0
     except AdapterStartError as exc:
         print(f"wargame-bot: {exc}", file=sys.stderr)
         return 2
     finally:
+        if reminders is not None:
+            stop.set()
+            await reminders
         for adapter in reversed(started):
             await adapter.stop()
         await app.stop()

@@ -16,7 +16,7 @@ import re
 from bot.commands.context import Context
 from bot.commands.models import Block, Reply, bold, code, italic, mention, plain, pre
 from bot.commands.spec import CommandSpec, OptionSpec
-from bot.storage import games
+from bot.storage import campaigns, games
 from bot.storage.games import StoredGame
 from rules_core.errors import UserError
 from rules_core.game import transitions as tr
@@ -159,6 +159,9 @@ async def game_new(ctx: Context) -> Reply:
     state = GameState(system=system.id, name=name, organiser=ctx.request.user_id)
     state = tr.join(state, ctx.request.user_id, ctx.request.user_name, None)
     created = await games.create(ctx.conn, ctx.request.chat_key, state, ctx.now)
+    campaign = await campaigns.active(ctx.conn, ctx.request.chat_key)
+    if campaign is not None:  # games played during a campaign belong to it
+        await campaigns.link_game(ctx.conn, campaign.id, created.id)
     await games.save_change(
         ctx.conn,
         created,

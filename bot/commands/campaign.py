@@ -1,0 +1,432 @@
+"""/campaign and /done: a play-by-post campaign over weeks in one chat.
+
+Players take turns in order; `/done` passes the turn and pings the next player. With a
+deadline, the player whose turn it is gets reminders (by default at half and at 90% of the
+time) and the organiser is told when it runs out; the scheduler (bot/scheduler.py) sends them.
+Every game started in the chat while the campaign runs belongs to it, and its journal,
+export and standings cover all of them.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+from bot.commands.context import Context
+from bot.commands.models import Attachment, Block, Reply, bold, code, mention, plain, pre
+from bot.commands.spec import CommandSpec, OptionSpec
+from bot.storage import campaigns as store
+from bot.storage import games
+from bot.storage.campaigns import Campaign, Member
+from rules_core.errors import UserError
+from rules_core.game.campaign import parse_duration, parse_points, standings
+from rules_core.rules.text import fold
+
+_MENTION = re.compile(r"^<@!?(\d+)>$")
+
+
+async def load(ctx: Context) -> Campaign:
+    found = await store.active(ctx.conn, ctx.request.chat_key)
+    if found is None:
+        raise UserError("campaign.none")
+    return found
+
+
+def is_manager(ctx: Context, c: Campaign) -> bool:
+    return ctx.request.admin or ctx.request.user_id == c.organiser
+
+
+def require_manager(ctx: Context, c: Campaign) -> None:
+    if not is_manager(ctx, c):
+        raise UserError("perm.campaign_organiser_only")
+
+
+def find_member(c: Campaign, text: str) -> Member:
+    m = _MENTION.match(text.strip())
+    if m and c.member(m.group(1)):
+        found = c.member(m.group(1))
+        assert found is not None
+        return found
+    key = fold(text.strip().lstrip("@"))
+    matches = [p for p in c.players if fold(p.name) == key] or [
+        p for p in c.players if fold(p.name).startswith(key)
+    ]
+    if len(matches) != 1:
+        raise UserError("campaign.no_player", name=text[:40])
+    return matches[0]
+
+
+def left(ctx: Context, c: Campaign) -> str | None:
+    if c.deadline is None:
+        return None
+    remaining = c.turn_started_at + c.deadline - ctx.now
+    if remaining <= timedelta(0):
+        return ctx.t("campaign.overdue")
+    hours, rest = divmod(int(remaining.total_seconds()), 3600)
+    return ctx.t("campaign.time_left", hours=hours, minutes=rest // 60)
+
+
+def turn_blocks(ctx: Context, c: Campaign, key: str) -> tuple[list[Block], list[str]]:
+    current = c.current
+    if current is None:
+        return [[plain(ctx.t("campaign.no_players"))]], []
+    line: Block = [plain(ctx.t(key) + " "), mention(current.user_id, current.name)]
+    remaining = left(ctx, c)
+    if remaining:
+        line.append(plain(" · " + remaining))
+    return [line], [current.user_id]
+
+
+async def new(ctx: Context) -> Reply:
+    me = Member(user_id=ctx.request.user_id, name=ctx.request.user_name)
+    name = " ".join(ctx.opts["name"].split())[:60]
+    c = await store.create(ctx.conn, ctx.request.chat_key, name, me, ctx.now)
+    game = await games.active(ctx.conn, ctx.request.chat_key)
+    if game is not None:
+        await store.link_game(ctx.conn, c.id, game.id)
+    await store.record(ctx.conn, c, me.user_id, me.name, ctx.request.text, "campaign_new", ctx.now)
+    return Reply(title=name, blocks=[[plain(ctx.t("campaign.created"))]], data={"campaign": c.id})
+
+
+async def join(ctx: Context) -> Reply:
+    c = await load(ctx)
+    if c.member(ctx.request.user_id):
+        raise UserError("campaign.already_joined")
+    if len(c.players) >= 16:
+        raise UserError("campaign.full", limit=16)
+    c.players.append(Member(user_id=ctx.request.user_id, name=ctx.request.user_name))
+    await store.save(ctx.conn, c)
+    await store.schedule_turn(ctx.conn, c)
+    await store.record(
+        ctx.conn,
+        c,
+        ctx.request.user_id,
+        ctx.request.user_name,
+        ctx.request.text,
+        "campaign_join",
+        ctx.now,
+    )
+    return Reply(blocks=[[plain(ctx.t("campaign.joined", name=ctx.request.user_name))]])
+
+
+async def status(ctx: Context) -> Reply:
+    c = await load(ctx)
+    order = " → ".join(
+        ("▶ " if c.current and m.user_id == c.current.user_id else "") + m.name for m in c.players
+    )
+    blocks: list[Block] = [[plain(ctx.t(f"campaign.status_{c.status}"))], [plain(order)]]
+    turn, _ = turn_blocks(ctx, c, "campaign.turn_of")
+    blocks += turn
+    if c.deadline:
+        hours = int(c.deadline.total_seconds() // 3600)
+        points = ", ".join(f"{round(p * 100)}%" for p in c.points)
+        blocks.append([plain(ctx.t("campaign.deadline_is", hours=hours, points=points))])
+    linked = await store.games_of(ctx.conn, c.id)
+    blocks.append([plain(ctx.t("campaign.games_count", n=len(linked)))])
+    return Reply(
+        title=c.name,
+        blocks=blocks,
+        data={
+            "campaign": c.id,
+            "status": c.status,
+            "turn": c.turn_no,
+            "current": c.current.user_id if c.current else None,
+            "players": [m.user_id for m in c.players],
+        },
+    )
+
+
+async def order(ctx: Context) -> Reply:
+    c = await load(ctx)
+    require_manager(ctx, c)
+    members = [find_member(c, t) for t in ctx.opts["players"].split()]
+    if sorted(m.user_id for m in members) != sorted(m.user_id for m in c.players):
+        raise UserError("campaign.bad_order")
+    c.players = members
+    c.turn_no += (len(members) - c.turn_no % len(members)) % len(members)  # first one's turn
+    c.turn_started_at = ctx.now
+    await store.save(ctx.conn, c)
+    await store.schedule_turn(ctx.conn, c)
+    await store.record(
+        ctx.conn,
+        c,
+        ctx.request.user_id,
+        ctx.request.user_name,
+        ctx.request.text,
+        "campaign_order",
+        ctx.now,
+    )
+    blocks, mentions = turn_blocks(ctx, c, "campaign.your_turn")
+    return Reply(blocks=[[plain(" → ".join(m.name for m in members))], *blocks], mentions=mentions)
+
+
+async def done(ctx: Context) -> Reply:
+    c = await load(ctx)
+    if c.status != "active":
+        raise UserError("campaign.paused")
+    current = c.current
+    if current is None:
+        raise UserError("campaign.no_players")
+    if current.user_id != ctx.request.user_id:
+        require_manager(ctx, c)
+    c.turn_no += 1
+    c.turn_started_at = ctx.now
+    await store.save(ctx.conn, c)
+    await store.schedule_turn(ctx.conn, c)
+    await store.record(
+        ctx.conn,
+        c,
+        ctx.request.user_id,
+        ctx.request.user_name,
+        ctx.request.text or "/done",
+        "campaign_done",
+        ctx.now,
+    )
+    blocks, mentions = turn_blocks(ctx, c, "campaign.your_turn")
+    return Reply(
+        blocks=blocks,
+        mentions=mentions,
+        data={"turn": c.turn_no, "current": c.current.user_id if c.current else None},
+    )
+
+
+async def pause(ctx: Context) -> Reply:
+    c = await load(ctx)
+    require_manager(ctx, c)
+    if c.status == "paused":
+        raise UserError("campaign.already_paused")
+    c.status, c.paused_at = "paused", ctx.now
+    await store.save(ctx.conn, c)
+    await store.record(
+        ctx.conn,
+        c,
+        ctx.request.user_id,
+        ctx.request.user_name,
+        ctx.request.text,
+        "campaign_pause",
+        ctx.now,
+    )
+    return Reply(blocks=[[plain(ctx.t("campaign.paused_now"))]])
+
+
+async def resume(ctx: Context) -> Reply:
+    c = await load(ctx)
+    require_manager(ctx, c)
+    if c.status != "paused" or c.paused_at is None:
+        raise UserError("campaign.not_paused")
+    # The clock of the current turn stood still while paused.
+    c.turn_started_at += ctx.now - c.paused_at
+    c.status, c.paused_at = "active", None
+    await store.save(ctx.conn, c)
+    await store.schedule_turn(ctx.conn, c)
+    await store.record(
+        ctx.conn,
+        c,
+        ctx.request.user_id,
+        ctx.request.user_name,
+        ctx.request.text,
+        "campaign_resume",
+        ctx.now,
+    )
+    blocks, mentions = turn_blocks(ctx, c, "campaign.your_turn")
+    return Reply(blocks=[[plain(ctx.t("campaign.resumed"))], *blocks], mentions=mentions)
+
+
+async def deadline(ctx: Context) -> Reply:
+    c = await load(ctx)
+    require_manager(ctx, c)
+    text = ctx.opts["duration"].strip().lower()
+    c.deadline = None if text in ("off", "none", "no") else parse_duration(text)
+    c.points = parse_points(ctx.opts["remind"])
+    await store.save(ctx.conn, c)
+    await store.schedule_turn(ctx.conn, c)
+    await store.record(
+        ctx.conn,
+        c,
+        ctx.request.user_id,
+        ctx.request.user_name,
+        ctx.request.text,
+        "campaign_deadline",
+        ctx.now,
+    )
+    if c.deadline is None:
+        return Reply(blocks=[[plain(ctx.t("campaign.deadline_off"))]])
+    hours = int(c.deadline.total_seconds() // 3600)
+    points = ", ".join(f"{round(p * 100)}%" for p in c.points)
+    return Reply(
+        blocks=[[plain(ctx.t("campaign.deadline_is", hours=hours, points=points))]],
+        data={"deadline_s": int(c.deadline.total_seconds()), "points": list(c.points)},
+    )
+
+
+async def journal(ctx: Context) -> Reply:
+    c = await load(ctx)
+    entries = (await store.journal(ctx.conn, c))[-ctx.opts["n"] :]
+    blocks: list[Block] = [
+        [
+            plain(f"{e.at:%m-%d %H:%M} "),
+            bold(e.who),
+            plain(" "),
+            code(e.what[:80]),
+            plain(f" {e.detail}" if e.detail else ""),
+        ]
+        for e in entries
+    ]
+    return Reply(
+        title=ctx.t("campaign.journal_title", name=c.name),
+        blocks=blocks or [[plain("-")]],
+        data={"entries": [e.model_dump(mode="json") for e in entries]},
+    )
+
+
+async def export(ctx: Context) -> Reply:
+    c = await load(ctx)
+    entries = await store.journal(ctx.conn, c)
+    linked = await store.games_of(ctx.conn, c.id)
+    lines = [
+        f"# {c.name}",
+        "",
+        ctx.t(
+            "campaign.export_intro", players=", ".join(m.name for m in c.players), turns=c.turn_no
+        ),
+        "",
+    ]
+    for game_id, state in linked:
+        result = (
+            ctx.t(
+                "campaign.export_winner",
+                name=next((p.name for p in state.players if p.user_id == state.winner), "-"),
+            )
+            if (state.winner)
+            else ctx.t(f"game.status_{state.status}")
+        )
+        lines += [
+            f"## {ctx.t('campaign.export_game', id=game_id, name=state.name)}",
+            "",
+            f"{ctx.t('systems.' + state.system)} · "
+            f"{ctx.t('game.round_phase', round=state.round, phase='-').split(' ·')[0]}"
+            f" · {result}",
+            "",
+        ]
+        scores = state.score()
+        for player in state.players:
+            lines.append(
+                f"- **{player.name}**: {ctx.t('game.points', n=scores.get(player.user_id, 0))}"
+            )
+            for unit in (u for u in state.units if u.owner == player.user_id):
+                conds = ", ".join(cd.name for cd in unit.conditions)
+                lines.append(
+                    f"  - {unit.name}: {unit.wounds_left}/{unit.max_wounds}"
+                    + (f" ({conds})" if conds else "")
+                )
+        lines.append("")
+    lines += [f"## {ctx.t('campaign.export_journal')}", ""]
+    for e in entries:
+        detail = f" {e.detail}" if e.detail else ""
+        lines.append(f"- {e.at:%Y-%m-%d %H:%M} **{e.who}**: `{e.what}`{detail}")
+    table = standings([s for _, s in linked if s.status == "ended"])
+    if table:
+        lines += [
+            "",
+            f"## {ctx.t('campaign.standings_title')}",
+            "",
+            "| | W | D | L | VP |",
+            "|---|---|---|---|---|",
+        ]
+        lines += [f"| {s.name} | {s.wins} | {s.draws} | {s.losses} | {s.vp} |" for s in table]
+    content = ("\n".join(lines) + "\n").encode()
+    filename = (
+        "campaign-" + (re.sub(r"[^a-z0-9]+", "-", fold(c.name)).strip("-") or "report") + ".md"
+    )
+    return Reply(
+        blocks=[[plain(ctx.t("campaign.exported", entries=len(entries)))]],
+        attachments=[Attachment(filename=filename, content=content, mime="text/markdown")],
+        data={"filename": filename, "entries": len(entries)},
+    )
+
+
+async def standings_cmd(ctx: Context) -> Reply:
+    c = await load(ctx)
+    linked = await store.games_of(ctx.conn, c.id)
+    table = standings([s for _, s in linked if s.status == "ended"])
+    if not table:
+        return Reply(blocks=[[plain(ctx.t("campaign.no_results"))]], data={"standings": []})
+    rows = [f"{'':<14} {'W':>3} {'D':>3} {'L':>3} {'VP':>4}"]
+    rows += [f"{s.name[:14]:<14} {s.wins:>3} {s.draws:>3} {s.losses:>3} {s.vp:>4}" for s in table]
+    return Reply(
+        title=ctx.t("campaign.standings_title"),
+        blocks=[[pre("\n".join(rows))]],
+        data={"standings": [s.model_dump() for s in table]},
+    )
+
+
+async def end(ctx: Context) -> Reply:
+    c = await load(ctx)
+    require_manager(ctx, c)
+    c.status = "ended"
+    await store.save(ctx.conn, c)
+    await store.schedule_turn(ctx.conn, c.model_copy(update={"deadline": None}))
+    await store.record(
+        ctx.conn,
+        c,
+        ctx.request.user_id,
+        ctx.request.user_name,
+        ctx.request.text,
+        "campaign_end",
+        ctx.now,
+    )
+    return Reply(blocks=[[plain(ctx.t("campaign.ended", name=c.name))]])
+
+
+SPECS = [
+    CommandSpec(
+        path=("campaign", "new"),
+        handler=new,
+        aliases=("nuova",),
+        options=(OptionSpec("name", type="text", positional=True, required=True, max_length=60),),
+        examples=("/campaign new Autumn league",),
+    ),
+    CommandSpec(path=("campaign", "join"), handler=join, aliases=("entra",)),
+    CommandSpec(path=("campaign", "status"), handler=status, readonly=True, aliases=("stato",)),
+    CommandSpec(
+        path=("campaign", "order"),
+        handler=order,
+        aliases=("ordine",),
+        options=(
+            OptionSpec("players", type="text", positional=True, required=True, max_length=300),
+        ),
+        examples=("/campaign order @Bob @Ann",),
+    ),
+    CommandSpec(path=("campaign", "pause"), handler=pause, aliases=("pausa",)),
+    CommandSpec(path=("campaign", "resume"), handler=resume, aliases=("riprendi",)),
+    CommandSpec(
+        path=("campaign", "deadline"),
+        handler=deadline,
+        aliases=("scadenza",),
+        options=(
+            OptionSpec("duration", positional=True, required=True, max_length=10),
+            OptionSpec("remind", max_length=20, aliases=("promemoria",)),
+        ),
+        examples=("/campaign deadline 24h", "/campaign deadline 3d remind=50,80,95"),
+    ),
+    CommandSpec(
+        path=("campaign", "journal"),
+        handler=journal,
+        readonly=True,
+        aliases=("diario",),
+        options=(
+            OptionSpec("n", type="int", positional=True, min_value=1, max_value=100, default=20),
+        ),
+    ),
+    CommandSpec(
+        path=("campaign", "export"), handler=export, readonly=True, slow=True, aliases=("esporta",)
+    ),
+    CommandSpec(
+        path=("campaign", "standings"),
+        handler=standings_cmd,
+        readonly=True,
+        aliases=("classifica",),
+    ),
+    CommandSpec(path=("campaign", "end"), handler=end, aliases=("fine",)),
+    CommandSpec(path=("done",), handler=done, aliases=("fatto",)),
+]

@@ -1,0 +1,240 @@
+"""Campaigns, the games they contain, their reminders and their journal.
+
+Reminders are rows keyed by (campaign, turn, kind): scheduling the same turn twice inserts
+nothing new, and `take_due` marks a reminder sent in the same transaction that hands it out,
+so a restart never loses one and never sends one twice.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timedelta
+
+import aiosqlite
+from pydantic import BaseModel
+
+from bot.storage.util import iso, parse_iso
+from rules_core.errors import UserError
+from rules_core.game.campaign import schedule
+from rules_core.game.models import GameState
+
+
+class Member(BaseModel):
+    user_id: str
+    name: str
+
+
+class Campaign(BaseModel):
+    id: int
+    chat_key: str
+    name: str
+    organiser: str
+    status: str
+    players: list[Member]
+    turn_no: int
+    deadline: timedelta | None
+    points: tuple[float, ...]
+    turn_started_at: datetime
+    paused_at: datetime | None
+    created_at: datetime
+
+    @property
+    def current(self) -> Member | None:
+        return self.players[self.turn_no % len(self.players)] if self.players else None
+
+    def member(self, user_id: str) -> Member | None:
+        return next((m for m in self.players if m.user_id == user_id), None)
+
+
+class Reminder(BaseModel):
+    id: int
+    campaign_id: int
+    turn_no: int
+    kind: str
+    user_id: str
+    due_at: datetime
+
+
+class JournalEntry(BaseModel):
+    at: datetime
+    who: str
+    what: str
+    detail: str | None = None
+
+
+_COLUMNS = (
+    "id, chat_key, name, organiser, status, players, turn_no, deadline_s, points, "
+    "turn_started_at, paused_at, created_at"
+)
+
+
+def _campaign(row: aiosqlite.Row | tuple[object, ...]) -> Campaign:
+    return Campaign(
+        id=int(str(row[0])),
+        chat_key=str(row[1]),
+        name=str(row[2]),
+        organiser=str(row[3]),
+        status=str(row[4]),
+        players=[Member(**m) for m in json.loads(str(row[5]))],
+        turn_no=int(str(row[6])),
+        deadline=timedelta(seconds=int(str(row[7]))) if row[7] is not None else None,
+        points=tuple(float(p) for p in str(row[8]).split(",") if p),
+        turn_started_at=parse_iso(str(row[9])),
+        paused_at=parse_iso(str(row[10])) if row[10] else None,
+        created_at=parse_iso(str(row[11])),
+    )
+
+
+async def active(conn: aiosqlite.Connection, chat_key: str) -> Campaign | None:
+    async with conn.execute(
+        f"SELECT {_COLUMNS} FROM campaigns WHERE chat_key = ? AND status != 'ended'",
+        (chat_key,),
+    ) as cur:
+        row = await cur.fetchone()
+    return _campaign(row) if row else None
+
+
+async def create(
+    conn: aiosqlite.Connection, chat_key: str, name: str, organiser: Member, now: datetime
+) -> Campaign:
+    if await active(conn, chat_key) is not None:
+        raise UserError("campaign.already_active")
+    players = json.dumps([organiser.model_dump()])
+    cur = await conn.execute(
+        "INSERT INTO campaigns (chat_key, name, organiser, players, turn_started_at, created_at)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        (chat_key, name, organiser.user_id, players, iso(now), iso(now)),
+    )
+    assert cur.lastrowid is not None
+    found = await active(conn, chat_key)
+    assert found is not None
+    return found
+
+
+async def save(conn: aiosqlite.Connection, c: Campaign) -> None:
+    await conn.execute(
+        "UPDATE campaigns SET status = ?, players = ?, turn_no = ?, deadline_s = ?, points = ?, "
+        "turn_started_at = ?, paused_at = ? WHERE id = ?",
+        (
+            c.status,
+            json.dumps([m.model_dump() for m in c.players]),
+            c.turn_no,
+            int(c.deadline.total_seconds()) if c.deadline else None,
+            ",".join(f"{p:.2f}" for p in c.points),
+            iso(c.turn_started_at),
+            iso(c.paused_at) if c.paused_at else None,
+            c.id,
+        ),
+    )
+
+
+async def link_game(conn: aiosqlite.Connection, campaign_id: int, game_id: int) -> None:
+    await conn.execute(
+        "INSERT OR IGNORE INTO campaign_games (campaign_id, game_id) VALUES (?, ?)",
+        (campaign_id, game_id),
+    )
+
+
+async def games_of(conn: aiosqlite.Connection, campaign_id: int) -> list[tuple[int, GameState]]:
+    async with conn.execute(
+        "SELECT g.id, g.state FROM games g JOIN campaign_games cg ON cg.game_id = g.id "
+        "WHERE cg.campaign_id = ? ORDER BY g.id",
+        (campaign_id,),
+    ) as cur:
+        rows = await cur.fetchall()
+    return [(int(r[0]), GameState.model_validate_json(r[1])) for r in rows]
+
+
+async def schedule_turn(conn: aiosqlite.Connection, c: Campaign) -> None:
+    """(Re)plan the reminders of the current turn; earlier turns' unsent ones are dropped."""
+    await conn.execute(
+        "DELETE FROM reminders WHERE campaign_id = ? AND sent_at IS NULL AND turn_no != ?",
+        (c.id, c.turn_no),
+    )
+    current = c.current
+    if c.deadline is None or current is None:
+        return
+    for due in schedule(c.turn_started_at, c.deadline, c.points):
+        await conn.execute(
+            "INSERT INTO reminders (campaign_id, turn_no, kind, user_id, due_at) "
+            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (campaign_id, turn_no, kind) DO UPDATE SET "
+            "due_at = excluded.due_at, user_id = excluded.user_id WHERE sent_at IS NULL",
+            (c.id, c.turn_no, due.kind, current.user_id, iso(due.due_at)),
+        )
+    kinds = [d.kind for d in schedule(c.turn_started_at, c.deadline, c.points)]
+    marks = ",".join("?" * len(kinds))
+    await conn.execute(
+        f"DELETE FROM reminders WHERE campaign_id = ? AND turn_no = ? AND sent_at IS NULL "
+        f"AND kind NOT IN ({marks})",
+        (c.id, c.turn_no, *kinds),
+    )
+
+
+async def take_due(conn: aiosqlite.Connection, now: datetime) -> list[tuple[Reminder, Campaign]]:
+    """Every reminder due by `now` for a running campaign, marked sent as it is taken."""
+    async with conn.execute(
+        "SELECT r.id, r.campaign_id, r.turn_no, r.kind, r.user_id, r.due_at "
+        "FROM reminders r JOIN campaigns c ON c.id = r.campaign_id "
+        "WHERE r.sent_at IS NULL AND r.due_at <= ? AND c.status = 'active' ORDER BY r.due_at",
+        (iso(now),),
+    ) as cur:
+        rows = await cur.fetchall()
+    out = []
+    for r in rows:
+        await conn.execute("UPDATE reminders SET sent_at = ? WHERE id = ?", (iso(now), r[0]))
+        async with conn.execute(f"SELECT {_COLUMNS} FROM campaigns WHERE id = ?", (r[1],)) as c:
+            row = await c.fetchone()
+        assert row is not None
+        reminder = Reminder(
+            id=r[0], campaign_id=r[1], turn_no=r[2], kind=r[3], user_id=r[4], due_at=parse_iso(r[5])
+        )
+        out.append((reminder, _campaign(row)))
+    return out
+
+
+async def journal(conn: aiosqlite.Connection, c: Campaign) -> list[JournalEntry]:
+    """Every change and roll in the campaign's chat since it began, in order."""
+    since = iso(c.created_at)
+    entries: list[JournalEntry] = []
+    async with conn.execute(
+        "SELECT created_at, user_name, command, kind, undone FROM events "
+        "WHERE chat_key = ? AND created_at >= ? ORDER BY id",
+        (c.chat_key, since),
+    ) as cur:
+        for at, who, command, kind, undone in await cur.fetchall():
+            note = "undone" if undone else None
+            entries.append(
+                JournalEntry(at=parse_iso(at), who=who, what=command or kind, detail=note)
+            )
+    async with conn.execute(
+        "SELECT created_at, user_name, expression, faces, result FROM rolls "
+        "WHERE chat_key = ? AND created_at >= ? ORDER BY id",
+        (c.chat_key, since),
+    ) as cur:
+        for at, who, expression, faces, result in await cur.fetchall():
+            totals = ", ".join(str(r.get("total")) for r in json.loads(result))
+            dice = ", ".join(str(f) for f in json.loads(faces))
+            entries.append(
+                JournalEntry(
+                    at=parse_iso(at), who=who, what=expression, detail=f"= {totals} [{dice}]"
+                )
+            )
+    entries.sort(key=lambda e: e.at)
+    return entries
+
+
+async def record(
+    conn: aiosqlite.Connection,
+    c: Campaign,
+    user_id: str,
+    user_name: str,
+    command: str,
+    kind: str,
+    now: datetime,
+) -> None:
+    """A campaign step (a turn passed, a pause...) in the chat's event log and journal."""
+    await conn.execute(
+        "INSERT INTO events (chat_key, game_id, user_id, user_name, command, kind, created_at) "
+        "VALUES (?, NULL, ?, ?, ?, ?, ?)",
+        (c.chat_key, user_id, user_name, command[:500], kind, iso(now)),
+    )

@@ -1,0 +1,172 @@
+"""A play-by-post campaign driven by a fake clock: deadlines, reminders across a restart,
+pause, the journal, the Markdown export and the standings."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from bot.app import App
+from bot.commands.models import Reply
+from bot.render import plain
+from bot.scheduler import Scheduler
+from tests.helpers import say
+
+CHAT = "telegram:-700"
+START = datetime(2026, 11, 22, 9, 0, tzinfo=UTC)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = START
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def at(self, hours: float) -> datetime:
+        self.now = START + timedelta(hours=hours)
+        return self.now
+
+
+class Outbox:
+    def __init__(self) -> None:
+        self.sent: list[tuple[str, Reply]] = []
+
+    async def __call__(self, chat: str, reply: Reply) -> None:
+        self.sent.append((chat, reply))
+
+
+async def as_user(app: App, user: str, text: str, **kw: object) -> Reply:
+    names = {"1": "Ann", "2": "Bob"}
+    reply = await say(app, text, user=user, name=names.get(user, user), chat=CHAT, **kw)  # type: ignore[arg-type]
+    return reply
+
+
+def ok(reply: Reply) -> Reply:
+    assert reply.error is None, reply.error
+    return reply
+
+
+async def test_reminders_at_the_right_times_across_a_restart(tmp_path: Path) -> None:
+    clock = Clock()
+    path = tmp_path / "camp.sqlite3"
+    app = App(path, clock=clock)
+    await app.start()
+    ok(await as_user(app, "1", "/campaign new Autumn league"))
+    ok(await as_user(app, "2", "/campaign join"))
+    ok(await as_user(app, "1", "/campaign deadline 24h"))
+    outbox = Outbox()
+    scheduler = Scheduler(app, outbox)
+
+    assert await scheduler.run_due(clock.at(11.9)) == 0
+    assert await scheduler.run_due(clock.at(12)) == 1  # half of Ann's 24 hours
+    chat, reply = outbox.sent[0]
+    assert chat == CHAT and reply.mentions == ["1"] and "50%" in plain.render(reply)
+    assert await scheduler.run_due(clock.at(12.5)) == 0  # never twice
+    await app.stop()
+
+    restarted = App(path, clock=clock)  # a restart in the middle
+    await restarted.start()
+    try:
+        again = Scheduler(restarted, outbox)
+        assert await again.run_due(clock.at(13)) == 0
+        assert await again.run_due(clock.at(21.6)) == 1  # 90%
+        assert await again.run_due(clock.at(24)) == 1  # expired: the organiser is told
+        assert outbox.sent[2][1].mentions == ["1"] and "deadline" in plain.render(outbox.sent[2][1])
+        assert await again.run_due(clock.at(48)) == 0
+
+        # Ann plays at hour 30: Bob's turn starts then, with his own reminders.
+        clock.at(30)
+        done = ok(await as_user(restarted, "1", "/done"))
+        assert done.mentions == ["2"]
+        assert await again.run_due(clock.at(30 + 11.9)) == 0
+        assert await again.run_due(clock.at(30 + 12)) == 1
+        assert outbox.sent[3][1].mentions == ["2"]
+    finally:
+        await restarted.stop()
+
+
+async def test_pause_stops_the_clock(tmp_path: Path) -> None:
+    clock = Clock()
+    app = App(tmp_path / "p.sqlite3", clock=clock)
+    await app.start()
+    try:
+        ok(await as_user(app, "1", "/campaign new Winter"))
+        ok(await as_user(app, "1", "/campaign deadline 10h remind=50"))
+        outbox = Outbox()
+        scheduler = Scheduler(app, outbox)
+        clock.at(2)
+        ok(await as_user(app, "1", "/campaign pause"))
+        assert await scheduler.run_due(clock.at(6)) == 0  # paused: nothing goes out
+        clock.at(8)
+        ok(await as_user(app, "1", "/campaign resume"))  # 6 hours paused
+        assert await scheduler.run_due(clock.at(10.9)) == 0
+        assert await scheduler.run_due(clock.at(11)) == 1  # 5h of play + 6h paused
+        status = ok(await as_user(app, "1", "/campaign status"))
+        assert "Ann" in plain.render(status) and "h" in plain.render(status)
+    finally:
+        await app.stop()
+
+
+async def test_permissions_of_the_campaign(tmp_path: Path) -> None:
+    app = App(tmp_path / "perm.sqlite3", clock=Clock())
+    await app.start()
+    try:
+        ok(await as_user(app, "1", "/campaign new Spring"))
+        ok(await as_user(app, "2", "/campaign join"))
+        for command in (
+            "/campaign deadline 24h",
+            "/campaign pause",
+            "/campaign order @Bob @Ann",
+            "/campaign end",
+            "/done",
+        ):
+            refused = await as_user(app, "2", command)
+            assert refused.error is not None and refused.error.code.startswith("perm."), command
+        ok(await as_user(app, "2", "/campaign order @Bob @Ann", admin=True))  # a chat admin
+        assert (await as_user(app, "2", "/done")).mentions == ["1"]  # Bob's turn now
+        spectator = await as_user(app, "7", "/done")
+        assert spectator.error is not None and spectator.error.code.startswith("perm.")
+        bad = await as_user(app, "1", "/campaign deadline tomorrow")
+        assert bad.error is not None and bad.error.code == "campaign.bad_duration"
+    finally:
+        await app.stop()
+
+
+async def test_journal_export_and_standings(tmp_path: Path) -> None:
+    clock = Clock()
+    app = App(tmp_path / "j.sqlite3", clock=clock)
+    await app.start()
+    try:
+        ok(await as_user(app, "1", "/campaign new Grand tour"))
+        ok(await as_user(app, "2", "/campaign join"))
+        for winner in ("Ann", "Bob", "Ann", None):
+            clock.now += timedelta(hours=1)
+            ok(await as_user(app, "1", '/game new gen "Battle"'))
+            ok(await as_user(app, "2", "/game join"))
+            ok(await as_user(app, "1", "/unit add Knights models=3 wounds=2"))
+            ok(await as_user(app, "1", "/roll 2d6 charge dice=5,6"))
+            ok(await as_user(app, "1", "/unit damage Knights 3"))
+            ok(await as_user(app, "1", "/score add 4"))
+            ok(await as_user(app, "1", f"/game end {winner}" if winner else "/game end"))
+        journal = ok(await as_user(app, "2", "/campaign journal 100"))
+        texts = [e["what"] for e in journal.data["entries"]]  # type: ignore[index]
+        assert "2d6 charge" in texts and texts.index('/game new gen "Battle"') < texts.index(
+            "2d6 charge"
+        )
+        table = ok(await as_user(app, "2", "/campaign standings"))
+        rows = {s["name"]: s for s in table.data["standings"]}  # type: ignore[index]
+        assert (rows["Ann"]["wins"], rows["Ann"]["losses"], rows["Ann"]["draws"]) == (2, 1, 1)
+        assert (rows["Bob"]["wins"], rows["Bob"]["losses"], rows["Bob"]["draws"]) == (1, 2, 1)
+        assert rows["Ann"]["vp"] == 16 and rows["Bob"]["vp"] == 0
+        export = ok(await as_user(app, "2", "/campaign export"))
+        (file,) = export.attachments
+        report = file.content.decode()
+        assert file.filename == "campaign-grand-tour.md"
+        assert report.startswith("# Grand tour")
+        assert report.count("## Game #") == 4 and "won by Ann" in report
+        assert "Knights: 3/6" in report
+        assert "`2d6 charge` = 11 [5, 6]" in report
+        assert "| Ann | 2 | 1 | 1 | 16 |" in report
+    finally:
+        await app.stop()
