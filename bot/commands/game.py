@@ -442,6 +442,9 @@ def turn_reply(ctx: Context, state: GameState, key: str) -> Reply:
             )
         ]
     ]
+    for throw in state.rolloff:
+        faces = ", ".join(f"{name_of(state, u)} {f}" for u, f in throw)
+        blocks.append([plain(ctx.t("game.rolloff", faces=faces))])
     mentions: list[str] = []
     if current:
         blocks.append([plain(ctx.t(key) + " "), mention(current, name_of(state, current))])
@@ -466,7 +469,7 @@ async def turn_end(ctx: Context) -> Reply:
     state = game.state
     if state.current != ctx.request.user_id:
         require_manager(ctx, state)
-    new = tr.end_turn(state)
+    new = tr.end_turn(state, ctx.dice().roll)
     await commit(ctx, game, new, "turn_end")
     return turn_reply(ctx, new, "game.turn_passes")
 
@@ -493,7 +496,7 @@ async def phase_next(ctx: Context) -> Reply:
 async def round_next(ctx: Context) -> Reply:
     game = await load(ctx)
     require_manager(ctx, game.state)
-    new = tr.next_round(game.state)
+    new = tr.next_round(game.state, ctx.dice().roll)
     await commit(ctx, game, new, "round")
     return turn_reply(ctx, new, "game.turn_passes")
 

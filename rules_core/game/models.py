@@ -3,7 +3,7 @@ event log before and after every change, which is what makes `/undo` exact)."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -25,6 +25,7 @@ class Unit(BaseModel):
     wounds_per_model: int = 1
     damage: int = 0  # wounds taken in total
     conditions: list[Condition] = Field(default_factory=list)
+    extra: dict[str, Any] = Field(default_factory=dict)  # system state, e.g. a damage grid
 
     @property
     def max_wounds(self) -> int:
@@ -70,6 +71,8 @@ class GameState(BaseModel):
     score_log: list[ScoreEntry] = Field(default_factory=list)
     status: Literal["active", "ended"] = "active"
     winner: str | None = None
+    # The dice of the last roll-off for the turn order, in throws: [[user id, face], ...] each.
+    rolloff: list[list[tuple[str, int]]] = Field(default_factory=list)
 
     def player(self, user_id: str) -> Player | None:
         return next((p for p in self.players if p.user_id == user_id), None)

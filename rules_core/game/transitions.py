@@ -5,16 +5,20 @@ job; these only enforce the rules of the state itself."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
+from rules_core.dice import DiceSource
 from rules_core.errors import UserError
 from rules_core.game.models import Condition, GameState, Player, Unit, Until
 from rules_core.rules.text import fold
 from rules_core.systems import get_system
+from rules_core.systems.base import Note
 
 MAX_UNITS = 200
 MAX_PLAYERS = 16
 MAX_CONDITIONS = 20
 MAX_NAME = 40
+_MAX_ROLLOFF_THROWS = 10
 _DURATION = re.compile(r"^(end-of-turn|end-of-round|permanent|rounds:(\d{1,3}))$")
 
 
@@ -70,7 +74,13 @@ def leave(state: GameState, user_id: str) -> GameState:
     return new
 
 
-def add_unit(state: GameState, name: str, owner: Player, stats: dict[str, int]) -> GameState:
+def add_unit(
+    state: GameState,
+    name: str,
+    owner: Player,
+    stats: dict[str, int],
+    options: dict[str, str] | None = None,
+) -> GameState:
     system = get_system(state.system)
     name = clean_name(name)
     if any(fold(u.name) == fold(name) for u in state.units):
@@ -92,6 +102,7 @@ def add_unit(state: GameState, name: str, owner: Player, stats: dict[str, int]) 
     )
     new = copy(state)
     new.units.append(unit)
+    system.setup_unit(new, new.units[-1], options or {})
     return new
 
 
@@ -111,12 +122,23 @@ def set_stats(state: GameState, name: str, stats: dict[str, int]) -> GameState:
     return new
 
 
-def damage(state: GameState, name: str, amount: int) -> GameState:
+def damage(
+    state: GameState,
+    name: str,
+    amount: int,
+    *,
+    column: int | None = None,
+    dice: DiceSource | None = None,
+    notes: list[Note] | None = None,
+) -> GameState:
+    """Through the system's damage model (a grid may roll its column with `dice`)."""
     if amount < 0:
         raise UserError("game.negative_amount")
     new = copy(state)
     unit = find_unit(new, name)
-    unit.damage = min(unit.max_wounds, unit.damage + amount)
+    said = get_system(new.system).damage_unit(unit, amount, column=column, dice=dice)
+    if notes is not None:
+        notes.extend(said)
     return new
 
 
@@ -125,7 +147,7 @@ def heal(state: GameState, name: str, amount: int) -> GameState:
         raise UserError("game.negative_amount")
     new = copy(state)
     unit = find_unit(new, name)
-    unit.damage = max(0, unit.damage - amount)
+    get_system(new.system).heal_unit(unit, amount)
     return new
 
 
@@ -204,26 +226,67 @@ def _refresh(state: GameState) -> None:
                     state.resources.setdefault(f"unit:{fold(unit.name)}", {})[spec.name] = value
 
 
-def next_round(state: GameState) -> GameState:
+def rolloff(
+    players: list[str], roll: Callable[[int], int]
+) -> tuple[list[str], list[list[tuple[str, int]]]]:
+    """Each player rolls a D6, highest first; players who tie roll again among themselves
+    to settle only their own places. Returns the order and every throw, for the reply."""
+    throws: list[list[tuple[str, int]]] = []
+
+    def settle(group: list[str], depth: int = 0) -> list[str]:
+        # A tie still standing after 10 throws (only a broken dice source) keeps the old order.
+        if len(group) < 2 or depth >= _MAX_ROLLOFF_THROWS:
+            return group
+        faces = [(u, roll(6)) for u in group]
+        throws.append(faces)
+        out: list[str] = []
+        for face in sorted({f for _, f in faces}, reverse=True):
+            tied = [u for u, f in faces if f == face]
+            out += settle(tied, depth + 1 if len(tied) == len(group) else 0)
+        return out
+
+    return settle(list(players)), throws
+
+
+def next_round(state: GameState, roll: Callable[[int], int] | None = None) -> GameState:
+    """A new round: conditions expire, resources refresh, and a roll-off system rolls for
+    the new order (with `roll`, the command's dice)."""
     new = copy(state)
     _expire(new, round_end=True)
     new.round += 1
     new.turn = 0
     new.phase = 0
+    new.rolloff = []
+    if get_system(new.system).order == "rolloff" and len(new.order) > 1 and roll is not None:
+        new.order, new.rolloff = rolloff(new.order, roll)
     _refresh(new)
     return new
 
 
-def end_turn(state: GameState) -> GameState:
-    """The next player's turn; after the last player in the order, a new round begins."""
+def end_turn(
+    state: GameState,
+    roll: Callable[[int], int] | None = None,
+    *,
+    dice: DiceSource | None = None,
+    notes: list[Note] | None = None,
+) -> GameState:
+    """The next player's turn. After the last player in the order a new round begins, except
+    with alternating activations, where play goes back and forth until `/round next`."""
     if not state.order:
         raise UserError("game.no_players")
     new = copy(state)
     _expire(new, round_end=False)
     new.turn += 1
     new.phase = 0
-    if new.turn >= len(new.order):
-        return next_round(new)
+    new.rolloff = []
+    if get_system(new.system).order == "alternating":
+        new.turn %= len(new.order)
+    elif new.turn >= len(new.order):
+        new = next_round(new, roll)
+    # The system's start-of-turn bookkeeping (e.g. WARMACHINE's Maintenance and Control).
+    said = get_system(new.system).start_turn(new, dice)
+    if notes is not None:
+        notes.extend(said)
     return new
 
 
