@@ -88,6 +88,16 @@ async def new(ctx: Context) -> Reply:
     return Reply(title=name, blocks=[[plain(ctx.t("campaign.created"))]], data={"campaign": c.id})
 
 
+async def persist(ctx: Context, c: Campaign, kind: str, *, reschedule: Campaign | None) -> None:
+    """Save the campaign, plan its reminders again from `reschedule` (None: keep them), and
+    write the command to its journal."""
+    await store.save(ctx.conn, c)
+    if reschedule is not None:
+        await store.schedule_turn(ctx.conn, reschedule)
+    text = ctx.request.text or "/" + " ".join(ctx.spec.path)  # buttons carry no text
+    await store.record(ctx.conn, c, ctx.request.user_id, ctx.request.user_name, text, kind, ctx.now)
+
+
 async def join(ctx: Context) -> Reply:
     c = await load(ctx)
     if c.member(ctx.request.user_id):
@@ -95,17 +105,7 @@ async def join(ctx: Context) -> Reply:
     if len(c.players) >= 16:
         raise UserError("campaign.full", limit=16)
     c.players.append(Member(user_id=ctx.request.user_id, name=ctx.request.user_name))
-    await store.save(ctx.conn, c)
-    await store.schedule_turn(ctx.conn, c)
-    await store.record(
-        ctx.conn,
-        c,
-        ctx.request.user_id,
-        ctx.request.user_name,
-        ctx.request.text,
-        "campaign_join",
-        ctx.now,
-    )
+    await persist(ctx, c, "campaign_join", reschedule=c)
     return Reply(blocks=[[plain(ctx.t("campaign.joined", name=ctx.request.user_name))]])
 
 
@@ -145,17 +145,7 @@ async def order(ctx: Context) -> Reply:
     c.players = members
     c.turn_no += (len(members) - c.turn_no % len(members)) % len(members)  # first one's turn
     c.turn_started_at = ctx.now
-    await store.save(ctx.conn, c)
-    await store.schedule_turn(ctx.conn, c)
-    await store.record(
-        ctx.conn,
-        c,
-        ctx.request.user_id,
-        ctx.request.user_name,
-        ctx.request.text,
-        "campaign_order",
-        ctx.now,
-    )
+    await persist(ctx, c, "campaign_order", reschedule=c)
     blocks, mentions = turn_blocks(ctx, c, "campaign.your_turn")
     return Reply(blocks=[[plain(" → ".join(m.name for m in members))], *blocks], mentions=mentions)
 
@@ -171,17 +161,7 @@ async def done(ctx: Context) -> Reply:
         require_manager(ctx, c)
     c.turn_no += 1
     c.turn_started_at = ctx.now
-    await store.save(ctx.conn, c)
-    await store.schedule_turn(ctx.conn, c)
-    await store.record(
-        ctx.conn,
-        c,
-        ctx.request.user_id,
-        ctx.request.user_name,
-        ctx.request.text or "/done",
-        "campaign_done",
-        ctx.now,
-    )
+    await persist(ctx, c, "campaign_done", reschedule=c)
     blocks, mentions = turn_blocks(ctx, c, "campaign.your_turn")
     return Reply(
         blocks=blocks,
@@ -196,16 +176,7 @@ async def pause(ctx: Context) -> Reply:
     if c.status == "paused":
         raise UserError("campaign.already_paused")
     c.status, c.paused_at = "paused", ctx.now
-    await store.save(ctx.conn, c)
-    await store.record(
-        ctx.conn,
-        c,
-        ctx.request.user_id,
-        ctx.request.user_name,
-        ctx.request.text,
-        "campaign_pause",
-        ctx.now,
-    )
+    await persist(ctx, c, "campaign_pause", reschedule=None)
     return Reply(blocks=[[plain(ctx.t("campaign.paused_now"))]])
 
 
@@ -217,17 +188,7 @@ async def resume(ctx: Context) -> Reply:
     # The clock of the current turn stood still while paused.
     c.turn_started_at += ctx.now - c.paused_at
     c.status, c.paused_at = "active", None
-    await store.save(ctx.conn, c)
-    await store.schedule_turn(ctx.conn, c)
-    await store.record(
-        ctx.conn,
-        c,
-        ctx.request.user_id,
-        ctx.request.user_name,
-        ctx.request.text,
-        "campaign_resume",
-        ctx.now,
-    )
+    await persist(ctx, c, "campaign_resume", reschedule=c)
     blocks, mentions = turn_blocks(ctx, c, "campaign.your_turn")
     return Reply(blocks=[[plain(ctx.t("campaign.resumed"))], *blocks], mentions=mentions)
 
@@ -238,17 +199,7 @@ async def deadline(ctx: Context) -> Reply:
     text = ctx.opts["duration"].strip().lower()
     c.deadline = None if text in ("off", "none", "no") else parse_duration(text)
     c.points = parse_points(ctx.opts["remind"])
-    await store.save(ctx.conn, c)
-    await store.schedule_turn(ctx.conn, c)
-    await store.record(
-        ctx.conn,
-        c,
-        ctx.request.user_id,
-        ctx.request.user_name,
-        ctx.request.text,
-        "campaign_deadline",
-        ctx.now,
-    )
+    await persist(ctx, c, "campaign_deadline", reschedule=c)
     if c.deadline is None:
         return Reply(blocks=[[plain(ctx.t("campaign.deadline_off"))]])
     hours = int(c.deadline.total_seconds() // 3600)
@@ -364,17 +315,7 @@ async def end(ctx: Context) -> Reply:
     c = await load(ctx)
     require_manager(ctx, c)
     c.status = "ended"
-    await store.save(ctx.conn, c)
-    await store.schedule_turn(ctx.conn, c.model_copy(update={"deadline": None}))
-    await store.record(
-        ctx.conn,
-        c,
-        ctx.request.user_id,
-        ctx.request.user_name,
-        ctx.request.text,
-        "campaign_end",
-        ctx.now,
-    )
+    await persist(ctx, c, "campaign_end", reschedule=c.model_copy(update={"deadline": None}))
     return Reply(blocks=[[plain(ctx.t("campaign.ended", name=c.name))]])
 
 
