@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pydantic import SecretStr
@@ -13,6 +15,7 @@ from bot.adapters.base import AdapterStartError
 from bot.adapters.telegram import FLOOD_LIMIT, TelegramAdapter
 from bot.app import App
 from bot.config import Settings
+from bot.scheduler import Scheduler
 from tests.telegram.fake_bot_api import FakeBotAPI
 
 
@@ -228,3 +231,24 @@ async def test_flood_gets_one_note_then_silence(tmp_path: Path) -> None:
         await adapter.stop()
         await app.stop()
         await fake.stop()
+
+
+async def test_campaign_reminder_reaches_the_topic_and_pings_the_player(env: Env) -> None:
+    def here(p: dict[str, Any]) -> bool:
+        return int(p["chat_id"]) == -1005
+
+    say = env.fake.message
+    await env.fake.push(say("/campaign new Autumn", chat_id=-1005, thread=9, first_name="<Ann>"))
+    await env.fake.push(
+        say("/campaign join", chat_id=-1005, thread=9, user_id=43, first_name="Bob")
+    )
+    await env.fake.push(say("/campaign deadline 2h", chat_id=-1005, thread=9, first_name="<Ann>"))
+    await env.fake.wait_for("sendMessage", here, count=3)
+
+    scheduler = Scheduler(env.app, env.adapter.send)
+    assert await scheduler.run_due(datetime.now(UTC) + timedelta(minutes=30)) == 0
+    assert await scheduler.run_due(datetime.now(UTC) + timedelta(hours=1, minutes=1)) == 1
+    reminder = (await env.fake.wait_for("sendMessage", here, count=4))[-1]
+    assert int(reminder["message_thread_id"]) == 9
+    assert 'href="tg://user?id=42"' in reminder["text"]
+    assert "&lt;Ann&gt;" in reminder["text"] and "<Ann>" not in reminder["text"]
