@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import itertools
 import json
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -346,4 +347,23 @@ class FakeDiscord:
             return _json({"interaction": {"id": interaction_id, "type": 2}})
         if path.startswith("/webhooks/"):
             return web.Response(status=204)
+        if request.method == "POST" and re.fullmatch(r"/channels/\d+/messages", path):
+            return _json(
+                {
+                    "id": str(next(self._ids)),
+                    "channel_id": path.split("/")[2],
+                    "author": BOT_USER,
+                    "content": (body or {}).get("content") or "",
+                    "timestamp": "2026-11-22T10:00:00+00:00",
+                    "edited_timestamp": None,
+                    "tts": False,
+                    "mention_everyone": False,
+                    "mentions": [],
+                    "mention_roles": [],
+                    "attachments": [],
+                    "embeds": (body or {}).get("embeds") or [],
+                    "pinned": False,
+                    "type": 0,
+                }
+            )
         return _json({"message": "Unknown", "code": 0}, status=404)

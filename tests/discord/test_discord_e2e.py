@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +19,9 @@ from bot.adapters.discord import DiscordAdapter
 from bot.app import App
 from bot.commands import build_registry
 from bot.config import Settings
+from bot.scheduler import Scheduler
 from tests.discord.fake_discord import BOT_USER, CHANNEL_ID, JOINED, FakeDiscord
+from tests.helpers import say
 
 
 @dataclass
@@ -268,3 +272,25 @@ def test_every_registry_command_is_reachable_from_discord() -> None:
             path, _ = discord_commands.resolve(cmd["name"], opts)
             reachable.add(path)
     assert reachable == {s.name for s in registry}
+
+
+async def test_campaign_reminder_is_posted_in_the_channel_pinging_only_the_player(
+    env: Env,
+) -> None:
+    chat = f"discord:{CHANNEL_ID}"
+    for user, name, text in (
+        ("42", "Ann", "/campaign new Autumn"),
+        ("43", "Bob", "/campaign join"),
+        ("42", "Ann", "/campaign deadline 2h"),
+    ):
+        assert (await say(env.app, text, user=user, name=name, chat=chat)).error is None
+
+    scheduler = Scheduler(env.app, env.adapter.send)
+    assert await scheduler.run_due(datetime.now(UTC) + timedelta(hours=1, minutes=1)) == 1
+    ((_, _, body),) = await env.fake.wait_for(
+        lambda m, p, b: m == "POST" and p == f"/channels/{CHANNEL_ID}/messages"
+    )
+    assert "<@42>" in body["content"] + json.dumps(body["embeds"])
+    assert [str(u) for u in body["allowed_mentions"]["users"]] == ["42"]
+    assert body["allowed_mentions"].get("parse", []) == []
+    assert not body["allowed_mentions"].get("roles")
