@@ -23,6 +23,7 @@ from rules_core.game import transitions as tr
 from rules_core.game.models import GameState, Player, ScoreEntry, Unit
 from rules_core.rules.text import fold
 from rules_core.systems import SYSTEMS, get_system
+from rules_core.systems.base import Note
 
 BAR = 10
 _MENTION = re.compile(r"^<@!?(\d+)>$")
@@ -142,12 +143,30 @@ def board(ctx: Context, state: GameState) -> list[Block]:
         if pools:
             line.append(plain(" · " + ", ".join(f"{k} {v}" for k, v in sorted(pools.items()))))
         blocks.append(line)
-        blocks += [
-            [plain("  "), *unit_line(ctx, u)] for u in state.units if u.owner == player.user_id
-        ]
-    orphans = [u for u in state.units if not state.player(u.owner)]
-    blocks += [[plain("  "), *unit_line(ctx, u)] for u in orphans]
+        for u in state.units:
+            if u.owner == player.user_id:
+                blocks += board_unit(ctx, state, u)
+    for u in state.units:
+        if not state.player(u.owner):
+            blocks += board_unit(ctx, state, u)
     return blocks
+
+
+def board_unit(ctx: Context, state: GameState, unit: Unit) -> list[Block]:
+    line: Block = [plain("  "), *unit_line(ctx, unit)]
+    drawing = get_system(state.system).draw_unit(unit)
+    return [line, [pre(drawing)]] if drawing else [line]
+
+
+def unit_blocks(ctx: Context, unit: Unit, system: str) -> list[Block]:
+    """The unit's line, then the system's drawing of it (e.g. a damage grid) if it has one."""
+    drawing = get_system(system).draw_unit(unit)
+    return [unit_line(ctx, unit)] + ([[pre(drawing)]] if drawing else [])
+
+
+def notes_blocks(ctx: Context, notes: list[Note]) -> list[Block]:
+    """What a system's hook did (maintenance, damage on a grid), one line each."""
+    return [[plain(ctx.t(key, **params))] for key, params in notes]
 
 
 # --- /game ------------------------------------------------------------------------------------
@@ -257,11 +276,15 @@ async def unit_add(ctx: Context) -> Reply:
         owner = find_player(state, ctx.opts["owner"])
         if owner.user_id != ctx.request.user_id:
             require_manager(ctx, state)
-    new = tr.add_unit(state, ctx.opts["name"], owner, ctx.opts["stats"])
+    options = {"grid": ctx.opts["grid"]} if ctx.opts.get("grid") else {}
+    new = tr.add_unit(state, ctx.opts["name"], owner, ctx.opts["stats"], options)
     await commit(ctx, game, new, "unit_add")
     unit = new.units[-1]
     return Reply(
-        blocks=[[plain(ctx.t("game.unit_added", owner=owner.name) + " ")], unit_line(ctx, unit)],
+        blocks=[
+            [plain(ctx.t("game.unit_added", owner=owner.name) + " ")],
+            *unit_blocks(ctx, unit, new.system),
+        ],
         data={"unit": unit.model_dump()},
     )
 
@@ -282,7 +305,10 @@ async def unit_show(ctx: Context) -> Reply:
     game = await load(ctx)
     unit = tr.find_unit(game.state, ctx.opts["name"])
     stats = "  ".join(f"{k}={v}" for k, v in sorted(unit.stats.items()))
-    blocks: list[Block] = [unit_line(ctx, unit), [plain(ctx.t("game.owner", name=unit.owner_name))]]
+    blocks: list[Block] = [
+        *unit_blocks(ctx, unit, game.state.system),
+        [plain(ctx.t("game.owner", name=unit.owner_name))],
+    ]
     if stats:
         blocks.append([pre(stats)])
     pools = game.state.resources.get(f"unit:{fold(unit.name)}", {})
@@ -295,12 +321,20 @@ async def unit_change(ctx: Context, kind: str) -> Reply:
     game = await load(ctx)
     state = game.state
     unit = tr.find_unit(state, ctx.opts["name"])
+    notes: list[Note] = []
     if kind == "unit_set":
         require_unit_rights(ctx, state, unit, attack=False)
         new = tr.set_stats(state, unit.name, ctx.opts["stats"])
     elif kind == "damage":
         require_unit_rights(ctx, state, unit, attack=True)
-        new = tr.damage(state, unit.name, ctx.opts["amount"])
+        new = tr.damage(
+            state,
+            unit.name,
+            ctx.opts["amount"],
+            column=ctx.opts.get("column"),
+            dice=ctx.dice(),
+            notes=notes,
+        )
     elif kind == "heal":
         require_unit_rights(ctx, state, unit, attack=False)
         new = tr.heal(state, unit.name, ctx.opts["amount"])
@@ -311,7 +345,10 @@ async def unit_change(ctx: Context, kind: str) -> Reply:
         return Reply(blocks=[[plain(ctx.t("game.unit_removed", name=unit.name))]])
     await commit(ctx, game, new, kind)
     after = tr.find_unit(new, unit.name)
-    return Reply(blocks=[unit_line(ctx, after)], data={"unit": after.model_dump()})
+    return Reply(
+        blocks=notes_blocks(ctx, notes) + unit_blocks(ctx, after, new.system),
+        data={"unit": after.model_dump()},
+    )
 
 
 async def unit_set(ctx: Context) -> Reply:
@@ -469,9 +506,13 @@ async def turn_end(ctx: Context) -> Reply:
     state = game.state
     if state.current != ctx.request.user_id:
         require_manager(ctx, state)
-    new = tr.end_turn(state, ctx.dice().roll)
+    source = ctx.dice()
+    notes: list[Note] = []
+    new = tr.end_turn(state, source.roll, dice=source, notes=notes)
     await commit(ctx, game, new, "turn_end")
-    return turn_reply(ctx, new, "game.turn_passes")
+    reply = turn_reply(ctx, new, "game.turn_passes")
+    reply.blocks += notes_blocks(ctx, notes)  # the system's start-of-turn bookkeeping
+    return reply
 
 
 async def turn_order(ctx: Context) -> Reply:
@@ -605,6 +646,7 @@ SPECS = [
         options=(
             OptionSpec("name", positional=True, required=True, max_length=40, aliases=("nome",)),
             OptionSpec("owner", max_length=60, aliases=("proprietario",)),
+            OptionSpec("grid", max_length=120, aliases=("griglia",)),
             STATS,
         ),
         examples=("/unit add Guards models=5 wounds=1", '/unit add "Iron Giant" wounds=12'),
@@ -634,6 +676,7 @@ SPECS = [
         options=(
             OptionSpec("name", positional=True, required=True, max_length=40, autocomplete="units"),
             AMOUNT,
+            OptionSpec("column", type="int", min_value=1, max_value=6, aliases=("colonna",)),
         ),
         examples=("/unit damage Guards 3",),
     ),

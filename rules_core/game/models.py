@@ -71,6 +71,8 @@ class GameState(BaseModel):
     score_log: list[ScoreEntry] = Field(default_factory=list)
     status: Literal["active", "ended"] = "active"
     winner: str | None = None
+    # A system's own game-level state (e.g. the WoW Master and Personal Clocks), by system id.
+    extra: dict[str, Any] = Field(default_factory=dict)
     # The dice of the last roll-off for the turn order, in throws: [[user id, face], ...] each.
     rolloff: list[list[tuple[str, int]]] = Field(default_factory=list)
 

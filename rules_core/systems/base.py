@@ -7,11 +7,18 @@ A system is pure data plus pure functions: no I/O, nothing about chats or storag
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
 from rules_core.errors import UserError
+
+if TYPE_CHECKING:
+    from rules_core.dice import DiceSource
+    from rules_core.game.models import GameState, Unit
+
+# A line for the reply: a catalogue key and its parameters (e.g. what maintenance did).
+Note = tuple[str, dict[str, Any]]
 
 OrderKind = Literal["fixed", "rolloff", "alternating", "organiser"]
 
@@ -76,6 +83,34 @@ class GameSystem(BaseModel):
                     if spec.default is not None:
                         out[spec.name] = spec.default
         return out
+
+    # --- hooks a system may override; the defaults are the generic behaviour ----------------
+
+    def setup_unit(self, state: GameState, unit: Unit, options: dict[str, str]) -> None:
+        """A new unit (already in `state`, mutable) gets its system state, e.g. a damage
+        grid from the `grid=` option of /unit add."""
+        if options:
+            raise UserError("game.no_unit_options", system=self.id)
+
+    def damage_unit(
+        self, unit: Unit, amount: int, *, column: int | None, dice: DiceSource | None
+    ) -> list[Note]:
+        """Record `amount` damage on `unit` (mutable)."""
+        if column is not None:
+            raise UserError("game.no_unit_options", system=self.id)
+        unit.damage = min(unit.max_wounds, unit.damage + amount)
+        return []
+
+    def heal_unit(self, unit: Unit, amount: int) -> None:
+        unit.damage = max(0, unit.damage - amount)
+
+    def draw_unit(self, unit: Unit) -> str | None:
+        """A monospace drawing of the unit's state (e.g. its damage grid), or None."""
+        return None
+
+    def start_turn(self, state: GameState, dice: DiceSource | None) -> list[Note]:
+        """Bookkeeping when a player's turn begins (`state.current`; `state` is mutable)."""
+        return []
 
     def resource(self, name: str) -> ResourceSpec:
         for spec in self.resources:

@@ -1,0 +1,211 @@
+"""WARMACHINE as a game-state system: the unit card, damage boxes and grids, the turn's
+phases and focus (digest §4).
+
+- Card: SPD STR MAT RAT DEF ARM CMD (FOCUS for warcasters) and `boxes`, the damage boxes of
+  one model (1 for most troopers: 1 damage disables them, L3635-3638). Warjacks and
+  warcasters take a six-column grid instead (`grid=` on /unit add, see grid.py).
+- Turn (L1431-1489): Maintenance (all focus removed; continuous effects roll to expire,
+  then fire and corrosion hit), Control (casters replenish focus to FOCUS, allocate at most
+  3 to each warjack, pay upkeep), Activation. `start_turn` does the bookkeeping the rules fix.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules_core.dice import DiceSource
+from rules_core.errors import UserError
+from rules_core.rules.text import fold
+from rules_core.systems.base import GameSystem, Note, ResourceSpec, StatSpec
+from rules_core.systems.wm import grid as grids
+
+if TYPE_CHECKING:
+    from rules_core.game.models import GameState, Unit
+
+FIRE_POW = 12  # L3994-3999: fire is a POW 12 damage roll each Maintenance Phase
+CORROSION_DAMAGE = 1  # L3986-3993: corrosion does 1 damage point
+EXPIRES_ON = 2  # L3959-3962: a d6 of 1 or 2 ends a continuous effect
+MAX_ALLOCATION = 3  # L1481-1482, L4418-4435: at most 3 focus allocated to a 'jack per turn
+KNOWN_SYSTEMS = ("A", "C", "G", "H", "L", "M", "R")  # L3702-3711, English letters
+CONTINUOUS = {"fire": "fire", "fuoco": "fire", "corrosion": "corrosion", "corrosione": "corrosion"}
+
+
+def unit_grid(unit: Unit) -> grids.Grid | None:
+    raw = unit.extra.get("grid")
+    return grids.Grid.model_validate(raw) if raw else None
+
+
+def pools(state: GameState, unit: Unit) -> dict[str, int]:
+    return state.resources.setdefault(f"unit:{fold(unit.name)}", {})
+
+
+class WarmachineSystem(GameSystem):
+    def setup_unit(self, state: GameState, unit: Unit, options: dict[str, str]) -> None:
+        options = dict(options)
+        text = options.pop("grid", None)
+        if options:
+            raise UserError("game.no_unit_options", system=self.id)
+        if text:
+            if unit.models != 1:
+                raise UserError("wm.grid_single_model")
+            grid = grids.parse_grid(text)
+            unit.extra["grid"] = grid.model_dump(mode="json")
+            unit.wounds_per_model = grid.boxes
+            unit.stats["boxes"] = grid.boxes
+        if unit.stats.get("focus"):
+            pools(state, unit)["focus"] = unit.stats["focus"]  # L1395-1403, L4458-4459
+
+    def damage_unit(
+        self, unit: Unit, amount: int, *, column: int | None, dice: DiceSource | None
+    ) -> list[Note]:
+        grid = unit_grid(unit)
+        if grid is None:
+            if column is not None:
+                raise UserError("wm.column_needs_grid", unit=unit.name)
+            unit.damage = min(unit.max_wounds, unit.damage + amount)
+            notes: list[Note] = []
+            if unit.destroyed and amount:
+                notes.append(("wm.note.disabled", {"unit": unit.name}))
+            return notes
+        return self._damage_grid(unit, grid, amount, column, dice)
+
+    def _damage_grid(
+        self,
+        unit: Unit,
+        grid: grids.Grid,
+        amount: int,
+        column: int | None,
+        dice: DiceSource | None,
+    ) -> list[Note]:
+        notes: list[Note] = []
+        if amount <= 0 or grid.destroyed:
+            return notes
+        if column is None:  # L3648-3650: a d6 picks the column
+            column = (dice or DiceSource.random()).roll(6)
+            notes.append(("wm.note.column_rolled", {"unit": unit.name, "column": column}))
+        before = set(grid.crippled())
+        grid, marked = grids.apply_damage(grid, amount, column)
+        unit.extra["grid"] = grid.model_dump(mode="json")
+        unit.damage = len(grid.marks)
+        notes.append(("wm.note.boxes", {"unit": unit.name, "n": len(marked)}))
+        for system in grid.crippled():
+            if system not in before:
+                key = f"crippled_{system}" if system in KNOWN_SYSTEMS else "crippled"
+                notes.append((f"wm.note.{key}", {"unit": unit.name, "system": system}))
+        if grid.destroyed:
+            notes.append(("wm.note.disabled", {"unit": unit.name}))
+        return notes
+
+    def heal_unit(self, unit: Unit, amount: int) -> None:
+        grid = unit_grid(unit)
+        if grid is None:
+            unit.damage = max(0, unit.damage - amount)
+            return
+        grid, _ = grids.heal(grid, amount)
+        unit.extra["grid"] = grid.model_dump(mode="json")
+        unit.damage = len(grid.marks)
+
+    def draw_unit(self, unit: Unit) -> str | None:
+        grid = unit_grid(unit)
+        if grid is None:
+            return None
+        drawing = grids.draw(grid)
+        crippled = grid.crippled()
+        return drawing + ("\n✗ " + " ".join(crippled) if crippled else "")
+
+    def start_turn(self, state: GameState, dice: DiceSource | None) -> list[Note]:
+        """Maintenance and Control bookkeeping for the player whose turn begins."""
+        player = state.current
+        if player is None:
+            return []
+        source = dice or DiceSource.random()
+        mine = [u for u in state.units if u.owner == player and not u.destroyed]
+        notes: list[Note] = [("wm.note.maintenance", {})]
+        # Maintenance 1: remove all focus points from your models (L1467).
+        for unit in mine:
+            pool = state.resources.get(f"unit:{fold(unit.name)}")
+            if pool and pool.get("focus"):
+                pool["focus"] = 0
+            unit.extra.pop("allocated", None)
+        # Maintenance 2: roll for every continuous effect first, then the remaining ones
+        # take effect together (L1468-1471, L3957-3965).
+        remaining: list[tuple[Unit, str]] = []
+        for unit in mine:
+            kept = []
+            for cond in unit.conditions:
+                kind = CONTINUOUS.get(fold(cond.name))
+                if kind is None:
+                    kept.append(cond)
+                    continue
+                face = source.roll(6)
+                if face <= EXPIRES_ON:
+                    notes.append((f"wm.note.{kind}_expired", {"unit": unit.name, "d6": face}))
+                    continue
+                kept.append(cond)
+                remaining.append((unit, kind))
+                notes.append((f"wm.note.{kind}_stays", {"unit": unit.name, "d6": face}))
+            unit.conditions = kept
+        for unit, kind in remaining:
+            if kind == "corrosion":
+                amount = CORROSION_DAMAGE
+                notes.append(("wm.note.corrosion", {"unit": unit.name}))
+            else:
+                arm = unit.stats.get("arm", 0)
+                faces = [source.roll(6), source.roll(6)]  # 2d6 + 12 against ARM
+                total = sum(faces) + FIRE_POW
+                amount = max(0, total - arm)
+                notes.append(
+                    (
+                        "wm.note.fire",
+                        {"unit": unit.name, "dice": faces, "total": total, "arm": arm, "n": amount},
+                    )
+                )
+            notes += self.damage_unit(unit, amount, column=None, dice=source)
+        # Control 1: casters replenish focus to their current FOCUS (L1478-1480).
+        for unit in mine:
+            focus = unit.stats.get("focus", 0)
+            if focus and not unit.destroyed:
+                pools(state, unit)["focus"] = focus
+                notes.append(("wm.note.focus", {"unit": unit.name, "n": focus}))
+        return notes
+
+
+def allocate(state: GameState, caster: Unit, jack: Unit, amount: int) -> None:
+    """Control Phase step 2: move focus from a caster to a warjack of the same player, at
+    most 3 allocated per 'jack per turn; a crippled Cortex takes none (L3722-3724)."""
+    if caster.owner != jack.owner:
+        raise UserError("wm.allocate_same_owner")
+    if not caster.stats.get("focus"):
+        raise UserError("wm.not_a_caster", unit=caster.name)
+    grid = unit_grid(jack)
+    if grid is not None and "C" in grid.crippled():
+        raise UserError("wm.cortex_crippled", unit=jack.name)
+    done = int(jack.extra.get("allocated", 0))
+    if done + amount > MAX_ALLOCATION:
+        raise UserError("wm.allocation_cap", unit=jack.name, limit=MAX_ALLOCATION, done=done)
+    have = pools(state, caster).get("focus", 0)
+    if amount > have:
+        raise UserError("game.not_enough", resource="focus", have=have, want=amount)
+    pools(state, caster)["focus"] = have - amount
+    pools(state, jack)["focus"] = pools(state, jack).get("focus", 0) + amount
+    jack.extra["allocated"] = done + amount
+
+
+WM = WarmachineSystem(
+    id="wm",
+    stats=(
+        StatSpec(name="spd", max=20),
+        StatSpec(name="str", max=20),
+        StatSpec(name="mat", max=20),
+        StatSpec(name="rat", max=20),
+        StatSpec(name="def", min=1, max=30),
+        StatSpec(name="arm", max=40),
+        StatSpec(name="cmd", max=20),
+        StatSpec(name="focus", max=20),
+        StatSpec(name="boxes", min=1, max=200, default=1),
+    ),
+    wounds_stat="boxes",
+    phases=("maintenance", "control", "activation"),
+    order="fixed",  # L1298-1311: the first player is rolled for once; the order then stays
+    resources=(ResourceSpec(name="focus", per="unit"),),
+)

@@ -1,0 +1,138 @@
+"""/wm commands through the registry with a real SQLite file, and a scripted game."""
+
+from __future__ import annotations
+
+from bot.app import App
+from bot.render import plain
+from tests.helpers import say
+
+CHAT = "console:wm"
+
+
+async def test_melee_charge_with_the_players_dice(app: App) -> None:
+    reply = await say(
+        app, "/wm attack mat=7 def=12 pow=12 str=10 arm=18 mods=charge dice=3,5,4,6,2"
+    )
+    assert reply.ok, reply.error
+    assert reply.data is not None and reply.data["system"] == "wm"
+    out = reply.data["outcome"]
+    assert out["hit"] and not out["critical"]
+    assert out["attack_total"] == 15 and out["damage_total"] == 34 and out["damage"] == 16
+    assert [s["name"] for s in reply.data["steps"]] == ["defense", "attack", "damage"]
+    text = plain.render(reply)
+    assert "[3, 5] +7 MAT = 15 vs DEF 12 → hit" in text
+    assert "[4, 6, 2] +12 POW +10 STR = 34 vs ARM 18 → 16 damage" in text
+    history = await say(app, "/roll history 1")
+    assert history.data is not None and history.data["rolls"][0]["expression"].startswith("/wm")
+
+
+async def test_italian_ranged_miss_shows_the_def_chain(app: App) -> None:
+    reply = await say(
+        app,
+        "/wm attacco tipo=ranged dat=6 dif=13 pot=10 arm=15 mod=mira,copertura dadi=2,3",
+        lang="it",
+    )
+    assert reply.ok, reply.error
+    assert reply.data is not None and reply.data["outcome"]["hit"] is False
+    assert reply.data["outcome"]["damage_total"] is None
+    text = plain.render(reply)
+    assert "13 +4 copertura = 17" in text and "Mancato." in text
+
+
+async def test_odds_and_bad_input(app: App) -> None:
+    reply = await say(app, "/wm odds mat=7 def=12 pow=12 str=10 arm=18 mods=charge")
+    assert reply.ok and reply.data is not None
+    probs = dict((v, p) for v, p in reply.data["distribution"])
+    assert abs(sum(probs.values()) - 1) < 1e-12
+    assert abs(reply.data["p_hit"] - 30 / 36) < 1e-12
+    assert abs(reply.data["p_critical"] - 4 / 36) < 1e-12
+    double = await say(app, "/wm attack mat=7 def=12 pow=12 arm=18 mods=charge boost=damage")
+    assert double.error is not None and double.error.code == "wm.double_boost"
+    assert "Syntax: /wm attack" in plain.render(double)
+    few = await say(app, "/wm attack mat=7 def=12 pow=12 arm=18 dice=6,6")
+    assert few.error is not None and few.error.code.startswith("dice.not_enough")
+    huge = await say(app, "/wm attack mat=70 def=12 pow=12 arm=18")
+    assert huge.error is not None and huge.error.code == "cmd.int_range"
+    nodef = await say(app, "/wm attack mat=7 pow=12 arm=18")
+    assert nodef.error is not None and nodef.error.code == "wm.missing_stat"
+    badmod = await say(app, "/wm attack mat=7 def=12 pow=12 arm=18 mods=flying")
+    assert badmod.error is not None and badmod.error.code == "wm.bad_mod"
+
+
+async def test_check_fall_deviate(app: App) -> None:
+    check = await say(app, "/wm check value=9 dice=4,5")
+    assert check.data is not None and check.data["outcome"] == {
+        "total": 9,
+        "value": 9,
+        "pass": True,
+    }
+    fall = await say(app, "/wm fall height=5 arm=14 dice=1,2,3")
+    assert fall.data is not None
+    assert fall.data["outcome"]["dice"] == 3 and fall.data["outcome"]["damage_total"] == 16
+    assert fall.data["outcome"]["damage"] == 2
+    # G17 (L2538-2553): a thrown model, 5.5" intended distance, d3 of a 6 = 3" -> 2.75"
+    dev = await say(app, "/wm deviate distance=5,5 thrown dice=3,6")
+    assert dev.data is not None
+    assert dev.data["outcome"]["direction"] == 3 and dev.data["outcome"]["distance"] == 2.75
+    assert "2.75" in plain.render(dev)
+
+
+async def test_settings_need_an_admin(app: App) -> None:
+    shown = await say(app, "/wm settings", chat=CHAT)
+    assert shown.data is not None and shown.data["settings"]["deviation_layout"] == "clockwise"
+    refused = await say(app, "/wm settings deviation_layout=counterclockwise", chat=CHAT)
+    assert refused.error is not None and refused.error.code == "wm.settings_admin_only"
+    changed = await say(
+        app, "/wm settings deviation_layout=counterclockwise", chat=CHAT, admin=True
+    )
+    assert changed.data is not None
+    assert changed.data["settings"]["deviation_layout"] == "counterclockwise"
+    dev = await say(app, "/wm deviate distance=11 dice=2,4", chat=CHAT)
+    assert dev.data is not None and dev.data["outcome"]["direction_name"] == "long_left"
+    other = await say(app, "/wm deviate distance=11 dice=2,4", chat="console:other")
+    assert other.data is not None and other.data["outcome"]["direction_name"] == "long_right"
+
+
+async def test_scripted_game_grid_focus_maintenance_and_undo(app: App) -> None:
+    async def run(text: str, user: str = "ann", **kw: object) -> dict[str, object]:
+        reply = await say(app, text, user=user, name=user.title(), chat=CHAT, **kw)  # type: ignore[arg-type]
+        assert reply.ok, (text, reply.error)
+        return reply.data or {}
+
+    await run("/game new wm Duel")
+    await run("/game join", user="bob")
+    await run("/unit add Stryker def=16 arm=15 focus=6 grid=...|...|...|...|...|...")
+    await run("/unit add Ironclad def=12 arm=18 grid=......|..L..M|...MC.|...MC.|..R..M|......")
+    await run(
+        "/unit add Jugger def=12 arm=18 grid=......|..L..M|...MC.|...MC.|..R..M|......", user="bob"
+    )
+    res = await say(app, "/res", chat=CHAT)
+    assert res.data is not None and res.data["resources"]["unit:stryker"]["focus"] == 6
+    # Control Phase: allocate, at most 3 per 'jack per turn
+    data = await run("/wm allocate Ironclad 2")
+    assert data["focus"] == 2 and data["left"] == 4
+    over = await say(app, "/wm allocate Ironclad 2", user="ann", chat=CHAT)
+    assert over.error is not None and over.error.code == "wm.allocation_cap"
+    # Ann's Ironclad hits Bob's Juggernaut: 2d6 + MAT 7 vs 12, 3d6 (charge) + 12 + 10 vs 18,
+    # then the grid column die 2: 10 damage from column 2 down, then column 3.
+    data = await run(
+        "/wm attack mat=7 pow=12 str=10 mods=charge target=Jugger apply dice=5,4,2,3,1,2"
+    )
+    assert data["outcome"]["damage"] == 10  # type: ignore[index]
+    status = await say(app, "/game status", chat=CHAT)
+    text = plain.render(status)
+    assert "1 2 3 4 5 6" in text and "x x" in text
+    state = status.data["state"]  # type: ignore[index]
+    jugger = next(u for u in state["units"] if u["name"] == "Jugger")
+    assert jugger["damage"] == 10
+    assert jugger["extra"]["grid"]["marks"][:6] == [[1, r] for r in range(6)]
+    # /undo reverts the whole attack
+    await run("/undo")
+    status = await say(app, "/game status", chat=CHAT)
+    jugger = next(u for u in status.data["state"]["units"] if u["name"] == "Jugger")  # type: ignore[index]
+    assert jugger["damage"] == 0
+    # Bob's Juggernaut is on fire; Ann ends her turn: Bob's maintenance rolls for the fire
+    await run("/unit cond Jugger add fire", user="bob")
+    turn = await say(app, "/turn end", user="ann", name="Ann", chat=CHAT, seed=7)
+    assert turn.ok, turn.error
+    assert "Maintenance and Control:" in plain.render(turn)
