@@ -6,12 +6,19 @@ import re
 from typing import Any
 
 from bot.commands.context import Context
-from bot.commands.models import Block, Reply, Span, bold, code, plain, strike
+from bot.commands.game import commit, name_of, require_player, require_unit_rights
+from bot.commands.game import load as load_game
+from bot.commands.models import Block, Reply, Span, bold, code, italic, mention, plain, strike
 from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data
 from bot.commands.spec import CommandSpec, OptionSpec
 from bot.storage import rolls as rolls_repo
 from rules_core.dice import DiceSource
 from rules_core.errors import UserError
+from rules_core.game import transitions as tr
+from rules_core.game.models import GameState
+from rules_core.rules.text import fold
+from rules_core.systems.wow import clock
+from rules_core.systems.wow import system as wow_state
 from rules_core.systems.wow.attack import (
     AttackRequest,
     HealRequest,
@@ -165,6 +172,112 @@ async def odds(ctx: Context) -> Reply:
     return Reply(title=ctx.t("wow.odds_title"), blocks=blocks, data=data)
 
 
+# --- the clocks (rules 408, 500-502) -----------------------------------------------------------
+
+
+def require_wow_game(state: GameState) -> None:
+    if state.system != "wow":
+        raise UserError("wow.not_a_wow_game", system=state.system)
+
+
+def clock_blocks(ctx: Context, state: GameState) -> tuple[list[Block], list[str]]:
+    """The Master Clock, every character's Personal Clock, and who picks the next turn."""
+    clocks = wow_state.clocks_of(state)
+    chars = wow_state.characters(state, clocks)
+    blocks: list[Block] = [[bold(ctx.t("wow.master_clock", tick=clocks.master, round=state.round))]]
+    for c in sorted(chars, key=lambda c: (clock.offset(clocks.master, c.clock), c.name)):
+        ahead = clock.offset(clocks.master, c.clock)
+        mark = "▶ " if ahead == 0 else "  "
+        blocks.append(
+            [
+                code(f"{mark}{c.clock:>2}"),
+                plain(" " + c.name),
+                italic(f" ({name_of(state, c.owner)}, +{ahead})"),
+            ]
+        )
+    chooser = wow_state.next_chooser(state)
+    if chooser is None:
+        blocks.append([plain(ctx.t("wow.nobody_ready"))])
+        return blocks, []
+    ready = ", ".join(c.name for c in wow_state.ready_now(state))
+    blocks.append(
+        [plain(ctx.t("wow.ready", units=ready) + " "), mention(chooser, name_of(state, chooser))]
+    )
+    return blocks, [chooser]
+
+
+def clock_reply(ctx: Context, state: GameState, head: list[Block]) -> Reply:
+    blocks, mentions = clock_blocks(ctx, state)
+    clocks = wow_state.clocks_of(state)
+    return Reply(
+        title=ctx.t("wow.clock_title"),
+        blocks=head + blocks,
+        mentions=mentions,
+        data={
+            "system": "wow",
+            "master": clocks.master,
+            "round": state.round,
+            "clocks": {c.name: c.clock for c in wow_state.characters(state, clocks)},
+            "ready": [c.name for c in wow_state.ready_now(state)],
+            "chooser": wow_state.next_chooser(state),
+        },
+    )
+
+
+async def clock_show(ctx: Context) -> Reply:
+    game = await load_game(ctx)
+    require_wow_game(game.state)
+    reply = clock_reply(ctx, game.state, [])
+    reply.mentions = []  # looking at the clock pings nobody
+    return reply
+
+
+async def take_turn(ctx: Context, kind: str) -> Reply:
+    game = await load_game(ctx)
+    state = game.state
+    require_wow_game(state)
+    unit = tr.find_unit(state, ctx.opts["name"])
+    require_unit_rights(ctx, state, unit, attack=False)
+    before = wow_state.clocks_of(state).personal.get(fold(unit.name), 1)
+    if kind == "act":
+        new = wow_state.act(state, unit, ctx.opts["cost"])
+    else:
+        new = wow_state.moved(state, unit)
+    await commit(ctx, game, new, f"wow_{kind}")
+    after = wow_state.clocks_of(new).personal[fold(unit.name)]
+    head: list[Block] = [
+        [plain(ctx.t("wow.turn_taken", unit=unit.name, before=before, after=after))]
+    ]
+    return clock_reply(ctx, new, head)
+
+
+async def act(ctx: Context) -> Reply:
+    return await take_turn(ctx, "act")
+
+
+async def moved(ctx: Context) -> Reply:
+    return await take_turn(ctx, "moved")
+
+
+async def tick(ctx: Context) -> Reply:
+    game = await load_game(ctx)
+    state = game.state
+    require_wow_game(state)
+    require_player(ctx, state)
+    new, report = wow_state.tick(state)
+    await commit(ctx, game, new, "wow_tick")
+    head: list[Block] = [[plain(ctx.t("wow.tick_ended", tick=report.ended))]]
+    if report.vp_locations:
+        head.append([plain(ctx.t("wow.vp_locations"))])
+    if report.cards_ready:
+        head.append([plain(ctx.t("wow.cards_ready"))])
+    if report.new_round:
+        head.append([bold(ctx.t("wow.new_round", round=new.round))])
+    reply = clock_reply(ctx, new, head)
+    reply.data = {**(reply.data or {}), **report.model_dump()}
+    return reply
+
+
 def pool(name: str, *aliases: str, required: bool = False) -> OptionSpec:
     return OptionSpec(
         name,
@@ -220,4 +333,27 @@ SPECS = [
         options=ATTACK_OPTIONS,
         examples=("/wow odds power=4 defense=2", "/wow odds power=5 defense=3 elevation"),
     ),
+    CommandSpec(path=("wow", "clock"), handler=clock_show, readonly=True, aliases=("orologio",)),
+    CommandSpec(
+        path=("wow", "act"),
+        handler=act,
+        aliases=("agisci",),
+        options=(
+            OptionSpec("name", positional=True, required=True, max_length=40, autocomplete="units"),
+            OptionSpec(
+                "cost", type="int", required=True, min_value=0, max_value=9, aliases=("costo",)
+            ),
+        ),
+        examples=("/wow act Thrall cost=3",),
+    ),
+    CommandSpec(
+        path=("wow", "moved"),
+        handler=moved,
+        aliases=("mosso",),
+        options=(
+            OptionSpec("name", positional=True, required=True, max_length=40, autocomplete="units"),
+        ),
+        examples=("/wow moved Thrall",),
+    ),
+    CommandSpec(path=("wow", "tick"), handler=tick, aliases=("scatto",)),
 ]

@@ -1,0 +1,105 @@
+"""The WoW clocks in a channel's game: the digest's illustration of rules 500-502 played
+through the registry, tick limits, permissions and undo."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.app import App
+from bot.commands.models import Reply
+from bot.render import plain
+from tests.helpers import say
+
+CHAT = "console:wow"
+NAMES = {"A": "Ann", "B": "Bob"}
+
+
+async def as_(app: App, player: str, text: str, **kw: Any) -> Reply:
+    return await say(app, text, user=player, name=NAMES.get(player, player), chat=CHAT, **kw)
+
+
+async def ok(app: App, player: str, text: str) -> dict[str, Any]:
+    reply = await as_(app, player, text)
+    assert reply.error is None, reply.error
+    return reply.data or {}
+
+
+async def setup(app: App) -> None:
+    await ok(app, "A", "/game new wow Skirmish")
+    await ok(app, "B", "/game join")
+    for player, unit in (("A", "A1"), ("A", "A2"), ("B", "B1"), ("B", "B2")):
+        await ok(app, player, f"/unit add {unit} health=10 armor=2 honor=10")
+
+
+async def test_the_illustrated_tick_one(app: App) -> None:
+    """Digest section 4, 'Illustration': four characters on tick 1, chooser alternating."""
+    await setup(app)
+    start = await ok(app, "A", "/wow clock")
+    assert start["master"] == 1 and sorted(start["ready"]) == ["A1", "A2", "B1", "B2"]
+    assert start["chooser"] == "A"  # 101.4: the first player picks first
+
+    after = await ok(app, "A", "/wow act A1 cost=3")
+    assert after["clocks"]["A1"] == 4 and after["chooser"] == "B"  # B is left of active A
+    after = await ok(app, "B", "/wow act B1 cost=2")
+    assert after["clocks"]["B1"] == 3 and after["chooser"] == "A"
+    after = await ok(app, "A", "/wow act A2 cost=4")
+    assert after["clocks"]["A2"] == 5 and after["ready"] == ["B2"] and after["chooser"] == "B"
+    after = await ok(app, "B", "/wow moved B2")  # only moved: 501.3b, one tick
+    assert after["clocks"]["B2"] == 2 and after["ready"] == [] and after["chooser"] is None
+
+    ended = await ok(app, "B", "/wow tick")
+    assert (ended["ended"], ended["master"], ended["ready"]) == (1, 2, ["B2"])
+    assert not ended["vp_locations"] and not ended["new_round"]
+    await ok(app, "B", "/wow moved B2")
+    ended = await ok(app, "A", "/wow tick")
+    assert ended["master"] == 3 and sorted(ended["ready"]) == ["B1", "B2"]
+
+
+async def test_turns_are_refused_when_it_is_not_your_tick_or_character(app: App) -> None:
+    await setup(app)
+    await ok(app, "A", "/wow act A1 cost=3")
+    again = await as_(app, "A", "/wow act A1 cost=1")
+    assert again.error is not None and "Master Clock at 1" in again.error.message
+    theirs = await as_(app, "B", "/wow act A2 cost=1")  # B is not the organiser
+    assert theirs.error is not None and theirs.error.code == "perm.not_your_unit"
+    too_far = await as_(app, "B", "/wow act B1 cost=10")
+    assert too_far.error is not None and too_far.error.code == "cmd.int_range"
+    early = await as_(app, "B", "/wow tick")
+    assert early.error is not None and "A2" in early.error.message
+    clock = await ok(app, "B", "/wow clock")
+    assert clock["clocks"] == {"A1": 4, "A2": 1, "B1": 1, "B2": 1}  # refusals changed nothing
+
+
+async def test_ticks_five_and_ten_and_the_new_round(app: App) -> None:
+    await ok(app, "A", "/game new wow")
+    await ok(app, "A", "/unit add Thrall health=12 legendary=1")
+    seen = []
+    for _ in range(10):
+        await ok(app, "A", "/wow act Thrall cost=1")
+        seen.append(await ok(app, "A", "/wow tick"))
+    assert [s["vp_locations"] for s in seen] == [t in (5, 10) for t in range(1, 11)]
+    assert [s["cards_ready"] for s in seen] == [t == 10 for t in range(1, 11)]
+    assert (seen[-1]["master"], seen[-1]["round"], seen[-1]["new_round"]) == (1, 2, True)
+    reply = await as_(app, "A", "/wow clock")
+    assert "Master Clock 1 · round 2" in plain.render(reply)
+
+
+async def test_undo_restores_the_clock(app: App) -> None:
+    await setup(app)
+    await ok(app, "A", "/wow act A1 cost=3")
+    await ok(app, "A", "/undo")
+    clock = await ok(app, "A", "/wow clock")
+    assert clock["clocks"]["A1"] == 1 and clock["chooser"] == "A"
+
+
+async def test_clocks_need_a_wow_game_and_speak_italian(app: App) -> None:
+    await ok(app, "A", "/game new gen")
+    wrong = await as_(app, "A", "/wow clock")
+    assert wrong.error is not None and "/game new wow" in wrong.error.message
+    await ok(app, "A", "/game end")
+    await ok(app, "A", "/game new wow")
+    await ok(app, "A", "/unit add Jaina health=8")
+    reply = await as_(app, "A", "/wow orologio", lang="it")
+    assert "Master Clock 1" in plain.render(reply) and "Pronti ad agire: Jaina" in plain.render(
+        reply
+    )
