@@ -1,0 +1,377 @@
+"""WARMACHINE rules: golden cases from the digest's section 6 (rulebook lines cited), exact odds
+against brute-force enumeration, and property tests."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import product
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules_core.dice import DiceSource
+from rules_core.errors import UserError
+from rules_core.game.models import Condition, GameState, Player
+from rules_core.game.transitions import add_unit, damage, end_turn, heal
+from rules_core.systems.wm import checks, grid
+from rules_core.systems.wm.attack import effective_defense, judge, resolve_attack
+from rules_core.systems.wm.models import MODS, AttackRequest
+from rules_core.systems.wm.odds import attack_odds, check_pass_chance
+
+S = DiceSource.given
+
+
+def req(**kw: object) -> AttackRequest:
+    return AttackRequest.model_validate({"pow": 10, "arm": 15, **kw})
+
+
+# --- golden cases (digest §6) ------------------------------------------------------------------
+
+
+def test_g1_d3_from_d6() -> None:  # L145-147
+    assert [checks.d3(f) for f in range(1, 7)] == [1, 1, 2, 2, 3, 3]
+
+
+def test_g2_charge_damage_is_boosted_once() -> None:  # L171-175
+    r = req(type="melee", skill=7, defense=12, pow=12, str_=10, arm=18, mods={"charge"})
+    res = resolve_attack(r, S([6, 5, 1, 2, 3]))
+    assert res.steps[-1].dice == [1, 2, 3]  # 3d6 + P+S: one extra die
+    with pytest.raises(UserError) as err:
+        resolve_attack(r.model_copy(update={"boost": "damage"}), S([6, 5, 1, 2, 3, 4]))
+    assert err.value.key == "wm.double_boost"
+
+
+def test_g5_stationary_with_cover_and_the_def_floor() -> None:  # L603-608
+    assert effective_defense(req(type="ranged", defense=14, mods={"stationary", "cover"}))[0] == 9
+    assert (
+        effective_defense(req(type="ranged", defense=14, mods={"stationary"}, def_mod=-2))[0] == 5
+    )
+
+
+def test_g6_roll_modifiers_are_not_floored() -> None:  # L609-615: 2d6 + 3 - 4 = 2d6 - 1
+    res = resolve_attack(req(type="ranged", skill=3, defense=5, hit_mod=-4), S([1, 3]))
+    assert res.outcome.attack_total == 3 and not res.outcome.hit
+
+
+def test_g7_lowest_base_def_wins() -> None:  # L633-639: stationary (5) with a base DEF 7 rule
+    r = req(type="ranged", defense=13, mods={"stationary", "movement_crippled"})
+    assert effective_defense(r)[0] == 5
+    assert effective_defense(req(type="ranged", defense=13, mods={"movement_crippled"}))[0] == 7
+
+
+def test_g14_g41_checks() -> None:  # L2041-2043 Repair [9]; L5386-5387 CMD 9
+    assert checks.resolve_check(9, S([4, 5]))[1].pass_
+    assert not checks.resolve_check(9, S([5, 5]))[1].pass_
+    assert check_pass_chance(9) == Fraction(30, 36)
+
+
+def test_g17_thrown_deviation_capped() -> None:  # L2538-2553
+    _, out = checks.resolve_deviation(Fraction(11, 2), True, S([3, 6]))
+    assert (out.direction, out.rolled, out.distance, out.capped) == (3, 3, 2.75, True)
+
+
+def test_g19_aimed_boosted_shot_into_melee() -> None:  # L2968-2983: 3d6 + RAT + 2 - 4
+    r = req(type="ranged", skill=6, defense=13, boost="hit", mods={"aim", "in_melee"})
+    res = resolve_attack(r, S([4, 4, 3, 1, 1]))
+    assert res.steps[1].dice == [4, 4, 3] and res.outcome.attack_total == 11 + 6 + 2 - 4
+    assert res.outcome.hit and res.outcome.critical  # two 4s on a hit
+    cover = r.model_copy(update={"mods": frozenset({"aim", "in_melee", "cover"})})
+    assert effective_defense(cover)[0] == 17  # Stryker in cover: +4 DEF
+
+
+def test_g21_g22_deviation() -> None:  # L3087-3104, L3106-3110
+    _, out = checks.resolve_deviation(Fraction(11), False, S([5, 4]))
+    assert (out.direction, out.distance, out.capped) == (5, 4.0, False)
+    for face in (3, 4, 5, 6):
+        _, out = checks.resolve_deviation(Fraction(5), False, S([1, face]))
+        assert out.distance == 2.5 and out.capped
+
+
+def test_g24_g25_combined_attacks() -> None:  # L3302-3310, L3352-3360
+    r = req(type="melee", skill=6, defense=13, pow=11, str_=6, arm=18, combined=4)
+    res = resolve_attack(r, S([3, 4, 2, 5]))
+    assert res.outcome.attack_total == 7 + 6 + 4 and res.outcome.damage_total == 7 + 17 + 4
+    two = resolve_attack(r.model_copy(update={"combined": 2}), S([3, 4, 2, 5]))
+    assert two.outcome.attack_total == 15
+    ranged = req(type="ranged", skill=6, defense=13, pow=12, arm=20, combined=3)
+    assert resolve_attack(ranged, S([3, 4, 2, 5])).outcome.attack_total == 7 + 6 + 3
+    with pytest.raises(UserError):
+        resolve_attack(ranged.model_copy(update={"mods": frozenset({"in_melee"})}), S([1, 2]))
+
+
+def test_g26_falling_dice() -> None:  # L3392-3395
+    assert [checks.fall_dice(Fraction(h)) for h in (3, 5, 7)] == [2, 3, 4]
+    assert checks.fall_dice(Fraction(6)) == 3 and checks.fall_dice(Fraction(13, 2)) == 4
+    _, out = checks.resolve_fall(Fraction(5), 14, S([1, 2, 3]))
+    assert out.damage_total == 16 and out.damage == 2
+
+
+def test_g31_g32_cover_replaces_concealment() -> None:  # L4019-4038, L2882-2897
+    both = req(type="ranged", defense=13, mods={"cover", "concealment"})
+    assert effective_defense(both)[0] == 17
+    assert effective_defense(req(type="magic", defense=13, mods={"concealment"}))[0] == 15
+    with pytest.raises(UserError):  # no cover in melee (L2190-2193: intervening terrain instead)
+        resolve_attack(req(type="melee", defense=13, mods={"cover"}), S([3, 3]))
+    assert effective_defense(req(type="melee", defense=13, mods={"intervening"}))[0] == 15
+
+
+def test_g40_magic_ability() -> None:  # L5297-5302: 2d6 + 7
+    res = resolve_attack(req(type="magic", skill=7, defense=14), S([3, 4, 1, 1]))
+    assert res.outcome.attack_total == 14 and res.outcome.hit
+
+
+def test_blast_half_pow_rounded_up() -> None:  # L3001-3004, L131-136: POW 13 -> 2d6 + 7
+    res = resolve_attack(req(pow=13, arm=12, blast=True), S([2, 3]))
+    assert res.outcome.damage_total == 12 and res.outcome.damage == 0
+    assert res.outcome.attack_total is None and res.outcome.hit
+    boosted = resolve_attack(req(pow=13, arm=12, blast=True, boost="damage"), S([2, 3, 6]))
+    assert boosted.outcome.damage == 6  # each blast roll may be boosted (L3003-3004)
+
+
+def test_all_ones_miss_all_sixes_hit_and_one_die() -> None:  # L2171-2177
+    assert judge([1, 1], 30, 5) == (False, False)
+    assert judge([6, 6], 12, 30) == (True, True)
+    assert judge([6], 6, 30) == (False, False)  # one die: no automatic hit
+    assert judge([1], 20, 5) == (False, False)
+    assert judge([2, 5, 2], 20, 14) == (True, True)  # any pair of three dice
+
+
+def test_knocked_down_melee_autohit_and_roll_anyway() -> None:  # L3435-3438, L3200-3206
+    r = req(type="melee", skill=5, defense=14, pow=12, str_=10, arm=18, mods={"knocked_down"})
+    res = resolve_attack(r, S([3, 4]))  # no attack dice: straight to damage
+    assert res.outcome.auto_hit and res.outcome.damage_total == 29
+    anyway = r.model_copy(update={"mods": frozenset({"knocked_down", "roll_anyway"})})
+    res = resolve_attack(anyway, S([1, 1]))
+    assert not res.outcome.hit  # the roll decides once made
+    ranged = req(type="ranged", skill=5, defense=14, mods={"knocked_down"})
+    assert resolve_attack(ranged, S([1, 1])).outcome.defense == 5  # base DEF 5, no auto-hit
+
+
+def test_free_strike_and_crippled_weapon() -> None:  # L2149-2162, L3740-3742
+    r = req(type="melee", skill=6, defense=12, pow=12, arm=16, mods={"free_strike"})
+    res = resolve_attack(r, S([2, 3, 1, 1, 1]))
+    assert res.outcome.attack_total == 13 and len(res.steps[-1].dice) == 3
+    crippled = req(type="melee", skill=6, defense=12, pow=12, arm=16, mods={"crippled"})
+    res = resolve_attack(crippled, S([6, 1]))
+    assert len(res.steps[1].dice) == 1 and len(res.steps[-1].dice) == 1
+    with pytest.raises(UserError):
+        resolve_attack(req(type="melee", mods={"free_strike", "backstrike"}), S([1, 2]))
+    with pytest.raises(UserError):
+        resolve_attack(req(type="magic", mods={"aim"}), S([1, 2]))
+
+
+# --- exact odds against brute force --------------------------------------------------------------
+
+
+def brute(
+    r: AttackRequest, hit_dice: int, damage_dice: int, auto: bool = False
+) -> dict[int, Fraction]:
+    """Every ordered face sequence, resolved by resolve_attack itself."""
+    out: dict[int, Fraction] = {}
+    n = damage_dice if auto else hit_dice + damage_dice
+    for faces in product(range(1, 7), repeat=n):
+        res = resolve_attack(r, S(list(faces)))
+        used = len(res.steps[1].dice) + (len(res.steps[-1].dice) if res.outcome.hit else 0)
+        if auto:
+            used = len(res.steps[-1].dice)
+        weight = Fraction(6 ** (n - used), 6**n)
+        # each tuple stands for its prefix; count the prefix once by the unused faces' share
+        if any(f != 1 for f in faces[used:]):
+            continue
+        out[res.outcome.damage] = out.get(res.outcome.damage, Fraction(0)) + weight
+    return out
+
+
+@pytest.mark.parametrize(
+    "kw,hit_dice,damage_dice",
+    [
+        ({"type": "melee", "skill": 6, "defense": 14, "pow": 10, "str_": 5, "arm": 17}, 2, 2),
+        ({"type": "ranged", "skill": 5, "defense": 13, "pow": 10, "arm": 14, "boost": "hit"}, 3, 2),
+        (
+            {"type": "melee", "skill": 4, "defense": 16, "pow": 8, "arm": 12, "mods": {"charge"}},
+            2,
+            3,
+        ),
+        (
+            {
+                "type": "magic",
+                "skill": 7,
+                "defense": 12,
+                "pow": 12,
+                "arm": 16,
+                "mods": {"crippled"},
+            },
+            1,
+            1,
+        ),
+    ],
+)
+def test_odds_match_brute_force(kw: dict[str, object], hit_dice: int, damage_dice: int) -> None:
+    r = AttackRequest.model_validate(kw)
+    odds = attack_odds(r)
+    assert odds.distribution == brute(r, hit_dice, damage_dice)
+    hits = crits = 0
+    for faces in product(range(1, 7), repeat=hit_dice):
+        res = resolve_attack(r, S([*faces, *([1] * damage_dice)]))
+        hits += res.outcome.hit
+        crits += res.outcome.critical
+    assert odds.p_hit == Fraction(hits, 6**hit_dice)
+    assert odds.p_critical == Fraction(crits, 6**hit_dice)
+
+
+def test_odds_of_an_automatic_hit_and_blast() -> None:
+    r = req(type="melee", skill=5, defense=14, pow=10, arm=12, mods={"stationary"})
+    odds = attack_odds(r)
+    assert odds.p_hit == 1 and odds.distribution == brute(r, 0, 2, auto=True)
+    blast = attack_odds(req(pow=13, arm=12, blast=True))
+    assert blast.p_critical == 0 and sum(blast.distribution.values()) == 1
+
+
+# --- properties --------------------------------------------------------------------------------
+
+mods_st = st.frozensets(st.sampled_from(MODS), max_size=5)
+request_st = st.fixed_dictionaries(
+    {
+        "type": st.sampled_from(["melee", "ranged", "magic"]),
+        "skill": st.integers(0, 20),
+        "defense": st.integers(1, 30),
+        "pow": st.integers(0, 40),
+        "str_": st.integers(0, 20),
+        "arm": st.integers(0, 40),
+        "boost": st.sampled_from(["none", "hit", "damage", "both"]),
+        "mods": mods_st,
+        "combined": st.integers(0, 5),
+        "extra_hit_dice": st.integers(0, 2),
+        "extra_damage_dice": st.integers(0, 2),
+        "blast": st.booleans(),
+        "hit_mod": st.integers(-20, 20),
+        "def_mod": st.integers(-20, 20),
+        "dmg_mod": st.integers(-20, 20),
+    }
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(request_st, st.integers(0, 2**32))
+def test_a_seeded_attack_lies_in_the_support_of_its_odds(kw: dict[str, object], seed: int) -> None:
+    try:
+        r = AttackRequest.model_validate(kw)
+        res = resolve_attack(r, DiceSource.seeded(seed))
+    except UserError:
+        return
+    odds = attack_odds(r)
+    assert odds.distribution.get(res.outcome.damage, 0) > 0
+    assert sum(odds.distribution.values()) == 1
+    if res.outcome.critical:
+        assert odds.p_critical > 0
+    if res.outcome.hit:
+        assert res.outcome.damage_total is not None
+    else:
+        assert res.outcome.damage == 0 and res.outcome.damage_total is None
+
+
+@given(st.text(max_size=80))
+def test_grid_parser_result_or_user_error(text: str) -> None:
+    try:
+        g = grid.parse_grid(text)
+    except UserError as err:
+        assert err.key == "wm.bad_grid"
+        return
+    assert len(g.columns) == 6 and g.boxes >= 1
+
+
+@given(st.text(max_size=20))
+def test_inches_parser_result_or_user_error(text: str) -> None:
+    try:
+        value = checks.parse_inches(text, "distance", 120)
+    except UserError:
+        return
+    assert 0 < value <= 120
+
+
+def test_mods_parser_property() -> None:
+    from bot.commands.wm import parse_mods
+
+    @given(st.text(max_size=60))
+    def inner(text: str) -> None:
+        try:
+            assert parse_mods(text) <= set(MODS)
+        except UserError as err:
+            assert err.key == "wm.bad_mod"
+
+    inner()
+
+
+# --- damage grid and turn bookkeeping --------------------------------------------------------
+
+JACK = "......|..L..M|...MC.|...MC.|..R..M|......"
+
+
+def test_grid_fills_down_then_right_and_wraps() -> None:  # L3648-3661
+    g = grid.parse_grid("..|..|..|..|..|.M")
+    g, marked = grid.apply_damage(g, 5, 6)
+    assert marked == [(5, 0), (5, 1), (0, 0), (0, 1), (1, 0)]
+    assert g.crippled() == ["M"]
+    g, marked = grid.apply_damage(g, 99, 3)
+    assert g.destroyed and len(g.marks) == g.boxes  # never more damage than boxes
+    g, healed = grid.heal(g, 2, column=6)
+    assert healed == 2 and g.crippled() == []  # one box healed restores the system
+
+
+def test_italian_letters_are_the_same_systems() -> None:  # L3702-3711, digest §8.5
+    g = grid.parse_grid("S|D|T|C|M|A")
+    assert sorted(g.systems()) == ["A", "C", "H", "L", "M", "R"]
+
+
+def state_with_units() -> GameState:
+    state = GameState(system="wm", name="t", organiser="a")
+    state.players = [Player(user_id="a", name="Ann"), Player(user_id="b", name="Bob")]
+    state.order = ["a", "b"]
+    state = add_unit(state, "Kreoss", state.players[0], {"def": 16, "arm": 15, "focus": 7})
+    state = add_unit(state, "Crusader", state.players[0], {"def": 12, "arm": 18}, {"grid": JACK})
+    state = add_unit(state, "Defender", state.players[1], {"def": 12, "arm": 18}, {"grid": JACK})
+    state = add_unit(state, "Trencher", state.players[1], {"def": 13, "arm": 13})
+    return state
+
+
+def test_units_grid_damage_and_heal_through_the_game() -> None:
+    state = state_with_units()
+    assert state.resources["unit:kreoss"]["focus"] == 7  # starts with FOCUS (L1395-1403)
+    notes: list[tuple[str, dict[str, object]]] = []
+    state = damage(state, "Defender", 9, dice=S([2]), notes=notes)
+    defender = state.units[2]
+    assert defender.damage == 9 and notes[0][1]["column"] == 2
+    assert ("wm.note.crippled_L", {"unit": "Defender", "system": "L"}) in notes
+    state = heal(state, "Defender", 3)
+    assert state.units[2].damage == 6
+    state = damage(state, "Trencher", 4)
+    assert state.units[3].destroyed  # 1 box: one damage point disables (L3635-3638)
+    with pytest.raises(UserError):
+        damage(state, "Kreoss", 1, column=2)
+
+
+def test_g30_maintenance_fire_and_corrosion() -> None:  # L3970-3985, L3986-3999
+    state = state_with_units()
+    state.units[2].conditions = [Condition(name="fire"), Condition(name="corrosione")]
+    state.resources["unit:defender"] = {"focus": 2}
+    notes: list[tuple[str, dict[str, object]]] = []
+    # Bob's turn: fire d6 5 stays, corrosion d6 1 expires; fire 2d6 [6, 4] + 12 = 22 vs 18
+    # -> 4 damage from column 3 (d6).
+    new = end_turn(state, dice=S([5, 1, 6, 4, 3]), notes=notes)
+    defender = new.units[2]
+    assert new.current == "b" and defender.damage == 4
+    assert [c.name for c in defender.conditions] == ["fire"]
+    assert new.resources["unit:defender"]["focus"] == 0  # all focus removed (L1467)
+    keys = [k for k, _ in notes]
+    assert keys[:3] == ["wm.note.maintenance", "wm.note.fire_stays", "wm.note.corrosion_expired"]
+    assert (
+        "wm.note.fire",
+        {"unit": "Defender", "dice": [6, 4], "total": 22, "arm": 18, "n": 4},
+    ) in notes
+    # Next Bob turn: fire rolls 1 and goes out with no damage; Kreoss (Ann) refilled on hers.
+    new.resources["unit:kreoss"]["focus"] = 1
+    again = end_turn(new, dice=S([]), notes=[])
+    assert again.current == "a" and again.resources["unit:kreoss"]["focus"] == 7
+    last = end_turn(again, dice=S([1]), notes=[])
+    assert last.units[2].conditions == [] and last.units[2].damage == 4
