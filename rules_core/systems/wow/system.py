@@ -33,6 +33,7 @@ WOW = GameSystem(
     order="fixed",
 )
 
+
 class Clocks(BaseModel):
     master: int = Field(default=1, ge=1, le=10)
     personal: dict[str, int] = Field(default_factory=dict)  # folded unit name -> 1..10
