@@ -1,0 +1,189 @@
+"""The battle round, command points and command abilities in the game state.
+
+Rulebook lines refer to ../shared/seeds/001_3302d92f440b0a0b.txt.
+- Battle round (4.0-4.1.1, L229-243): priority roll-off; a tie is not rolled again, priority
+  goes in round 1 to the player who finished deploying first, later to the player who took
+  the first turn of the previous round (L239). The winner picks who goes first. The player
+  taking the first turn gets 1 CP, the other 2 (L243).
+- Turn (5.0, L245-254): hero, movement, shooting, charge, combat, battleshock phases.
+- Command points (6.0, L258; 7.0, L279): +1 at the start of the hero phase for a player whose
+  General is on the battlefield: in every hero phase for each player (`hero_cp=each`, L279
+  literally) or only in their own (`hero_cp=own`); unused CP are lost when the round ends
+  (L258, L631): the `cp` pool refreshes to 0 with the new round.
+- Commands (6.1, L260-269): spending CP; the same command at most once per phase (per
+  player, digest 8.2), and a unit receives at most one command per phase.
+
+Game-level state lives in `GameState.extra["aos"]`, so every change is one versioned game
+event that /undo reverts.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from pathlib import Path
+
+from pydantic import BaseModel, Field
+
+from rules_core.errors import UserError
+from rules_core.game.models import GameState
+from rules_core.rules.text import fold
+from rules_core.systems.aos.models import HeroCp
+
+PHASES = ("hero", "movement", "shooting", "charge", "combat", "battleshock")
+CP = "cp"
+FIRST_TURN_CP = 1  # L243
+SECOND_TURN_CP = 2  # L243
+HERO_PHASE_CP = 1  # L258, L279
+
+
+class CommandAbility(BaseModel):
+    id: str
+    it: str
+    en: str
+    cost: int = Field(ge=0, le=9)
+    phases: list[str]
+    lines: str
+
+
+@cache
+def command_abilities() -> dict[str, CommandAbility]:
+    with (Path(__file__).with_name("commands.toml")).open("rb") as fh:
+        raw = tomllib.load(fh)
+    return {key: CommandAbility(id=key, **value) for key, value in raw.items()}
+
+
+def find_command(text: str) -> CommandAbility:
+    """By id, English or Italian name, case/accent/space-insensitive, or a unique prefix."""
+    key = fold(text).replace("-", " ").replace("_", " ").replace("'", " ")
+    key = " ".join(key.split())
+    table = command_abilities()
+    names: dict[str, str] = {}
+    for ability in table.values():
+        for name in (ability.id, ability.en, ability.it):
+            norm = " ".join(
+                fold(name).replace("-", " ").replace("_", " ").replace("'", " ").split()
+            )
+            names[norm] = ability.id
+    if key in names:
+        return table[names[key]]
+    matches = {v for k, v in names.items() if key and k.startswith(key)}
+    if len(matches) == 1:
+        return table[matches.pop()]
+    raise UserError("aos.unknown_command", name=text[:40], valid=", ".join(table))
+
+
+class AosState(BaseModel):
+    deployed_first: str | None = None  # user id: wins a tied priority roll in round 1
+    first_by_round: dict[str, str] = Field(default_factory=dict)  # round -> first player
+    priority_round: int | None = None  # the round whose priority was settled
+    hero_cp: list[str] = Field(default_factory=list)  # "round:turn" hero phases already paid
+    ledger: str | None = None  # "round:turn:phase" the lists below belong to
+    commands_used: dict[str, list[str]] = Field(default_factory=dict)  # user -> command ids
+    units_received: list[str] = Field(default_factory=list)  # folded unit names
+
+
+def aos_state(state: GameState) -> AosState:
+    return AosState.model_validate(state.extra.get("aos", {}))
+
+
+def with_aos(state: GameState, aos: AosState) -> GameState:
+    new = state.model_copy(deep=True)
+    new.extra["aos"] = aos.model_dump()
+    return new
+
+
+def two_players(state: GameState) -> list[str]:
+    if len(state.order) != 2:
+        raise UserError("aos.two_players", n=len(state.order))
+    return list(state.order)
+
+
+def tie_winner(state: GameState, aos: AosState) -> str | None:
+    """L239: round 1 -> who finished deploying first; later -> who went first last round."""
+    if state.round <= 1:
+        return aos.deployed_first
+    return aos.first_by_round.get(str(state.round - 1))
+
+
+def apply_priority(state: GameState, winner: str, winner_goes_first: bool) -> GameState:
+    """Set the round's order and grant the round's command points (L241-243)."""
+    players = two_players(state)
+    aos = aos_state(state)
+    if aos.priority_round == state.round:
+        raise UserError("aos.priority_done", round=state.round)
+    if state.turn != 0 or state.phase != 0:
+        raise UserError("aos.priority_not_now")
+    loser = players[1] if winner == players[0] else players[0]
+    first, second = (winner, loser) if winner_goes_first else (loser, winner)
+    aos.priority_round = state.round
+    aos.first_by_round[str(state.round)] = first
+    new = with_aos(state, aos)
+    new.order = [first, second]
+    new.turn = 0
+    new.phase = 0
+    for user, amount in ((first, FIRST_TURN_CP), (second, SECOND_TURN_CP)):
+        pools = new.resources.setdefault(f"player:{user}", {})
+        pools[CP] = pools.get(CP, 0) + amount
+    return new
+
+
+def general_on_battlefield(state: GameState, user_id: str) -> bool:
+    """A unit with `general=1` that is not destroyed; a player who marked no General is taken
+    to have one on the battlefield (say so with general=1 on the unit to have it checked)."""
+    generals = [u for u in state.units if u.owner == user_id and u.stats.get("general")]
+    if not generals:
+        return True
+    return any(not u.destroyed for u in generals)
+
+
+def grant_hero_cp(state: GameState, mode: HeroCp) -> tuple[GameState, dict[str, int]]:
+    """+1 CP at the start of the hero phase (L258, L279) to the players who qualify."""
+    if state.phase != 0:
+        raise UserError("aos.not_hero_phase")
+    aos = aos_state(state)
+    key = f"{state.round}:{state.turn}"
+    if key in aos.hero_cp:
+        raise UserError("aos.hero_cp_done")
+    aos.hero_cp.append(key)
+    aos.hero_cp = aos.hero_cp[-4:]
+    new = with_aos(state, aos)
+    players = list(new.order) if mode == "each" else [p for p in [new.current] if p]
+    granted: dict[str, int] = {}
+    for user in players:
+        amount = HERO_PHASE_CP if general_on_battlefield(new, user) else 0
+        pools = new.resources.setdefault(f"player:{user}", {})
+        pools[CP] = pools.get(CP, 0) + amount
+        granted[user] = amount
+    return new, granted
+
+
+def use_command(
+    state: GameState, user_id: str, ability: CommandAbility, unit: str | None
+) -> tuple[GameState, int]:
+    """Spend the command's cost (6.1, L262); once per phase per player and per unit (L269)."""
+    phase = PHASES[state.phase] if state.phase < len(PHASES) else PHASES[0]
+    if phase not in ability.phases:
+        raise UserError(
+            "aos.wrong_phase", command=ability.en, phase=phase, phases=", ".join(ability.phases)
+        )
+    aos = aos_state(state)
+    key = f"{state.round}:{state.turn}:{state.phase}"
+    if aos.ledger != key:
+        aos.ledger, aos.commands_used, aos.units_received = key, {}, []
+    used = aos.commands_used.setdefault(user_id, [])
+    if ability.id in used:
+        raise UserError("aos.command_used", command=ability.en)
+    if unit is not None:
+        folded = fold(unit)
+        if folded in aos.units_received:
+            raise UserError("aos.unit_received", unit=unit)
+        aos.units_received.append(folded)
+    used.append(ability.id)
+    new = with_aos(state, aos)
+    pools = new.resources.setdefault(f"player:{user_id}", {})
+    have = pools.get(CP, 0)
+    if have < ability.cost:
+        raise UserError("game.not_enough", resource=CP, have=have, want=ability.cost)
+    pools[CP] = have - ability.cost
+    return new, pools[CP]
