@@ -323,6 +323,8 @@ async def apply_damage(
     """Apply `amount` to `unit` as one event (/undo reverts it) through the game's damage
     model (a grid rolls its column with the same dice)."""
     game_cmd.require_unit_rights(ctx, game.state, unit, attack=True)
+    if amount == 0:  # nothing to record: no event
+        return [[plain(ctx.t("wm.nothing_applied", unit=unit.name))]]
     notes: list[tuple[str, dict[str, Any]]] = []
     new = tr.damage(game.state, unit.name, amount, dice=source, notes=notes)
     await game_cmd.commit(ctx, game, new, "damage")
@@ -334,7 +336,10 @@ async def apply_damage(
 
 
 async def check(ctx: Context) -> Reply:
-    value = ctx.opts["value"]
+    found = await target_unit(ctx)
+    value = stat_or_option(ctx, "value", found[1] if found else None, "cmd")
+    if value is None:
+        raise UserError("wm.missing_stat", option="value")
     source = ctx.dice(ctx.opts["dice"])
     steps, out = checks.resolve_check(value, source)
     source.check_exhausted()
@@ -390,7 +395,7 @@ async def deviate(ctx: Context) -> Reply:
     source = ctx.dice(ctx.opts["dice"])
     steps, out = checks.resolve_deviation(distance, thrown, source)
     source.check_exhausted()
-    where = ctx.t("wm.dir." + direction_key(out.direction, settings.deviation_layout))
+    where = ctx.t(f"wm.dir.{direction_key(out.direction, settings.deviation_layout)}")
     dist_label = ctx.t("wm.step.distance_d3" if thrown else "wm.step.distance")
     blocks: list[Block] = [
         [bold(ctx.t("wm.step.direction") + ": "), plain(f"[{out.direction}] → {where}")],
@@ -543,8 +548,8 @@ SPECS = [
         path=("wm", "check"),
         handler=check,
         aliases=("test",),
-        options=(stat("value", "valore", "cmd", lo=0, hi=30, required=True), DICE),
-        examples=("/wm check value=9", "/wm test valore=8 dadi=3,4"),
+        options=(stat("value", "valore", "cmd", lo=0, hi=30), TARGET, DICE),
+        examples=("/wm check value=9", "/wm test valore=8 dadi=3,4", "/wm check target=Trenchers"),
     ),
     CommandSpec(
         path=("wm", "fall"),

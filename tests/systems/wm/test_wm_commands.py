@@ -136,3 +136,37 @@ async def test_scripted_game_grid_focus_maintenance_and_undo(app: App) -> None:
     turn = await say(app, "/turn end", user="ann", name="Ann", chat=CHAT, seed=7)
     assert turn.ok, turn.error
     assert "Maintenance and Control:" in plain.render(turn)
+
+
+async def test_unit_damage_column_check_target_and_permissions(app: App) -> None:
+    chat = "console:wm2"
+    assert (await say(app, "/game new wm", user="ann", chat=chat)).ok
+    assert (await say(app, "/game join", user="bob", chat=chat)).ok
+    added = await say(
+        app, "/unit add Slayer def=11 arm=19 griglia=..|.S|.C|.C|.D|..", user="bob", chat=chat
+    )
+    assert added.ok, added.error
+    assert "S" in plain.render(added)  # Italian letters kept as printed
+    hit = await say(app, "/unit damage Slayer 4 column=3", user="bob", chat=chat)
+    assert hit.ok, hit.error
+    assert "Cortex crippled" in plain.render(hit)
+    state = (await say(app, "/game status", chat=chat)).data["state"]  # type: ignore[index]
+    assert state["units"][0]["extra"]["grid"]["marks"] == [[2, 0], [2, 1], [3, 0], [3, 1]]
+    assert (await say(app, "/unit add Trenchers cmd=8 def=13 arm=13", user="ann", chat=chat)).ok
+    check = await say(app, "/wm check target=Trenchers dice=5,4", chat=chat)
+    assert check.data is not None and check.data["outcome"]["pass"] is False
+    # Bob attacks Ann's unit out of his turn: refused; on Ann's turn, a miss records nothing.
+    refused = await say(
+        app, "/wm attack mat=6 pow=12 target=Trenchers apply dice=6,6,1,1", user="bob", chat=chat
+    )
+    assert refused.error is not None and refused.error.code == "perm.not_your_unit"
+    miss = await say(
+        app, "/wm attack mat=6 pow=12 target=Slayer apply dice=1,1", chat=chat, user="ann"
+    )
+    assert miss.ok and "No damage to mark" in plain.render(miss)
+    log = await say(app, "/log", chat=chat)
+    assert log.data is not None and not any("attack" in e["command"] for e in log.data["events"])
+    bad = await say(app, "/unit add Odd grid=..|..", user="bob", chat=chat)
+    assert bad.error is not None and bad.error.code == "wm.bad_grid"
+    gen = await say(app, "/unit damage Slayer 1 column=9", user="bob", chat=chat)
+    assert gen.error is not None and gen.error.code == "cmd.int_range"

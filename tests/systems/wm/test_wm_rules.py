@@ -375,3 +375,31 @@ def test_g30_maintenance_fire_and_corrosion() -> None:  # L3970-3985, L3986-3999
     assert again.current == "a" and again.resources["unit:kreoss"]["focus"] == 7
     last = end_turn(again, dice=S([1]), notes=[])
     assert last.units[2].conditions == [] and last.units[2].damage == 4
+
+
+def test_every_key_built_at_run_time_exists_in_both_languages() -> None:
+    from bot import i18n
+    from rules_core.systems.wm.models import Mod
+    from rules_core.systems.wm.settings import CHOICES, direction_key
+    from rules_core.systems.wm.system import KNOWN_SYSTEMS
+
+    keys = [f"wm.note.crippled_{s}" for s in KNOWN_SYSTEMS]
+    keys += [f"wm.note.{k}_{w}" for k in ("fire", "corrosion") for w in ("expired", "stays")]
+    keys += [
+        f"wm.dir.{direction_key(d, lay)}"
+        for d in range(1, 7)
+        for lay in CHOICES["deviation_layout"]
+    ]
+    keys += [f"wm.setting.{name}" for name in CHOICES]
+    keys += [f"wm.skill.{t}" for t in ("melee", "ranged", "magic")]
+    mod_names = {"def", "base_def_5", "base_def_7", "def_mod", "def_floor", "hit_mod", "pow"}
+    mod_names |= {"str", "half_pow", "dmg_mod", "fall_pow", "combined"}
+    mod_names |= set(Mod.__args__) - {"charge", "knocked_down", "stationary", "crippled"}  # type: ignore[attr-defined]
+    mod_names -= {"roll_anyway", "movement_crippled"}
+    keys += [f"wm.mod.{m}" for m in mod_names]
+    steps = ("defense", "attack", "damage", "blast", "fall", "check", "direction", "distance")
+    keys += [f"wm.step.{s}" for s in (*steps, "distance_d3")]
+    keys += [f"wm.result.{r}" for r in ("hit", "critical", "miss", "pass", "fail")]
+    keys += [f"wm.verdict.{v}" for v in ("miss", "hit", "critical", "blast", "fall", "deviate")]
+    missing = [(lang, k) for k in keys for lang in i18n.LANGS if not i18n.has(k, lang)]
+    assert missing == []
