@@ -136,7 +136,11 @@ def damage(
         raise UserError("game.negative_amount")
     new = copy(state)
     unit = find_unit(new, name)
-    said = get_system(new.system).damage_unit(unit, amount, column=column, dice=dice)
+    system = get_system(new.system)
+    alive = not unit.destroyed
+    said = system.damage_unit(unit, amount, column=column, dice=dice)
+    if alive and unit.destroyed:
+        said += system.on_destroyed(new, unit)
     if notes is not None:
         notes.extend(said)
     return new

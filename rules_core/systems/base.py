@@ -108,6 +108,10 @@ class GameSystem(BaseModel):
         """A monospace drawing of the unit's state (e.g. its damage grid), or None."""
         return None
 
+    def on_destroyed(self, state: GameState, unit: Unit) -> list[Note]:
+        """`unit` has just been destroyed (`state` is mutable): e.g. victory points for it."""
+        return []
+
     def start_turn(self, state: GameState, dice: DiceSource | None) -> list[Note]:
         """Bookkeeping when a player's turn begins (`state.current`; `state` is mutable)."""
         return []

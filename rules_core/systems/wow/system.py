@@ -11,12 +11,58 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from rules_core.errors import UserError
-from rules_core.game.models import GameState, Unit
+from rules_core.game.models import GameState, ScoreEntry, Unit
 from rules_core.rules.text import fold
-from rules_core.systems.base import GameSystem, StatSpec
+from rules_core.systems.base import GameSystem, Note, StatSpec
 from rules_core.systems.wow import clock
 
-WOW = GameSystem(
+# 403.2c (standard scenario): destroying a character scores 4 VP, a Legendary one 8; 304.2:
+# a Pet scores none.
+KILL_VP = 4
+LEGENDARY_VP = 8
+
+
+def kill_vp(unit: Unit) -> int:
+    if unit.stats.get("pet"):
+        return 0
+    return LEGENDARY_VP if unit.stats.get("legendary") else KILL_VP
+
+
+def scorer(state: GameState, victim: Unit) -> str | None:
+    """Who scores a kill. 403.2c does not say (digest section 8); we give it to the only
+    opponent, or with more players to the player whose character took the last turn, and to
+    nobody when that is the victim's own player (the group adds it by hand)."""
+    opponents = [p.user_id for p in state.players if p.user_id != victim.owner]
+    if len(opponents) == 1:
+        return opponents[0]
+    last = clocks_of(state).last_active
+    return last if last in opponents else None
+
+
+def honor_total(state: GameState, user_id: str) -> int:
+    """102.1: a player wins on reaching their own party's Honor total."""
+    return sum(u.stats.get("honor", 0) for u in state.units if u.owner == user_id)
+
+
+class WowSystem(GameSystem):
+    def on_destroyed(self, state: GameState, unit: Unit) -> list[Note]:
+        points = kill_vp(unit)
+        if points == 0:
+            return [("wow.kill_pet", {"unit": unit.name})]
+        who = scorer(state, unit)
+        if who is None:
+            return [("wow.kill_unassigned", {"unit": unit.name, "vp": points})]
+        state.score_log.append(ScoreEntry(user_id=who, points=points, reason=unit.name))
+        player = state.player(who)
+        name = player.name if player else who
+        notes: list[Note] = [("wow.kill_vp", {"unit": unit.name, "vp": points, "player": name})]
+        total, honor = state.score().get(who, 0), honor_total(state, who)
+        if honor and total >= honor:
+            notes.append(("wow.honor_reached", {"player": name, "vp": total, "honor": honor}))
+        return notes
+
+
+WOW = WowSystem(
     id="wow",
     stats=(
         StatSpec(name="health", min=1, max=99, required=True),  # 401: Health

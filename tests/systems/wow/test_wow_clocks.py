@@ -103,3 +103,27 @@ async def test_clocks_need_a_wow_game_and_speak_italian(app: App) -> None:
     assert "Master Clock 1" in plain.render(reply) and "Pronti ad agire: Jaina" in plain.render(
         reply
     )
+
+
+async def test_a_kill_scores_for_the_opponent_and_honor_decides_the_winner(app: App) -> None:
+    await ok(app, "A", "/game new wow")
+    await ok(app, "B", "/game join")
+    await ok(app, "A", "/unit add Thrall health=6 honor=6")
+    await ok(app, "B", "/unit add Jaina health=5 honor=10 legendary=1")
+    await ok(app, "B", "/unit add Grunt health=3 honor=3")
+    await ok(app, "B", "/unit add Wolf health=2 pet=1")
+
+    pet = await as_(app, "A", "/unit damage Wolf 2")
+    assert "Pet scores no VP" in plain.render(pet)
+    await ok(app, "A", "/unit damage Jaina 4")  # not yet destroyed: nothing scored
+    assert (await ok(app, "A", "/score"))["score"] == {"A": 0, "B": 0}
+    kill = await as_(app, "A", "/unit damage Jaina 3")  # destroyed: 8 VP, a Legendary
+    assert "8 VP to Ann" in plain.render(kill)
+    assert "Honor" in plain.render(kill)  # 8 VP >= Thrall's Honor 6: Ann wins
+    assert (await ok(app, "A", "/score"))["score"] == {"A": 8, "B": 0}
+    await ok(app, "A", "/undo")
+    assert (await ok(app, "A", "/score"))["score"] == {"A": 0, "B": 0}
+    await ok(app, "A", "/unit damage Grunt 5")  # 4 VP, below Ann's Honor total
+    text = plain.render(await as_(app, "A", "/log 1"))
+    assert "Grunt" in text
+    assert (await ok(app, "A", "/score"))["score"] == {"A": 4, "B": 0}
