@@ -277,9 +277,17 @@ async def attack(ctx: Context) -> Reply:
     }
     if found is not None and ctx.opts["apply"]:
         game, target = found
-        notes = await apply_damage(ctx, game, target, out.damage, source)
-        blocks += notes
-        data["applied"] = {"unit": target.name, "damage": out.damage}
+        effects = tuple(
+            effect
+            for effect, wanted in (
+                (ctx.opts["effect"], out.hit),
+                (ctx.opts["crit_effect"], out.critical),
+            )
+            if effect and wanted
+        )
+        more, applied = await apply_damage(ctx, game, target, out.damage, source, effects)
+        blocks += more
+        data["applied"] = {"unit": target.name, "damage": out.damage, "effects": applied}
     source.check_exhausted()
     await log_roll(ctx, source, {"total": out.damage, **data})
     return Reply(title=attack_title(ctx, req), blocks=blocks, data=data)
@@ -318,18 +326,30 @@ async def odds(ctx: Context) -> Reply:
 
 
 async def apply_damage(
-    ctx: Context, game: games.StoredGame, unit: Unit, amount: int, source: DiceSource
-) -> list[Block]:
-    """Apply `amount` to `unit` as one event (/undo reverts it) through the game's damage
-    model (a grid rolls its column with the same dice)."""
+    ctx: Context,
+    game: games.StoredGame,
+    unit: Unit,
+    amount: int,
+    source: DiceSource,
+    effects: tuple[str, ...] = (),
+) -> tuple[list[Block], list[str]]:
+    """Apply `amount` (and continuous effects) to `unit` as one event (/undo reverts it)
+    through the game's damage model (a grid rolls its column with the same dice)."""
     game_cmd.require_unit_rights(ctx, game.state, unit, attack=True)
-    if amount == 0:  # nothing to record: no event
-        return [[plain(ctx.t("wm.nothing_applied", unit=unit.name))]]
+    # A model has at most one continuous effect of each type (L3955-3956, example L3979).
+    have = {fold(c.name) for c in unit.conditions}
+    effects = tuple(e for e in effects if e not in have)
+    if amount == 0 and not effects:  # nothing to record: no event
+        return [[plain(ctx.t("wm.nothing_applied", unit=unit.name))]], []
     notes: list[tuple[str, dict[str, Any]]] = []
     new = tr.damage(game.state, unit.name, amount, dice=source, notes=notes)
+    for effect in effects:
+        new = tr.add_condition(new, unit.name, effect, None)
+        notes.append((f"wm.note.{effect}_applied", {"unit": unit.name}))
     await game_cmd.commit(ctx, game, new, "damage")
     after = tr.find_unit(new, unit.name)
-    return game_cmd.notes_blocks(ctx, notes) + game_cmd.unit_blocks(ctx, after, new.system)
+    blocks = game_cmd.notes_blocks(ctx, notes) + game_cmd.unit_blocks(ctx, after, new.system)
+    return blocks, list(effects)
 
 
 # --- /wm check, fall, deviate ---------------------------------------------------------------
@@ -380,7 +400,7 @@ async def fall(ctx: Context) -> Reply:
         "outcome": out.model_dump(),
     }
     if found is not None and ctx.opts["apply"] and out.damage is not None:
-        blocks += await apply_damage(ctx, found[0], found[1], out.damage, source)
+        blocks += (await apply_damage(ctx, found[0], found[1], out.damage, source))[0]
         data["applied"] = {"unit": found[1].name, "damage": out.damage}
     source.check_exhausted()
     await log_roll(ctx, source, {"total": out.damage_total, **data})
@@ -503,6 +523,7 @@ def stat(name: str, *aliases: str, lo: int = 0, hi: int = 20, required: bool = F
 
 
 DICE = OptionSpec("dice", type="faces", aliases=("dadi",))
+EFFECTS = ("fire", "corrosion")  # continuous effects a weapon applies (L847-856)
 TARGET = OptionSpec("target", max_length=40, autocomplete="units", aliases=("bersaglio",))
 APPLY = OptionSpec("apply", type="flag", aliases=("applica",))
 ATTACK_OPTIONS = (
@@ -529,7 +550,13 @@ SPECS = [
         path=("wm", "attack"),
         handler=attack,
         aliases=("attacco",),
-        options=(*ATTACK_OPTIONS, APPLY, DICE),
+        options=(
+            *ATTACK_OPTIONS,
+            APPLY,
+            OptionSpec("effect", choices=EFFECTS, aliases=("effetto",)),
+            OptionSpec("crit_effect", choices=EFFECTS, aliases=("effetto_critico",)),
+            DICE,
+        ),
         examples=(
             "/wm attack mat=7 def=12 pow=12 str=10 arm=18 mods=charge",
             "/wm attack type=ranged rat=6 def=13 pow=10 arm=15 boost=hit mods=aim,cover",

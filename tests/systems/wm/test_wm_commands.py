@@ -170,3 +170,30 @@ async def test_unit_damage_column_check_target_and_permissions(app: App) -> None
     assert bad.error is not None and bad.error.code == "wm.bad_grid"
     gen = await say(app, "/unit damage Slayer 1 column=9", user="bob", chat=chat)
     assert gen.error is not None and gen.error.code == "cmd.int_range"
+
+
+async def test_g30_critical_fire_then_maintenance(app: App) -> None:
+    """L3970-3985: an Inferno Mace critical sets Fire; a second critical adds nothing; the
+    Defender's controller rolls for it in Maintenance: 5 burns (POW 12), 1 puts it out."""
+    chat = "console:wm3"
+    for text, user in (("/game new wm", "ann"), ("/game join", "bob")):
+        assert (await say(app, text, user=user, chat=chat)).ok
+    grid = "......|......|......|......|......|......"
+    assert (
+        await say(app, f"/unit add Defender def=12 arm=18 grid={grid}", user="bob", chat=chat)
+    ).ok
+    mace = "/wm attack mat=6 pow=7 str=11 target=Defender crit_effect=fire apply"
+    first = await say(app, f"{mace} dice=4,4,1,1,1", user="ann", chat=chat)
+    assert first.ok, first.error
+    assert first.data is not None and first.data["applied"]["effects"] == ["fire"]
+    assert "catches fire" in plain.render(first)
+    again = await say(app, f"{mace} dice=5,5,1,1,1", user="ann", chat=chat)
+    assert again.data is not None and again.data["applied"]["effects"] == []
+    # Bob's Maintenance rolls for the fire: it either burns (and hurts) or goes out.
+    turn = await say(app, "/turn end", user="ann", chat=chat, seed=1)
+    assert turn.ok
+    state = (await say(app, "/game status", chat=chat)).data["state"]  # type: ignore[index]
+    defender = state["units"][0]
+    burned = "fire keeps burning" in plain.render(turn)
+    assert burned == any(c["name"] == "fire" for c in defender["conditions"])
+    assert ("fire goes out" in plain.render(turn)) != burned
