@@ -9,6 +9,7 @@ embed. No per-command code lives here. Chat key: `discord:<channel_id>`, or
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 from typing import Any
@@ -21,17 +22,21 @@ from bot import i18n
 from bot.adapters import discord_commands
 from bot.adapters.base import AdapterStartError
 from bot.app import App
-from bot.autocomplete import MAX_CHOICES, suggest
+from bot.autocomplete import MAX_CHOICES, matching, suggest
 from bot.commands.models import Reply, Request
+from bot.commands.spec import CommandSpec
 from bot.config import Settings
 from bot.render import discord_md
 from bot.storage import buttons
 from bot.storage.settings import kv_get, kv_set
+from rules_core.errors import UserError
 
 log = logging.getLogger(__name__)
 
 BUTTON_PREFIX = "wb:"
 READY_TIMEOUT = 60.0
+DEFER_AFTER = 2.0  # seconds before a command not declared slow is acknowledged with a defer
+SHUTDOWN_GRACE = 30.0
 EMBED_DESCRIPTION = 4096
 EMBED_COLOUR = 0x8B5A2B
 ERROR_COLOUR = 0xB03A2E
@@ -82,7 +87,14 @@ def embed(reply: Reply) -> discord.Embed:
 class DiscordAdapter:
     name = "discord"
 
-    def __init__(self, app: App, settings: Settings, *, guild_ready_timeout: float = 2.0) -> None:
+    def __init__(
+        self,
+        app: App,
+        settings: Settings,
+        *,
+        guild_ready_timeout: float = 2.0,
+        defer_after: float = DEFER_AFTER,
+    ) -> None:
         if settings.discord_token is None:
             raise AdapterStartError("DISCORD_TOKEN is not set")
         self.app = app
@@ -95,7 +107,10 @@ class DiscordAdapter:
         self.client = discord.Client(intents=intents, guild_ready_timeout=guild_ready_timeout)
         self.client.event(self.on_interaction)
         self.runner: asyncio.Task[None] | None = None
-        self.inflight: set[asyncio.Task[None]] = set()
+        self.inflight: set[asyncio.Task[Any]] = set()
+        self.idle = asyncio.Event()
+        self.closing = False
+        self.defer_after = defer_after
 
     # --- lifecycle -------------------------------------------------------------------------
 
@@ -122,9 +137,12 @@ class DiscordAdapter:
         log.info("Discord bot %s running", self.client.user)
 
     async def stop(self) -> None:
-        """Let interactions in progress finish, then disconnect."""
+        """Refuse new interactions, let those in progress finish, then disconnect."""
+        self.closing = True
+        self.idle.clear()
         if self.inflight:
-            await asyncio.wait(self.inflight, timeout=30)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.idle.wait(), SHUTDOWN_GRACE)
         await self.client.close()
         if self.runner is not None:
             await asyncio.gather(self.runner, return_exceptions=True)
@@ -139,21 +157,28 @@ class DiscordAdapter:
             await channel.send(**self.message_kwargs(reply, await self.view(chat, reply)))
 
     async def sync_commands(self) -> None:
-        """Upload the generated commands, unless they are what Discord already has."""
+        """Upload the generated commands, unless they are what Discord already has (the hash of
+        the last upload is kept per application and target in the database)."""
         commands = discord_commands.build(self.app.registry)
+        app_id = self.client.application_id
+        if app_id is None:
+            raise AdapterStartError("Discord did not say which application this token belongs to")
         guild = self.settings.discord_dev_guild
-        key = f"discord.commands.{guild or 'global'}"
+        key = f"discord.commands.{app_id}.{guild or 'global'}"
         digest = discord_commands.digest(commands)
-        async with self.app.db.transaction() as conn:
+        async with self.app.db.transaction(write=False) as conn:
             if await kv_get(conn, key) == digest:
                 log.info("Discord commands unchanged; no sync")
                 return
-        app_id = self.client.application_id
-        assert app_id is not None
-        if guild:
-            await self.client.http.bulk_upsert_guild_commands(app_id, guild, commands)
-        else:
-            await self.client.http.bulk_upsert_global_commands(app_id, commands)
+        try:
+            if guild:
+                await self.client.http.bulk_upsert_guild_commands(app_id, guild, commands)
+            else:
+                await self.client.http.bulk_upsert_global_commands(app_id, commands)
+        except discord.HTTPException as exc:
+            raise AdapterStartError(
+                f"Discord refused the command list (HTTP {exc.status}: {exc.text[:200]})"
+            ) from None
         async with self.app.db.transaction() as conn:
             await kv_set(conn, key, digest)
         log.info("Discord commands synced (%s)", guild or "global")
@@ -165,17 +190,36 @@ class DiscordAdapter:
         if task is not None:
             self.inflight.add(task)
         try:
-            if interaction.type is discord.InteractionType.application_command:
+            if self.closing:
+                await self.refuse(interaction)
+            elif interaction.type is discord.InteractionType.application_command:
                 await self.on_command(interaction)
             elif interaction.type is discord.InteractionType.autocomplete:
                 await self.on_autocomplete(interaction)
             elif interaction.type is discord.InteractionType.component:
                 await self.on_button(interaction)
         except discord.HTTPException as exc:
-            log.warning("Discord call failed: %s", exc)
+            log.warning("Discord call failed: %s %s", exc.status, exc.text[:200])
         finally:
             if task is not None:
                 self.inflight.discard(task)
+                if not self.inflight:
+                    self.idle.set()
+
+    async def refuse(self, interaction: discord.Interaction[Any]) -> None:
+        """The bot is shutting down: say so instead of leaving the user with a failure."""
+        if interaction.type is discord.InteractionType.autocomplete:
+            await interaction.response.autocomplete([])
+        elif interaction.type in (
+            discord.InteractionType.application_command,
+            discord.InteractionType.component,
+        ):
+            lang = i18n.normalize_lang(interaction.locale.value) or "en"
+            await interaction.response.send_message(
+                i18n.t(lang, "discord.restarting"),
+                ephemeral=True,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
 
     def request(self, interaction: discord.Interaction[Any], **fields: Any) -> Request:
         user = interaction.user
@@ -199,24 +243,20 @@ class DiscordAdapter:
             for o in leaves
         }
         spec = self.app.registry.get(path)
-        deferred = False
-        if spec is not None and spec.slow:
-            await interaction.response.defer(thinking=True)
-            deferred = True
-        reply = await self.app.handle(self.request(interaction, command=path, options=options))
-        await self.respond(interaction, reply, deferred)
+        await self.run(interaction, self.request(interaction, command=path, options=options), spec)
 
     async def on_autocomplete(self, interaction: discord.Interaction[Any]) -> None:
         data: dict[str, Any] = dict(interaction.data or {})
         path, leaves = discord_commands.resolve(data.get("name", ""), list(data.get("options", [])))
         focused = next((o for o in leaves if o.get("focused")), None)
         spec = self.app.registry.get(path)
-        option = spec.option(focused["name"]) if spec and focused else None
+        option = spec.option(str(focused["name"])) if spec and focused else None
+        typed = str(focused.get("value", "")) if focused else ""
         values: list[str] = []
-        if option is not None and option.autocomplete and focused is not None:
-            values = await suggest(
-                option.autocomplete, self.app, chat_key(interaction), str(focused.get("value", ""))
-            )
+        if option is not None and option.autocomplete:
+            values = await suggest(option.autocomplete, self.app, chat_key(interaction), typed)
+        elif option is not None and option.choices:  # more choices than Discord lists
+            values = matching(list(option.choices), typed)
         await interaction.response.autocomplete(
             [discord.app_commands.Choice(name=v[:100], value=v[:100]) for v in values[:MAX_CHOICES]]
         )
@@ -232,11 +272,36 @@ class DiscordAdapter:
         if command is None:
             lang = await self.app.lang_for(self.request(interaction))
             await interaction.response.send_message(
-                i18n.t(lang, "discord.button_expired"), ephemeral=True
+                i18n.t(lang, "discord.button_expired"),
+                ephemeral=True,
+                allowed_mentions=discord.AllowedMentions.none(),
             )
             return
-        reply = await self.app.handle(self.request(interaction, text=command))
-        await self.respond(interaction, reply, deferred=False)
+        try:
+            spec: CommandSpec | None = self.app.registry.resolve(command)[0]
+        except UserError:
+            spec = None  # the dispatcher answers with the error
+        await self.run(interaction, self.request(interaction, text=command), spec)
+
+    async def run(
+        self, interaction: discord.Interaction[Any], request: Request, spec: CommandSpec | None
+    ) -> None:
+        """Run the command; acknowledge with a "thinking..." defer first when it is declared
+        slow, or as soon as it takes longer than `defer_after` (Discord allows 3 seconds)."""
+        work = asyncio.create_task(self.app.handle(request))
+        deferred = False
+        try:
+            if spec is not None and spec.slow:
+                await interaction.response.defer(thinking=True)
+                deferred = True
+            else:
+                done, _ = await asyncio.wait({work}, timeout=self.defer_after)
+                if not done:
+                    await interaction.response.defer(thinking=True)
+                    deferred = True
+        finally:
+            reply = await work  # the command runs to the end even if Discord is unreachable
+        await self.respond(interaction, reply, deferred)
 
     # --- outgoing ----------------------------------------------------------------------------
 
@@ -265,8 +330,9 @@ class DiscordAdapter:
             for item in reply.buttons[:25]:
                 ident = await buttons.save(conn, key, item.command, self.app.clock())
                 view.add_item(
-                    discord.ui.Button(label=item.label[:80], custom_id=BUTTON_PREFIX + ident)
+                    discord.ui.Button(label=item.label[:80] or "…", custom_id=BUTTON_PREFIX + ident)
                 )
+        view.stop()  # never stored by discord.py: presses are dispatched by custom id
         return view
 
     async def respond(
@@ -274,9 +340,12 @@ class DiscordAdapter:
     ) -> None:
         view = await self.view(chat_key(interaction), reply)
         kwargs = self.message_kwargs(reply, view)
-        if deferred or interaction.response.is_done():
-            await interaction.followup.send(ephemeral=reply.ephemeral, wait=False, **kwargs)
-        else:
+        if not deferred:
             await interaction.response.send_message(ephemeral=reply.ephemeral, **kwargs)
-        if view is not None:
-            view.stop()  # handled by custom id in on_interaction, not by this View
+        elif reply.ephemeral:
+            # The first follow-up would inherit the public "thinking..." message: remove it so
+            # an error or private answer is seen only by the user who asked.
+            await interaction.delete_original_response()
+            await interaction.followup.send(ephemeral=True, wait=False, **kwargs)
+        else:
+            await interaction.followup.send(wait=False, **kwargs)

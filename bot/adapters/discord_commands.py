@@ -1,10 +1,25 @@
-"""The Discord application commands, generated from the registry.
+"""The Discord application commands, generated from the registry (no per-command code).
 
-Mapping: a registry group with only subcommands (`/game new`, `/wow attack`) becomes one
-command with subcommands. A group that is also a command itself (`/roll EXPR` with `/roll show`,
-`/roll history`) can't be both on Discord, so the root stays `/roll` and its subcommands become
-top-level commands `/roll-show`, `/roll-history`. Options keep their registry names; required
-options come first, as Discord demands. Italian descriptions come from the catalogues.
+Mapping:
+- a registry group whose commands all have a subcommand (`/game new`, `/wow attack`) becomes one
+  command with subcommands;
+- a group that is also a command itself (`/roll EXPR` with `/roll show`, `/roll history`) can't be
+  both on Discord, so the root stays `/roll` and its subcommands become top-level commands
+  `/roll-show`, `/roll-history` (an interaction's `roll-show` resolves back to `roll show`);
+- options keep their registry names; required options come first, as Discord demands;
+  `int`/`signed` -> integer with min/max, `flag` -> boolean, `user` -> user (sent to the registry as
+  `<@id>`), everything else -> string with `max_length`; up to 25 `choices` become Discord choices,
+  more become autocomplete over the same values; an option with an autocomplete source
+  (`OptionSpec.autocomplete`) gets autocomplete;
+- descriptions come from the catalogues (`cmd.<path>.desc`, `cmd.<path>.opt.<name>`,
+  `help.groups.<group>`) in English with Italian `description_localizations`; command and
+  subcommand names get an Italian `name_localizations` entry from their first alias (`tira`,
+  `tira-mostra`, `/partita nuova` ...) when it is a valid, unique Discord name. Option names stay
+  English (their aliases mix Italian words and game abbreviations).
+
+A registry that can't fit Discord's limits (more than 100 top-level commands, 25 subcommands in a
+group, 25 options, paths deeper than two words) raises `CommandTreeError` when the tree is built:
+the test suite builds the real registry, so this shows up in CI, never as a silent truncation.
 """
 
 from __future__ import annotations
@@ -18,14 +33,25 @@ from bot import i18n
 from bot.commands.registry import Registry
 from bot.commands.spec import CommandSpec, OptionSpec
 
-NAME = re.compile(r"^[-_\w]{1,32}$", re.UNICODE)
+# Discord's `^[-_\p{L}\p{N}]{1,32}$`: Python's \w is letters, digits and underscore.
+NAME = re.compile(r"^[-\w]{1,32}$")
 MAX_DESCRIPTION = 100
 MAX_OPTIONS = 25
 MAX_CHOICES = 25
 MAX_COMMANDS = 100
+MAX_STRING = 6000
 
 # Discord option types
-SUB_COMMAND, STRING, INTEGER, BOOLEAN, USER = 1, 3, 4, 5, 6
+SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER, BOOLEAN, USER = 1, 2, 3, 4, 5, 6
+CHAT_INPUT = 1
+
+
+class CommandTreeError(ValueError):
+    """The registry does not fit Discord's limits (a programming error, caught by the tests)."""
+
+
+def valid_name(name: str) -> bool:
+    return bool(NAME.fullmatch(name)) and name == name.lower()
 
 
 def short(text: str, limit: int = MAX_DESCRIPTION) -> str:
@@ -41,6 +67,8 @@ def described(key: str) -> dict[str, Any]:
 
 
 def option_json(spec: CommandSpec, opt: OptionSpec) -> dict[str, Any]:
+    if not valid_name(opt.name):
+        raise CommandTreeError(f"/{spec.name}: option name {opt.name!r} is not valid on Discord")
     out: dict[str, Any] = {"name": opt.name, "required": opt.required}
     out.update(described(f"{spec.key}.opt.{opt.name}"))
     if opt.type == "flag":
@@ -55,62 +83,98 @@ def option_json(spec: CommandSpec, opt: OptionSpec) -> dict[str, Any]:
         out["type"] = USER
     else:
         out["type"] = STRING
-        out["max_length"] = min(opt.max_length, 6000)
+        out["max_length"] = max(1, min(opt.max_length, MAX_STRING))
         if opt.choices and len(opt.choices) <= MAX_CHOICES:
-            out["choices"] = [{"name": c, "value": c} for c in opt.choices]
-        elif opt.autocomplete:
+            out["choices"] = [{"name": c[:100], "value": c[:100]} for c in opt.choices]
+        elif opt.choices or opt.autocomplete:
             out["autocomplete"] = True
     return out
 
 
 def options_json(spec: CommandSpec) -> list[dict[str, Any]]:
+    if len(spec.options) > MAX_OPTIONS:
+        raise CommandTreeError(f"/{spec.name} has more than {MAX_OPTIONS} options")
     opts = [option_json(spec, o) for o in spec.options]
-    return sorted(opts, key=lambda o: not o["required"])[:MAX_OPTIONS]
+    return sorted(opts, key=lambda o: not o["required"])  # stable: registry order otherwise
 
 
-def command_name(spec: CommandSpec, roots: set[str]) -> str:
-    """The Discord name of a registry command: see the module docstring."""
-    if len(spec.path) == 1:
-        return spec.path[0]
-    if spec.path[0] in roots:
-        return "-".join(spec.path)
-    raise ValueError(f"{spec.name} is a subcommand")
+def localized(entry: dict[str, Any], it_name: str | None, taken: set[str]) -> None:
+    """Add the Italian name if it is a valid Discord name no sibling already uses."""
+    if it_name and valid_name(it_name) and it_name != entry["name"] and it_name not in taken:
+        entry["name_localizations"] = {"it": it_name}
+        taken.add(it_name)
+
+
+def first_alias(spec: CommandSpec) -> str | None:
+    return spec.aliases[0].lower() if spec.aliases else None
 
 
 def build(registry: Registry) -> list[dict[str, Any]]:
+    """The JSON body of a bulk overwrite (`PUT /applications/{id}/commands`)."""
     groups = registry.groups()
-    roots = {g for g, specs in groups.items() if any(len(s.path) == 1 for s in specs)}
     out: list[dict[str, Any]] = []
+    roots = {g for g, specs in groups.items() if any(len(s.path) == 1 for s in specs)}
+    # Italian top-level names must not collide with any English or Italian top-level name.
+    taken: set[str] = set()
     for group, specs in groups.items():
         if group in roots:
+            taken.update("-".join(s.path) for s in specs)
+        else:
+            taken.add(group)
+    root_alias = {
+        g: first_alias(s) for g, specs in groups.items() for s in specs if len(s.path) == 1
+    }
+    for group, specs in groups.items():
+        for spec in specs:
+            if len(spec.path) > 2:
+                raise CommandTreeError(f"/{spec.name}: paths deeper than two words are not mapped")
+            if any("-" in part or not valid_name(part) for part in spec.path):
+                raise CommandTreeError(f"/{spec.name}: not a valid Discord name (or has a '-')")
+        if group in roots:
             for spec in specs:
-                entry = {
-                    "name": command_name(spec, roots),
-                    "type": 1,
+                entry: dict[str, Any] = {
+                    "name": "-".join(spec.path),
+                    "type": CHAT_INPUT,
                     **described(spec.key + ".desc"),
+                    "options": options_json(spec),
                 }
-                entry["options"] = options_json(spec)
-                if len(spec.path) == 1 and spec.aliases:
-                    entry["name_localizations"] = {"it": spec.aliases[0]}
+                base = root_alias.get(group)
+                it_name = base if len(spec.path) == 1 else None
+                if len(spec.path) == 2 and base and (sub_alias := first_alias(spec)):
+                    it_name = f"{base}-{sub_alias}"
+                localized(entry, it_name, taken)
                 out.append(entry)
             continue
+        if len(specs) > MAX_OPTIONS:
+            raise CommandTreeError(f"/{group} has more than {MAX_OPTIONS} subcommands")
         help_key = f"help.groups.{group}"
         desc_key = help_key if i18n.has(help_key) else specs[0].key + ".desc"
+        siblings = {s.path[1] for s in specs}
         subs = []
-        for spec in specs[:MAX_OPTIONS]:
-            sub = {"name": spec.path[1], "type": SUB_COMMAND, **described(spec.key + ".desc")}
-            sub["options"] = options_json(spec)
+        for spec in specs:
+            sub: dict[str, Any] = {
+                "name": spec.path[1],
+                "type": SUB_COMMAND,
+                **described(spec.key + ".desc"),
+                "options": options_json(spec),
+            }
+            localized(sub, first_alias(spec), siblings)
             subs.append(sub)
-        out.append({"name": group, "type": 1, **described(desc_key), "options": subs})
-    return out[:MAX_COMMANDS]
+        out.append({"name": group, "type": CHAT_INPUT, **described(desc_key), "options": subs})
+    for entry in out:
+        if not valid_name(entry["name"]):
+            raise CommandTreeError(f"{entry['name']!r} is not a valid Discord command name")
+    if len(out) > MAX_COMMANDS:
+        raise CommandTreeError(f"{len(out)} top-level commands; Discord allows {MAX_COMMANDS}")
+    return out
 
 
 def resolve(name: str, options: list[dict[str, Any]]) -> tuple[str, list[dict[str, Any]]]:
     """The registry command name and the leaf options of an interaction's data."""
     path = name.replace("-", " ")
-    while options and options[0].get("type") in (SUB_COMMAND, 2):
-        path += " " + options[0]["name"]
-        options = options[0].get("options", [])
+    while options and options[0].get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP):
+        path += " " + str(options[0]["name"])
+        options = list(options[0].get("options", []))
     return path, options
 
 
