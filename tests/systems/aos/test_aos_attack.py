@@ -61,7 +61,7 @@ def test_r8_wound_modifier() -> None:
 
 def save_result(save: int, rend: int, mod: int, face: int, cap: str = "with_rend") -> int:
     r = req(save=save, rend=rend, save_mod=mod)
-    return resolve_attack(r, DiceSource.given([6, 6, face]), Settings(save_cap=cap)).outcome.unsaved  # type: ignore[arg-type]
+    return resolve_attack(r, DiceSource.given([6, 6, face]), Settings(save_cap=cap)).outcome.unsaved
 
 
 def test_r9_to_r14_saves() -> None:
@@ -200,7 +200,7 @@ BRUTE_CASES = [
 @pytest.mark.parametrize("case", BRUTE_CASES)
 @pytest.mark.parametrize("cap", ["with_rend", "bonus_only"])
 def test_odds_match_brute_force(case: AttackRequest, cap: str) -> None:
-    s = Settings(save_cap=cap)  # type: ignore[arg-type]
+    s = Settings(save_cap=cap)
     brute = enumerate_outcomes(lambda src: resolve_attack(case, src, s).outcome.damage)
     exact = attack_odds(case, s)
     assert set(brute) == set(exact)

@@ -234,7 +234,8 @@ async def test_damage_table_follows_wounds_taken(app: App) -> None:
     await say(app, "/unit add Drake wounds=16 save=3 bravery=9", **ann)
     table = await say(
         app,
-        '/aos table Drake "0:move=12,claws=6 5:move=11,claws=5 9:move=10,claws=4 13:move=8,claws=3"',
+        '/aos table Drake "0:move=12,claws=6 5:move=11,claws=5 9:move=10,claws=4 '
+        '13:move=8,claws=3"',
         **ann,
     )
     assert table.ok, table.error

@@ -106,7 +106,7 @@ def test_hero_phase_cp_each_or_own() -> None:
     with pytest.raises(UserError):
         grant_hero_cp(each, "each")  # once per hero phase
     own, granted = grant_hero_cp(state, "own")
-    assert granted == {"a": 1}
+    assert granted == {"a": 1} and own.resources["player:b"]["cp"] == 2
     # A slain General brings nothing.
     state.units.append(
         Unit(
