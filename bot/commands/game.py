@@ -7,18 +7,51 @@ what /log shows and /undo restores). Who may do what:
 - a player changes their own units, and on their turn may damage or mark enemy units too
   (attacks are resolved on the attacker's turn); only the current player ends the turn;
 - anyone else can look (status, log, units) but changes nothing.
+
+Changing the game from another command (the API for game systems)
+------------------------------------------------------------------
+One call applies one change as ONE event that `/log` lists and `/undo` reverts exactly::
+
+    from bot.commands.game import apply_change, notes_blocks, unit_blocks
+    from rules_core.game import diff
+from rules_core.game import transitions as tr
+
+    notes: list[Note] = []
+
+    def hit(state: GameState) -> GameState:
+        notes.clear()  # runs again after a conflict: keep one run's notes
+        return tr.damage(state, target, outcome.damage, dice=source, notes=notes)
+
+    change = await apply_change(
+        ctx,
+        hit,
+        "aos_attack",          # the event kind, shown by the journal
+        unit=target,           # checks the caller may hit it (owner, organiser, or on turn)
+        attack=True,           # False: only the owner or the organiser may change it
+    )
+    blocks = notes_blocks(ctx, notes) + unit_blocks(ctx, change.unit, change.after.system)
+
+`mutate` must be pure (state in, new state out, `UserError` for a refusal) because it runs
+again on the reloaded state if another writer changed the game in between (version check
+and retry). The command text stored in the event is the request's text, so the journal shows
+`/aos attack target=Orcs apply ...`; rolls logged in the `rolls` table in the same command
+appear next to it. Lower level: `commit(ctx, game, new_state, kind)` saves a state you built
+yourself from `game` (no retry: a conflict is the user error `game.changed_meanwhile`).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from bot.commands.context import Context
 from bot.commands.models import Block, Reply, bold, code, italic, mention, plain, pre
 from bot.commands.spec import CommandSpec, OptionSpec
-from bot.storage import campaigns, games
+from bot.storage import campaigns, events, games
 from bot.storage.games import StoredGame
 from rules_core.errors import UserError
+from rules_core.game import diff
 from rules_core.game import transitions as tr
 from rules_core.game.models import GameState, Player, ScoreEntry, Unit
 from rules_core.rules.text import fold
@@ -89,6 +122,63 @@ async def commit(ctx: Context, game: StoredGame, new: GameState, kind: str) -> S
         kind=kind,
         now=ctx.now,
     )
+
+
+Mutate = Callable[[GameState], GameState]
+
+
+@dataclass(frozen=True)
+class Change:
+    """What `apply_change` did: the stored game after it, the states before and after, and
+    the unit it was aimed at (as it is now; None if it was removed or none was named)."""
+
+    game: StoredGame
+    before: GameState
+    after: GameState
+    unit: Unit | None
+    changed: bool
+
+
+async def apply_change(
+    ctx: Context,
+    mutate: Mutate,
+    kind: str,
+    *,
+    unit: str | None = None,
+    attack: bool = False,
+    game: StoredGame | None = None,
+    retries: int = 3,
+) -> Change:
+    """Load the chat's game (or use `game`), check the caller's rights on `unit` if named,
+    apply `mutate` and save the result as one event. A mutation that changes nothing saves
+    nothing (`changed=False`). On a version conflict the game is reloaded and `mutate` runs
+    again, up to `retries` times."""
+    for attempt in range(retries + 1):
+        current = game if game is not None and attempt == 0 else await load(ctx)
+        target_name = None
+        if unit is not None:
+            target = tr.find_unit(current.state, unit)
+            require_unit_rights(ctx, current.state, target, attack=attack)
+            target_name = target.name
+        new = mutate(current.state)
+        if new == current.state:
+            found = _unit_or_none(new, target_name)
+            return Change(game=current, before=new, after=new, unit=found, changed=False)
+        try:
+            saved = await commit(ctx, current, new, kind)
+        except UserError as err:
+            if err.key != "game.changed_meanwhile" or attempt == retries:
+                raise
+            continue
+        after = _unit_or_none(new, target_name)
+        return Change(game=saved, before=current.state, after=new, unit=after, changed=True)
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _unit_or_none(state: GameState, name: str | None) -> Unit | None:
+    if name is None:
+        return None
+    return next((u for u in state.units if fold(u.name) == fold(name)), None)
 
 
 def health_bar(unit: Unit) -> str:
@@ -162,6 +252,11 @@ def unit_blocks(ctx: Context, unit: Unit, system: str) -> list[Block]:
     """The unit's line, then the system's drawing of it (e.g. a damage grid) if it has one."""
     drawing = get_system(system).draw_unit(unit)
     return [unit_line(ctx, unit)] + ([[pre(drawing)]] if drawing else [])
+
+
+def change_text(ctx: Context, before: GameState | None, after: GameState | None) -> str:
+    """What a logged change did, in one line ("Guards: 3 damage, 7/10 left; Bob's turn")."""
+    return "; ".join(ctx.t(key, **params) for key, params in diff.describe(before, after))
 
 
 def notes_blocks(ctx: Context, notes: list[Note]) -> list[Block]:
@@ -326,14 +421,26 @@ async def unit_change(ctx: Context, kind: str) -> Reply:
         require_unit_rights(ctx, state, unit, attack=False)
         new = tr.set_stats(state, unit.name, ctx.opts["stats"])
     elif kind == "damage":
-        require_unit_rights(ctx, state, unit, attack=True)
-        new = tr.damage(
-            state,
-            unit.name,
-            ctx.opts["amount"],
-            column=ctx.opts.get("column"),
-            dice=ctx.dice(),
-            notes=notes,
+
+        def hit(st: GameState) -> GameState:
+            notes.clear()  # a retry runs this again: keep only the last run's notes
+            column = ctx.opts.get("column")
+            return tr.damage(
+                st, unit.name, ctx.opts["amount"], column=column, dice=ctx.dice(), notes=notes
+            )
+
+        change = await apply_change(
+            ctx,
+            hit,
+            kind,
+            unit=unit.name,
+            attack=True,
+            game=game,
+        )
+        after = change.unit or unit
+        return Reply(
+            blocks=notes_blocks(ctx, notes) + unit_blocks(ctx, after, change.after.system),
+            data={"unit": after.model_dump()},
         )
     elif kind == "heal":
         require_unit_rights(ctx, state, unit, attack=False)
@@ -547,9 +654,9 @@ async def round_next(ctx: Context) -> Reply:
 
 async def log(ctx: Context) -> Reply:
     game = await load(ctx)
-    events = await games.recent_events(ctx.conn, game.id, ctx.opts["n"])
+    found = await events.recent(ctx.conn, game.id, ctx.opts["n"])
     blocks: list[Block] = []
-    for ev in reversed(events):
+    for ev in reversed(found):
         line: Block = [
             plain(f"{ev.created_at:%H:%M} "),
             bold(ev.user_name),
@@ -559,13 +666,22 @@ async def log(ctx: Context) -> Reply:
         if ev.undone:
             line.append(plain(" " + ctx.t("game.undone_mark")))
         blocks.append(line)
+        what = change_text(ctx, ev.before, ev.after)
+        if what:
+            blocks.append([plain("  ↳ "), italic(what)])
     return Reply(
         title=ctx.t("game.log_title"),
         blocks=blocks or [[plain("-")]],
         data={
             "events": [
-                {"id": e.id, "command": e.command, "kind": e.kind, "undone": e.undone}
-                for e in events
+                {
+                    "id": e.id,
+                    "command": e.command,
+                    "kind": e.kind,
+                    "undone": e.undone,
+                    "changes": [key for key, _ in diff.describe(e.before, e.after)],
+                }
+                for e in found
             ]
         },
     )
@@ -573,7 +689,7 @@ async def log(ctx: Context) -> Reply:
 
 async def undo(ctx: Context) -> Reply:
     game = await load(ctx)
-    event = await games.last_undoable(ctx.conn, game.id)
+    event = await events.last_undoable(ctx.conn, game.id)
     if event is None or event.before is None or event.kind == "game_new":
         raise UserError("game.nothing_to_undo")
     if event.user_id != ctx.request.user_id and not is_manager(ctx, game.state):
@@ -581,7 +697,7 @@ async def undo(ctx: Context) -> Reply:
     if event.after != game.state:
         raise UserError("game.undo_conflict")
     await commit(ctx, game, event.before, "undo")
-    await games.mark_undone(ctx.conn, event.id)
+    await events.mark_undone(ctx.conn, event.id)
     return Reply(
         blocks=[[plain(ctx.t("game.undid") + " "), code(event.command[:80])]],
         data={"undone": event.id},

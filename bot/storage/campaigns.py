@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 import aiosqlite
 from pydantic import BaseModel
 
+from bot.storage import events
 from bot.storage.util import iso, parse_iso
 from rules_core.errors import UserError
 from rules_core.game.campaign import schedule
@@ -233,8 +234,13 @@ async def record(
     now: datetime,
 ) -> None:
     """A campaign step (a turn passed, a pause...) in the chat's event log and journal."""
-    await conn.execute(
-        "INSERT INTO events (chat_key, game_id, user_id, user_name, command, kind, created_at) "
-        "VALUES (?, NULL, ?, ?, ?, ?, ?)",
-        (c.chat_key, user_id, user_name, command[:500], kind, iso(now)),
+    await events.add(
+        conn,
+        chat_key=c.chat_key,
+        game_id=None,
+        user_id=user_id,
+        user_name=user_name,
+        command=command,
+        kind=kind,
+        now=now,
     )

@@ -1,9 +1,15 @@
-"""Games and their event log.
+"""Games: one active game per chat key, archived (never deleted) when it ends.
 
-Every state change goes through `save_change`: it writes the new state with a version check
-and one event row holding the command text and the whole state before and after, so `/log`
-can show it and `/undo` can put the exact earlier state back. Game-system commands that apply
-an attack to a unit use the same call, so they are undone the same way.
+Every state change goes through `save_change`: it writes the new state only if the row still
+has the version that was read (optimistic concurrency) and, in the same transaction, one event
+(`bot.storage.events`) holding the command text and the whole state before and after, so
+`/log` can show it and `/undo` can put the exact earlier state back.
+
+Command handlers normally don't call `save_change` directly but
+`bot.commands.game.apply_change(ctx, mutate, kind, ...)`, which loads the chat's game, checks
+the caller's rights, applies a pure transition, saves it as ONE event and retries on a version
+conflict. Game-system commands (`/aos attack target=X apply`) use that same call, so their
+changes are logged and undone exactly like `/unit damage`.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ from datetime import datetime
 import aiosqlite
 from pydantic import BaseModel
 
+from bot.storage import events
 from bot.storage.util import iso, parse_iso
 from rules_core.errors import UserError
 from rules_core.game.models import GameState
@@ -23,18 +30,6 @@ class StoredGame(BaseModel):
     chat_key: str
     version: int
     state: GameState
-    created_at: datetime
-
-
-class EventRecord(BaseModel):
-    id: int
-    user_id: str
-    user_name: str
-    command: str
-    kind: str
-    before: GameState | None
-    after: GameState | None
-    undone: bool
     created_at: datetime
 
 
@@ -102,63 +97,19 @@ async def save_change(
     )
     if cur.rowcount != 1:
         raise UserError("game.changed_meanwhile")
-    await conn.execute(
-        "INSERT INTO events (chat_key, game_id, user_id, user_name, command, kind, before, "
-        "after, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (
-            game.chat_key,
-            game.id,
-            user_id,
-            user_name,
-            command[:500],
-            kind,
-            game.state.model_dump_json(),
-            new_state.model_dump_json(),
-            iso(now),
-        ),
+    await events.add(
+        conn,
+        chat_key=game.chat_key,
+        game_id=game.id,
+        user_id=user_id,
+        user_name=user_name,
+        command=command,
+        kind=kind,
+        now=now,
+        before=game.state,
+        after=new_state,
     )
     return game.model_copy(update={"version": game.version + 1, "state": new_state})
-
-
-def _event(row: aiosqlite.Row | tuple[object, ...]) -> EventRecord:
-    before, after = row[5], row[6]
-    return EventRecord(
-        id=int(str(row[0])),
-        user_id=str(row[1]),
-        user_name=str(row[2]),
-        command=str(row[3]),
-        kind=str(row[4]),
-        before=GameState.model_validate_json(str(before)) if before else None,
-        after=GameState.model_validate_json(str(after)) if after else None,
-        undone=bool(row[7]),
-        created_at=parse_iso(str(row[8])),
-    )
-
-
-_EVENT_COLUMNS = "id, user_id, user_name, command, kind, before, after, undone, created_at"
-
-
-async def recent_events(conn: aiosqlite.Connection, game_id: int, limit: int) -> list[EventRecord]:
-    async with conn.execute(
-        f"SELECT {_EVENT_COLUMNS} FROM events WHERE game_id = ? ORDER BY id DESC LIMIT ?",
-        (game_id, limit),
-    ) as cur:
-        return [_event(r) for r in await cur.fetchall()]
-
-
-async def last_undoable(conn: aiosqlite.Connection, game_id: int) -> EventRecord | None:
-    """The most recent change not undone yet (undo events themselves are not undoable)."""
-    async with conn.execute(
-        f"SELECT {_EVENT_COLUMNS} FROM events WHERE game_id = ? AND undone = 0 "
-        "AND kind != 'undo' ORDER BY id DESC LIMIT 1",
-        (game_id,),
-    ) as cur:
-        row = await cur.fetchone()
-    return _event(row) if row else None
-
-
-async def mark_undone(conn: aiosqlite.Connection, event_id: int) -> None:
-    await conn.execute("UPDATE events SET undone = 1 WHERE id = ?", (event_id,))
 
 
 async def history(conn: aiosqlite.Connection, chat_key: str, limit: int) -> list[StoredGame]:
