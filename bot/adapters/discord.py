@@ -38,6 +38,9 @@ READY_TIMEOUT = 60.0
 DEFER_AFTER = 2.0  # seconds before a command not declared slow is acknowledged with a defer
 SHUTDOWN_GRACE = 30.0
 EMBED_DESCRIPTION = 4096
+EMBED_TITLE = 256
+EMBED_FIELDS = 25
+EMBED_TOTAL = 6000
 EMBED_COLOUR = 0x8B5A2B
 ERROR_COLOUR = 0xB03A2E
 
@@ -66,21 +69,34 @@ def allowed_mentions(reply: Reply) -> discord.AllowedMentions:
 
 
 def embed(reply: Reply) -> discord.Embed:
-    colour = ERROR_COLOUR if reply.error else EMBED_COLOUR
-    text = discord_md.description(reply)
-    if len(text) > EMBED_DESCRIPTION:
-        text = text[: EMBED_DESCRIPTION - 1] + "…"
-    result = discord.Embed(
-        title=discord_md.escape(reply.title)[:256] if reply.title else None,
-        description=text or None,
-        colour=colour,
-    )
-    for field in reply.fields[:25]:
-        result.add_field(
-            name=discord_md.escape(field.name)[:256],
-            value=discord_md.block(field.value)[:1024] or "-",
-            inline=field.inline,
+    """The reply as one embed within Discord's limits (title 256, description 4096, 25 fields
+    of 256/1024, 6000 characters in all): the description gives way first, then the last fields."""
+    clip = discord_md.clip
+    title = clip(discord_md.escape(reply.title), EMBED_TITLE) if reply.title else ""
+    fields = [
+        (
+            clip(discord_md.escape(f.name), EMBED_TITLE) or "-",
+            clip(discord_md.block(f.value), 1024) or "-",
+            f.inline,
         )
+        for f in reply.fields[:EMBED_FIELDS]
+    ]
+    text = clip(discord_md.description(reply), EMBED_DESCRIPTION)
+
+    def size() -> int:
+        return len(title) + len(text) + sum(len(n) + len(v) for n, v, _ in fields)
+
+    if size() > EMBED_TOTAL:
+        text = clip(text, max(EMBED_TOTAL - size() + len(text), 200))
+    while fields and size() > EMBED_TOTAL:
+        fields.pop()
+    result = discord.Embed(
+        title=title or None,
+        description=text or None,
+        colour=ERROR_COLOUR if reply.error else EMBED_COLOUR,
+    )
+    for name, value, inline in fields:
+        result.add_field(name=name, value=value, inline=inline)
     return result
 
 

@@ -6,6 +6,9 @@ Mapping:
 - a group that is also a command itself (`/roll EXPR` with `/roll show`, `/roll history`) can't be
   both on Discord, so the root stays `/roll` and its subcommands become top-level commands
   `/roll-show`, `/roll-history` (an interaction's `roll-show` resolves back to `roll show`);
+- a group too big for Discord's 4000-character budget per command (the descriptions of every
+  option of every subcommand count) is published the same way, one top-level command per
+  subcommand: `/aos-attack`, `/wm-odds` (Italian names `aos-attacco`, `wm-prob`);
 - options keep their registry names; required options come first, as Discord demands;
   `int`/`signed` -> integer with min/max, `flag` -> boolean, `user` -> user (sent to the registry as
   `<@id>`), everything else -> string with `max_length`; up to 25 `choices` become Discord choices,
@@ -40,6 +43,7 @@ MAX_OPTIONS = 25
 MAX_CHOICES = 25
 MAX_COMMANDS = 100
 MAX_STRING = 6000
+MAX_COMMAND_SIZE = 4000
 
 # Discord option types
 SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER, BOOLEAN, USER = 1, 2, 3, 4, 5, 6
@@ -109,58 +113,86 @@ def first_alias(spec: CommandSpec) -> str | None:
     return spec.aliases[0].lower() if spec.aliases else None
 
 
+def command_size(entry: dict[str, Any]) -> int:
+    """Discord's measure for its 4000-character budget per top-level command: names,
+    descriptions and choice names/values of the command and everything in it, counting only the
+    longest localization of each field."""
+    total = max([len(entry["name"]), *map(len, entry.get("name_localizations", {}).values())])
+    total += max(
+        [
+            len(entry.get("description", "")),
+            *map(len, entry.get("description_localizations", {}).values()),
+        ]
+    )
+    total += sum(len(c["name"]) + len(str(c["value"])) for c in entry.get("choices", []))
+    return total + sum(command_size(o) for o in entry.get("options", []))
+
+
+def leaf_command(spec: CommandSpec) -> dict[str, Any]:
+    """A registry command published as a top-level command of its own (`roll`, `roll-show`)."""
+    return {
+        "name": "-".join(spec.path),
+        "type": CHAT_INPUT,
+        **described(spec.key + ".desc"),
+        "options": options_json(spec),
+    }
+
+
+def group_command(group: str, specs: list[CommandSpec]) -> dict[str, Any]:
+    """A registry group published as one command with subcommands (`game` with `new`, ...)."""
+    if len(specs) > MAX_OPTIONS:
+        raise CommandTreeError(f"/{group} has more than {MAX_OPTIONS} subcommands")
+    help_key = f"help.groups.{group}"
+    desc_key = help_key if i18n.has(help_key) else specs[0].key + ".desc"
+    siblings = {s.path[1] for s in specs}
+    subs = []
+    for spec in specs:
+        sub: dict[str, Any] = {
+            "name": spec.path[1],
+            "type": SUB_COMMAND,
+            **described(spec.key + ".desc"),
+            "options": options_json(spec),
+        }
+        localized(sub, first_alias(spec), siblings)
+        subs.append(sub)
+    return {"name": group, "type": CHAT_INPUT, **described(desc_key), "options": subs}
+
+
 def build(registry: Registry) -> list[dict[str, Any]]:
     """The JSON body of a bulk overwrite (`PUT /applications/{id}/commands`)."""
     groups = registry.groups()
+    for spec in registry:
+        if len(spec.path) > 2:
+            raise CommandTreeError(f"/{spec.name}: paths deeper than two words are not mapped")
+        if any("-" in part or not valid_name(part) for part in spec.path):
+            raise CommandTreeError(f"/{spec.name}: not a valid Discord name (or has a '-')")
+    nested: dict[str, dict[str, Any]] = {}
+    for group, specs in groups.items():
+        if all(len(s.path) == 2 for s in specs):
+            entry = group_command(group, specs)
+            if command_size(entry) <= MAX_COMMAND_SIZE:
+                nested[group] = entry
+    # Every other group is flat: one top-level command per registry command, dashed names.
+    # Italian names must not collide with any English or Italian top-level name.
+    taken = set(nested)
+    taken.update("-".join(s.path) for g, specs in groups.items() if g not in nested for s in specs)
     out: list[dict[str, Any]] = []
-    roots = {g for g, specs in groups.items() if any(len(s.path) == 1 for s in specs)}
-    # Italian top-level names must not collide with any English or Italian top-level name.
-    taken: set[str] = set()
     for group, specs in groups.items():
-        if group in roots:
-            taken.update("-".join(s.path) for s in specs)
-        else:
-            taken.add(group)
-    root_alias = {
-        g: first_alias(s) for g, specs in groups.items() for s in specs if len(s.path) == 1
-    }
-    for group, specs in groups.items():
-        for spec in specs:
-            if len(spec.path) > 2:
-                raise CommandTreeError(f"/{spec.name}: paths deeper than two words are not mapped")
-            if any("-" in part or not valid_name(part) for part in spec.path):
-                raise CommandTreeError(f"/{spec.name}: not a valid Discord name (or has a '-')")
-        if group in roots:
-            for spec in specs:
-                entry: dict[str, Any] = {
-                    "name": "-".join(spec.path),
-                    "type": CHAT_INPUT,
-                    **described(spec.key + ".desc"),
-                    "options": options_json(spec),
-                }
-                base = root_alias.get(group)
-                it_name = base if len(spec.path) == 1 else None
-                if len(spec.path) == 2 and base and (sub_alias := first_alias(spec)):
-                    it_name = f"{base}-{sub_alias}"
-                localized(entry, it_name, taken)
-                out.append(entry)
+        if group in nested:
+            out.append(nested[group])
             continue
-        if len(specs) > MAX_OPTIONS:
-            raise CommandTreeError(f"/{group} has more than {MAX_OPTIONS} subcommands")
-        help_key = f"help.groups.{group}"
-        desc_key = help_key if i18n.has(help_key) else specs[0].key + ".desc"
-        siblings = {s.path[1] for s in specs}
-        subs = []
+        root = next((s for s in specs if len(s.path) == 1), None)
+        base = (first_alias(root) if root else None) or group
         for spec in specs:
-            sub: dict[str, Any] = {
-                "name": spec.path[1],
-                "type": SUB_COMMAND,
-                **described(spec.key + ".desc"),
-                "options": options_json(spec),
-            }
-            localized(sub, first_alias(spec), siblings)
-            subs.append(sub)
-        out.append({"name": group, "type": CHAT_INPUT, **described(desc_key), "options": subs})
+            entry = leaf_command(spec)
+            sub_alias = first_alias(spec) if len(spec.path) == 2 else None
+            it_name = first_alias(spec) if len(spec.path) == 1 else None
+            if sub_alias:
+                it_name = f"{base}-{sub_alias}"
+            localized(entry, it_name, taken)
+            if command_size(entry) > MAX_COMMAND_SIZE:
+                raise CommandTreeError(f"/{spec.name} exceeds {MAX_COMMAND_SIZE} characters")
+            out.append(entry)
     for entry in out:
         if not valid_name(entry["name"]):
             raise CommandTreeError(f"{entry['name']!r} is not a valid Discord command name")

@@ -297,6 +297,11 @@ class FakeDiscord:
             elif request.content_type.startswith("multipart"):
                 form = await request.post()
                 body = json.loads(str(form.get("payload_json", "{}")))
+                body["_files"] = {
+                    part.filename: part.file.read()
+                    for part in form.values()
+                    if isinstance(part, web.FileField)
+                }
         auth = request.headers.get("Authorization", "")
         needs_auth = not path.startswith(("/interactions/", "/webhooks/"))
         if needs_auth and auth != f"Bot {self.token}":

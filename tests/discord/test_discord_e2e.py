@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -13,11 +12,9 @@ from typing import Any
 import pytest
 from pydantic import SecretStr
 
-from bot.adapters import discord_commands
 from bot.adapters.base import AdapterStartError
 from bot.adapters.discord import DiscordAdapter
 from bot.app import App
-from bot.commands import build_registry
 from bot.config import Settings
 from bot.scheduler import Scheduler
 from tests.discord.fake_discord import BOT_USER, CHANNEL_ID, JOINED, FakeDiscord
@@ -221,57 +218,6 @@ async def test_rejected_token_is_one_clear_error(tmp_path: Path) -> None:
     finally:
         await app.stop()
         await fake.stop()
-
-
-# --- the generated command JSON against Discord's limits -----------------------------------
-
-NAME = re.compile(r"^[-_\w]{1,32}$")
-
-
-def check_option(option: dict[str, Any], problems: list[str], where: str) -> None:
-    if not NAME.match(option["name"]) or option["name"] != option["name"].lower():
-        problems.append(f"{where}: bad option name {option['name']!r}")
-    if not 1 <= len(option["description"]) <= 100:
-        problems.append(f"{where}.{option['name']}: description length")
-    for lang, text in option.get("description_localizations", {}).items():
-        if not 1 <= len(text) <= 100:
-            problems.append(f"{where}.{option['name']}: {lang} description length")
-    if len(option.get("choices", [])) > 25:
-        problems.append(f"{where}.{option['name']}: more than 25 choices")
-    if option.get("choices") and option.get("autocomplete"):
-        problems.append(f"{where}.{option['name']}: choices and autocomplete together")
-    children = option.get("options", [])
-    if len(children) > 25:
-        problems.append(f"{where}.{option['name']}: more than 25 options")
-    required = [o.get("required", False) for o in children if o["type"] not in (1, 2)]
-    if required != sorted(required, reverse=True):
-        problems.append(f"{where}.{option['name']}: optional before required")
-    for child in children:
-        check_option(child, problems, f"{where}.{option['name']}")
-
-
-def test_generated_commands_pass_discords_limits() -> None:
-    commands = discord_commands.build(build_registry())
-    assert 0 < len(commands) <= 100
-    assert len({c["name"] for c in commands}) == len(commands)
-    problems: list[str] = []
-    for cmd in commands:
-        check_option(cmd, problems, "")
-    assert problems == []
-    names = {c["name"] for c in commands}
-    assert {"roll", "roll-show", "roll-history", "odds", "rule", "rules", "wow"} <= names
-
-
-def test_every_registry_command_is_reachable_from_discord() -> None:
-    registry = build_registry()
-    reachable = set()
-    for cmd in discord_commands.build(registry):
-        subs = [o for o in cmd.get("options", []) if o["type"] == 1]
-        for sub in subs or [None]:
-            opts = [{"name": sub["name"], "type": 1, "options": []}] if sub else []
-            path, _ = discord_commands.resolve(cmd["name"], opts)
-            reachable.add(path)
-    assert reachable == {s.name for s in registry}
 
 
 async def test_campaign_reminder_is_posted_in_the_channel_pinging_only_the_player(
