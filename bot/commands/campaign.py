@@ -13,13 +13,24 @@ import re
 from datetime import timedelta
 
 from bot.commands.context import Context
-from bot.commands.models import Attachment, Block, Reply, bold, code, mention, plain, pre
+from bot.commands.models import (
+    Attachment,
+    Block,
+    Reply,
+    bold,
+    code,
+    italic,
+    mention,
+    plain,
+    pre,
+)
 from bot.commands.spec import CommandSpec, OptionSpec
 from bot.storage import campaigns as store
 from bot.storage import games
-from bot.storage.campaigns import Campaign, Member
+from bot.storage.campaigns import Campaign, JournalEntry, Member
 from rules_core.errors import UserError
 from rules_core.game.campaign import parse_duration, parse_points, standings
+from rules_core.game.models import GameState
 from rules_core.rules.text import fold
 
 _MENTION = re.compile(r"^<@!?(\d+)>$")
@@ -210,19 +221,36 @@ async def deadline(ctx: Context) -> Reply:
     )
 
 
+def where(e: JournalEntry) -> str:
+    """`#3 R2 ` for an entry of game 3 in its second round, nothing outside games."""
+    if e.game_id is None:
+        return ""
+    return f"#{e.game_id} R{e.round} " if e.round else f"#{e.game_id} "
+
+
+def changes_text(ctx: Context, e: JournalEntry) -> str:
+    return "; ".join(ctx.t(key, **params) for key, params in e.changes)
+
+
 async def journal(ctx: Context) -> Reply:
     c = await load(ctx)
     entries = (await store.journal(ctx.conn, c))[-ctx.opts["n"] :]
-    blocks: list[Block] = [
-        [
-            plain(f"{e.at:%m-%d %H:%M} "),
+    blocks: list[Block] = []
+    for e in entries:
+        line: Block = [
+            plain(f"{where(e)}{e.at:%m-%d %H:%M} "),
             bold(e.who),
             plain(" "),
             code(e.what[:80]),
-            plain(f" {e.detail}" if e.detail else ""),
         ]
-        for e in entries
-    ]
+        if e.kind == "roll" and e.detail:
+            line.append(plain(" " + e.detail))
+        if e.undone:
+            line.append(plain(" " + ctx.t("game.undone_mark")))
+        what = changes_text(ctx, e)
+        if what:
+            line += [plain(" → "), italic(what)]
+        blocks.append(line)
     return Reply(
         title=ctx.t("campaign.journal_title", name=c.name),
         blocks=blocks or [[plain("-")]],
@@ -230,51 +258,87 @@ async def journal(ctx: Context) -> Reply:
     )
 
 
+def md(text: str) -> str:
+    """User text inside Markdown: no accidental emphasis, code or headings."""
+    return "".join("\\" + ch if ch in "\\`*_[]#|<>" else ch for ch in text)
+
+
+def report_line(ctx: Context, e: JournalEntry) -> str:
+    what = e.what.replace("`", "'")
+    line = f"- {e.at:%Y-%m-%d %H:%M} **{md(e.who)}**: `{what}`"
+    if e.kind == "roll" and e.detail:
+        line += f" {e.detail}"
+    if e.undone:
+        line += " " + ctx.t("game.undone_mark")
+    changes = changes_text(ctx, e)
+    return line + (f" → {md(changes)}" if changes else "")
+
+
+def final_state(ctx: Context, state: GameState) -> list[str]:
+    lines: list[str] = []
+    scores = state.score()
+    for player in state.players:
+        lines.append(
+            f"- **{md(player.name)}**: {ctx.t('game.points', n=scores.get(player.user_id, 0))}"
+        )
+        pools = state.resources.get(f"player:{player.user_id}", {})
+        if pools:
+            lines[-1] += " · " + md(", ".join(f"{k} {v}" for k, v in sorted(pools.items())))
+        for unit in (u for u in state.units if u.owner == player.user_id):
+            conds = ", ".join(cd.name for cd in unit.conditions)
+            dead = f" — {ctx.t('game.destroyed')}" if unit.destroyed else ""
+            lines.append(
+                f"  - {md(unit.name)}: {unit.wounds_left}/{unit.max_wounds}"
+                + (f" ({md(conds)})" if conds else "")
+                + dead
+            )
+    return lines
+
+
 async def export(ctx: Context) -> Reply:
+    """A Markdown battle report: each game round by round (every action with its dice and
+    what it changed), its final state, the campaign's own steps, and the standings."""
     c = await load(ctx)
     entries = await store.journal(ctx.conn, c)
     linked = await store.games_of(ctx.conn, c.id)
     lines = [
-        f"# {c.name}",
+        f"# {md(c.name)}",
         "",
         ctx.t(
-            "campaign.export_intro", players=", ".join(m.name for m in c.players), turns=c.turn_no
+            "campaign.export_intro",
+            players=md(", ".join(m.name for m in c.players)),
+            turns=c.turn_no,
         ),
         "",
     ]
     for game_id, state in linked:
-        result = (
-            ctx.t(
-                "campaign.export_winner",
-                name=next((p.name for p in state.players if p.user_id == state.winner), "-"),
-            )
-            if (state.winner)
-            else ctx.t(f"game.status_{state.status}")
-        )
+        if state.winner:
+            winner = next((p.name for p in state.players if p.user_id == state.winner), "-")
+            result = ctx.t("campaign.export_winner", name=md(winner))
+        else:
+            result = ctx.t(f"game.status_{state.status}")
         lines += [
-            f"## {ctx.t('campaign.export_game', id=game_id, name=state.name)}",
+            f"## {ctx.t('campaign.export_game', id=game_id, name=md(state.name))}",
             "",
             f"{ctx.t('systems.' + state.system)} · "
-            f"{ctx.t('game.round_phase', round=state.round, phase='-').split(' ·')[0]}"
-            f" · {result}",
+            f"{ctx.t('campaign.export_round', n=state.round)} · {result}",
             "",
         ]
-        scores = state.score()
-        for player in state.players:
-            lines.append(
-                f"- **{player.name}**: {ctx.t('game.points', n=scores.get(player.user_id, 0))}"
-            )
-            for unit in (u for u in state.units if u.owner == player.user_id):
-                conds = ", ".join(cd.name for cd in unit.conditions)
-                lines.append(
-                    f"  - {unit.name}: {unit.wounds_left}/{unit.max_wounds}"
-                    + (f" ({conds})" if conds else "")
-                )
-        lines.append("")
-    lines += [f"## {ctx.t('campaign.export_journal')}", ""]
-    for e in entries:
-        detail = f" {e.detail}" if e.detail else ""
-        lines.append(f"- {e.at:%Y-%m-%d %H:%M} **{e.who}**: `{e.what}`{detail}")
+        current_round: int | None = None
+        for e in entries:
+            if e.game_id != game_id:
+                continue
+            if e.round is not None and e.round != current_round:
+                current_round = e.round
+                if lines[-1]:
+                    lines.append("")
+                lines += [f"### {ctx.t('campaign.export_round', n=e.round)}", ""]
+            lines.append(report_line(ctx, e))
+        lines += ["", f"### {ctx.t('campaign.export_final')}", "", *final_state(ctx, state), ""]
+    outside = [e for e in entries if e.game_id is None or e.game_id not in dict(linked)]
+    if outside:
+        lines += [f"## {ctx.t('campaign.export_journal')}", ""]
+        lines += [report_line(ctx, e) for e in outside]
     table = standings([s for _, s in linked if s.status == "ended"])
     if table:
         lines += [
@@ -284,7 +348,7 @@ async def export(ctx: Context) -> Reply:
             "| | W | D | L | VP |",
             "|---|---|---|---|---|",
         ]
-        lines += [f"| {s.name} | {s.wins} | {s.draws} | {s.losses} | {s.vp} |" for s in table]
+        lines += [f"| {md(s.name)} | {s.wins} | {s.draws} | {s.losses} | {s.vp} |" for s in table]
     content = ("\n".join(lines) + "\n").encode()
     filename = (
         "campaign-" + (re.sub(r"[^a-z0-9]+", "-", fold(c.name)).strip("-") or "report") + ".md"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from datetime import datetime, timedelta
+from typing import Any
 
 import aiosqlite
 from pydantic import BaseModel
@@ -16,6 +17,7 @@ from pydantic import BaseModel
 from bot.storage import events
 from bot.storage.util import iso, parse_iso
 from rules_core.errors import UserError
+from rules_core.game import diff
 from rules_core.game.campaign import schedule
 from rules_core.game.models import GameState
 
@@ -57,10 +59,18 @@ class Reminder(BaseModel):
 
 
 class JournalEntry(BaseModel):
+    """One line of the journal: a state change (`kind` is the event kind, `changes` what it
+    did, as catalogue lines) or a roll (`kind` "roll", `detail` its totals and dice)."""
+
     at: datetime
     who: str
     what: str
     detail: str | None = None
+    kind: str = "event"
+    game_id: int | None = None
+    round: int | None = None
+    changes: list[tuple[str, dict[str, Any]]] = []
+    undone: bool = False
 
 
 _COLUMNS = (
@@ -194,34 +204,75 @@ async def take_due(conn: aiosqlite.Connection, now: datetime) -> list[tuple[Remi
 
 
 async def journal(conn: aiosqlite.Connection, c: Campaign) -> list[JournalEntry]:
-    """Every change and roll in the campaign's chat since it began, in order."""
+    """Every change and roll in the campaign's chat since it began, in the order they
+    happened: each roll sits right after the last event logged before it (see migration
+    0006), and carries the game and round it was rolled in."""
     since = iso(c.created_at)
-    entries: list[JournalEntry] = []
+    keyed: list[tuple[tuple[int, int, int], JournalEntry]] = []
     async with conn.execute(
-        "SELECT created_at, user_name, command, kind, undone FROM events "
-        "WHERE chat_key = ? AND created_at >= ? ORDER BY id",
+        "SELECT id, created_at, user_name, command, kind, undone, game_id, before, after, "
+        "COALESCE(json_extract(before, '$.round'), json_extract(after, '$.round')) "
+        "FROM events WHERE chat_key = ? AND created_at >= ? ORDER BY id",
         (c.chat_key, since),
     ) as cur:
-        for at, who, command, kind, undone in await cur.fetchall():
-            note = "undone" if undone else None
-            entries.append(
-                JournalEntry(at=parse_iso(at), who=who, what=command or kind, detail=note)
+        for (
+            ev_id,
+            at,
+            who,
+            command,
+            kind,
+            undone,
+            game_id,
+            before,
+            after,
+            rnd,
+        ) in await cur.fetchall():
+            old = GameState.model_validate_json(before) if before else None
+            new = GameState.model_validate_json(after) if after else None
+            entry = JournalEntry(
+                at=parse_iso(at),
+                who=who,
+                what=command or kind,
+                detail="undone" if undone else None,
+                kind=kind,
+                game_id=game_id,
+                round=rnd,
+                changes=diff.describe(old, new) if kind != "undo" else [],
+                undone=bool(undone),
             )
+            keyed.append(((int(ev_id), 0, 0), entry))
     async with conn.execute(
-        "SELECT created_at, user_name, expression, faces, result FROM rolls "
-        "WHERE chat_key = ? AND created_at >= ? ORDER BY id",
+        "SELECT r.id, r.created_at, r.user_name, r.expression, r.faces, r.result, r.game_id, "
+        "r.round, COALESCE(r.after_event, (SELECT MAX(e.id) FROM events e "
+        "WHERE e.chat_key = r.chat_key AND e.created_at <= r.created_at), 0) "
+        "FROM rolls r WHERE r.chat_key = ? AND r.created_at >= ? ORDER BY r.id",
         (c.chat_key, since),
     ) as cur:
-        for at, who, expression, faces, result in await cur.fetchall():
+        for (
+            roll_id,
+            at,
+            who,
+            expression,
+            faces,
+            result,
+            game_id,
+            rnd,
+            anchor,
+        ) in await cur.fetchall():
             totals = ", ".join(str(r.get("total")) for r in json.loads(result))
             dice = ", ".join(str(f) for f in json.loads(faces))
-            entries.append(
-                JournalEntry(
-                    at=parse_iso(at), who=who, what=expression, detail=f"= {totals} [{dice}]"
-                )
+            entry = JournalEntry(
+                at=parse_iso(at),
+                who=who,
+                what=expression,
+                detail=f"= {totals} [{dice}]",
+                kind="roll",
+                game_id=game_id,
+                round=rnd,
             )
-    entries.sort(key=lambda e: e.at)
-    return entries
+            keyed.append(((int(anchor), 1, int(roll_id)), entry))
+    keyed.sort(key=lambda pair: pair[0])
+    return [entry for _, entry in keyed]
 
 
 async def record(
