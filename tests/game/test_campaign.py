@@ -168,5 +168,43 @@ async def test_journal_export_and_standings(tmp_path: Path) -> None:
         assert "Knights: 3/6" in report
         assert "`2d6 charge` = 11 [5, 6]" in report
         assert "| Ann | 2 | 1 | 1 | 16 |" in report
+        # Game by game, round by round: each action in order, with its dice and its effect.
+        first = report.split("## Game #")[1]
+        assert "### Round 1" in first and "### Final state" in first
+        add = first.index("`/unit add Knights models=3 wounds=2`")
+        roll = first.index("`2d6 charge` = 11 [5, 6]")
+        hit = first.index("`/unit damage Knights 3` → Knights: 3 damage, 3/6 left")
+        assert add < roll < hit < first.index("### Final state")
+        journal_lines = plain.render(journal)
+        assert "#1 R1" in journal_lines and "Knights: 3 damage, 3/6 left" in journal_lines
     finally:
         await app.stop()
+
+
+async def test_reminders_due_while_the_bot_was_down_go_out_once_after_restart(
+    tmp_path: Path,
+) -> None:
+    clock = Clock()
+    path = tmp_path / "down.sqlite3"
+    app = App(path, clock=clock)
+    await app.start()
+    ok(await as_user(app, "1", "/campaign new Long night"))
+    ok(await as_user(app, "2", "/campaign join"))
+    ok(await as_user(app, "1", "/campaign order @Bob @Ann"))  # Bob plays first
+    ok(await as_user(app, "1", "/campaign deadline 10h remind=25,50,75"))
+    outbox = Outbox()
+    assert await Scheduler(app, outbox).run_due(clock.at(2.6)) == 1  # 25%
+    await app.stop()  # down from hour 2.6 to hour 11
+
+    later = App(path, clock=clock)
+    await later.start()
+    try:
+        scheduler = Scheduler(later, outbox)
+        assert await scheduler.run_due(clock.at(11)) == 3  # 50%, 75% and the expiry
+        assert await scheduler.run_due(clock.at(12)) == 0
+        kinds = [plain.render(reply) for _, reply in outbox.sent]
+        assert ["25%" in kinds[0], "50%" in kinds[1], "75%" in kinds[2]] == [True] * 3
+        assert [reply.mentions for _, reply in outbox.sent] == [["2"], ["2"], ["2"], ["1"]]
+        assert "Bob" in plain.render(outbox.sent[3][1])  # Ann, the organiser, hears of it
+    finally:
+        await later.stop()

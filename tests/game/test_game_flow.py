@@ -142,6 +142,12 @@ MATRIX = [
     ("/unit add Extra owner=Cat", {"organiser", "admin", "other"}),
     ("/res add cp 1", {"organiser", "admin", "owner", "other"}),
     ("/unit add Mine", {"organiser", "admin", "owner", "other"}),
+    ("/res set cp 2", {"organiser", "admin", "owner", "other"}),
+    ("/res spend cp 1", {"organiser", "admin", "owner", "other"}),
+    ("/score add 1", {"organiser", "admin", "owner", "other"}),
+    ("/score add 1 Bob", {"organiser", "admin", "owner"}),
+    ("/undo", {"organiser", "admin", "owner"}),  # the last change is Bob's /unit add
+    ("/game end Bob", {"organiser", "admin"}),
 ]
 
 
