@@ -124,8 +124,11 @@ class FakeDiscord:
         name: str = "Ann",
         locale: str = "en-US",
         thread: bool = False,
+        thread_id: int = THREAD_ID,
         manage_channels: bool = False,
     ) -> dict[str, Any]:
+        """An INTERACTION_CREATE payload; `thread_id` other than THREAD_ID is a thread (forum
+        post) the client has never seen in GUILD_CREATE."""
         channel: dict[str, Any] = {
             "id": str(CHANNEL_ID),
             "type": 0,
@@ -137,13 +140,16 @@ class FakeDiscord:
         }
         if thread:
             channel = {
-                "id": str(THREAD_ID),
+                "id": str(thread_id),
                 "type": 11,
                 "guild_id": str(GUILD_ID),
                 "name": "campaign",
                 "parent_id": str(CHANNEL_ID),
                 "owner_id": str(user_id),
                 "flags": 0,
+                "member_count": 1,
+                "message_count": 0,
+                "total_message_sent": 0,
                 "thread_metadata": {
                     "archived": False,
                     "auto_archive_duration": 60,
