@@ -62,6 +62,7 @@ class FakeDiscord:
         self.api_url = ""
         self.gateway_url = ""
         self.identified = asyncio.Event()
+        self.identify: dict[str, Any] = {}  # the last IDENTIFY (or RESUME) payload
 
     async def start(self) -> None:
         app = web.Application()
@@ -205,6 +206,7 @@ class FakeDiscord:
                     if payload["d"].get("token") != self.token:
                         await ws.close(code=4004, message=b"Authentication failed.")
                         break
+                    self.identify = payload["d"]
                     await self._ready(ws)
                     self.identified.set()
         finally:

@@ -16,9 +16,9 @@ from bot.commands.context import Context
 from bot.commands.models import Reply, mention, plain
 from bot.commands.registry import Registry
 from bot.commands.spec import CommandSpec, OptionSpec
-from tests.discord.fake_discord import APP_ID, CHANNEL_ID, FakeDiscord
+from tests.discord.fake_discord import APP_ID, BOT_USER, CHANNEL_ID, JOINED, FakeDiscord
 from tests.discord.test_discord_commands import validate
-from tests.discord.test_discord_e2e import command, settings_for
+from tests.discord.test_discord_e2e import command, settings_for, text_of
 from tests.helpers import say
 
 Started = tuple[FakeDiscord, App, DiscordAdapter]
@@ -59,6 +59,7 @@ async def test_sync_uploads_once_and_again_only_when_the_commands_change(tmp_pat
     await fake.start()
     try:
         async with running(tmp_path, fake=fake):
+            assert fake.identify["intents"] == 1  # guilds only: no privileged intent
             (body,) = puts(fake)
             assert [p for m, p, _ in fake.calls if m == "PUT"] == [
                 f"/applications/{APP_ID}/commands"
@@ -251,3 +252,42 @@ async def test_shutdown_lets_running_commands_finish_and_refuses_new_ones(
             assert adapter.client.is_closed()
     finally:
         await fake.stop()
+
+
+async def test_the_channel_language_wins_over_the_users_client(tmp_path: Path) -> None:
+    async with running(tmp_path) as (fake, app, _):
+        chat = f"discord:{CHANNEL_ID}"
+        assert (await say(app, "/lang en", chat=chat, admin=True)).error is None
+        await fake.dispatch("INTERACTION_CREATE", fake.interaction(2, command("help"), locale="it"))
+        (body,) = await fake.callbacks()
+        assert "Commands" in text_of(body) and "Comandi" not in text_of(body)
+
+
+async def test_a_button_works_only_in_the_chat_it_was_sent_to(tmp_path: Path) -> None:
+    async with running(tmp_path) as (fake, _, _):
+        await fake.dispatch(
+            "INTERACTION_CREATE", fake.interaction(2, command("roll", expression="d6 here"))
+        )
+        (body,) = await fake.callbacks()
+        custom_id = body["data"]["components"][0]["components"][0]["custom_id"]
+        press = fake.interaction(3, {"custom_id": custom_id, "component_type": 2}, thread=True)
+        press["message"] = {
+            "id": "960000000000000001",
+            "channel_id": press["channel_id"],
+            "author": BOT_USER,
+            "content": "",
+            "timestamp": JOINED,
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [],
+            "embeds": [],
+            "pinned": False,
+            "type": 0,
+        }
+        await fake.dispatch("INTERACTION_CREATE", press)
+        refused = (await fake.callbacks(2))[1]
+        assert refused["data"]["flags"] & 64
+        assert "expired" in refused["data"]["content"]
