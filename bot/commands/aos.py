@@ -401,8 +401,14 @@ def check_reply(
     }
     blocks: list[Block] = []
     for step in check.steps:
-        line: Block = [bold(ctx.t(f"aos.step.{step.name}") + ": "), *faces(step)]
-        if step.modifier and step.name not in ("miscast",):
+        label = ctx.t(f"aos.step.{step.name}", target=f"{step.target}+")
+        line: Block = [bold(label + ": "), *faces(step)]
+        if step.name == "ward":
+            one = "_one" if step.total == 1 else ""
+            line += [plain(" → "), bold(ctx.t(f"aos.count.negated{one}", n=step.total))]
+            blocks.append(line)
+            continue
+        if step.modifier:
             line.append(plain(f" {signed(step.modifier)}"))
         line += [plain(" = "), bold(str(step.total))]
         blocks.append(line)
@@ -417,6 +423,18 @@ async def optional_unit(ctx: Context) -> tuple[StoredGame | None, Unit | None]:
         return None, None
     game = await aos_game(ctx)
     return game, target_unit(game.state, ctx.opts["target"])
+
+
+def warded(ctx: Context, check: checks.Check, unit: Unit | None, source: DiceSource) -> None:
+    """Mortal wounds applied to a unit with a ward get one ward roll each (L591, L601)."""
+    mortal = check.outcome["mortal_wounds"]
+    value = unit.stats.get("ward", 0) if unit is not None else 0
+    if not (ctx.opts["apply"] and mortal and value >= 2):
+        return
+    step = checks.ward(mortal, value, source)
+    check.steps.append(step)
+    check.outcome["ward_saved"] = step.total
+    check.outcome["damage"] = mortal - step.total
 
 
 async def battleshock(ctx: Context) -> Reply:
@@ -450,6 +468,7 @@ async def cast(ctx: Context) -> Reply:
     game, unit = await optional_unit(ctx)
     source = dice_for(ctx)
     check = checks.cast(ctx.opts["value"], source, ctx.opts["mod"] or 0)
+    warded(ctx, check, unit, source)
     finish_dice(ctx, source)
     out = check.outcome
     key = "aos.miscast" if out["miscast"] else ("aos.cast_ok" if out["cast"] else "aos.cast_no")
@@ -459,7 +478,8 @@ async def cast(ctx: Context) -> Reply:
     reply, data = check_reply(ctx, ctx.t("aos.cast_title", value=ctx.opts["value"]), check, lines)
     await log_roll(ctx, source, out["total"], data)
     if ctx.opts["apply"] and out["mortal_wounds"]:
-        reply.blocks += await apply_damage(ctx, game, unit, out["mortal_wounds"], "aos_miscast")
+        amount = out.get("damage", out["mortal_wounds"])
+        reply.blocks += await apply_damage(ctx, game, unit, amount, "aos_miscast")
     return reply
 
 
@@ -478,6 +498,7 @@ async def pray(ctx: Context) -> Reply:
     game, unit = await optional_unit(ctx)
     source = dice_for(ctx)
     check = checks.pray(ctx.opts["value"], source, ctx.opts["mod"] or 0)
+    warded(ctx, check, unit, source)
     finish_dice(ctx, source)
     out = check.outcome
     key = "aos.wrath" if out["wrath"] else ("aos.answered" if out["answered"] else "aos.unanswered")
@@ -486,7 +507,8 @@ async def pray(ctx: Context) -> Reply:
     )
     await log_roll(ctx, source, out["total"], data)
     if ctx.opts["apply"] and out["mortal_wounds"]:
-        reply.blocks += await apply_damage(ctx, game, unit, out["mortal_wounds"], "aos_wrath")
+        amount = out.get("damage", out["mortal_wounds"])
+        reply.blocks += await apply_damage(ctx, game, unit, amount, "aos_wrath")
     return reply
 
 
@@ -658,7 +680,10 @@ async def command(ctx: Context) -> Reply:
         unit = target_unit(state, ctx.opts["unit"])
         require_unit_rights(ctx, state, unit, attack=False)
         unit_name = unit.name
-    new, left = turns.use_command(state, ctx.request.user_id, ability, unit_name)
+    settings = await load_settings(ctx)
+    new, left = turns.use_command(
+        state, ctx.request.user_id, ability, unit_name, settings.command_limit
+    )
     await commit(ctx, game, new, "aos_command")
     name = ability.it if ctx.lang == "it" else ability.en
     line: Block = [
@@ -775,6 +800,7 @@ SETTING_OPTIONS = tuple(
         ("save_cap", ("with_rend", "bonus_only")),
         ("hero_cp", ("each", "own")),
         ("random_attacks", ("per_model", "per_unit")),
+        ("command_limit", ("per_player", "shared")),
     )
 )
 

@@ -162,6 +162,15 @@ def priority(source: DiceSource, tie_winner: int | None, first_round: bool = Tru
     return Check(steps=[step], outcome={"rolls": faces, "tie": tie, "winner": winner})
 
 
+def ward(mortal_wounds: int, value: int, source: DiceSource) -> Step:
+    """14.3 (L589-591): one ward roll per wound or mortal wound; each success negates it."""
+    faces = [source.roll(6) for _ in range(mortal_wounds)]
+    negated = sum(1 for f in faces if f >= value)
+    return Step(
+        name="ward", dice=faces, final=faces, target=value, total=negated, outcome="negated"
+    )
+
+
 def check_tie_winner(value: int | None) -> int | None:
     if value is not None and value not in (0, 1):
         raise UserError("aos.bad_tie")

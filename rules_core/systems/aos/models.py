@@ -11,6 +11,7 @@ from rules_core.systems.aos.values import NO_SAVE, DiceValue, On6, Reroll
 SaveCap = Literal["with_rend", "bonus_only"]
 HeroCp = Literal["each", "own"]
 RandomAttacks = Literal["per_model", "per_unit"]
+CommandLimit = Literal["per_player", "shared"]
 
 MAX_ATTACK_DICE = 400  # attacks resolved by one command
 MAX_MODELS = 100
@@ -25,6 +26,9 @@ class Settings(BaseModel):
       start of every hero phase (L279: "ogni giocatore"); `own` only in their own (L1228).
     - random_attacks: `per_model` rolls a random Attacks value once per attacking model and
       sums (L989); `per_unit` rolls it once for the unit.
+    - command_limit: "the same command ability can't be used more than once in the same
+      phase" (L269): `per_player` lets each player use it once (digest 8.2); `shared` allows
+      it once in the phase for both players together.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -32,6 +36,7 @@ class Settings(BaseModel):
     save_cap: SaveCap = "with_rend"
     hero_cp: HeroCp = "each"
     random_attacks: RandomAttacks = "per_model"
+    command_limit: CommandLimit = "per_player"
 
 
 class Step(BaseModel):

@@ -28,7 +28,7 @@ from pydantic import BaseModel, Field
 from rules_core.errors import UserError
 from rules_core.game.models import GameState
 from rules_core.rules.text import fold
-from rules_core.systems.aos.models import HeroCp
+from rules_core.systems.aos.models import CommandLimit, HeroCp
 
 PHASES = ("hero", "movement", "shooting", "charge", "combat", "battleshock")
 CP = "cp"
@@ -159,7 +159,11 @@ def grant_hero_cp(state: GameState, mode: HeroCp) -> tuple[GameState, dict[str, 
 
 
 def use_command(
-    state: GameState, user_id: str, ability: CommandAbility, unit: str | None
+    state: GameState,
+    user_id: str,
+    ability: CommandAbility,
+    unit: str | None,
+    limit: CommandLimit = "per_player",
 ) -> tuple[GameState, int]:
     """Spend the command's cost (6.1, L262); once per phase per player and per unit (L269)."""
     phase = PHASES[state.phase] if state.phase < len(PHASES) else PHASES[0]
@@ -172,7 +176,8 @@ def use_command(
     if aos.ledger != key:
         aos.ledger, aos.commands_used, aos.units_received = key, {}, []
     used = aos.commands_used.setdefault(user_id, [])
-    if ability.id in used:
+    everyone = [c for ids in aos.commands_used.values() for c in ids]
+    if ability.id in (used if limit == "per_player" else everyone):
         raise UserError("aos.command_used", command=ability.en)
     if unit is not None:
         folded = fold(unit)

@@ -284,3 +284,20 @@ async def test_random_options_give_a_result_or_a_user_error(
         assert not reply.error.code.startswith("internal"), reply.error
     else:
         assert reply.data is not None and reply.data["system"] == "aos"
+
+
+async def test_miscast_mortal_wounds_are_warded_and_undone(app: App) -> None:
+    await say(app, "/game new aos T")
+    await say(app, "/unit add Wizard wounds=5 save=4 ward=5")
+    # Miscast (1,1), D3 from a 6 = 3 mortal wounds; wards 5, 2, 6 negate 2 (L591, L601).
+    cast = await say(app, "/aos cast value=6 target=Wizard apply dice=1,1,6,5,2,6")
+    assert cast.ok, cast.error
+    assert cast.data is not None
+    assert cast.data["outcome"]["mortal_wounds"] == 3
+    assert cast.data["outcome"]["ward_saved"] == 2 and cast.data["outcome"]["damage"] == 1
+    assert "Ward 5+: [5, 2, 6] → 2 negated" in plain.render(cast)
+    status = await say(app, "/game status")
+    assert status.data is not None and status.data["state"]["units"][0]["damage"] == 1
+    assert (await say(app, "/undo")).ok
+    status = await say(app, "/game status")
+    assert status.data is not None and status.data["state"]["units"][0]["damage"] == 0

@@ -171,3 +171,24 @@ def test_e11_vindictor_stormspear_profile() -> None:
         {"range": "2", "attacks": "2", "hit": "3", "wound": "3", "rend": "-1", "damage": "1"},
     )
     assert (w.attacks, w.hit, w.wound, w.rend, w.damage) == ("2", "3", "3", "-1", "1")
+
+
+def test_command_limit_setting_shared() -> None:
+    state = apply_priority(game(), "a", winner_goes_first=True)
+    rally = find_command("rally")
+    new, _ = use_command(state, "b", rally, None, "shared")
+    with pytest.raises(UserError):
+        use_command(new, "a", rally, None, "shared")  # once per phase for both players
+
+
+def test_e9_r1_target_numbers_and_d3() -> None:
+    from rules_core.systems.aos.attack import hit_passes
+    from rules_core.systems.aos.values import d3
+
+    assert [hit_passes(f, 3, 0) for f in range(1, 7)] == [False, False, True, True, True, True]
+    assert [d3(f) for f in range(1, 7)] == [1, 1, 2, 2, 3, 3]  # L149
+
+
+def test_r2_double_is_read_before_modifiers() -> None:
+    out = checks.cast(9, DiceSource.given([4, 4]), mod=1).outcome  # L149
+    assert out["double"] and out["total"] == 9 and out["cast"]
