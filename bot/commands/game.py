@@ -181,16 +181,21 @@ def _unit_or_none(state: GameState, name: str | None) -> Unit | None:
     return next((u for u in state.units if fold(u.name) == fold(name)), None)
 
 
-def health_bar(unit: Unit) -> str:
-    filled = round(BAR * unit.wounds_left / unit.max_wounds) if unit.max_wounds else 0
+def health_bar(left: int, most: int) -> str:
+    filled = max(0, min(BAR, round(BAR * left / most))) if most > 0 else 0
     return "█" * filled + "░" * (BAR - filled)
 
 
-def unit_line(ctx: Context, unit: Unit) -> Block:
-    line: Block = [
-        bold(unit.name),
-        plain(f" {health_bar(unit)} {unit.wounds_left}/{unit.max_wounds}"),
-    ]
+def unit_line(ctx: Context, unit: Unit, system: str | None = None) -> Block:
+    """Name, health bar and numbers, models left, conditions; with `system`, its health
+    numbers and the stats it wants on the board."""
+    spec = get_system(system) if system else None
+    left, most = spec.health(unit) if spec else (unit.wounds_left, unit.max_wounds)
+    line: Block = [bold(unit.name), plain(f" {health_bar(left, most)} {left}/{most}")]
+    if spec and spec.board_stats:
+        shown = [f"{k} {unit.stats[k]}" for k in spec.board_stats if k in unit.stats]
+        if shown:
+            line.append(plain(" · " + " ".join(shown)))
     if unit.models > 1:
         line.append(plain(" · " + ctx.t("game.models_left", n=unit.models_left, of=unit.models)))
     if unit.destroyed:
@@ -243,7 +248,7 @@ def board(ctx: Context, state: GameState) -> list[Block]:
 
 
 def board_unit(ctx: Context, state: GameState, unit: Unit) -> list[Block]:
-    line: Block = [plain("  "), *unit_line(ctx, unit)]
+    line: Block = [plain("  "), *unit_line(ctx, unit, state.system)]
     drawing = get_system(state.system).draw_unit(unit)
     return [line, [pre(drawing)]] if drawing else [line]
 
@@ -251,7 +256,7 @@ def board_unit(ctx: Context, state: GameState, unit: Unit) -> list[Block]:
 def unit_blocks(ctx: Context, unit: Unit, system: str) -> list[Block]:
     """The unit's line, then the system's drawing of it (e.g. a damage grid) if it has one."""
     drawing = get_system(system).draw_unit(unit)
-    return [unit_line(ctx, unit)] + ([[pre(drawing)]] if drawing else [])
+    return [unit_line(ctx, unit, system)] + ([[pre(drawing)]] if drawing else [])
 
 
 def change_text(ctx: Context, before: GameState | None, after: GameState | None) -> str:
@@ -388,7 +393,10 @@ async def unit_list(ctx: Context) -> Reply:
     game = await load(ctx)
     if not game.state.units:
         return Reply(blocks=[[plain(ctx.t("game.no_units"))]], data={"units": []})
-    blocks = [[*unit_line(ctx, u), plain(" · " + u.owner_name)] for u in game.state.units]
+    blocks = [
+        [*unit_line(ctx, u, game.state.system), plain(" · " + u.owner_name)]
+        for u in game.state.units
+    ]
     return Reply(
         title=ctx.t("game.units_title"),
         blocks=blocks,
@@ -485,7 +493,7 @@ async def unit_cond(ctx: Context) -> Reply:
         new = tr.remove_condition(state, unit.name, ctx.opts["condition"])
     await commit(ctx, game, new, "condition")
     after = tr.find_unit(new, unit.name)
-    return Reply(blocks=[unit_line(ctx, after)], data={"unit": after.model_dump()})
+    return Reply(blocks=[unit_line(ctx, after, new.system)], data={"unit": after.model_dump()})
 
 
 # --- /res, /score ------------------------------------------------------------------------------
@@ -644,9 +652,13 @@ async def phase_next(ctx: Context) -> Reply:
 async def round_next(ctx: Context) -> Reply:
     game = await load(ctx)
     require_manager(ctx, game.state)
-    new = tr.next_round(game.state, ctx.dice().roll)
+    source = ctx.dice()
+    notes: list[Note] = []
+    new = tr.next_round(game.state, source.roll, dice=source, notes=notes)
     await commit(ctx, game, new, "round")
-    return turn_reply(ctx, new, "game.turn_passes")
+    reply = turn_reply(ctx, new, "game.turn_passes")
+    reply.blocks += notes_blocks(ctx, notes)  # the system's start-of-round bookkeeping
+    return reply
 
 
 # --- history and undo ------------------------------------------------------------------------

@@ -178,7 +178,14 @@ def parse_until(text: str | None) -> tuple[Until, int | None]:
 
 
 def add_condition(state: GameState, name: str, condition: str, until: str | None) -> GameState:
-    kind, rounds = parse_until(until)
+    """Without `until`, a condition the system knows lasts its own default time (and takes
+    its canonical name); any other condition is permanent until removed."""
+    known = get_system(state.system).condition(condition) if not until else None
+    if known is not None:
+        kind, rounds = known.until, known.rounds
+        condition = known.name
+    else:
+        kind, rounds = parse_until(until)
     condition = clean_name(condition)
     new = copy(state)
     unit = find_unit(new, name)
@@ -252,9 +259,15 @@ def rolloff(
     return settle(list(players)), throws
 
 
-def next_round(state: GameState, roll: Callable[[int], int] | None = None) -> GameState:
-    """A new round: conditions expire, resources refresh, and a roll-off system rolls for
-    the new order (with `roll`, the command's dice)."""
+def next_round(
+    state: GameState,
+    roll: Callable[[int], int] | None = None,
+    *,
+    dice: DiceSource | None = None,
+    notes: list[Note] | None = None,
+) -> GameState:
+    """A new round: conditions expire, resources refresh, a roll-off system rolls for the new
+    order (with `roll`, the command's dice), then the system's `start_round` hook runs."""
     new = copy(state)
     _expire(new, round_end=True)
     new.round += 1
@@ -264,6 +277,9 @@ def next_round(state: GameState, roll: Callable[[int], int] | None = None) -> Ga
     if get_system(new.system).order == "rolloff" and len(new.order) > 1 and roll is not None:
         new.order, new.rolloff = rolloff(new.order, roll)
     _refresh(new)
+    said = get_system(new.system).start_round(new, dice)
+    if notes is not None:
+        notes.extend(said)
     return new
 
 
@@ -286,7 +302,7 @@ def end_turn(
     if get_system(new.system).order == "alternating":
         new.turn %= len(new.order)
     elif new.turn >= len(new.order):
-        new = next_round(new, roll)
+        new = next_round(new, roll, dice=dice, notes=notes)
     # The system's start-of-turn bookkeeping (e.g. WARMACHINE's Maintenance and Control).
     said = get_system(new.system).start_turn(new, dice)
     if notes is not None:

@@ -1,8 +1,47 @@
-"""What a game system plugs into the game state: its unit profile, its damage model, its
-turn structure and its resources. `gen` (generic) is the simplest filling; each of the five
-games subclasses `GameSystem` the same way.
+"""The game-system plug-in: what a game (WARMACHINE, Age of Sigmar...) tells the system-agnostic
+game state about itself. `gen` (rules_core/systems/gen.py) is the simplest filling.
 
-A system is pure data plus pure functions: no I/O, nothing about chats or storage.
+A system module provides ONE `GameSystem` instance (a frozen pydantic model; subclass it to
+override hooks) and registers it in `rules_core/systems/__init__.py` (`SYSTEMS[id]`):
+
+Data (fields):
+- `id`: "wm", "aos", "wow", "inf", "c5" (the id used by `/game new ID`).
+- `stats`: the unit profile schema, one `StatSpec` each (name, min/max, required, default).
+  `/unit add NAME stat=value ...` is validated against it; an unknown stat is an error listing
+  the valid ones unless `free_stats`. `models=N` is always accepted (models in the unit).
+- `wounds_stat`: the stat that gives wounds per model (health = models x wounds per model).
+- `phases`: the phases of a turn, in order (`/phase next`).
+- `order`: who acts next: "fixed" (join order, or `/turn order`), "rolloff" (a D6 roll-off for
+  the order at each new round), "alternating" (play passes back and forth, the round only
+  ends with `/round next`), "organiser" (the organiser sets it with `/turn order`).
+- `resources`: pools players or units spend (`ResourceSpec`: per player or per unit, refreshed
+  at each new round to a number or to one of the unit's stats). `/res add|spend|set NAME N`
+  accepts only these names unless `free_resources`; spending more than you have is an error.
+- `conditions`: conditions the system knows (`ConditionSpec`), with how long each lasts by
+  default; `/unit cond NAME add COND` without `until=` uses that duration. Any other
+  condition name is still accepted (permanent unless `until=` says otherwise).
+- `board_stats`: the stats shown next to each unit on `/game status` (a rendering hint).
+
+Hooks (methods; the defaults are the generic behaviour; `state` and `unit` passed to them are
+mutable copies owned by the transition, so change them in place; never do I/O):
+- `setup_unit(state, unit, options)`: a new unit gets its system state (e.g. a damage grid
+  from `/unit add ... grid=`); keep it in `unit.extra` (JSON-able).
+- `damage_unit(unit, amount, column=, dice=) -> notes` and `heal_unit(unit, amount)`: the
+  damage model. Keep `unit.damage` (wounds taken, 0..max) true: the health bar, `destroyed`
+  and the standings read it.
+- `health(unit) -> (left, max)`: the numbers of the health bar (default wounds left / max).
+- `draw_unit(unit) -> str | None`: a monospace drawing under the unit (a grid, a profile).
+- `on_destroyed(state, unit) -> notes`: e.g. victory points for the kill.
+- `start_turn(state, dice) -> notes`: bookkeeping when a player's turn begins (maintenance).
+- `start_round(state, dice) -> notes`: bookkeeping when a new round begins (after conditions
+  expired and resources refreshed), e.g. a priority roll reminder.
+
+A `Note` is `(catalogue key, params)`: the command shows it localised, so put the system's
+strings in data/locales/{en,it}/<id>.toml. Refuse with `UserError("<id>.<code>", ...)`.
+Game-level system state (clocks, priority) lives in `GameState.extra[<id>]`.
+
+To change a game from a system command (e.g. `/aos attack target=X apply`), use
+`bot.commands.game.apply_change` (one event, undoable); see that module's docstring.
 """
 
 from __future__ import annotations
@@ -12,6 +51,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from rules_core.errors import UserError
+from rules_core.rules.text import fold
 
 if TYPE_CHECKING:
     from rules_core.dice import DiceSource
@@ -46,6 +86,17 @@ class ResourceSpec(BaseModel):
     refresh_from_stat: str | None = None  # per-unit pools refreshed to one of its stats
 
 
+class ConditionSpec(BaseModel):
+    """A condition the system knows and how long it lasts unless `until=` says otherwise."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    until: Literal["end-of-turn", "end-of-round", "rounds", "permanent"] = "permanent"
+    rounds: int | None = None  # for until="rounds"
+    aliases: tuple[str, ...] = ()  # e.g. the Italian name
+
+
 class GameSystem(BaseModel):
     model_config = ConfigDict(frozen=True)
 
@@ -57,6 +108,8 @@ class GameSystem(BaseModel):
     order: OrderKind = "fixed"
     resources: tuple[ResourceSpec, ...] = ()
     free_resources: bool = False  # any resource name is accepted, per player
+    conditions: tuple[ConditionSpec, ...] = ()
+    board_stats: tuple[str, ...] = ()  # stats shown on the unit's line in /game status
 
     def stat_names(self) -> list[str]:
         return [s.name for s in self.stats]
@@ -104,6 +157,10 @@ class GameSystem(BaseModel):
     def heal_unit(self, unit: Unit, amount: int) -> None:
         unit.damage = max(0, unit.damage - amount)
 
+    def health(self, unit: Unit) -> tuple[int, int]:
+        """The health bar's numbers: (left, max)."""
+        return unit.wounds_left, unit.max_wounds
+
     def draw_unit(self, unit: Unit) -> str | None:
         """A monospace drawing of the unit's state (e.g. its damage grid), or None."""
         return None
@@ -115,6 +172,18 @@ class GameSystem(BaseModel):
     def start_turn(self, state: GameState, dice: DiceSource | None) -> list[Note]:
         """Bookkeeping when a player's turn begins (`state.current`; `state` is mutable)."""
         return []
+
+    def start_round(self, state: GameState, dice: DiceSource | None) -> list[Note]:
+        """Bookkeeping when a new round begins (`state.round` is already the new one)."""
+        return []
+
+    def condition(self, name: str) -> ConditionSpec | None:
+        """The known condition called `name` (case- and accent-insensitive, or an alias)."""
+        key = fold(name)
+        for spec in self.conditions:
+            if key == fold(spec.name) or key in (fold(a) for a in spec.aliases):
+                return spec
+        return None
 
     def resource(self, name: str) -> ResourceSpec:
         for spec in self.resources:
