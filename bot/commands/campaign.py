@@ -73,8 +73,24 @@ def left(ctx: Context, c: Campaign) -> str | None:
     remaining = c.turn_started_at + c.deadline - ctx.now
     if remaining <= timedelta(0):
         return ctx.t("campaign.overdue")
-    hours, rest = divmod(int(remaining.total_seconds()), 3600)
-    return ctx.t("campaign.time_left", hours=hours, minutes=rest // 60)
+    return ctx.t("campaign.time_left", duration=span(ctx, remaining))
+
+
+def span(ctx: Context, delta: timedelta) -> str:
+    """`1 d 2 h`, `1 h 30 min`, `45 min` (whole minutes, at most two units)."""
+    minutes = int(delta.total_seconds() // 60)
+    days, rest = divmod(minutes, 24 * 60)
+    hours, mins = divmod(rest, 60)
+    parts = [
+        ctx.t(key, n=n)
+        for key, n in (
+            ("campaign.days", days),
+            ("campaign.hours", hours),
+            ("campaign.minutes", mins),
+        )
+        if n
+    ]
+    return " ".join(parts[:2]) or ctx.t("campaign.minutes", n=0)
 
 
 def turn_blocks(ctx: Context, c: Campaign, key: str) -> tuple[list[Block], list[str]]:
@@ -129,9 +145,9 @@ async def status(ctx: Context) -> Reply:
     turn, _ = turn_blocks(ctx, c, "campaign.turn_of")
     blocks += turn
     if c.deadline:
-        hours = int(c.deadline.total_seconds() // 3600)
         points = ", ".join(f"{round(p * 100)}%" for p in c.points)
-        blocks.append([plain(ctx.t("campaign.deadline_is", hours=hours, points=points))])
+        text = ctx.t("campaign.deadline_is", duration=span(ctx, c.deadline), points=points)
+        blocks.append([plain(text)])
     linked = await store.games_of(ctx.conn, c.id)
     blocks.append([plain(ctx.t("campaign.games_count", n=len(linked)))])
     return Reply(
@@ -213,10 +229,10 @@ async def deadline(ctx: Context) -> Reply:
     await persist(ctx, c, "campaign_deadline", reschedule=c)
     if c.deadline is None:
         return Reply(blocks=[[plain(ctx.t("campaign.deadline_off"))]])
-    hours = int(c.deadline.total_seconds() // 3600)
     points = ", ".join(f"{round(p * 100)}%" for p in c.points)
+    text = ctx.t("campaign.deadline_is", duration=span(ctx, c.deadline), points=points)
     return Reply(
-        blocks=[[plain(ctx.t("campaign.deadline_is", hours=hours, points=points))]],
+        blocks=[[plain(text)]],
         data={"deadline_s": int(c.deadline.total_seconds()), "points": list(c.points)},
     )
 

@@ -129,6 +129,12 @@ async def test_permissions_of_the_campaign(tmp_path: Path) -> None:
         assert spectator.error is not None and spectator.error.code.startswith("perm.")
         bad = await as_user(app, "1", "/campaign deadline tomorrow")
         assert bad.error is not None and bad.error.code == "campaign.bad_duration"
+        short = ok(await as_user(app, "1", "/campaign deadline 90m"))
+        assert "1 h 30 min" in plain.render(short)
+        long = ok(await as_user(app, "1", "/campaign deadline 3d", lang="it"))
+        assert "3 g;" in plain.render(long) and "50%, 90%" in plain.render(long)
+        status = ok(await as_user(app, "2", "/campaign status"))
+        assert "3 d left" in plain.render(status)
     finally:
         await app.stop()
 
