@@ -545,6 +545,89 @@ async def run(ctx: Context) -> Reply:
     return reply
 
 
+CHECK_KINDS = {
+    "rally": "rally",
+    "raccolta": "rally",
+    "recovery": "recovery",
+    "recupero": "recovery",
+    "leadership": "leadership",
+    "disciplina": "leadership",
+    "dispel": "dispel",
+    "disperdere": "dispel",
+    "banish": "banish",
+    "esiliare": "banish",
+}
+
+
+def need(ctx: Context, name: str, fallback: int | None = None) -> int:
+    value = ctx.opts[name] if ctx.opts[name] is not None else fallback
+    if value is None:
+        raise UserError("aos.missing_option", option=name)
+    return int(value)
+
+
+async def check(ctx: Context) -> Reply:
+    """Rally, Heroic Recovery, Heroic Leadership, dispelling and banishing."""
+    kind = CHECK_KINDS.get(ctx.opts["kind"].strip().lower())
+    if kind is None:
+        raise UserError(
+            "aos.bad_check",
+            value=ctx.opts["kind"][:20],
+            valid=", ".join(sorted(set(CHECK_KINDS.values()))),
+        )
+    game, unit = await optional_unit(ctx)
+    if ctx.opts["apply"] and kind not in ("rally", "recovery"):
+        raise UserError("aos.apply_not_here", kind=kind)
+    source = dice_for(ctx)
+    mod = ctx.opts["mod"] or 0
+    heal = 0
+    if kind == "rally":
+        slain_now = unit.models - unit.models_left if unit is not None else None
+        result = checks.rally(min(need(ctx, "slain", slain_now), 100), source)
+        returned = result.outcome["returned"]
+        if unit is not None and slain_now is not None:
+            returned = min(returned, slain_now)  # only slain models return (14.2.1, L587)
+            result.outcome["returned"] = returned
+            heal = returned * unit.wounds_per_model
+        line = ctx.t("aos.rally_result", n=returned)
+    elif kind == "recovery":
+        bravery = need(ctx, "bravery", unit.stats.get("bravery") if unit is not None else None)
+        result = checks.recovery(bravery, source)
+        heal = result.outcome["healed"]
+        if unit is not None:
+            # Slain models can't be healed (14.4, L595): only the wounded model's wounds.
+            heal = min(heal, aos_system.wounds_on_current_model(unit))
+        line = ctx.t("aos.recovery_result", n=result.outcome["healed"], bravery=bravery)
+    elif kind == "leadership":
+        result = checks.leadership(source, bool(ctx.opts["general_slain"]))
+        line = ctx.t("aos.leadership_yes" if result.outcome["cp"] else "aos.leadership_no")
+    elif kind == "dispel":
+        value = need(ctx, "value")
+        result = checks.dispel(value, source, mod)
+        done = result.outcome["dispelled"]
+        line = ctx.t("aos.dispelled" if done else "aos.not_dispelled", value=value)
+    else:
+        value = need(ctx, "value")
+        result = checks.banish(value, source, mod)
+        done = result.outcome["banished"]
+        line = ctx.t("aos.banished" if done else "aos.not_banished", value=value)
+    finish_dice(ctx, source)
+    reply, data = check_reply(ctx, ctx.t(f"aos.check_title.{kind}"), result, [[bold(line)]])
+    data["kind"] = kind
+    first = next(iter(result.outcome.values()))
+    await log_roll(ctx, source, int(first), data)
+    if ctx.opts["apply"] and heal and unit is not None and game is not None:
+        require_unit_rights(ctx, game.state, unit, attack=False)
+        new = tr.heal(game.state, unit.name, heal)
+        await commit(ctx, game, new, f"aos_{kind}")
+        after = tr.find_unit(new, unit.name)
+        reply.blocks += [
+            [plain(ctx.t("aos.healed_applied", n=heal) + " ")],
+            *unit_blocks(ctx, after, new.system),
+        ]
+    return reply
+
+
 # --- the battle round: priority, hero-phase command points, commands --------------------------
 
 
@@ -916,6 +999,27 @@ SPECS = [
             DICE,
         ),
         examples=("/aos run move=5",),
+    ),
+    CommandSpec(
+        path=("aos", "check"),
+        handler=check,
+        aliases=("prova",),
+        options=(
+            OptionSpec("kind", positional=True, required=True, max_length=20, aliases=("tipo",)),
+            OptionSpec("slain", type="int", min_value=0, max_value=100, aliases=("uccisi",)),
+            OptionSpec("bravery", type="int", min_value=1, max_value=20, aliases=("coraggio",)),
+            OptionSpec("value", type="int", min_value=1, max_value=20, aliases=("valore",)),
+            OptionSpec("general_slain", type="flag", aliases=("generale_ucciso",)),
+            MOD,
+            TARGET,
+            APPLY,
+            DICE,
+        ),
+        examples=(
+            "/aos check rally slain=4",
+            "/aos check recovery target=Lord apply",
+            "/aos check dispel value=6",
+        ),
     ),
     CommandSpec(
         path=("aos", "priority"),

@@ -175,3 +175,89 @@ def check_tie_winner(value: int | None) -> int | None:
     if value is not None and value not in (0, 1):
         raise UserError("aos.bad_tie")
     return value
+
+
+def rally(slain: int, source: DiceSource) -> Check:
+    """Rally (7.2, L307-309): a D6 for each slain model of the unit; each 6 returns one."""
+    faces = [source.roll(6) for _ in range(slain)]
+    returned = sum(1 for f in faces if f == 6)
+    step = Step(name="rally", dice=faces, final=faces, target=6, total=returned, outcome="returned")
+    return Check(steps=[step], outcome={"returned": returned})
+
+
+def recovery(bravery: int, source: DiceSource) -> Check:
+    """Heroic Recovery (7.1, L301): 2D6 below Bravery heals up to D3 wounds, equal heals 1,
+    above heals nothing."""
+    faces = [source.roll(6), source.roll(6)]
+    total = sum(faces)
+    steps = [
+        Step(
+            name="recovery",
+            dice=faces,
+            final=faces,
+            target=bravery,
+            total=total,
+            outcome="below" if total < bravery else ("equal" if total == bravery else "above"),
+        )
+    ]
+    healed = 0
+    if total < bravery:
+        face = source.roll(6)
+        healed = d3(face)
+        steps.append(Step(name="heal", dice=[face], final=[face], total=healed, outcome="healed"))
+    elif total == bravery:
+        healed = 1
+    return Check(steps=steps, outcome={"total": total, "healed": healed})
+
+
+def leadership(source: DiceSource, general_slain: bool = False) -> Check:
+    """Heroic Leadership (7.1, L289): D6, +2 if your General has been slain; on 4+ the HERO
+    gets 1 command point it alone can spend this turn."""
+    face = source.roll(6)
+    mod = 2 if general_slain else 0
+    total = face + mod
+    gained = 1 if total >= 4 else 0
+    step = Step(
+        name="leadership",
+        dice=[face],
+        final=[face],
+        modifier=mod,
+        target=4,
+        total=total,
+        outcome="gained" if gained else "failed",
+    )
+    return Check(steps=[step], outcome={"total": total, "cp": gained})
+
+
+def dispel(value: int, source: DiceSource, mod: int = 0) -> Check:
+    """Dispelling an endless spell (19.3.2, L807-809): 2D6 must beat the casting value."""
+    faces = [source.roll(6), source.roll(6)]
+    total = sum(faces) + mod
+    done = total > value
+    step = Step(
+        name="dispel",
+        dice=faces,
+        final=faces,
+        modifier=mod,
+        target=value + 1,
+        total=total,
+        outcome="dispelled" if done else "not_dispelled",
+    )
+    return Check(steps=[step], outcome={"total": total, "dispelled": done})
+
+
+def banish(value: int, source: DiceSource, mod: int = 0) -> Check:
+    """Banishing an invocation (20.3.2, L885-887): D6 must beat the answer value."""
+    face = source.roll(6)
+    total = face + mod
+    done = total > value
+    step = Step(
+        name="banish",
+        dice=[face],
+        final=[face],
+        modifier=mod,
+        target=value + 1,
+        total=total,
+        outcome="banished" if done else "not_banished",
+    )
+    return Check(steps=[step], outcome={"total": total, "banished": done})

@@ -301,3 +301,29 @@ async def test_miscast_mortal_wounds_are_warded_and_undone(app: App) -> None:
     assert (await say(app, "/undo")).ok
     status = await say(app, "/game status")
     assert status.data is not None and status.data["state"]["units"][0]["damage"] == 0
+
+
+async def test_other_checks_and_healing(app: App) -> None:
+    await say(app, "/game new aos T")
+    await say(app, "/unit add Lord wounds=6 save=3 bravery=7")
+    await say(app, "/unit add Guards models=5 wounds=1 save=5 bravery=6")
+    await say(app, "/unit damage Lord 4")
+    await say(app, "/unit damage Guards 4")
+    # R26 (L301): 6 < Bravery 7 -> heal D3 (a 5 -> 3).
+    rec = await say(app, "/aos check recovery target=Lord apply dice=3,3,5")
+    assert rec.data is not None and rec.data["outcome"]["healed"] == 3
+    # R27 (L309): 4 slain, dice 6,2,6,5 -> 2 return.
+    rally = await say(app, "/aos prova raccolta target=Guards apply dice=6,2,6,5")
+    assert rally.data is not None and rally.data["outcome"]["returned"] == 2
+    status = await say(app, "/game status")
+    assert status.data is not None
+    damage = {u["name"]: u["damage"] for u in status.data["state"]["units"]}
+    assert damage == {"Lord": 1, "Guards": 2}
+    dispel = await say(app, "/aos check dispel value=6 dice=3,3")  # R37 (L809)
+    assert dispel.data is not None and dispel.data["outcome"]["dispelled"] is False
+    banish = await say(app, "/aos check banish value=4 dice=5")  # R40 (L887)
+    assert banish.data is not None and banish.data["outcome"]["banished"] is True
+    lead = await say(app, "/aos check leadership general_slain dice=2")  # R24 (L289)
+    assert lead.data is not None and lead.data["outcome"]["cp"] == 1
+    bad = await say(app, "/aos check sing")
+    assert bad.error is not None and bad.error.code == "aos.bad_check"

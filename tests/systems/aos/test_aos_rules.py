@@ -192,3 +192,26 @@ def test_e9_r1_target_numbers_and_d3() -> None:
 def test_r2_double_is_read_before_modifiers() -> None:
     out = checks.cast(9, DiceSource.given([4, 4]), mod=1).outcome  # L149
     assert out["double"] and out["total"] == 9 and out["cast"]
+
+
+def test_r27_rally() -> None:
+    assert checks.rally(4, DiceSource.given([6, 2, 6, 5])).outcome["returned"] == 2  # L309
+
+
+def test_r26_heroic_recovery() -> None:
+    # L301, Bravery 7: 6 -> heal D3 (a 5 -> 3); 7 -> heal 1; 8 -> nothing.
+    assert checks.recovery(7, DiceSource.given([3, 3, 5])).outcome["healed"] == 3
+    assert checks.recovery(7, DiceSource.given([3, 4])).outcome["healed"] == 1
+    assert checks.recovery(7, DiceSource.given([4, 4])).outcome["healed"] == 0
+
+
+def test_r24_r25_heroic_leadership() -> None:
+    assert checks.leadership(DiceSource.given([2]), general_slain=True).outcome["cp"] == 1
+    assert checks.leadership(DiceSource.given([3])).outcome["cp"] == 0  # L289
+
+
+def test_r37_r40_dispel_and_banish() -> None:
+    assert not checks.dispel(6, DiceSource.given([3, 3])).outcome["dispelled"]  # L809
+    assert checks.dispel(6, DiceSource.given([3, 4])).outcome["dispelled"]
+    assert not checks.banish(4, DiceSource.given([4])).outcome["banished"]  # L887
+    assert checks.banish(4, DiceSource.given([5])).outcome["banished"]
