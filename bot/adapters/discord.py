@@ -131,6 +131,13 @@ class DiscordAdapter:
     # --- lifecycle -------------------------------------------------------------------------
 
     async def start(self) -> None:
+        try:
+            await self._start()
+        except AdapterStartError:
+            await self.client.close()  # release the HTTP session; nothing else is running
+            raise
+
+    async def _start(self) -> None:
         assert self.settings.discord_token is not None
         try:
             await self.client.login(self.settings.discord_token.get_secret_value())
@@ -148,8 +155,16 @@ class DiscordAdapter:
         )
         if ready not in done:
             ready.cancel()
-            await self.client.close()
-            raise AdapterStartError("could not connect to Discord's gateway")
+            reason = "timed out"
+            if self.runner.done() and (failure := self.runner.exception()) is not None:
+                reason = type(failure).__name__
+                if isinstance(failure, discord.ConnectionClosed):
+                    if failure.code == 4004:  # Authentication failed
+                        raise AdapterStartError(
+                            "Discord's gateway rejected the token (DISCORD_TOKEN)"
+                        ) from None
+                    reason += f" {failure.code}"
+            raise AdapterStartError(f"could not connect to Discord's gateway ({reason})")
         log.info("Discord bot %s running", self.client.user)
 
     async def stop(self) -> None:

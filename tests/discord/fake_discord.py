@@ -62,6 +62,7 @@ class FakeDiscord:
         self.api_url = ""
         self.gateway_url = ""
         self.identified = asyncio.Event()
+        self.gateway_token: str | None = None  # set to make the gateway refuse the REST token
         self.identify: dict[str, Any] = {}  # the last IDENTIFY (or RESUME) payload
 
     async def start(self) -> None:
@@ -203,7 +204,7 @@ class FakeDiscord:
                 if op == 1:
                     await ws.send_str(json.dumps({"op": 11}))
                 elif op in (2, 6):
-                    if payload["d"].get("token") != self.token:
+                    if payload["d"].get("token") != (self.gateway_token or self.token):
                         await ws.close(code=4004, message=b"Authentication failed.")
                         break
                     self.identify = payload["d"]

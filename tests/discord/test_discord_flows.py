@@ -9,6 +9,9 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from bot.adapters.base import AdapterStartError
 from bot.adapters.discord import DiscordAdapter
 from bot.app import App
 from bot.commands import all_specs, build_registry
@@ -291,3 +294,19 @@ async def test_a_button_works_only_in_the_chat_it_was_sent_to(tmp_path: Path) ->
         refused = (await fake.callbacks(2))[1]
         assert refused["data"]["flags"] & 64
         assert "expired" in refused["data"]["content"]
+
+
+async def test_a_token_refused_by_the_gateway_is_one_clear_error(tmp_path: Path) -> None:
+    fake = FakeDiscord()
+    await fake.start()
+    fake.gateway_token = "another-token"  # REST accepts it, the gateway closes with 4004
+    app = App(tmp_path / "gw.sqlite3")
+    await app.start()
+    adapter = DiscordAdapter(app, settings_for(fake, tmp_path / "gw.sqlite3"))
+    try:
+        with pytest.raises(AdapterStartError, match="gateway rejected the token"):
+            await adapter.start()
+        assert adapter.client.is_closed()
+    finally:
+        await app.stop()
+        await fake.stop()
