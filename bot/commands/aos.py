@@ -903,6 +903,7 @@ SPECS = [
         path=("aos", "odds"),
         handler=odds,
         readonly=True,
+        slow=True,
         aliases=("prob",),
         options=ATTACK_OPTIONS,
         examples=(
