@@ -201,13 +201,17 @@ def build(registry: Registry) -> list[dict[str, Any]]:
     return out
 
 
-def resolve(name: str, options: list[dict[str, Any]]) -> tuple[str, list[dict[str, Any]]]:
-    """The registry command name and the leaf options of an interaction's data."""
-    path = name.replace("-", " ")
-    while options and options[0].get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP):
-        path += " " + str(options[0]["name"])
-        options = list(options[0].get("options", []))
-    return path, options
+def resolve(name: str, options: Any) -> tuple[str, list[dict[str, Any]]]:
+    """The registry command name and the leaf options of an interaction's data: `roll-show`
+    -> `roll show`; `game` + subcommand `new` -> `game new`. Malformed data gives a name the
+    registry doesn't know (the user gets "unknown command"), never an exception."""
+    path = str(name).replace("-", " ")
+    leaves = [o for o in options if isinstance(o, dict)] if isinstance(options, list) else []
+    while leaves and leaves[0].get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP):
+        path += " " + str(leaves[0].get("name", ""))
+        inner = leaves[0].get("options", [])
+        leaves = [o for o in inner if isinstance(o, dict)] if isinstance(inner, list) else []
+    return path, [o for o in leaves if isinstance(o.get("name"), str)]
 
 
 def digest(commands: list[dict[str, Any]]) -> str:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import unicodedata
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.adapters import discord_commands
 from bot.adapters.discord_commands import CommandTreeError, build, resolve
@@ -13,6 +16,7 @@ from bot.commands import build_registry
 from bot.commands.models import Reply
 from bot.commands.registry import Registry
 from bot.commands.spec import CommandSpec, OptionSpec
+from rules_core.errors import UserError
 
 SUB, GROUP, STRING, INTEGER, BOOLEAN, USER = 1, 2, 3, 4, 5, 6
 
@@ -255,3 +259,39 @@ def test_digest_changes_with_the_tree() -> None:
     assert discord_commands.digest(first) == discord_commands.digest(build(build_registry()))
     first[0]["description"] += "!"
     assert discord_commands.digest(first) != discord_commands.digest(build(build_registry()))
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=10),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3)
+    ),
+    max_leaves=12,
+)
+REGISTRY = build_registry()
+NAMES = st.sampled_from(["new", "show", "expression", "system", "id", "dice", "name", "query"])
+OPTION = st.fixed_dictionaries(
+    {"name": NAMES | st.text(max_size=8) | st.integers(), "type": st.integers(0, 11)},
+    optional={
+        "value": JSON,
+        "options": st.lists(
+            st.fixed_dictionaries({"name": NAMES, "type": st.integers(3, 5), "value": JSON})
+        )
+        | JSON,
+        "focused": st.booleans(),
+    },
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(["roll", "roll-show", "game", "rule", "odds"]) | st.text(max_size=40),
+    st.lists(OPTION | st.lists(OPTION, max_size=2) | JSON, max_size=4),
+)
+def test_resolve_takes_any_interaction_data(name: str, options: list[Any]) -> None:
+    path, leaves = resolve(name, options)
+    assert isinstance(path, str) and path.startswith(name.replace("-", " "))
+    assert all(isinstance(o, dict) and isinstance(o["name"], str) for o in leaves)
+    if (spec := REGISTRY.get(path)) is not None:  # and the registry takes what comes out
+        with contextlib.suppress(UserError):
+            REGISTRY.convert(spec, {o["name"]: o.get("value") for o in leaves})
