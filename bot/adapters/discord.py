@@ -266,7 +266,7 @@ class DiscordAdapter:
 
     async def on_command(self, interaction: discord.Interaction[Any]) -> None:
         data: dict[str, Any] = dict(interaction.data or {})
-        path, leaves = discord_commands.resolve(data.get("name", ""), list(data.get("options", [])))
+        path, leaves = discord_commands.resolve(data.get("name", ""), data.get("options"))
         options = {
             o["name"]: (
                 f"<@{o['value']}>" if o.get("type") == discord_commands.USER else o.get("value")
@@ -278,7 +278,7 @@ class DiscordAdapter:
 
     async def on_autocomplete(self, interaction: discord.Interaction[Any]) -> None:
         data: dict[str, Any] = dict(interaction.data or {})
-        path, leaves = discord_commands.resolve(data.get("name", ""), list(data.get("options", [])))
+        path, leaves = discord_commands.resolve(data.get("name", ""), data.get("options"))
         focused = next((o for o in leaves if o.get("focused")), None)
         spec = self.app.registry.get(path)
         option = spec.option(str(focused["name"])) if spec and focused else None

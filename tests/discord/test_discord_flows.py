@@ -19,7 +19,7 @@ from bot.commands.context import Context
 from bot.commands.models import Reply, mention, plain
 from bot.commands.registry import Registry
 from bot.commands.spec import CommandSpec, OptionSpec
-from tests.discord.fake_discord import APP_ID, BOT_USER, CHANNEL_ID, JOINED, FakeDiscord
+from tests.discord.fake_discord import APP_ID, BOT_USER, CHANNEL_ID, JOINED, FakeDiscord, user
 from tests.discord.test_discord_commands import validate
 from tests.discord.test_discord_e2e import command, settings_for, text_of
 from tests.helpers import say
@@ -151,6 +151,7 @@ async def test_user_option_reaches_the_command_as_a_mention_and_pings_only_that_
                 {"name": "who", "type": 6, "value": "77"},
                 {"name": "note", "type": 3, "value": "<@&5> hi"},
             ],
+            "resolved": {"users": {"77": user(77, "Cid")}},
         }
         await fake.dispatch("INTERACTION_CREATE", fake.interaction(2, data))
         (reply,) = await fake.callbacks()
