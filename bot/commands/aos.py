@@ -319,12 +319,26 @@ def finish_dice(ctx: Context, source: DiceSource) -> None:
 
 
 async def apply_damage(
-    ctx: Context, game: StoredGame | None, unit: Unit | None, amount: int, kind: str
+    ctx: Context,
+    game: StoredGame | None,
+    unit: Unit | None,
+    amount: int,
+    kind: str,
+    by: Unit | None = None,
 ) -> list[Block]:
-    """Write `amount` wounds to the unit as one game event (/undo reverts it)."""
+    """Write `amount` wounds to the unit as one game event (/undo reverts it). Besides the
+    game's usual rights (owner, organiser, admin, the player whose turn it is), a player may
+    apply what their own attacking unit `by` inflicted: in AoS both players fight in every
+    combat phase (12.0, L445-467), not only on their own turn."""
     if game is None or unit is None:
         raise UserError("aos.apply_needs_target")
-    require_unit_rights(ctx, game.state, unit, attack=True)
+    own_attacker = (
+        by is not None
+        and by.owner == ctx.request.user_id
+        and game.state.player(ctx.request.user_id) is not None
+    )
+    if not own_attacker:
+        require_unit_rights(ctx, game.state, unit, attack=True)
     new = tr.damage(game.state, unit.name, amount)
     await commit(ctx, game, new, kind)
     after = tr.find_unit(new, unit.name)
@@ -360,7 +374,12 @@ async def attack(ctx: Context) -> Reply:
     blocks.append(result)
     data["applied"] = False
     if ctx.opts["apply"]:
-        blocks += await apply_damage(ctx, game, defender, out.damage, "aos_attack")
+        by = (
+            tr.find_unit(game.state, source_info["attacker"])
+            if "attacker" in source_info and game
+            else None
+        )
+        blocks += await apply_damage(ctx, game, defender, out.damage, "aos_attack", by)
         data["applied"] = True
     title = ctx.t("aos.attack_title") + ": " + request_summary(ctx, req)
     return Reply(title=title, blocks=blocks, data=data)

@@ -327,3 +327,23 @@ async def test_other_checks_and_healing(app: App) -> None:
     assert lead.data is not None and lead.data["outcome"]["cp"] == 1
     bad = await say(app, "/aos check sing")
     assert bad.error is not None and bad.error.code == "aos.bad_check"
+
+
+async def test_fighting_back_in_the_enemy_turn(app: App) -> None:
+    ann, bob = {"user": "ann", "name": "Ann"}, {"user": "bob", "name": "Bob"}
+    await say(app, "/game new aos T", **ann)
+    await say(app, "/game join", **bob)
+    await say(app, "/unit add Vindictors models=10 wounds=2 save=4", **ann)
+    await say(app, "/unit add Gutrippaz models=10 wounds=2 save=5", **bob)
+    await say(app, "/aos weapon Gutrippaz Spear attacks=1 hit=4 wound=4 damage=1", **bob)
+    # It is Ann's turn; Bob's unit fights back in the combat phase and Bob applies it.
+    faces = ["6"] * 20 + ["1"] * 10  # 10 hits, 10 wounds, 10 failed saves
+    line = "/aos attack attacker=Gutrippaz target=Vindictors apply dice=" + ",".join(faces)
+    back = await say(app, line, **bob)
+    assert back.ok, back.error
+    assert back.data is not None and back.data["outcome"]["damage"] == 10
+    # Without an attacker of his own, Bob can't write damage to Ann's unit on her turn.
+    denied = await say(
+        app, "/aos attack attacks=1 hit=3 wound=3 target=Vindictors apply dice=6,6,1", **bob
+    )
+    assert denied.error is not None and denied.error.code == "perm.not_your_unit"
