@@ -756,7 +756,7 @@ def command_list(ctx: Context) -> Reply:
         blocks.append(
             [
                 bold(name),
-                plain(f" ({ability.id}) · {ability.cost} CP · {phases} · "),
+                plain(f" ({ability.id}) · {ability.cost} {ctx.t('aos.cp_short')} · {phases} · "),
                 plain(ctx.t(f"aos.cmd_effect.{ability.id}")),
             ]
         )
