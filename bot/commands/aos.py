@@ -16,6 +16,7 @@ from pydantic import ValidationError
 
 from bot.commands.context import Context
 from bot.commands.game import (
+    apply_change,
     commit,
     find_player,
     is_manager,
@@ -339,10 +340,13 @@ async def apply_damage(
     )
     if not own_attacker:
         require_unit_rights(ctx, game.state, unit, attack=True)
-    new = tr.damage(game.state, unit.name, amount)
-    await commit(ctx, game, new, kind)
-    after = tr.find_unit(new, unit.name)
-    return [[plain(ctx.t("aos.applied", n=amount) + " ")], *unit_blocks(ctx, after, new.system)]
+    name = unit.name
+    change = await apply_change(ctx, lambda st: tr.damage(st, name, amount), kind, game=game)
+    after = tr.find_unit(change.after, name)
+    return [
+        [plain(ctx.t("aos.applied", n=amount) + " ")],
+        *unit_blocks(ctx, after, change.after.system),
+    ]
 
 
 # --- /aos attack and /aos odds ----------------------------------------------------------------

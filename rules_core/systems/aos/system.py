@@ -27,7 +27,7 @@ from rules_core.systems.aos.values import (
     parse_rend,
     parse_target,
 )
-from rules_core.systems.base import GameSystem, Note, ResourceSpec, StatSpec
+from rules_core.systems.base import ConditionSpec, GameSystem, Note, ResourceSpec, StatSpec
 
 if TYPE_CHECKING:
     from rules_core.game.models import GameState, Unit
@@ -208,10 +208,15 @@ class AosSystem(GameSystem):
             lines.append(f"[{row.wounds}+] {cells}")
         return "\n".join(lines) or None
 
+    def start_round(self, state: GameState, dice: DiceSource | None) -> list[Note]:
+        """4.1 (L235-243): the round starts with the priority roll and its command points;
+        unused ones were just lost (the `cp` pool refreshes to 0, L631)."""
+        return [("aos.note.new_round", {"round": state.round})]
+
     def start_turn(self, state: GameState, dice: DiceSource | None) -> list[Note]:
-        """A reminder of what the rules do at this point (the commands do it)."""
-        if state.turn == 0 and aos_state(state).priority_round != state.round:
-            return [("aos.note.new_round", {"round": state.round})]
+        """7.0 (L279): the hero phase starts with the hero-phase command points."""
+        if aos_state(state).priority_round != state.round:
+            return []  # the new-round note asks for priority first
         return [("aos.note.hero_phase", {})]
 
 
@@ -229,4 +234,12 @@ AOS = AosSystem(
     phases=PHASES,
     order="fixed",
     resources=(ResourceSpec(name="cp", per="player", refresh_to=0),),
+    # Unit states that last "for the rest of the turn": a unit that ran or retreated can't
+    # shoot or charge later in the turn (L323, L327); one that charged gets no cover (L673).
+    conditions=(
+        ConditionSpec(name="ran", until="end-of-turn", aliases=("corso", "ha corso")),
+        ConditionSpec(name="retreated", until="end-of-turn", aliases=("ritirata",)),
+        ConditionSpec(name="charged", until="end-of-turn", aliases=("caricato", "ha caricato")),
+    ),
+    board_stats=("save", "bravery"),
 )

@@ -216,7 +216,14 @@ async def test_scripted_game(app: App) -> None:
     assert units["Gutrippaz"]["damage"] == 6
 
     # The round ends: unused command points are lost (L631), the next round asks for priority.
-    assert (await say(app, "/turn end", **ann)).ok
+    ran = await say(app, "/unit cond Vindictors add corso", **ann)  # "ran": until end of turn
+    assert ran.ok, ran.error
+    bobs_turn = await say(app, "/turn end", **ann)
+    assert bobs_turn.ok and "/aos hero" in plain.render(bobs_turn)
+    status = await say(app, "/game status")
+    assert status.data is not None
+    units = {u["name"]: u for u in status.data["state"]["units"]}
+    assert units["Vindictors"]["conditions"] == []
     end = await say(app, "/turn end", **bob)
     assert end.ok and "/aos priority apply" in plain.render(end)
     res = await say(app, "/res")
