@@ -1,0 +1,127 @@
+"""Request, step and outcome models of C5 resolutions, and the per-chat settings."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rules_core.errors import UserError
+
+
+class Mod(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    value: int
+
+
+class Step(BaseModel):
+    """One step of a chain: its dice in rolling order, modifiers, target number and result."""
+
+    name: str
+    dice: list[int] = Field(default_factory=list)
+    modifiers: list[Mod] = Field(default_factory=list)
+    target: int | None = None
+    total: int | None = None
+    outcome: str = ""
+    detail: dict[str, int | str | bool | None] = Field(default_factory=dict)
+
+
+class TestOutcome(BaseModel):
+    total: int
+    success: bool
+    natural_one: bool  # the C5 negative reroll happened (@4060)
+    failed: bool  # failed by the natural-1 rule itself (result <= 0 or reroll 5-6)
+    reroll: int | None = None  # the subtracted reroll
+
+
+class WoundOutcome(BaseModel):
+    location: int | None  # table row 1..5 (5 = "5&6", Testa); None when no roll was made
+    column: int | None  # band 0..11 of R after Flagello/Ossoduro
+    wounds: int
+    stunned: bool
+    exceptional: bool
+    result: Literal["none", "nulla", "stordito", "wounds"]
+    r: int | None = None
+    str_used: int | None = None
+    res_used: int | None = None
+
+
+class TestRequest(BaseModel):
+    """A characteristic test: d6 + value + mod (vs diff when given)."""
+
+    value: int
+    diff: int | None = None
+    mod: int = 0
+    reroll: frozenset[int] = frozenset()  # faces an ability lets you reroll (Rozzo: 5)
+    one_ok: bool = False  # "a 1 is not a failure" abilities: the 1 counts as 1 (§2.2)
+    plain_one: bool = False  # zone artillery (@40747): a natural 1 simply fails, no reroll
+
+
+class WoundRequest(BaseModel):
+    str_: int
+    res: int
+    mod: int = 0  # +N to the wound roll's result after the cap (Fanatismo, swoop, ...)
+    flagello: bool = False
+    ossoduro: bool = False
+    str_uncapped: bool = False  # printed STR above 15 (@2104, Red Troll example @4728)
+    str_printed: int | None = None
+    res_uncapped: bool = False
+    res_printed: int | None = None
+    artillery: bool = False  # @2104: artillery shots are not capped
+    master: int | None = None  # Colpo da Maestro/X: cap 15 + X (@2104, @61044)
+    penalty: int = 0  # the attacker's wound penalty on his melee wound rolls (@10224)
+
+
+YesNo = Literal["yes", "no"]
+
+
+class C5Settings(BaseModel):
+    """The choices the rulebook leaves open (digest §8) or takes from C3 background with medium
+    or low confidence. Defaults in brackets in the help."""
+
+    model_config = ConfigDict(frozen=True)
+
+    open_ended: YesNo = "yes"  # [BG] a natural 6 is rerolled and added (§2.1)
+    minus_three: Literal["first", "second"] = "first"  # [AMBIG] "<-3" header (§8.1-5)
+    melee_penalty: Literal["str", "result"] = "str"  # [AMBIG] §8.2-11
+    parry_tie: Literal["defender", "attacker"] = "defender"  # [BG] a parry must reach the attack
+    range_short: int = Field(default=7, ge=0, le=30)  # [BG medium] §2.5
+    range_medium: int = Field(default=10, ge=0, le=30)
+    range_long: int = Field(default=13, ge=0, le=30)
+    mana_explode: YesNo = "no"  # [AMBIG] §3.3.1: a 6 on the mana roll is not rerolled
+
+
+SETTING_CHOICES: dict[str, tuple[str, ...]] = {
+    "open_ended": ("yes", "no"),
+    "minus_three": ("first", "second"),
+    "melee_penalty": ("str", "result"),
+    "parry_tie": ("defender", "attacker"),
+    "mana_explode": ("yes", "no"),
+}
+SETTING_INTS = ("range_short", "range_medium", "range_long")
+
+
+def update_settings(current: C5Settings, changes: dict[str, str]) -> C5Settings:
+    data = current.model_dump()
+    for name, raw in changes.items():
+        if name in SETTING_CHOICES:
+            value = raw.strip().lower()
+            if value not in SETTING_CHOICES[name]:
+                raise UserError(
+                    "c5.bad_setting", name=name, choices=", ".join(SETTING_CHOICES[name])
+                )
+            data[name] = value
+        elif name in SETTING_INTS:
+            try:
+                number = int(raw)
+            except ValueError:
+                raise UserError("c5.bad_setting_int", name=name) from None
+            if not 0 <= number <= 30:
+                raise UserError("c5.bad_setting_int", name=name)
+            data[name] = number
+        else:
+            valid = ", ".join([*SETTING_CHOICES, *SETTING_INTS])
+            raise UserError("c5.unknown_setting", name=name, valid=valid)
+    return C5Settings.model_validate(data)

@@ -1,0 +1,145 @@
+"""Confrontation 5 in the game state (digest §3.6, §4).
+
+- Card: MOV INI ATT STR DEF RES AIM (TIR), COU (COR) or FEAR (PAU), DIS, POW (POT), `aspects`
+  (sum of a faithful's printed Aspects), `pieta` (Pietà/X), `rank` 1-4, `size` 1-6 (small,
+  medium, large, Enorme, Colossale, Gigantesco) and `warrior` 1 for a warrior Character.
+- Health (@1361, @50842, @69364, @60864, @78068): wounds by size 4/4/5/6/7/8, +1 for a warrior
+  Character (Sangue Divino), never above 8; `wounds=` on the card overrides it (effects that
+  change the capacity). The fighter dies when the last wound is gone (@5779; example @8449).
+- States (@5779, @10224, @11808): Leggera -1, Grave -2, Critica -3 on INI, ATT, DIF, TIR and
+  the fighter's melee wound rolls; Stordito -1 until the end of the round, not added to them.
+- Turn [BG skeleton + SEED details, §4.1]: strategic (rally tests at 8, @15362), activation
+  (alternating cards, pass rule @16499), combat, mystic (mana @130449, faith @21515),
+  maintenance. Unspent temporary faith is lost at the end of the turn except what Pietà/X
+  keeps (@21515, @49896); mana stays in the reserve.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules_core.dice import DiceSource
+from rules_core.rules.text import fold
+from rules_core.systems.base import ConditionSpec, GameSystem, Note, ResourceSpec, StatSpec
+from rules_core.systems.c5 import tables
+
+if TYPE_CHECKING:
+    from rules_core.game.models import GameState, Unit
+
+STUNNED = "stunned"
+ROUTED = "routed"
+STATE_NAMES = {
+    "unhurt": "Indenne",
+    "light": "Ferita Leggera",
+    "serious": "Ferita Grave",
+    "critical": "Ferita Critica",
+    "killed": "Ucciso",
+}
+PENALTY_LABELS = "INI ATT DIF TIR"
+
+
+def is_stunned(unit: Unit) -> bool:
+    return any(fold(c.name) in ("stunned", "stordito") for c in unit.conditions)
+
+
+def is_routed(unit: Unit) -> bool:
+    return any(fold(c.name) in ("routed", "rotta", "in rotta") for c in unit.conditions)
+
+
+def unit_penalty(unit: Unit) -> int:
+    """The penalty (as a positive number) on the unit's INI, ATT, DIF, TIR and melee wounds."""
+    return tables.penalty(unit.damage, is_stunned(unit))
+
+
+def state_line(unit: Unit) -> str:
+    key = tables.state_key(unit.damage, unit.max_wounds)
+    text = STATE_NAMES[key]
+    if key == "killed":
+        return text
+    stunned = is_stunned(unit)
+    if stunned:
+        text = (text + " + Stordito") if unit.damage else "Stordito"
+    pen = unit_penalty(unit)
+    return f"{text}: -{pen} {PENALTY_LABELS}" if pen else text
+
+
+class C5System(GameSystem):
+    def validate_stats(self, values: dict[str, int], *, creating: bool) -> dict[str, int]:
+        out = super().validate_stats(values, creating=creating)
+        if creating and "wounds" not in values:
+            out["wounds"] = tables.wounds_for(out.get("size", 2), bool(out.get("warrior", 0)))
+        return out
+
+    def damage_unit(
+        self, unit: Unit, amount: int, *, column: int | None, dice: DiceSource | None
+    ) -> list[Note]:
+        notes = super().damage_unit(unit, amount, column=column, dice=dice)
+        if amount:
+            key = tables.state_key(unit.damage, unit.max_wounds)
+            if key == "killed":
+                notes.append(("c5.note.killed", {"unit": unit.name}))
+            else:
+                notes.append(
+                    (
+                        "c5.note.state",
+                        {
+                            "unit": unit.name,
+                            "state": STATE_NAMES[key],
+                            "penalty": unit_penalty(unit),
+                        },
+                    )
+                )
+        return notes
+
+    def draw_unit(self, unit: Unit) -> str | None:
+        return state_line(unit)
+
+    def start_round(self, state: GameState, dice: DiceSource | None) -> list[Note]:
+        notes: list[Note] = []
+        for unit in state.units:
+            pool = state.resources.get(f"unit:{fold(unit.name)}")
+            if pool and pool.get("ft"):
+                kept = min(pool["ft"], unit.stats.get("pieta", 0))
+                pool["ft"] = kept
+                notes.append(("c5.note.ft_kept", {"unit": unit.name, "n": kept}))
+        routed = [u.name for u in state.units if is_routed(u) and not u.destroyed]
+        if routed:
+            notes.append(("c5.note.rally", {"units": ", ".join(routed)}))
+        return notes
+
+
+C5 = C5System(
+    id="c5",
+    stats=(
+        StatSpec(name="mov", max=50),
+        StatSpec(name="ini", max=20),
+        StatSpec(name="att", max=20),
+        StatSpec(name="str", max=30),
+        StatSpec(name="def", max=20),
+        StatSpec(name="res", max=30),
+        StatSpec(name="aim", max=20),
+        StatSpec(name="cou", max=20),
+        StatSpec(name="fear", max=20),
+        StatSpec(name="dis", max=20),
+        StatSpec(name="pow", max=20),
+        StatSpec(name="aspects", max=30),
+        StatSpec(name="pieta", max=10),
+        StatSpec(name="rank", min=1, max=4, default=1),
+        StatSpec(name="size", min=1, max=6, default=2),
+        StatSpec(name="warrior", min=0, max=1, default=0),
+        StatSpec(name="wounds", min=1, max=tables.MAX_WOUNDS),
+    ),
+    wounds_stat="wounds",
+    phases=("strategic", "activation", "combat", "mystic", "maintenance"),
+    order="alternating",
+    resources=(
+        ResourceSpec(name="mana", per="unit"),
+        ResourceSpec(name="ft", per="unit"),
+        ResourceSpec(name="autorita", per="player"),
+    ),
+    conditions=(
+        ConditionSpec(name=STUNNED, until="end-of-round", aliases=("stordito",)),
+        ConditionSpec(name=ROUTED, until="permanent", aliases=("rotta", "in rotta")),
+    ),
+    board_stats=("att", "str", "def", "res"),
+)
