@@ -1,6 +1,12 @@
 """Play-by-post reminders: every `interval` seconds, take the reminders that are due (they are
 marked sent in the same transaction, so none is ever sent twice, even across a restart) and
-deliver them to their chat through whichever adapter owns it."""
+deliver them to their chat through whichever adapter owns it.
+
+`owns(chat_key)` limits a scheduler to the chats it can reach: a console session on the same
+database file leaves the Telegram and Discord chats' reminders to the bot that serves them.
+A reminder whose delivery fails is given back and retried on the next pass.
+
+Tests drive it with a fake clock: `await Scheduler(app, send).run_due(now)`."""
 
 from __future__ import annotations
 
@@ -21,23 +27,35 @@ Send = Callable[[str, Reply], Awaitable[None]]
 
 
 class Scheduler:
-    def __init__(self, app: App, send: Send, interval: float = 30.0) -> None:
+    def __init__(
+        self,
+        app: App,
+        send: Send,
+        interval: float = 30.0,
+        owns: Callable[[str], bool] | None = None,
+    ) -> None:
         self.app = app
         self.send = send
         self.interval = interval
+        self.owns = owns
 
     async def run_due(self, now: datetime | None = None) -> int:
         """Send everything due by `now`; returns how many reminders were sent."""
         now = now or self.app.clock()
         async with self.app.db.transaction() as conn:
-            due = await campaigns.take_due(conn, now)
+            due = await campaigns.take_due(conn, now, self.owns)
+        sent = 0
         for reminder, campaign in due:
-            reply = await self.message(reminder, campaign)
             try:
+                reply = await self.message(reminder, campaign)
                 await self.send(campaign.chat_key, reply)
             except Exception:  # a platform outage must not stop the other reminders
-                log.exception("could not deliver reminder %s", reminder.id)
-        return len(due)
+                log.exception("could not deliver reminder %s; retrying later", reminder.id)
+                async with self.app.db.transaction() as conn:
+                    await campaigns.give_back(conn, reminder.id)
+                continue
+            sent += 1
+        return sent
 
     async def message(self, reminder: Reminder, campaign: Campaign) -> Reply:
         lang = await self.app.lang_for(

@@ -34,7 +34,8 @@ async def run_console(app: App, chat: str, user: str, history_file: Path | None 
         if chat_key == chat:
             print(plain.render(reply), flush=True)
 
-    reminders = asyncio.create_task(Scheduler(app, show).run_forever(stop))
+    scheduler = Scheduler(app, show, owns=lambda key: key == chat)  # others' stay queued
+    reminders = asyncio.create_task(scheduler.run_forever(stop))
     try:
         await chat_loop(app, chat, user, history_file)
     finally:

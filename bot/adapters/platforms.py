@@ -72,7 +72,8 @@ async def run_platforms(settings: Settings, stop: asyncio.Event | None = None) -
             await adapter.start()
             started.append(adapter)
             log.info("%s adapter running", adapter.name)
-        reminders = asyncio.create_task(Scheduler(app, deliver).run_forever(stop))
+        scheduler = Scheduler(app, deliver, owns=lambda key: any(a.owns(key) for a in started))
+        reminders = asyncio.create_task(scheduler.run_forever(stop))
         await stop.wait()
         return 0
     except AdapterStartError as exc:

@@ -8,6 +8,7 @@ so a restart never loses one and never sends one twice.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -181,8 +182,11 @@ async def schedule_turn(conn: aiosqlite.Connection, c: Campaign) -> None:
     )
 
 
-async def take_due(conn: aiosqlite.Connection, now: datetime) -> list[tuple[Reminder, Campaign]]:
-    """Every reminder due by `now` for a running campaign, marked sent as it is taken."""
+async def take_due(
+    conn: aiosqlite.Connection, now: datetime, owns: Callable[[str], bool] | None = None
+) -> list[tuple[Reminder, Campaign]]:
+    """Every reminder due by `now` for a running campaign in a chat we can reach (`owns`),
+    marked sent as it is taken; the others stay for whoever can deliver them."""
     async with conn.execute(
         "SELECT r.id, r.campaign_id, r.turn_no, r.kind, r.user_id, r.due_at "
         "FROM reminders r JOIN campaigns c ON c.id = r.campaign_id "
@@ -192,15 +196,22 @@ async def take_due(conn: aiosqlite.Connection, now: datetime) -> list[tuple[Remi
         rows = await cur.fetchall()
     out = []
     for r in rows:
-        await conn.execute("UPDATE reminders SET sent_at = ? WHERE id = ?", (iso(now), r[0]))
         async with conn.execute(f"SELECT {_COLUMNS} FROM campaigns WHERE id = ?", (r[1],)) as c:
             row = await c.fetchone()
         assert row is not None
+        if owns is not None and not owns(str(row[1])):
+            continue
+        await conn.execute("UPDATE reminders SET sent_at = ? WHERE id = ?", (iso(now), r[0]))
         reminder = Reminder(
             id=r[0], campaign_id=r[1], turn_no=r[2], kind=r[3], user_id=r[4], due_at=parse_iso(r[5])
         )
         out.append((reminder, _campaign(row)))
     return out
+
+
+async def give_back(conn: aiosqlite.Connection, reminder_id: int) -> None:
+    """A reminder that could not be delivered is due again (the next pass retries it)."""
+    await conn.execute("UPDATE reminders SET sent_at = NULL WHERE id = ?", (reminder_id,))
 
 
 async def journal(conn: aiosqlite.Connection, c: Campaign) -> list[JournalEntry]:

@@ -214,3 +214,32 @@ async def test_reminders_due_while_the_bot_was_down_go_out_once_after_restart(
         assert "Bob" in plain.render(outbox.sent[3][1])  # Ann, the organiser, hears of it
     finally:
         await later.stop()
+
+
+async def test_reminders_wait_for_the_adapter_that_owns_the_chat(tmp_path: Path) -> None:
+    """A console on the same file leaves other chats' reminders alone; a failed delivery is
+    retried on the next pass, and nothing is sent twice."""
+    clock = Clock()
+    app = App(tmp_path / "own.sqlite3", clock=clock)
+    await app.start()
+    try:
+        ok(await as_user(app, "1", "/campaign new Relay"))
+        ok(await as_user(app, "1", "/campaign deadline 10h remind=50"))
+        outbox = Outbox()
+        console = Scheduler(app, outbox, owns=lambda key: key == "console:local")
+        assert await console.run_due(clock.at(6)) == 0 and outbox.sent == []
+
+        failures = [RuntimeError("telegram is down")]
+
+        async def flaky(chat: str, reply: Reply) -> None:
+            if failures:
+                raise failures.pop()
+            await outbox(chat, reply)
+
+        telegram = Scheduler(app, flaky, owns=lambda key: key.startswith("telegram:"))
+        assert await telegram.run_due(clock.at(6)) == 0  # delivery failed: given back
+        assert await telegram.run_due(clock.at(6.1)) == 1 and outbox.sent[0][0] == CHAT
+        assert await telegram.run_due(clock.at(11)) == 1  # the expiry
+        assert await telegram.run_due(clock.at(12)) == 0 and len(outbox.sent) == 2
+    finally:
+        await app.stop()
