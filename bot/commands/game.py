@@ -249,6 +249,9 @@ def board(ctx: Context, state: GameState) -> list[Block]:
 
 def board_unit(ctx: Context, state: GameState, unit: Unit) -> list[Block]:
     line: Block = [plain("  "), *unit_line(ctx, unit, state.system)]
+    pools = state.resources.get(f"unit:{fold(unit.name)}", {})
+    if pools:
+        line.append(plain(" · " + ", ".join(f"{k} {v}" for k, v in sorted(pools.items()))))
     drawing = get_system(state.system).draw_unit(unit)
     return [line, [pre(drawing)]] if drawing else [line]
 
@@ -700,10 +703,20 @@ async def log(ctx: Context) -> Reply:
 
 
 async def undo(ctx: Context) -> Reply:
-    game = await load(ctx)
+    """Put back the state before the game's last change not undone yet; again and again walks
+    further back. Right after `/game end`, it reopens the game (if no other has started)."""
+    game = await games.active(ctx.conn, ctx.request.chat_key)
+    reopening = False
+    if game is None:
+        latest = await games.history(ctx.conn, ctx.request.chat_key, 1)
+        if not latest or latest[0].state.status != "ended":
+            raise UserError("game.none")
+        game, reopening = latest[0], True
     event = await events.last_undoable(ctx.conn, game.id)
     if event is None or event.before is None or event.kind == "game_new":
         raise UserError("game.nothing_to_undo")
+    if reopening and event.kind != "end":
+        raise UserError("game.none")
     if event.user_id != ctx.request.user_id and not is_manager(ctx, game.state):
         raise UserError("perm.undo_not_yours", name=event.user_name)
     if event.after != game.state:

@@ -88,7 +88,18 @@ async def test_a_whole_game(app: App) -> None:
     assert (await ann(app, "/game status")).error.code == "game.none"  # type: ignore[union-attr]
     history = ok(await ann(app, "/game history"))
     assert history.data == {"games": [{"id": 1, "status": "ended"}]}
+    # Ended by mistake: /undo reopens it, exactly as it was; the next end sticks.
+    refused = await bob(app, "/undo")
+    assert refused.error is not None and refused.error.code == "perm.undo_not_yours"
+    ok(await ann(app, "/undo"))
+    reopened = ok(await bob(app, "/game status")).data["state"]  # type: ignore[index]
+    assert reopened["status"] == "active" and reopened["winner"] is None
+    assert reopened["units"][0]["damage"] == 0 and reopened["round"] == 1
+    ok(await ann(app, "/game end Ann"))
     ok(await bob(app, "/game new gen"))  # a new game can start
+    # ... and the old one can no longer be reopened over it.
+    none = await ann(app, "/undo")
+    assert none.error is not None and none.error.code == "game.nothing_to_undo"
 
 
 async def test_names_prefixes_and_accents(app: App) -> None:
