@@ -6,6 +6,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
+
 from bot.app import App
 from bot.commands.models import Reply
 from bot.render import plain
@@ -243,3 +245,54 @@ async def test_reminders_wait_for_the_adapter_that_owns_the_chat(tmp_path: Path)
         assert await telegram.run_due(clock.at(12)) == 0 and len(outbox.sent) == 2
     finally:
         await app.stop()
+
+
+CAMPAIGN_ROLES = {
+    "organiser": ("1", False),
+    "admin": ("9", True),
+    "on-turn": ("2", False),
+    "other": ("3", False),
+    "spectator": ("4", False),
+}
+MANAGERS = {"organiser", "admin"}
+CAMPAIGN_MATRIX = [
+    (None, "/done", MANAGERS | {"on-turn"}),
+    (None, "/campaign deadline 24h", MANAGERS),
+    (None, "/campaign pause", MANAGERS),
+    ("/campaign pause", "/campaign resume", MANAGERS),
+    (None, "/campaign order @Ann @Bob @Cat", MANAGERS),
+    (None, "/campaign end", MANAGERS),
+    (None, "/campaign join", set(CAMPAIGN_ROLES)),  # anyone may join (members are told no)
+]
+
+
+@pytest.mark.parametrize(("before", "command", "allowed"), CAMPAIGN_MATRIX)
+async def test_campaign_permission_matrix(
+    tmp_path: Path, before: str | None, command: str, allowed: set[str]
+) -> None:
+    names = {"1": "Ann", "2": "Bob", "3": "Cat", "4": "Dan", "9": "Zed"}
+    for role, (user, admin) in CAMPAIGN_ROLES.items():
+        app = App(tmp_path / f"{role}.sqlite3", clock=Clock())
+        await app.start()
+        try:
+            for who, text in (("1", "/campaign new Matrix"), ("2", "/campaign join")):
+                ok(await say(app, text, user=who, name=names[who], chat=CHAT))
+            ok(await say(app, "/campaign join", user="3", name="Cat", chat=CHAT))
+            ok(await say(app, "/campaign order @Bob @Ann @Cat", user="1", chat=CHAT))
+            if before:
+                ok(await say(app, before, user="1", chat=CHAT))
+            reply = await say(app, command, user=user, name=names[user], admin=admin, chat=CHAT)
+            if role in allowed:
+                assert reply.error is None or not reply.error.code.startswith("perm."), (
+                    role,
+                    command,
+                    reply.error,
+                )
+            else:
+                assert reply.error is not None and reply.error.code.startswith("perm."), (
+                    role,
+                    command,
+                )
+                assert reply.error.message.count(".") == 1  # one sentence
+        finally:
+            await app.stop()
