@@ -1,0 +1,922 @@
+"""/c5: Confrontation 5 tests, wound rolls, melee and shooting with exact odds, mana, faith,
+fear, rally, the pass rule and per-chat settings.
+
+The rules are in rules_core.systems.c5 (pure); this module reads options, the chat's game
+(`attacker=UNIT` / `target=UNIT`) and settings, applies results as one game event (`apply`),
+logs the dice in the roll log and renders the chain.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.commands import game as game_cmd
+from bot.commands.context import Context
+from bot.commands.models import Block, Reply, bold, code, plain
+from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data
+from bot.commands.spec import CommandSpec, OptionSpec
+from bot.storage import games
+from bot.storage import rolls as rolls_repo
+from bot.storage import settings as settings_repo
+from rules_core.dice import DiceSource
+from rules_core.errors import UserError
+from rules_core.game import transitions as tr
+from rules_core.game.models import GameState, Unit
+from rules_core.rules.text import fold
+from rules_core.systems.base import Note
+from rules_core.systems.c5 import tables
+from rules_core.systems.c5.attack import (
+    AttackOutcome,
+    MeleeRequest,
+    ShootRequest,
+    resolve_melee,
+    resolve_shoot,
+)
+from rules_core.systems.c5.checks import (
+    may_pass,
+    resolve_mana,
+    resolve_opposed,
+    resolve_test,
+    temporary_faith,
+)
+from rules_core.systems.c5.models import (
+    SETTING_CHOICES,
+    SETTING_INTS,
+    C5Settings,
+    Step,
+    TestRequest,
+    WoundRequest,
+    update_settings,
+)
+from rules_core.systems.c5.odds import (
+    WoundOdds,
+    melee_odds,
+    shoot_odds,
+    test_odds,
+    wound_odds,
+)
+from rules_core.systems.c5.system import STUNNED, is_routed, unit_penalty
+from rules_core.systems.c5.wound import resolve_wound
+
+# --- settings, units --------------------------------------------------------------------------
+
+
+def settings_key(ctx: Context) -> str:
+    return f"settings:c5:{ctx.request.chat_key}"
+
+
+async def load_settings(ctx: Context) -> C5Settings:
+    raw = await settings_repo.kv_get(ctx.conn, settings_key(ctx))
+    if not raw:
+        return C5Settings()
+    try:
+        return C5Settings.model_validate_json(raw)
+    except ValueError:
+        return C5Settings()
+
+
+async def c5_game(ctx: Context) -> games.StoredGame:
+    game = await game_cmd.load(ctx)
+    if game.state.system != "c5":
+        raise UserError("c5.not_c5_game", system=game.state.system)
+    return game
+
+
+async def units(ctx: Context) -> tuple[games.StoredGame | None, Unit | None, Unit | None]:
+    """The chat's game and the `attacker=` / `target=` units, when named."""
+    attacker_name = ctx.opts.get("attacker")
+    target_name = ctx.opts.get("target")
+    if ctx.opts.get("apply") and not target_name:
+        raise UserError("c5.apply_needs_target")
+    if not attacker_name and not target_name:
+        return None, None, None
+    game = await c5_game(ctx)
+    attacker = tr.find_unit(game.state, attacker_name) if attacker_name else None
+    target = tr.find_unit(game.state, target_name) if target_name else None
+    return game, attacker, target
+
+
+def pick(ctx: Context, option: str, unit: Unit | None, stat: str) -> int | None:
+    """The option's value, else the unit's stat."""
+    value = ctx.opts.get(option)
+    if value is None and unit is not None:
+        value = unit.stats.get(stat)
+    return None if value is None else int(value)
+
+
+def need(ctx: Context, option: str, unit: Unit | None, stat: str) -> int:
+    value = pick(ctx, option, unit, stat)
+    if value is None:
+        raise UserError("c5.missing_stat", option=option)
+    return value
+
+
+def penalty_of(unit: Unit | None) -> int:
+    return unit_penalty(unit) if unit is not None else 0
+
+
+# --- rendering --------------------------------------------------------------------------------
+
+
+def signed(value: int) -> str:
+    return f"+{value}" if value >= 0 else f"−{-value}"
+
+
+def dice_text(dice: list[int]) -> str:
+    return "[" + ", ".join(str(f) for f in dice) + "]"
+
+
+def mods_text(ctx: Context, step: Step) -> str:
+    parts = []
+    for m in step.modifiers:
+        label = ctx.t(f"c5.mod.{m.name}")
+        parts.append(f"{signed(m.value)} {label}")
+    return " ".join(parts)
+
+
+def test_block(ctx: Context, step: Step) -> Block:
+    label = bold(ctx.t(f"c5.step.{step.name}") + ": ")
+    line = f"{dice_text(step.dice)} {mods_text(ctx, step)}"
+    if step.detail.get("natural_one"):
+        line += " " + ctx.t("c5.natural_one", reroll=step.detail.get("reroll"))
+    line += f" = {step.total}"
+    if step.target is not None:
+        line += " " + ctx.t("c5.vs", target=step.target)
+    return [label, plain(line + " → "), bold(ctx.t(f"c5.result.{step.outcome}"))]
+
+
+def wound_block(ctx: Context, step: Step) -> Block:
+    d = step.detail
+    row = int(d["row"] or 0)
+    where = ctx.t("c5.row_head") if row == tables.HEAD_ROW else ctx.t("c5.row", row=row)
+    column = tables.BAND_LABELS[int(d["column"] or 0)]
+    line = (
+        f"{dice_text(step.dice)} → {where} · "
+        + ctx.t("c5.higher_die", die=max(step.dice))
+        + f" {mods_text(ctx, step)} = {step.total} → "
+        + ctx.t("c5.column", column=column)
+    )
+    if d.get("shift"):
+        line += " " + ctx.t("c5.shifted", n=signed(int(d["shift"] or 0)))
+    if d.get("exceptional"):
+        line += " · " + ctx.t("c5.exceptional")
+    result = step.outcome
+    verdict = (
+        ctx.t("c5.wounds", n=d["wounds"]) if result == "wounds" else ctx.t(f"c5.result.{result}")
+    )
+    return [bold(ctx.t("c5.step.wound") + ": "), plain(line + " → "), bold(verdict)]
+
+
+def step_block(ctx: Context, step: Step) -> Block:
+    return wound_block(ctx, step) if step.name == "wound" else test_block(ctx, step)
+
+
+def attack_verdict(ctx: Context, out: AttackOutcome) -> str:
+    if out.parried:
+        return ctx.t("c5.verdict.parried")
+    if not out.hit:
+        return ctx.t("c5.verdict.miss")
+    if out.stunned:
+        return ctx.t("c5.verdict.stunned")
+    return ctx.t("c5.verdict.wounds", n=out.wounds)
+
+
+async def log_roll(ctx: Context, source: DiceSource, data: dict[str, Any], total: int) -> None:
+    await rolls_repo.add(
+        ctx.conn,
+        chat_key=ctx.request.chat_key,
+        user_id=ctx.request.user_id,
+        user_name=ctx.request.user_name,
+        expression=ctx.request.text or "/" + ctx.spec.name,
+        faces=list(source.consumed),
+        seed=source.seed,
+        result=[{"total": total, **data}],
+        now=ctx.now,
+    )
+
+
+def resolution(steps: list[Step], outcome: dict[str, Any]) -> dict[str, Any]:
+    return {"system": "c5", "steps": [s.model_dump() for s in steps], "outcome": outcome}
+
+
+async def apply_wounds(
+    ctx: Context, game: games.StoredGame, target: Unit, wounds: int, stunned: bool
+) -> list[Block]:
+    """Wounds and Stordito on the target as ONE event that /undo reverts."""
+    if not wounds and not stunned:
+        return [[plain(ctx.t("c5.nothing_applied", unit=target.name))]]
+    notes: list[Note] = []
+
+    def hit(state: GameState) -> GameState:
+        notes.clear()
+        new = tr.damage(state, target.name, wounds, notes=notes) if wounds else state
+        if stunned and not tr.find_unit(new, target.name).destroyed:
+            new = tr.add_condition(new, target.name, STUNNED, None)
+            notes.append(("c5.note.stunned", {"unit": target.name}))
+        return new
+
+    change = await game_cmd.apply_change(ctx, hit, "c5_wound", unit=target.name, attack=True)
+    blocks = game_cmd.notes_blocks(ctx, notes)
+    if change.unit is not None:
+        blocks += game_cmd.unit_blocks(ctx, change.unit, change.after.system)
+    return blocks
+
+
+# --- requests ---------------------------------------------------------------------------------
+
+
+def test_request(
+    ctx: Context, value: int, diff: int | None, mod: int, unit_pen: int = 0
+) -> TestRequest:
+    reroll = ctx.opts.get("reroll")
+    return TestRequest(
+        value=value,
+        diff=diff,
+        mod=mod - unit_pen,
+        reroll=frozenset({reroll}) if reroll else frozenset(),
+        one_ok=bool(ctx.opts.get("one_ok")),
+    )
+
+
+def wound_request(
+    ctx: Context, attacker: Unit | None, target: Unit | None, *, melee: bool
+) -> WoundRequest:
+    strength = need(ctx, "str", attacker, "str")
+    res = need(ctx, "res", target, "res")
+    pen = ctx.opts.get("pen")
+    if pen is None:
+        pen = penalty_of(attacker) if melee else 0
+    return WoundRequest(
+        str_=strength,
+        res=res,
+        mod=ctx.opts.get("mod" if ctx.spec.path[-1] == "wound" else "wound_mod") or 0,
+        flagello=bool(ctx.opts.get("flagello")),
+        ossoduro=bool(ctx.opts.get("ossoduro")),
+        str_uncapped=bool(ctx.opts.get("str_uncapped")),
+        str_printed=ctx.opts.get("printed"),
+        artillery=bool(ctx.opts.get("artillery")),
+        master=ctx.opts.get("master"),
+        penalty=pen if melee else 0,
+    )
+
+
+def melee_request(ctx: Context, attacker: Unit | None, target: Unit | None) -> MeleeRequest:
+    att = need(ctx, "att", attacker, "att")
+    attack = test_request(ctx, att, ctx.opts.get("diff"), ctx.opts.get("att_mod") or 0)
+    attack = attack.model_copy(update={"mod": attack.mod - penalty_of(attacker)})
+    defence = None
+    dif = ctx.opts.get("def")
+    if dif is None and target is not None and ctx.opts.get("parry"):
+        dif = target.stats.get("def")
+        if dif is None:
+            raise UserError("c5.missing_stat", option="def")
+    if ctx.opts.get("parry") and dif is None:
+        raise UserError("c5.missing_stat", option="def")
+    if dif is not None:
+        defence = TestRequest(value=dif, mod=(ctx.opts.get("def_mod") or 0) - penalty_of(target))
+    return MeleeRequest(
+        attack=attack, defence=defence, wound=wound_request(ctx, attacker, target, melee=True)
+    )
+
+
+def shoot_request(ctx: Context, attacker: Unit | None, target: Unit | None) -> ShootRequest:
+    aim = need(ctx, "aim", attacker, "aim")
+    test = test_request(ctx, aim, None, ctx.opts.get("aim_mod") or 0, penalty_of(attacker))
+    return ShootRequest(
+        test=test,
+        wound=wound_request(ctx, attacker, target, melee=False),
+        range=ctx.opts.get("range") or "short",
+        fire=ctx.opts.get("fire") or "normal",
+        printed=bool(ctx.opts.get("printed_fire")),
+        diff_mod=ctx.opts.get("diff_mod") or 0,
+        altitude=ctx.opts.get("altitude") or 0,
+        mira=bool(ctx.opts.get("mira")),
+        aim_printed=attacker.stats.get("aim") if attacker is not None else None,
+        zone=bool(ctx.opts.get("zone")),
+    )
+
+
+# --- /c5 test, opposed, fear, rally --------------------------------------------------------
+
+
+async def test_cmd(ctx: Context) -> Reply:
+    _, _, unit = await units(ctx)
+    stat = ctx.opts.get("stat")
+    value = ctx.opts.get("value")
+    pen = 0
+    if value is None and unit is not None and stat:
+        value = unit.stats.get(stat)
+        pen = unit_penalty(unit) if stat in tables.PENALISED else 0
+    if value is None:
+        raise UserError("c5.missing_stat", option="value")
+    settings = await load_settings(ctx)
+    req = test_request(ctx, value, ctx.opts.get("diff"), ctx.opts.get("mod") or 0, pen)
+    source = ctx.dice(ctx.opts["dice"])
+    step, out = resolve_test(req, source, open_ended=settings.open_ended == "yes")
+    source.check_exhausted()
+    data = resolution([step], out.model_dump())
+    await log_roll(ctx, source, data, out.total)
+    title = ctx.t("c5.title_test", value=value) + (
+        " " + ctx.t("c5.vs", target=req.diff) if req.diff is not None else ""
+    )
+    return Reply(title=title, blocks=[test_block(ctx, step)], data=data)
+
+
+async def opposed_cmd(ctx: Context) -> Reply:
+    settings = await load_settings(ctx)
+    a = test_request(ctx, ctx.opts["value"], None, ctx.opts.get("mod") or 0)
+    b = TestRequest(value=ctx.opts["vs"], mod=ctx.opts.get("vs_mod") or 0)
+    source = ctx.dice(ctx.opts["dice"])
+    steps, out = resolve_opposed(a, b, source, open_ended=settings.open_ended == "yes")
+    source.check_exhausted()
+    blocks = [test_block(ctx, s) for s in steps]
+    blocks.append([bold(ctx.t(f"c5.winner.{out.winner}"))])
+    data = resolution(steps, out.model_dump())
+    await log_roll(ctx, source, data, out.total_a)
+    title = ctx.t("c5.title_opposed", a=ctx.opts["value"], b=ctx.opts["vs"])
+    return Reply(title=title, blocks=blocks, data=data)
+
+
+async def fear_cmd(ctx: Context) -> Reply:
+    """[BG §4.5] COR test against the PAU of the frightening enemy; success: immune to that
+    PAU for the game; failure: in Rotta (flees). The C5 natural-1 rule applies (@4060)."""
+    settings = await load_settings(ctx)
+    req = test_request(ctx, ctx.opts["courage"], ctx.opts["fear"], ctx.opts.get("mod") or 0)
+    source = ctx.dice(ctx.opts["dice"])
+    step, out = resolve_test(req, source, open_ended=settings.open_ended == "yes", name="fear")
+    source.check_exhausted()
+    verdict = ctx.t("c5.verdict.brave" if out.success else "c5.verdict.routed")
+    data = resolution([step], out.model_dump())
+    await log_roll(ctx, source, data, out.total)
+    title = ctx.t("c5.title_fear", cou=ctx.opts["courage"], fear=ctx.opts["fear"])
+    return Reply(title=title, blocks=[test_block(ctx, step), [bold(verdict)]], data=data)
+
+
+async def rally_cmd(ctx: Context) -> Reply:
+    """@15362: strategic phase, COR or DIS (the player's choice) at difficulty 8; an automatic
+    failure in base contact with a frightening enemy; the rallied fighter is not immune to the
+    fear that routed it. With target=UNIT the better of its COU and DIS is used and `apply`
+    removes the Rotta condition on a success."""
+    game, _, unit = await units(ctx)
+    value = ctx.opts.get("value")
+    if value is None and unit is not None:
+        value = max(unit.stats.get("cou", 0), unit.stats.get("dis", 0))
+    if value is None:
+        raise UserError("c5.missing_stat", option="value")
+    settings = await load_settings(ctx)
+    blocks: list[Block] = []
+    if ctx.opts.get("contact"):
+        outcome: dict[str, Any] = {
+            "total": None,
+            "success": False,
+            "natural_one": False,
+            "failed": True,
+        }
+        steps: list[Step] = []
+        source = ctx.dice(ctx.opts["dice"])
+        blocks.append([bold(ctx.t("c5.rally_contact"))])
+    else:
+        req = test_request(ctx, value, tables.RALLY_DIFFICULTY, ctx.opts.get("mod") or 0)
+        source = ctx.dice(ctx.opts["dice"])
+        step, out = resolve_test(req, source, open_ended=settings.open_ended == "yes", name="rally")
+        steps, outcome = [step], out.model_dump()
+        blocks.append(test_block(ctx, step))
+    source.check_exhausted()
+    success = bool(outcome["success"])
+    blocks.append([bold(ctx.t("c5.verdict.rallied" if success else "c5.verdict.still_routed"))])
+    data = resolution(steps, outcome)
+    routed = unit is not None and is_routed(unit)
+    if game is not None and unit is not None and ctx.opts.get("apply") and success and routed:
+        name = next(
+            c.name for c in unit.conditions if fold(c.name) in ("routed", "rotta", "in rotta")
+        )
+        await game_cmd.apply_change(
+            ctx,
+            lambda st: tr.remove_condition(st, unit.name, name),
+            "c5_rally",
+            unit=unit.name,
+        )
+        blocks.append([plain(ctx.t("c5.note.rallied", unit=unit.name))])
+    if steps:
+        await log_roll(ctx, source, data, int(outcome["total"]))
+    return Reply(title=ctx.t("c5.title_rally", value=value), blocks=blocks, data=data)
+
+
+# --- /c5 wound, melee, shoot ------------------------------------------------------------------
+
+
+async def wound_cmd(ctx: Context) -> Reply:
+    game, attacker, target = await units(ctx)
+    settings = await load_settings(ctx)
+    req = wound_request(ctx, attacker, target, melee=ctx.opts.get("pen") is not None)
+    source = ctx.dice(ctx.opts["dice"])
+    step, out = resolve_wound(
+        req, source, minus_three=settings.minus_three, melee_penalty=settings.melee_penalty
+    )
+    blocks: list[Block] = [wound_block(ctx, step)]
+    data = resolution([step], out.model_dump())
+    if game is not None and target is not None and ctx.opts.get("apply"):
+        blocks += await apply_wounds(ctx, game, target, out.wounds, out.stunned)
+        data["applied"] = {"unit": target.name, "wounds": out.wounds, "stunned": out.stunned}
+    source.check_exhausted()
+    await log_roll(ctx, source, data, out.wounds)
+    title = ctx.t("c5.title_wound", str=req.str_, res=req.res)
+    return Reply(title=title, blocks=blocks, data=data)
+
+
+async def attack_reply(
+    ctx: Context,
+    game: games.StoredGame | None,
+    target: Unit | None,
+    steps: list[Step],
+    out: AttackOutcome,
+    source: DiceSource,
+    title: str,
+) -> Reply:
+    blocks: list[Block] = [step_block(ctx, s) for s in steps]
+    blocks.append([bold(attack_verdict(ctx, out))])
+    data = resolution(steps, out.model_dump())
+    if game is not None and target is not None and ctx.opts.get("apply") and out.hit:
+        blocks += await apply_wounds(ctx, game, target, out.wounds, out.stunned)
+        data["applied"] = {"unit": target.name, "wounds": out.wounds, "stunned": out.stunned}
+    source.check_exhausted()
+    await log_roll(ctx, source, data, out.wounds)
+    return Reply(title=title, blocks=blocks, data=data)
+
+
+async def melee_cmd(ctx: Context) -> Reply:
+    game, attacker, target = await units(ctx)
+    settings = await load_settings(ctx)
+    req = melee_request(ctx, attacker, target)
+    source = ctx.dice(ctx.opts["dice"])
+    steps, out = resolve_melee(req, source, settings)
+    title = ctx.t("c5.title_melee", att=req.attack.value, str=req.wound.str_, res=req.wound.res)
+    return await attack_reply(ctx, game, target, steps, out, source, title)
+
+
+async def shoot_cmd(ctx: Context) -> Reply:
+    game, attacker, target = await units(ctx)
+    settings = await load_settings(ctx)
+    req = shoot_request(ctx, attacker, target)
+    source = ctx.dice(ctx.opts["dice"])
+    steps, out = resolve_shoot(req, source, settings)
+    title = ctx.t("c5.title_shoot", aim=req.test.value, str=req.wound.str_, res=req.wound.res)
+    return await attack_reply(ctx, game, target, steps, out, source, title)
+
+
+# --- odds -------------------------------------------------------------------------------------
+
+
+def pct(p: float) -> str:
+    return f"{p * 100:.1f}%"
+
+
+def wound_odds_reply(ctx: Context, odds: WoundOdds, title: str) -> Reply:
+    dist = as_distribution(odds.wounds)
+    blocks = distribution_blocks(ctx, dist, [code(title)])
+    blocks.append(
+        [
+            plain(
+                ctx.t(
+                    "c5.p_line",
+                    hit=pct(float(odds.p_hit)),
+                    stunned=pct(float(odds.p_stunned)),
+                    exceptional=pct(float(odds.p_exceptional)),
+                )
+            )
+        ]
+    )
+    if odds.tail:
+        blocks.append([plain(ctx.t("c5.tail", tail=f"{odds.tail:.1e}"))])
+    data = {
+        "system": "c5",
+        **distribution_data(dist),
+        "p_stunned": float(odds.p_stunned),
+        "p_hit": float(odds.p_hit),
+        "p_exceptional": float(odds.p_exceptional),
+        "p_nulla": float(odds.p_nulla),
+        "tail": odds.tail,
+    }
+    return Reply(title=ctx.t("c5.odds_title"), blocks=blocks, data=data)
+
+
+async def odds_wound(ctx: Context) -> Reply:
+    _, attacker, target = await units(ctx)
+    settings = await load_settings(ctx)
+    req = wound_request(ctx, attacker, target, melee=ctx.opts.get("pen") is not None)
+    odds = wound_odds(req, settings)
+    return wound_odds_reply(ctx, odds, ctx.t("c5.title_wound", str=req.str_, res=req.res))
+
+
+async def odds_melee(ctx: Context) -> Reply:
+    _, attacker, target = await units(ctx)
+    settings = await load_settings(ctx)
+    req = melee_request(ctx, attacker, target)
+    odds = melee_odds(req, settings)
+    title = ctx.t("c5.title_melee", att=req.attack.value, str=req.wound.str_, res=req.wound.res)
+    return wound_odds_reply(ctx, odds, title)
+
+
+async def odds_shoot(ctx: Context) -> Reply:
+    _, attacker, target = await units(ctx)
+    settings = await load_settings(ctx)
+    req = shoot_request(ctx, attacker, target)
+    odds = shoot_odds(req, settings)
+    title = ctx.t("c5.title_shoot", aim=req.test.value, str=req.wound.str_, res=req.wound.res)
+    return wound_odds_reply(ctx, odds, title)
+
+
+async def odds_test(ctx: Context) -> Reply:
+    settings = await load_settings(ctx)
+    req = test_request(ctx, ctx.opts["value"], ctx.opts.get("diff"), ctx.opts.get("mod") or 0)
+    open_ended = settings.open_ended == "yes"
+    odds = test_odds(req, open_ended)
+    dist = as_distribution(odds.distribution)
+    title = ctx.t("c5.title_test", value=req.value)
+    blocks = distribution_blocks(ctx, dist, [code(title)])
+    p = float(odds.p_success)
+    blocks.append(
+        [
+            bold(ctx.t("c5.p_success", p=pct(p))),
+            plain(" · " + ctx.t("c5.p_one_fail", p=pct(odds.p_natural_one_fail))),
+        ]
+    )
+    blocks.append([plain(ctx.t("c5.tail", tail=f"{odds.tail:.1e}"))])
+    data = {
+        "system": "c5",
+        **distribution_data(dist),
+        "p_success": p,
+        "p_success_exact": str(odds.p_success),
+        "p_natural_one_fail": odds.p_natural_one_fail,
+        "tail": odds.tail,
+    }
+    return Reply(title=ctx.t("c5.odds_title"), blocks=blocks, data=data)
+
+
+# --- mana, faith, pass --------------------------------------------------------------------
+
+
+async def change_pool(ctx: Context, unit: Unit, name: str, op: str, amount: int) -> int:
+    key = f"unit:{fold(unit.name)}"
+    result: list[int] = []
+
+    def mutate(state: GameState) -> GameState:
+        new, value = tr.change_resource(state, key, name, op, amount)
+        result[:] = [value]
+        return new
+
+    await game_cmd.apply_change(ctx, mutate, f"c5_{name}", unit=unit.name)
+    return result[0] if result else amount
+
+
+async def mana_cmd(ctx: Context) -> Reply:
+    _, _, unit = await units(ctx)
+    rank = need(ctx, "rank", unit, "rank")
+    power = need(ctx, "power", unit, "pow")
+    settings = await load_settings(ctx)
+    source = ctx.dice(ctx.opts["dice"])
+    step, out = resolve_mana(
+        rank,
+        power,
+        source,
+        recupero=ctx.opts.get("recupero") or 0,
+        explode=settings.mana_explode == "yes",
+    )
+    source.check_exhausted()
+    rank_name = tables.RANK_NAMES_MAGE.get(rank, str(rank))
+    line = f"{dice_text(step.dice)} {signed(power)} {ctx.t('c5.mod.pow')} = {out.total} → " + ctx.t(
+        "c5.mana_column", rank=rank_name, column=step.detail["column"]
+    )
+    blocks: list[Block] = [
+        [bold(ctx.t("c5.step.mana") + ": "), plain(line)],
+        [bold(ctx.t("c5.gems", n=out.gems))],
+    ]
+    data = resolution([step], out.model_dump())
+    if unit is not None and ctx.opts.get("apply"):
+        have = await change_pool(ctx, unit, "mana", "add", out.gems)
+        blocks.append([plain(ctx.t("c5.pool", unit=unit.name, name="mana", n=have))])
+        data["applied"] = {"unit": unit.name, "mana": have}
+    await log_roll(ctx, source, data, out.gems)
+    return Reply(title=ctx.t("c5.title_mana", rank=rank_name, pow=power), blocks=blocks, data=data)
+
+
+async def faith_cmd(ctx: Context) -> Reply:
+    game, _, unit = await units(ctx)
+    rank = need(ctx, "rank", unit, "rank")
+    aspects = need(ctx, "aspects", unit, "aspects")
+    pieta = pick(ctx, "pieta", unit, "pieta") or 0
+    unspent = ctx.opts.get("unspent")
+    if unspent is None and game is not None and unit is not None:
+        unspent = game.state.resources.get(f"unit:{fold(unit.name)}", {}).get("ft", 0)
+    out = temporary_faith(
+        rank,
+        aspects,
+        ctx.opts.get("followers") or 0,
+        credente=ctx.opts.get("credente") or 0,
+        consecrated=ctx.opts.get("consecrated") or 0,
+        pieta=pieta,
+        unspent=unspent or 0,
+    )
+    rank_name = tables.RANK_NAMES_FAITHFUL.get(rank, str(rank))
+    line = ctx.t(
+        "c5.faith_line",
+        aspects=out.aspects,
+        followers=out.from_followers,
+        credente=out.credente,
+        kept=out.kept,
+        ft=out.ft,
+    )
+    blocks: list[Block] = [[plain(line)], [bold(ctx.t("c5.ft", n=out.ft))]]
+    data: dict[str, Any] = {"system": "c5", "steps": [], "outcome": out.model_dump()}
+    if unit is not None and ctx.opts.get("apply"):
+        have = await change_pool(ctx, unit, "ft", "set", out.ft)
+        blocks.append([plain(ctx.t("c5.pool", unit=unit.name, name="ft", n=have))])
+        data["applied"] = {"unit": unit.name, "ft": have}
+    return Reply(title=ctx.t("c5.title_faith", rank=rank_name), blocks=blocks, data=data)
+
+
+async def pass_cmd(ctx: Context) -> Reply:
+    mine, theirs = ctx.opts["mine"], ctx.opts["theirs"]
+    ok = may_pass(mine, theirs)
+    text = ctx.t("c5.may_pass" if ok else "c5.may_not_pass", mine=mine, theirs=theirs)
+    return Reply(
+        blocks=[[bold(text)]],
+        data={"system": "c5", "steps": [], "outcome": {"may_pass": ok}},
+    )
+
+
+# --- /c5 settings ---------------------------------------------------------------------------
+
+SETTING_NAMES = (*SETTING_CHOICES, *SETTING_INTS)
+
+
+async def settings_cmd(ctx: Context) -> Reply:
+    current = await load_settings(ctx)
+    changes = {k: str(ctx.opts[k]) for k in SETTING_NAMES if ctx.opts.get(k) is not None}
+    if changes:
+        game = await games.active(ctx.conn, ctx.request.chat_key)
+        organiser = game is not None and game.state.organiser == ctx.request.user_id
+        if not (ctx.request.admin or organiser):
+            raise UserError("c5.settings_admin_only")
+        current = update_settings(current, changes)
+        await settings_repo.kv_set(ctx.conn, settings_key(ctx), current.model_dump_json())
+    blocks: list[Block] = [[bold(ctx.t("c5.settings_saved"))]] if changes else []
+    for name, value in current.model_dump().items():
+        default = C5Settings.model_fields[name].default
+        line: Block = [code(f"{name}={value}"), plain(" · " + ctx.t(f"c5.setting.{name}"))]
+        if value != default:
+            line.append(plain(" " + ctx.t("c5.setting_default", default=default)))
+        blocks.append(line)
+    blocks.append([plain(ctx.t("c5.settings_hint"))])
+    return Reply(
+        title=ctx.t("c5.settings_title"),
+        blocks=blocks,
+        data={"system": "c5", "settings": current.model_dump()},
+    )
+
+
+# --- declarations ---------------------------------------------------------------------------
+
+
+def num(name: str, *aliases: str, lo: int = 0, hi: int = 20, required: bool = False) -> OptionSpec:
+    return OptionSpec(
+        name, type="int", min_value=lo, max_value=hi, required=required, aliases=aliases
+    )
+
+
+def sig(name: str, *aliases: str) -> OptionSpec:
+    return OptionSpec(name, type="signed", min_value=-20, max_value=20, aliases=aliases)
+
+
+def flag(name: str, *aliases: str) -> OptionSpec:
+    return OptionSpec(name, type="flag", aliases=aliases)
+
+
+DICE = OptionSpec("dice", type="faces", aliases=("dadi",))
+TARGET = OptionSpec("target", max_length=40, autocomplete="units", aliases=("bersaglio",))
+ATTACKER = OptionSpec("attacker", max_length=40, autocomplete="units", aliases=("attaccante",))
+APPLY = flag("apply", "applica")
+REROLL = num("reroll", "rilancia", lo=2, hi=5)
+ONE_OK = flag("one_ok", "uno_ok")
+WOUND_OPTS = (
+    flag("flagello", "scourge"),
+    flag("ossoduro", "hardboned"),
+    flag("str_uncapped", "forza_libera"),
+    num("printed", "stampata", lo=16, hi=30),
+    flag("artillery", "artiglieria"),
+    num("master", "colpo_da_maestro", hi=10),
+    num("pen", "penalita", hi=3),
+)
+WOUND_CORE = (
+    num("str", "for", "forza", lo=-10, hi=40),
+    num("res", "resistenza", lo=-10, hi=40),
+)
+MELEE_OPTS = (
+    num("att", "attacco"),
+    num("def", "dif", "difesa"),
+    flag("parry", "para"),
+    *WOUND_CORE,
+    sig("att_mod", "mod_att"),
+    sig("def_mod", "mod_dif"),
+    num("diff", "difficolta", hi=40),
+    sig("wound_mod", "mod_ferire"),
+    REROLL,
+    ONE_OK,
+    *WOUND_OPTS,
+    ATTACKER,
+    TARGET,
+)
+SHOOT_OPTS = (
+    num("aim", "tir", "tiro"),
+    OptionSpec("range", choices=("short", "medium", "long"), aliases=("gittata",)),
+    OptionSpec("fire", choices=("normal", "assault", "reaction"), aliases=("fuoco",)),
+    flag("printed_fire", "stampato"),
+    *WOUND_CORE,
+    sig("aim_mod", "mod_tir"),
+    sig("diff_mod", "mod_difficolta"),
+    num("altitude", "altitudine", hi=2),
+    flag("mira", "aim_bonus"),
+    flag("zone", "zona"),
+    sig("wound_mod", "mod_ferire"),
+    REROLL,
+    ONE_OK,
+    *WOUND_OPTS,
+    ATTACKER,
+    TARGET,
+)
+STATS = ("ini", "att", "def", "aim", "cou", "fear", "dis", "pow", "str", "res", "mov")
+
+SPECS = [
+    CommandSpec(
+        path=("c5", "test"),
+        handler=test_cmd,
+        aliases=("prova",),
+        options=(
+            num("value", "valore", lo=-10, hi=30),
+            num("diff", "difficolta", lo=-10, hi=40),
+            sig("mod"),
+            REROLL,
+            ONE_OK,
+            OptionSpec("stat", choices=STATS, aliases=("caratteristica",)),
+            TARGET,
+            DICE,
+        ),
+        examples=("/c5 test value=5 diff=7", "/c5 test value=6 reroll=5 dice=5,1,2"),
+    ),
+    CommandSpec(
+        path=("c5", "opposed"),
+        handler=opposed_cmd,
+        aliases=("opposto",),
+        options=(
+            num("value", "valore", lo=-10, hi=30, required=True),
+            num("vs", "contro", lo=-10, hi=30, required=True),
+            sig("mod"),
+            sig("vs_mod", "mod_contro"),
+            DICE,
+        ),
+        examples=("/c5 opposed value=4 vs=3",),
+    ),
+    CommandSpec(
+        path=("c5", "wound"),
+        handler=wound_cmd,
+        aliases=("ferire", "ferita"),
+        options=(*WOUND_CORE, sig("mod"), *WOUND_OPTS, ATTACKER, TARGET, APPLY, DICE),
+        examples=("/c5 wound str=7 res=6", "/c5 wound str=10 target=Orc apply dice=4,4"),
+    ),
+    CommandSpec(
+        path=("c5", "melee"),
+        handler=melee_cmd,
+        aliases=("mischia",),
+        options=(*MELEE_OPTS, APPLY, DICE),
+        examples=(
+            "/c5 melee att=5 def=4 str=7 res=6",
+            "/c5 melee attacker=Wolfen target=Griffin parry apply",
+        ),
+    ),
+    CommandSpec(
+        path=("c5", "shoot"),
+        handler=shoot_cmd,
+        aliases=("tiro", "tira"),
+        options=(*SHOOT_OPTS, APPLY, DICE),
+        examples=("/c5 shoot aim=4 range=medium str=6 res=5 mira",),
+    ),
+    CommandSpec(
+        path=("c5", "odds", "wound"),
+        handler=odds_wound,
+        readonly=True,
+        aliases=("ferire",),
+        options=(*WOUND_CORE, sig("mod"), *WOUND_OPTS, ATTACKER, TARGET),
+        examples=("/c5 odds wound str=7 res=6 flagello",),
+    ),
+    CommandSpec(
+        path=("c5", "odds", "test"),
+        handler=odds_test,
+        readonly=True,
+        aliases=("prova",),
+        options=(
+            num("value", "valore", lo=-10, hi=30, required=True),
+            num("diff", "difficolta", lo=-10, hi=40),
+            sig("mod"),
+            REROLL,
+            ONE_OK,
+        ),
+        examples=("/c5 odds test value=5 diff=9",),
+    ),
+    CommandSpec(
+        path=("c5", "odds", "melee"),
+        handler=odds_melee,
+        readonly=True,
+        aliases=("mischia",),
+        options=MELEE_OPTS,
+        examples=("/c5 odds melee att=5 def=4 str=7 res=6",),
+    ),
+    CommandSpec(
+        path=("c5", "odds", "shoot"),
+        handler=odds_shoot,
+        readonly=True,
+        aliases=("tiro",),
+        options=SHOOT_OPTS,
+        examples=("/c5 odds shoot aim=4 range=long str=8 res=5",),
+    ),
+    CommandSpec(
+        path=("c5", "mana"),
+        handler=mana_cmd,
+        options=(
+            num("rank", "rango", lo=1, hi=4),
+            num("power", "pot", "pow", lo=-10, hi=30),
+            num("recupero", "recovery", hi=10),
+            TARGET,
+            APPLY,
+            DICE,
+        ),
+        examples=("/c5 mana rank=2 power=4", "/c5 mana target=Enoch apply"),
+    ),
+    CommandSpec(
+        path=("c5", "faith"),
+        handler=faith_cmd,
+        aliases=("fede",),
+        options=(
+            num("rank", "rango", lo=1, hi=4),
+            num("aspects", "aspetti", hi=30),
+            num("followers", "seguaci", hi=100),
+            num("credente", "believer", hi=30),
+            num("consecrated", "consacrati", hi=30),
+            num("pieta", hi=10),
+            num("unspent", "avanzata", hi=99),
+            TARGET,
+            APPLY,
+        ),
+        examples=("/c5 faith rank=1 aspects=3 followers=7",),
+    ),
+    CommandSpec(
+        path=("c5", "fear"),
+        handler=fear_cmd,
+        aliases=("paura",),
+        options=(
+            num("courage", "cou", "cor", "coraggio", lo=-10, hi=30, required=True),
+            num("fear", "pau", "paura", lo=0, hi=30, required=True),
+            sig("mod"),
+            REROLL,
+            ONE_OK,
+            DICE,
+        ),
+        examples=("/c5 fear courage=4 fear=7",),
+    ),
+    CommandSpec(
+        path=("c5", "rally"),
+        handler=rally_cmd,
+        aliases=("raduno",),
+        options=(
+            num("value", "valore", "cou", "dis", lo=-10, hi=30),
+            flag("contact", "contatto"),
+            sig("mod"),
+            REROLL,
+            ONE_OK,
+            TARGET,
+            APPLY,
+            DICE,
+        ),
+        examples=("/c5 rally value=5", "/c5 rally target=Wolfen apply"),
+    ),
+    CommandSpec(
+        path=("c5", "pass"),
+        handler=pass_cmd,
+        readonly=True,
+        aliases=("passa",),
+        options=(
+            num("mine", "mie", hi=99, required=True),
+            num("theirs", "sue", hi=99, required=True),
+        ),
+        examples=("/c5 pass mine=5 theirs=6",),
+    ),
+    CommandSpec(
+        path=("c5", "settings"),
+        handler=settings_cmd,
+        aliases=("impostazioni",),
+        options=(
+            *(OptionSpec(name, choices=choices) for name, choices in SETTING_CHOICES.items()),
+            *(num(name, lo=0, hi=30) for name in SETTING_INTS),
+        ),
+        examples=("/c5 settings", "/c5 settings open_ended=no range_long=12"),
+    ),
+]
