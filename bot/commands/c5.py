@@ -526,8 +526,22 @@ async def odds_shoot(ctx: Context) -> Reply:
     return wound_odds_reply(ctx, odds, title)
 
 
+async def odds_cmd(ctx: Context) -> Reply:
+    """/c5 odds wound|test|melee|shoot: one command (Discord maps two path words at most)."""
+    kind = ctx.opts["kind"]
+    if kind == "wound":
+        return await odds_wound(ctx)
+    if kind == "melee":
+        return await odds_melee(ctx)
+    if kind == "shoot":
+        return await odds_shoot(ctx)
+    return await odds_test(ctx)
+
+
 async def odds_test(ctx: Context) -> Reply:
     settings = await load_settings(ctx)
+    if ctx.opts.get("value") is None:
+        raise UserError("c5.missing_stat", option="value")
     req = test_request(ctx, ctx.opts["value"], ctx.opts.get("diff"), ctx.opts.get("mod") or 0)
     open_ended = settings.open_ended == "yes"
     odds = test_odds(req, open_ended)
@@ -744,6 +758,34 @@ SHOOT_OPTS = (
     ATTACKER,
     TARGET,
 )
+
+
+# Discord takes at most 25 options: the odds leave out unit look-ups and rare flags.
+ODDS_SKIP = frozenset(
+    {"parry", "attacker", "target", "str_uncapped", "printed", "printed_fire", "zone", "altitude"}
+)
+
+
+def _union(*groups: tuple[OptionSpec, ...], skip: frozenset[str]) -> tuple[OptionSpec, ...]:
+    seen: dict[str, OptionSpec] = {}
+    for group in groups:
+        for opt in group:
+            if opt.name not in skip:
+                seen.setdefault(opt.name, opt)
+    return tuple(seen.values())
+
+
+ODDS_KINDS = ("wound", "test", "melee", "shoot")
+ODDS_OPTS = (
+    OptionSpec("kind", positional=True, required=True, choices=ODDS_KINDS, aliases=("tipo",)),
+    *_union(
+        (num("value", "valore", lo=-10, hi=30), num("diff", "difficolta", lo=-10, hi=40)),
+        (sig("mod"),),
+        MELEE_OPTS,
+        SHOOT_OPTS,
+        skip=ODDS_SKIP,
+    ),
+)
 STATS = ("ini", "att", "def", "aim", "cou", "fear", "dis", "pow", "str", "res", "mov")
 
 SPECS = [
@@ -801,42 +843,17 @@ SPECS = [
         examples=("/c5 shoot aim=4 range=medium str=6 res=5 mira",),
     ),
     CommandSpec(
-        path=("c5", "odds", "wound"),
-        handler=odds_wound,
+        path=("c5", "odds"),
+        handler=odds_cmd,
         readonly=True,
-        aliases=("ferire",),
-        options=(*WOUND_CORE, sig("mod"), *WOUND_OPTS, ATTACKER, TARGET),
-        examples=("/c5 odds wound str=7 res=6 flagello",),
-    ),
-    CommandSpec(
-        path=("c5", "odds", "test"),
-        handler=odds_test,
-        readonly=True,
-        aliases=("prova",),
-        options=(
-            num("value", "valore", lo=-10, hi=30, required=True),
-            num("diff", "difficolta", lo=-10, hi=40),
-            sig("mod"),
-            REROLL,
-            ONE_OK,
+        aliases=("prob",),
+        options=ODDS_OPTS,
+        examples=(
+            "/c5 odds wound str=7 res=6 flagello",
+            "/c5 odds test value=5 diff=9",
+            "/c5 odds melee att=5 def=4 str=7 res=6",
+            "/c5 odds shoot aim=4 range=long str=8 res=5",
         ),
-        examples=("/c5 odds test value=5 diff=9",),
-    ),
-    CommandSpec(
-        path=("c5", "odds", "melee"),
-        handler=odds_melee,
-        readonly=True,
-        aliases=("mischia",),
-        options=MELEE_OPTS,
-        examples=("/c5 odds melee att=5 def=4 str=7 res=6",),
-    ),
-    CommandSpec(
-        path=("c5", "odds", "shoot"),
-        handler=odds_shoot,
-        readonly=True,
-        aliases=("tiro",),
-        options=SHOOT_OPTS,
-        examples=("/c5 odds shoot aim=4 range=long str=8 res=5",),
     ),
     CommandSpec(
         path=("c5", "mana"),
