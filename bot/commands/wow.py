@@ -6,17 +6,27 @@ import re
 from typing import Any
 
 from bot.commands.context import Context
-from bot.commands.game import commit, name_of, require_player, require_unit_rights
+from bot.commands.game import (
+    apply_change,
+    commit,
+    name_of,
+    notes_blocks,
+    require_player,
+    require_unit_rights,
+    unit_blocks,
+)
 from bot.commands.game import load as load_game
 from bot.commands.models import Block, Reply, Span, bold, code, italic, mention, plain, strike
 from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data
 from bot.commands.spec import CommandSpec, OptionSpec
 from bot.storage import rolls as rolls_repo
+from bot.storage.games import StoredGame
 from rules_core.dice import DiceSource
 from rules_core.errors import UserError
 from rules_core.game import transitions as tr
-from rules_core.game.models import GameState
+from rules_core.game.models import GameState, Unit
 from rules_core.rules.text import fold
+from rules_core.systems.base import Note
 from rules_core.systems.wow import clock
 from rules_core.systems.wow import system as wow_state
 from rules_core.systems.wow.attack import (
@@ -55,11 +65,29 @@ def parse_crit(text: str | None, allowed: set[str]) -> dict[str, int]:
     return out
 
 
-def attack_request(ctx: Context) -> AttackRequest:
+async def target_unit(ctx: Context) -> tuple[StoredGame, Unit] | None:
+    """`target=UNIT`: the character of this chat's WoW game the attack or heal is aimed at."""
+    name = ctx.opts.get("target")
+    if not name:
+        if ctx.opts.get("apply"):
+            raise UserError("wow.apply_needs_target")
+        return None
+    game = await load_game(ctx)
+    require_wow_game(game.state)
+    return game, tr.find_unit(game.state, name)
+
+
+def attack_request(ctx: Context, target: Unit | None = None) -> AttackRequest:
+    """The options, with the defence dice read from the target's card when not given:
+    Armor against physical attacks, Resist against magical ones (602)."""
     crit = parse_crit(ctx.opts["crit"], {"damage", "effect"})
+    defense = ctx.opts["defense"]
+    if defense is None:
+        stat = "armor" if ctx.opts["type"] == "physical" else "resist"
+        defense = target.stats.get(stat, 0) if target is not None else 0
     return AttackRequest(
         power=ctx.opts["power"],
-        defense=ctx.opts["defense"],
+        defense=defense,
         type=ctx.opts["type"],
         reroll_attack=ctx.opts["reroll_attack"],
         reroll_defense=ctx.opts["reroll_defense"],
@@ -119,7 +147,8 @@ async def log_roll(ctx: Context, source: DiceSource, result: dict[str, Any]) -> 
 
 
 async def attack(ctx: Context) -> Reply:
-    req = attack_request(ctx)
+    found = await target_unit(ctx)
+    req = attack_request(ctx, found[1] if found else None)
     source = ctx.dice(ctx.opts["dice"])
     res = resolve_attack(req, source)
     data = {
@@ -132,7 +161,26 @@ async def attack(ctx: Context) -> Reply:
     title = ctx.t("wow.attack_title", power=req.power, type=kind, defense=req.defense)
     blocks = [step_block(ctx, s, req) for s in res.steps]
     blocks.append([plain(ctx.t("wow.rule_ref"))])
+    if found is not None and ctx.opts["apply"]:
+        blocks += await apply_to(ctx, found[1].name, "wow_attack", res.outcome.damage, heal=False)
+        data["applied"] = {"unit": found[1].name, "damage": res.outcome.damage}
     return Reply(title=title, blocks=blocks, data=data)
+
+
+async def apply_to(ctx: Context, name: str, kind: str, amount: int, *, heal: bool) -> list[Block]:
+    """Damage or heal the target as one event that /undo reverts; a kill scores its VP."""
+    notes: list[Note] = []
+
+    def change(state: GameState) -> GameState:
+        notes.clear()  # runs again after a version conflict
+        if heal:
+            return tr.heal(state, name, amount)
+        return tr.damage(state, name, amount, notes=notes)
+
+    done = await apply_change(ctx, change, kind, unit=name, attack=True)
+    if not done.changed or done.unit is None:
+        return [[plain(ctx.t("wow.nothing_applied", unit=name))]]
+    return notes_blocks(ctx, notes) + unit_blocks(ctx, done.unit, done.after.system)
 
 
 async def heal(ctx: Context) -> Reply:
@@ -140,6 +188,7 @@ async def heal(ctx: Context) -> Reply:
     req = HealRequest(
         power=ctx.opts["power"], rerolls=ctx.opts["reroll"], crit_heal=crit.get("heal", 0)
     )
+    found = await target_unit(ctx)
     source = ctx.dice(ctx.opts["dice"])
     res = resolve_heal(req, source)
     data = {
@@ -150,11 +199,15 @@ async def heal(ctx: Context) -> Reply:
     await log_roll(ctx, source, {"total": res.outcome.healed, **data})
     blocks = [step_block(ctx, s, None) for s in res.steps]
     blocks.append([bold(ctx.t("wow.healed", n=res.outcome.healed))])
+    if found is not None and ctx.opts["apply"]:
+        blocks += await apply_to(ctx, found[1].name, "wow_heal", res.outcome.healed, heal=True)
+        data["applied"] = {"unit": found[1].name, "healed": res.outcome.healed}
     return Reply(title=ctx.t("wow.heal_title", power=req.power), blocks=blocks, data=data)
 
 
 async def odds(ctx: Context) -> Reply:
-    req = attack_request(ctx)
+    found = await target_unit(ctx)
+    req = attack_request(ctx, found[1] if found else None)
     dist = as_distribution(attack_odds(req))
     p_crit = float(crit_chance(req))
     kind = ctx.t(f"wow.type.{req.type}")
@@ -292,7 +345,13 @@ def pool(name: str, *aliases: str, required: bool = False) -> OptionSpec:
 
 ATTACK_OPTIONS = (
     pool("power", "potere", "pow", required=True),
-    pool("defense", "difesa", "armor", "armatura", "resist", "resistenza", "def"),
+    OptionSpec(
+        "defense",
+        type="int",
+        min_value=0,
+        max_value=MAX_POOL,
+        aliases=("difesa", "armor", "armatura", "resist", "resistenza", "def"),
+    ),
     OptionSpec("type", choices=("physical", "magical"), default="physical", aliases=("tipo",)),
     pool("reroll_attack", "ritira_attacco"),
     pool("reroll_defense", "ritira_difesa"),
@@ -301,13 +360,15 @@ ATTACK_OPTIONS = (
     OptionSpec("crit", max_length=60, aliases=("critico",)),
 )
 DICE = OptionSpec("dice", type="faces", aliases=("dadi",))
+TARGET = OptionSpec("target", max_length=40, autocomplete="units", aliases=("bersaglio",))
+APPLY = OptionSpec("apply", type="flag", aliases=("applica",))
 
 SPECS = [
     CommandSpec(
         path=("wow", "attack"),
         handler=attack,
         aliases=("attacco",),
-        options=(*ATTACK_OPTIONS, DICE),
+        options=(*ATTACK_OPTIONS, TARGET, APPLY, DICE),
         examples=(
             "/wow attack power=4 defense=2",
             "/wow attack power=3 defense=1 crit=damage:2 type=magical dice=2,5,10,4",
@@ -321,6 +382,8 @@ SPECS = [
             pool("power", "potere", required=True),
             pool("reroll", "ritira"),
             OptionSpec("crit", max_length=60, aliases=("critico",)),
+            TARGET,
+            APPLY,
             DICE,
         ),
         examples=("/wow heal power=3", "/wow heal power=2 crit=heal:1"),
@@ -330,7 +393,7 @@ SPECS = [
         handler=odds,
         readonly=True,
         aliases=("prob",),
-        options=ATTACK_OPTIONS,
+        options=(*ATTACK_OPTIONS, TARGET),
         examples=("/wow odds power=4 defense=2", "/wow odds power=5 defense=3 elevation"),
     ),
     CommandSpec(path=("wow", "clock"), handler=clock_show, readonly=True, aliases=("orologio",)),

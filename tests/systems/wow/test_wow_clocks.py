@@ -127,3 +127,28 @@ async def test_a_kill_scores_for_the_opponent_and_honor_decides_the_winner(app: 
     text = plain.render(await as_(app, "A", "/log 1"))
     assert "Grunt" in text
     assert (await ok(app, "A", "/score"))["score"] == {"A": 4, "B": 0}
+
+
+async def test_attack_reads_the_target_and_apply_is_one_undoable_change(app: App) -> None:
+    await ok(app, "A", "/game new wow")
+    await ok(app, "B", "/game join")
+    await ok(app, "B", "/unit add Jaina health=5 armor=1 resist=2 legendary=1")
+    # Physical: Armor 1 gives one defence die. Attack 4,5,10 (3 hits); defence 2 blocks nothing.
+    hit = await ok(app, "A", "/wow attack power=3 target=Jaina apply dice=4,5,10,2")
+    assert hit["outcome"]["damage"] == 3 and hit["applied"] == {"unit": "Jaina", "damage": 3}
+    # Magical: Resist 2 gives two defence dice; the odds twin reads them too.
+    odds = await ok(app, "A", "/wow odds power=3 type=magical target=Jaina")
+    direct = await ok(app, "A", "/wow odds power=3 type=magical defense=2")
+    assert odds["distribution"] == direct["distribution"]
+    kill = await as_(app, "A", "/wow attack power=2 target=Jaina apply dice=6,7,1")
+    assert "8 VP to Ann" in plain.render(kill)
+    assert (await ok(app, "A", "/score"))["score"] == {"A": 8, "B": 0}
+    await ok(app, "A", "/undo")
+    assert (await ok(app, "A", "/score"))["score"] == {"A": 0, "B": 0}
+    healed = await ok(app, "B", "/wow heal power=3 target=Jaina apply dice=9,9,9")
+    assert healed["applied"] == {"unit": "Jaina", "healed": 3}
+    assert "5/5" in plain.render(await as_(app, "B", "/unit show Jaina"))
+    spectator = await as_(app, "C", "/wow attack power=1 target=Jaina apply dice=9,1")
+    assert spectator.error is not None and spectator.error.code == "perm.not_your_unit"
+    no_target = await as_(app, "A", "/wow attack power=1 apply")
+    assert no_target.error is not None and "target=" in no_target.error.message
