@@ -1,0 +1,250 @@
+"""The d20 roll-under core: Normal rolls, critical hits, targets above 20, automatic failure
+and Face to Face rolls with bursts (digest §2.2-2.5). Exact per-die distributions for the odds.
+
+Rules applied (lines of ../shared/seeds/003_27b81155ce3a4b9f.txt):
+- L362-368: roll 1d20 per die; a result <= the (modified) attribute succeeds.
+- L377-382: a result equal to the modified attribute is a critical.
+- L383-390: above 20 the target counts as 20 and the excess is added to the die, so with
+  target 22 a 18 or 19 become criticals too (compared as a critical of value 20).
+- L395-398: negative MODs above the attribute (target <= 0): automatic failure, no roll.
+- L414-431: Face to Face: the higher success wins, a critical beats any normal success, the
+  higher critical beats a lower one, a tie goes to the higher MODIFIED attribute, and if that
+  is equal too both fail.
+- L866-871 (example L872-885): against a single ARO die, the reactive success must be higher
+  than every active success; every active success higher than the reactive die hits; failed
+  dice count for nothing.
+- L2653-2674 (Total Reaction, reactive bursts above 1): each side's best success is compared
+  and every success that beats the opponent's best success hits. With one reactive die this
+  is the rule above, so one rule covers both: a success hits iff it beats the other side's
+  best success (or the other side has none). Only one side can ever hit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import NamedTuple
+
+from rules_core.dice import DiceSource
+from rules_core.systems.inf.models import FtfOutcome, Mod, RollOutcome, Step
+
+FACES = range(1, 21)
+
+
+class Die(NamedTuple):
+    face: int
+    success: bool
+    critical: bool
+    value: int  # compared value: the face, plus the excess above 20 (capped at 20)
+
+
+Key = tuple[bool, int]  # (critical, value): the order of successes in a Face to Face roll
+
+
+def evaluate(face: int, target: int) -> Die:
+    """One d20 against a modified attribute (L377-398)."""
+    if target <= 0:  # L395-398 automatic failure
+        return Die(face, False, False, face)
+    if target <= 20:
+        return Die(face, face <= target, face == target, face)
+    value = face + (target - 20)  # L383-390
+    return Die(face, True, value >= 20, min(value, 20))
+
+
+def key(die: Die) -> Key:
+    return (die.critical, die.value)
+
+
+def beats(mine: Key | None, my_target: int, theirs: Key | None, their_target: int) -> bool:
+    """Does my success `mine` beat the opponent's best success `theirs` (None: no success)?
+    L414-431: critical over normal, then the higher value; a tie goes to the higher modified
+    attribute, and if that is equal neither wins."""
+    if mine is None:
+        return False
+    if theirs is None:
+        return True
+    if mine != theirs:
+        return mine > theirs
+    return my_target > their_target
+
+
+def best(dice: Iterable[Die]) -> Key | None:
+    keys = [key(d) for d in dice if d.success]
+    return max(keys) if keys else None
+
+
+def roll_dice(target: int, burst: int, source: DiceSource) -> list[Die]:
+    """`burst` dice against `target`; none are rolled on an automatic failure (L395-398)."""
+    if target <= 0:
+        return []
+    return [evaluate(source.roll(20), target) for _ in range(burst)]
+
+
+def mods_of(mod: int, name: str = "mod") -> list[Mod]:
+    return [Mod(name=name, value=mod)] if mod else []
+
+
+def roll_step(name: str, attr: int, mod: int, dice: list[Die], hits: int, crits: int) -> Step:
+    target = attr + mod
+    outcome = "auto_fail" if target <= 0 else ("hits" if hits else "miss")
+    return Step(
+        name=name,
+        dice=[d.face for d in dice],
+        modifiers=mods_of(mod),
+        target=target,
+        total=hits,
+        outcome=outcome,
+        detail={
+            "attr": attr,
+            "criticals": crits,
+            "marks": [("C" if d.critical else "S") if d.success else "F" for d in dice],
+        },
+    )
+
+
+def resolve_roll(
+    attr: int, mod: int, burst: int, source: DiceSource
+) -> tuple[list[Step], RollOutcome]:
+    """A Normal roll (L400-409): every die <= the target succeeds."""
+    target = attr + mod
+    dice = roll_dice(target, burst, source)
+    succ = sum(d.success for d in dice)
+    crit = sum(d.critical for d in dice)
+    step = roll_step("roll", attr, mod, dice, succ, crit)
+    return [step], RollOutcome(successes=succ, criticals=crit, target=target)
+
+
+def ftf_dice(
+    active: list[Die], a_target: int, reactive: list[Die], r_target: int
+) -> tuple[list[Die], list[Die]]:
+    """The dice of each side that hit (L414-431, L866-871, L2653-2674)."""
+    a_best, r_best = best(active), best(reactive)
+    a_hits = [d for d in active if d.success and beats(key(d), a_target, r_best, r_target)]
+    r_hits = [d for d in reactive if d.success and beats(key(d), r_target, a_best, a_target)]
+    return a_hits, r_hits
+
+
+def resolve_ftf(
+    attr: int,
+    mod: int,
+    burst: int,
+    vs: int,
+    vs_mod: int,
+    vs_burst: int,
+    source: DiceSource,
+) -> tuple[list[Step], FtfOutcome, list[Die], list[Die]]:
+    """A Face to Face roll: the active model's dice first, then the reactive model's."""
+    a_target, r_target = attr + mod, vs + vs_mod
+    active = roll_dice(a_target, burst, source)
+    reactive = roll_dice(r_target, vs_burst, source)
+    a_hits, r_hits = ftf_dice(active, a_target, reactive, r_target)
+    out = FtfOutcome(
+        active_hits=len(a_hits),
+        active_criticals=sum(d.critical for d in a_hits),
+        reactive_hits=len(r_hits),
+        reactive_criticals=sum(d.critical for d in r_hits),
+    )
+    steps = [
+        roll_step("active", attr, mod, active, out.active_hits, out.active_criticals),
+        roll_step("reactive", vs, vs_mod, reactive, out.reactive_hits, out.reactive_criticals),
+    ]
+    return steps, out, a_hits, r_hits
+
+
+# --- exact distributions ------------------------------------------------------------------
+
+Outcome = Key | None  # a die's result for the comparison: its key, or None for a failure
+P20 = Fraction(1, 20)
+
+
+def die_distribution(target: int) -> dict[Outcome, Fraction]:
+    """The outcome of one die against `target`: None (failure) or its (critical, value)."""
+    out: dict[Outcome, Fraction] = {}
+    for face in FACES:
+        die = evaluate(face, target)
+        k: Outcome = key(die) if die.success else None
+        out[k] = out.get(k, Fraction(0)) + P20
+    return out
+
+
+def _rank(k: Outcome) -> tuple[int, bool, int]:
+    return (0, False, 0) if k is None else (1, k[0], k[1])
+
+
+def best_distribution(target: int, burst: int) -> dict[Outcome, Fraction]:
+    """The best success of `burst` dice (None: no success), from the CDF to the power B."""
+    per = die_distribution(target)
+    ordered = sorted(per, key=_rank)
+    out: dict[Outcome, Fraction] = {}
+    cdf_prev = Fraction(0)
+    acc = Fraction(0)
+    for k in ordered:
+        acc += per[k]
+        cdf = acc**burst
+        if cdf != cdf_prev:
+            out[k] = cdf - cdf_prev
+        cdf_prev = cdf
+    return out
+
+
+def hit_counts(
+    target: int, burst: int, other_best: Outcome, other_target: int
+) -> dict[tuple[int, int], Fraction]:
+    """(critical hits, normal hits) of `burst` independent dice that beat `other_best`."""
+    p_crit = p_norm = Fraction(0)
+    for k, p in die_distribution(target).items():
+        if beats(k, target, other_best, other_target):
+            assert k is not None
+            if k[0]:
+                p_crit += p
+            else:
+                p_norm += p
+    p_none = 1 - p_crit - p_norm
+    dist: dict[tuple[int, int], Fraction] = {(0, 0): Fraction(1)}
+    for _ in range(burst):
+        nxt: dict[tuple[int, int], Fraction] = {}
+        for (c, n), p in dist.items():
+            for (dc, dn), q in (((1, 0), p_crit), ((0, 1), p_norm), ((0, 0), p_none)):
+                if q:
+                    k2 = (c + dc, n + dn)
+                    nxt[k2] = nxt.get(k2, Fraction(0)) + p * q
+        dist = nxt
+    return dist
+
+
+FtfKey = tuple[str, int, int]  # ("active"|"reactive"|"none", critical hits, normal hits)
+
+
+def ftf_distribution(
+    a_target: int, burst: int, r_target: int | None, vs_burst: int
+) -> dict[FtfKey, Fraction]:
+    """Exact joint distribution of who hits and with how many criticals / normal hits.
+    `r_target` None: Normal rolls (nobody opposes). Conditioning on the other side's best
+    success makes each side's dice independent (see the module docstring)."""
+    out: dict[FtfKey, Fraction] = {}
+
+    def add(k: FtfKey, p: Fraction) -> None:
+        if p:
+            out[k] = out.get(k, Fraction(0)) + p
+
+    auto_a = a_target <= 0
+    if r_target is None:
+        if not auto_a:
+            for (c, n), p in hit_counts(a_target, burst, None, 0).items():
+                if c + n:
+                    add(("active", c, n), p)
+    else:
+        r_best = {None: Fraction(1)} if r_target <= 0 else best_distribution(r_target, vs_burst)
+        a_best = {None: Fraction(1)} if auto_a else best_distribution(a_target, burst)
+        if not auto_a:
+            for rb, pr in r_best.items():
+                for (c, n), p in hit_counts(a_target, burst, rb, r_target).items():
+                    if c + n:
+                        add(("active", c, n), pr * p)
+        if r_target > 0:
+            for ab, pa in a_best.items():
+                for (c, n), p in hit_counts(r_target, vs_burst, ab, a_target).items():
+                    if c + n:
+                        add(("reactive", c, n), pa * p)
+    add(("none", 0, 0), 1 - sum(out.values(), Fraction(0)))
+    return out

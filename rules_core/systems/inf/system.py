@@ -1,0 +1,167 @@
+"""Infinity (N1/N2-era) in the game state (digest §2.1, §3.9, §4).
+
+- Card: CC, BS, PH, WIP, ARM, BTS (its absolute value: -3 is written 3), W (or STR),
+  MOV as mov1/mov2, `type` (1 LI/FL, 2 MI/FM, 3 HI/FP, 4 TAG, 5 SK/ESP, 6 WB, 7 REM; L103-121),
+  `irr` 1 for an Irregular model (L1795-1803), `lt` 1 for the Lieutenant (L185, L719),
+  `pts` its cost (for Retreat!), `group` its combat group 1-3 (L232-238), `morat` 1 for a
+  Morat (Retreat! at 75%, L2601-2603), `structure` 1 when W is STR (L1399-1411).
+  Weapons are kept on the unit with `/inf loadout` (their profiles with `/inf weapon add`).
+- Health (L1368-1393): wounds = W is Unconscious, more is Dead. The health bar counts W; the
+  unit is destroyed (removed) at W+1 wounds. A Shock or Monofilament kill is applied as W+1.
+- Turn (L479-492, L573-577): the players' active turns in the initiative order (fixed for the
+  game, L767-771); at the start of a player's turn their Orders are recounted: regular Orders
+  per combat group, Irregular Orders on their models, the Lieutenant's Special Order, Loss of
+  Lieutenant (2 Orders) and Retreat! (see orders.py).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules_core.dice import DiceSource
+from rules_core.errors import UserError
+from rules_core.rules.text import fold
+from rules_core.systems.base import ConditionSpec, GameSystem, Note, ResourceSpec, StatSpec
+from rules_core.systems.inf import orders, tables
+
+if TYPE_CHECKING:
+    from rules_core.game.models import GameState, Unit
+
+GROUP_RESOURCES = {1: "orders", 2: "orders2", 3: "orders3"}
+LT_RESOURCE = "lt"
+UNIT_ORDER = "order"
+IMM = "imm"
+DIS = "dis"
+STATE_TEXT = {
+    "ok": "OK",
+    "unconscious": "Incosciente (Unconscious)",
+    "dead": "Morto (Dead)",
+}
+
+
+def recount(state: GameState, user_id: str) -> list[Note]:
+    """Set `user_id`'s Order pools for their turn (L573-577) and say what they are."""
+    mine = [u for u in state.units if u.owner == user_id]
+    rule = str(state.extra.get("inf", {}).get("retreat", "ge"))
+    pool = orders.count_pool(mine, retreat_rule=rule)
+    pools = state.resources.setdefault(f"player:{user_id}", {})
+    for group, name in GROUP_RESOURCES.items():
+        pools[name] = pool.groups.get(group, 0)
+    pools[LT_RESOURCE] = pool.lieutenant
+    for unit in mine:
+        key = f"unit:{fold(unit.name)}"
+        if unit.name in pool.irregular:
+            state.resources.setdefault(key, {})[UNIT_ORDER] = 1
+        elif UNIT_ORDER in state.resources.get(key, {}):
+            state.resources[key][UNIT_ORDER] = 0
+    groups = " + ".join(str(pool.groups[g]) for g in sorted(pool.groups)) or "0"
+    notes: list[Note] = [
+        (
+            "inf.note.orders",
+            {
+                "player": next((p.name for p in state.players if p.user_id == user_id), "?"),
+                "groups": groups,
+                "irregular": len(pool.irregular),
+                "lt": pool.lieutenant,
+            },
+        )
+    ]
+    if pool.loss_of_lieutenant and mine:
+        notes.append(("inf.note.loss_of_lt", {}))
+    if pool.retreat:
+        notes.append(("inf.note.retreat", {"lost": pool.points_lost, "total": pool.points_total}))
+    for group in orders.group_problems(mine):
+        notes.append(("inf.note.group_too_big", {"group": group}))
+    return notes
+
+
+class InfSystem(GameSystem):
+    def validate_stats(self, values: dict[str, int], *, creating: bool) -> dict[str, int]:
+        if "hp" in values:
+            raise UserError("inf.hp_derived")
+        out = super().validate_stats(values, creating=creating)
+        if "w" in out:
+            out["hp"] = out["w"] + 1  # destroyed (Dead) at W+1 wounds (L1390-1393)
+        return out
+
+    def setup_unit(self, state: GameState, unit: Unit, options: dict[str, str]) -> None:
+        if options:
+            raise UserError("game.no_unit_options", system=self.id)
+        if unit.models != 1:
+            raise UserError("inf.one_model")
+        if unit.stats.get("type") in tables.TYPES and "mov1" not in unit.stats:
+            unit.stats["mov1"], unit.stats["mov2"] = tables.MOVE[unit.stats["type"]]
+
+    def health(self, unit: Unit) -> tuple[int, int]:
+        w = unit.stats.get("w", 1)
+        return max(0, w - unit.damage), w
+
+    def damage_unit(
+        self, unit: Unit, amount: int, *, column: int | None, dice: DiceSource | None
+    ) -> list[Note]:
+        before = orders.unit_state(unit)
+        notes = super().damage_unit(unit, amount, column=column, dice=dice)
+        after = orders.unit_state(unit)
+        if after != before:
+            notes.append((f"inf.note.{after}", {"unit": unit.name}))
+        return notes
+
+    def draw_unit(self, unit: Unit) -> str | None:
+        s = unit.stats
+        parts = [tables.TYPES.get(s.get("type", 0), "")]
+        stats = " ".join(
+            f"{k.upper()} {s[k]}" for k in ("cc", "bs", "ph", "wip", "arm", "bts") if k in s
+        )
+        if stats:
+            parts.append(stats)
+        if "mov1" in s:
+            parts.append(f"MOV {s['mov1']}-{s.get('mov2', 0)}")
+        flags = [n for n, k in (("LT", "lt"), ("IRR", "irr")) if s.get(k)]
+        parts += flags
+        weapons = unit.extra.get("weapons")
+        if weapons:
+            parts.append(", ".join(str(w) for w in weapons))
+        parts.append(STATE_TEXT[orders.unit_state(unit)])
+        return " · ".join(p for p in parts if p)
+
+    def start_turn(self, state: GameState, dice: DiceSource | None) -> list[Note]:
+        current = state.current
+        return recount(state, current) if current else []
+
+
+INF = InfSystem(
+    id="inf",
+    stats=(
+        StatSpec(name="cc", max=30),
+        StatSpec(name="bs", max=30),
+        StatSpec(name="ph", max=30),
+        StatSpec(name="wip", max=30),
+        StatSpec(name="arm", max=20),
+        StatSpec(name="bts", max=12),
+        StatSpec(name="w", min=1, max=9, default=1),
+        StatSpec(name="hp", min=2, max=10),
+        StatSpec(name="mov1", max=30),
+        StatSpec(name="mov2", max=30),
+        StatSpec(name="type", min=1, max=7, default=1),
+        StatSpec(name="irr", max=1, default=0),
+        StatSpec(name="lt", max=1, default=0),
+        StatSpec(name="pts", max=999, default=0),
+        StatSpec(name="group", min=1, max=3, default=1),
+        StatSpec(name="morat", max=1, default=0),
+        StatSpec(name="structure", max=1, default=0),
+    ),
+    wounds_stat="hp",
+    phases=("impetuous", "orders"),
+    order="fixed",
+    resources=(
+        *(ResourceSpec(name=n) for n in GROUP_RESOURCES.values()),
+        ResourceSpec(name=LT_RESOURCE),
+        ResourceSpec(name=UNIT_ORDER, per="unit"),
+    ),
+    conditions=(
+        ConditionSpec(name=IMM, aliases=("immobilized", "immobilizzato")),
+        ConditionSpec(name=DIS, aliases=("disabled", "disabilitato")),
+        ConditionSpec(name="prone", aliases=("prono",)),
+    ),
+    board_stats=("bs", "arm", "bts"),
+)
