@@ -335,7 +335,8 @@ def attack_request(
         raise UserError("inf.missing_vs_dam")
     active = Side(
         attr=attr,
-        mod=mod + range_mod,
+        mod=mod,
+        range=range_mod,
         burst=burst or 1,
         dam=dam,
         ammo=code_,
@@ -470,7 +471,7 @@ async def attack_cmd(ctx: Context) -> Reply:
     await log_roll(ctx, source, data, out.target_wounds)
     title = ctx.t(
         "inf.title_attack",
-        target=req.active.target,
+        target=req.active.target_vs(req.target),
         burst=req.active.burst,
         dam=req.active.dam if req.active.dam is not None else "-",
         ammo=req.active.ammo,
@@ -501,7 +502,7 @@ async def odds_cmd(ctx: Context) -> Reply:
     dist = as_distribution(odds.target.wounds)
     title = ctx.t(
         "inf.title_attack",
-        target=req.active.target,
+        target=req.active.target_vs(req.target),
         burst=req.active.burst,
         dam=req.active.dam if req.active.dam is not None else "-",
         ammo=req.active.ammo,

@@ -291,23 +291,29 @@ def resolve_attack(
     the target's saves hit by hit, then the active model's saves if the target won and wounds.
     Cover on one side is a -3 MOD to the other side's roll and +3 ARM/BTS (L897-904)."""
     a, t = req.active, req.target
-    a_mod = a.mod - (COVER if t.cover else 0)
-    t_mod = t.mod - (COVER if a.cover else 0)
-    a_dice = roll_dice(a.attr + a_mod, a.burst, source)
-    t_dice = roll_dice(t.attr + t_mod, t.burst, source) if req.opposed else []
+    a_target, t_target = a.target_vs(t), t.target_vs(a)
+    a_dice = roll_dice(a_target, a.burst, source)
+    t_dice = roll_dice(t_target, t.burst, source) if req.opposed else []
     if req.opposed:
-        a_hits, t_hits = ftf_dice(a_dice, a.attr + a_mod, t_dice, t.attr + t_mod)
+        a_hits, t_hits = ftf_dice(a_dice, a_target, t_dice, t_target)
     else:
         a_hits, t_hits = [d for d in a_dice if d.success], []
     a_any = any(d.success for d in a_dice)
     t_any = any(d.success for d in t_dice)
     steps = [
-        roll_step("active", a.attr, a_mod, a_dice, len(a_hits), sum(d.critical for d in a_hits))
+        roll_step(
+            "active", a.attr, a.roll_mods(t), a_dice, len(a_hits), sum(d.critical for d in a_hits)
+        )
     ]
     if req.opposed:
         steps.append(
             roll_step(
-                "reactive", t.attr, t_mod, t_dice, len(t_hits), sum(d.critical for d in t_hits)
+                "reactive",
+                t.attr,
+                t.roll_mods(a),
+                t_dice,
+                len(t_hits),
+                sum(d.critical for d in t_hits),
             )
         )
     t_tally = Tally(prior=t.wounds, w=t.w)

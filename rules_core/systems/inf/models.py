@@ -99,6 +99,7 @@ class Side(BaseModel):
 
     attr: int = Field(ge=0, le=30)
     mod: int = Field(default=0, ge=-30, le=30)
+    range: int = Field(default=0, ge=-12, le=12)  # the weapon's range band MOD
     burst: int = Field(default=1, ge=1, le=6)
     dam: int | None = Field(default=None, ge=0, le=30)  # None: this side does not wound
     ammo: str = "N"
@@ -112,9 +113,22 @@ class Side(BaseModel):
     heavy: bool = False  # HI, REM or TAG: E/M immobilises, no Guts (L2879-2886)
     cover: bool = False  # partial cover: +3 ARM/BTS here, -3 to the shooter (L897-908)
 
+    def roll_mods(self, other: Side) -> list[Mod]:
+        """MODs to this side's roll: its own, its range band, and -3 when `other` is in
+        partial cover (L897-908)."""
+        return [
+            Mod(name="mod", value=self.mod),
+            Mod(name="range", value=self.range),
+            Mod(name="cover", value=-3 if other.cover else 0),
+        ]
+
+    def target_vs(self, other: Side) -> int:
+        return self.attr + sum(m.value for m in self.roll_mods(other))
+
     @property
     def target(self) -> int:
-        return self.attr + self.mod
+        """The roll's target before the other side's cover."""
+        return self.attr + self.mod + self.range
 
 
 class AttackRequest(BaseModel):

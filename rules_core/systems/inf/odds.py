@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rules_core.systems.inf.attack import (
-    COVER,
     DEFENCE_BONUS,
     Direct,
     Fire,
@@ -172,8 +171,7 @@ def _no_hit_state(odds: SideOdds, p: Fraction, defender: Side) -> None:
 
 def attack_odds(req: AttackRequest, settings: InfSettings) -> AttackOdds:
     a, t = req.active, req.target
-    a_target = a.attr + a.mod - (COVER if t.cover else 0)
-    t_target = t.attr + t.mod - (COVER if a.cover else 0)
+    a_target, t_target = a.target_vs(t), t.target_vs(a)
     ftf = ftf_distribution(a_target, a.burst, t_target if req.opposed else None, t.burst)
     target, active = _empty(), _empty()
     for (who, crits, normals), p in ftf.items():

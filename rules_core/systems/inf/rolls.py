@@ -51,6 +51,11 @@ def evaluate(face: int, target: int) -> Die:
     return Die(face, True, value >= 20, min(value, 20))
 
 
+def failure_margin(face: int, target: int) -> int | None:
+    """Classe di Fallimento (L392-394): how much a failed roll missed by (None: success)."""
+    return face - target if face > target else None
+
+
 def key(die: Die) -> Key:
     return (die.critical, die.value)
 
@@ -84,19 +89,23 @@ def mods_of(mod: int, name: str = "mod") -> list[Mod]:
     return [Mod(name=name, value=mod)] if mod else []
 
 
-def roll_step(name: str, attr: int, mod: int, dice: list[Die], hits: int, crits: int) -> Step:
-    target = attr + mod
+def roll_step(
+    name: str, attr: int, mods: list[Mod], dice: list[Die], hits: int, crits: int
+) -> Step:
+    """A roll's step; `mods` are shown one by one (MOD, range band, cover)."""
+    target = attr + sum(m.value for m in mods)
     outcome = "auto_fail" if target <= 0 else ("hits" if hits else "miss")
     return Step(
         name=name,
         dice=[d.face for d in dice],
-        modifiers=mods_of(mod),
+        modifiers=[m for m in mods if m.value],
         target=target,
         total=hits,
         outcome=outcome,
         detail={
             "attr": attr,
             "criticals": crits,
+            "cf": failure_margin(dice[0].face, target) if len(dice) == 1 and target > 0 else None,
             "marks": [("C" if d.critical else "S") if d.success else "F" for d in dice],
         },
     )
@@ -110,7 +119,7 @@ def resolve_roll(
     dice = roll_dice(target, burst, source)
     succ = sum(d.success for d in dice)
     crit = sum(d.critical for d in dice)
-    step = roll_step("roll", attr, mod, dice, succ, crit)
+    step = roll_step("roll", attr, mods_of(mod), dice, succ, crit)
     return [step], RollOutcome(successes=succ, criticals=crit, target=target)
 
 
@@ -145,8 +154,10 @@ def resolve_ftf(
         reactive_criticals=sum(d.critical for d in r_hits),
     )
     steps = [
-        roll_step("active", attr, mod, active, out.active_hits, out.active_criticals),
-        roll_step("reactive", vs, vs_mod, reactive, out.reactive_hits, out.reactive_criticals),
+        roll_step("active", attr, mods_of(mod), active, out.active_hits, out.active_criticals),
+        roll_step(
+            "reactive", vs, mods_of(vs_mod), reactive, out.reactive_hits, out.reactive_criticals
+        ),
     ]
     return steps, out, a_hits, r_hits
 
