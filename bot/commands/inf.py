@@ -30,7 +30,6 @@ from rules_core.systems.inf import orders as orders_rules
 from rules_core.systems.inf import tables
 from rules_core.systems.inf.attack import MONO_DAMAGE, resolve_attack
 from rules_core.systems.inf.models import (
-    AMMO,
     SETTING_CHOICES,
     AttackOutcome,
     AttackRequest,
@@ -42,7 +41,15 @@ from rules_core.systems.inf.models import (
 )
 from rules_core.systems.inf.odds import attack_odds, roll_odds
 from rules_core.systems.inf.rolls import ftf_distribution, resolve_ftf, resolve_roll
-from rules_core.systems.inf.system import DIS, GROUP_RESOURCES, IMM, LT_RESOURCE, UNIT_ORDER
+from rules_core.systems.inf.system import (
+    DIS,
+    GROUP_RESOURCES,
+    IMM,
+    LT_RESOURCE,
+    UNIT_ORDER,
+    needs_recount,
+    recount,
+)
 
 # --- settings, game, units --------------------------------------------------------------------
 
@@ -347,6 +354,7 @@ def attack_request(
         ph=attacker.stats.get("ph") if attacker is not None else None,
         structure=bool(attacker.stats.get("structure")) if attacker is not None else False,
         heavy=heavy(attacker),
+        cover=bool(ctx.opts.get("my_cover")),
     )
     defender = Side(
         attr=vs or 0,
@@ -358,7 +366,7 @@ def attack_request(
         bts=stat(ctx, "bts", target, "bts") or 0,
         w=stat(ctx, "w", target, "w") or 1,
         wounds=target.damage if target is not None else 0,
-        ph=stat(ctx, "ph", target, "ph"),
+        ph=target.stats.get("ph") if target is not None else None,
         structure=bool(target.stats.get("structure")) if target is not None else False,
         heavy=heavy(target),
         cover=bool(ctx.opts.get("cover")),
@@ -569,9 +577,8 @@ async def hits_odds(ctx: Context, attacker: Unit | None) -> Reply:
         p_active = 1 - weights.get(0, Fraction(0))
         p_back = Fraction(0)
     else:
-        ftf = ftf_distribution(
-            a_target, burst, vs + (ctx.opts.get("vs_mod") or 0), ctx.opts.get("vs_burst") or 1
-        )
+        r_target = vs + (ctx.opts.get("vs_mod") or 0) - (3 if ctx.opts.get("my_cover") else 0)
+        ftf = ftf_distribution(a_target, burst, r_target, ctx.opts.get("vs_burst") or 1)
         weights = {}
         p_back = Fraction(0)
         p_crit = Fraction(0)
@@ -587,7 +594,7 @@ async def hits_odds(ctx: Context, attacker: Unit | None) -> Reply:
     if vs is None:
         title = ctx.t("inf.title_roll", target=a_target)
     else:
-        title = ctx.t("inf.title_ftf", a=a_target, b=vs + (ctx.opts.get("vs_mod") or 0))
+        title = ctx.t("inf.title_ftf", a=a_target, b=r_target)
     title += " · " + ctx.t("inf.odds_hits")
     blocks = distribution_blocks(ctx, dist, [code(title)])
     blocks.append(
@@ -721,12 +728,15 @@ def pools_blocks(
         for u in state.units
         if u.owner == user_id and u.stats.get("irr")
     }
+    shown = [
+        ctx.t("inf.pool_group", group=g, orders=groups[name])
+        for g, name in GROUP_RESOURCES.items()
+        if g == 1 or groups[name]
+    ]
     line = ctx.t(
         "inf.pool_line",
         player=game_cmd.name_of(state, user_id),
-        g1=groups["orders"],
-        g2=groups["orders2"],
-        g3=groups["orders3"],
+        groups=" · ".join(shown),
         lt=pools.get(LT_RESOURCE, 0),
     )
     blocks: list[Block] = [[bold(line)]]
@@ -756,7 +766,6 @@ async def orders_cmd(ctx: Context) -> Reply:
     if action == "recount":
         player = game_cmd.require_player(ctx, state)
         who = player.user_id if state.player(me) else (state.current or me)
-        from rules_core.systems.inf.system import recount
 
         def count(st: GameState) -> GameState:
             notes.clear()
@@ -771,6 +780,17 @@ async def orders_cmd(ctx: Context) -> Reply:
             blocks=game_cmd.notes_blocks(ctx, notes) + blocks,
             data={"system": "inf", **data},
         )
+    if action == "show" and needs_recount(state) and state.current:
+        # The first turn has no turn start: count the current player's Orders now.
+        current = state.current
+
+        def first_count(st: GameState) -> GameState:
+            notes.clear()
+            new = tr.copy(st)
+            notes.extend(recount(new, current))
+            return new
+
+        state = (await game_cmd.apply_change(ctx, first_count, "inf_orders", game=game)).after
     if action == "spend":
         n = ctx.opts.get("n") or 1
         unit_name = ctx.opts.get("unit")
@@ -781,7 +801,11 @@ async def orders_cmd(ctx: Context) -> Reply:
 
         def spend(st: GameState) -> GameState:
             spent.clear()
+            notes.clear()
             new = st
+            if needs_recount(st) and st.current:  # the first turn has no turn start
+                new = tr.copy(st)
+                notes.extend(recount(new, st.current))
             owner = f"player:{unit.owner}"
             if ctx.opts.get("lt"):
                 if not unit.stats.get("lt"):
@@ -805,13 +829,14 @@ async def orders_cmd(ctx: Context) -> Reply:
 
         change = await game_cmd.apply_change(ctx, spend, "inf_order", unit=unit.name)
         blocks, data = pools_blocks(ctx, change.after, unit.owner)
-        head = [plain(ctx.t("inf.spent", n=n, unit=unit.name, pools=", ".join(spent)))]
+        pools = ", ".join(ctx.t(f"inf.pool_name.{p}") for p in spent)
+        head = [plain(ctx.t("inf.spent", n=n, unit=unit.name, pools=pools))]
         return Reply(
             title=ctx.t("inf.orders_title"),
-            blocks=[head, *blocks],
+            blocks=[*game_cmd.notes_blocks(ctx, notes), head, *blocks],
             data={"system": "inf", "spent": n, "from": spent, **data},
         )
-    blocks = []
+    blocks = game_cmd.notes_blocks(ctx, notes)
     data_all: dict[str, Any] = {}
     for player in state.players:
         b, d = pools_blocks(ctx, state, player.user_id)
@@ -954,8 +979,9 @@ DICE = OptionSpec("dice", type="faces", aliases=("dadi",))
 TARGET = OptionSpec("target", max_length=40, autocomplete="units", aliases=("bersaglio",))
 ATTACKER = OptionSpec("attacker", max_length=40, autocomplete="units", aliases=("attaccante",))
 APPLY = flag("apply", "applica")
-AMMO_OPT = OptionSpec("ammo", choices=AMMO, aliases=("munizione", "mun"))
-VS_AMMO = OptionSpec("vs_ammo", choices=AMMO, aliases=("mun_contro",))
+# Free text, not `choices`: ammo_code also takes the Italian names (FUOCO, MONOFILARE...).
+AMMO_OPT = OptionSpec("ammo", max_length=12, aliases=("munizione", "mun"))
+VS_AMMO = OptionSpec("vs_ammo", max_length=12, aliases=("mun_contro",))
 ROLL_OPTS = (
     num("attr", "attributo", "val"),
     sig("mod"),
@@ -975,7 +1001,7 @@ ATTACK_OPTS = (
     num("bts", "pb", hi=12),
     flag("cover", "copertura"),
     num("w", "f", lo=1, hi=9),
-    num("ph", "fis"),
+    flag("my_cover", "mia_copertura"),
     num("vs_dam", "danno_contro"),
     VS_AMMO,
     num("my_arm", "mia_arm", hi=20),

@@ -39,10 +39,25 @@ STATE_TEXT = {
 }
 
 
+def counted_key(state: GameState, user_id: str) -> list[int | str]:
+    return [state.round, state.turn, user_id]
+
+
+def needs_recount(state: GameState) -> bool:
+    """The current player's Orders were not counted for this turn yet: the first turn of a
+    game (no turn start has run) or after `/turn order` (L573-577: counted at turn start)."""
+    current = state.current
+    return bool(current) and state.extra.get("inf", {}).get("counted") != counted_key(
+        state, str(current)
+    )
+
+
 def recount(state: GameState, user_id: str) -> list[Note]:
     """Set `user_id`'s Order pools for their turn (L573-577) and say what they are."""
     mine = [u for u in state.units if u.owner == user_id]
-    rule = str(state.extra.get("inf", {}).get("retreat", "ge"))
+    extra = state.extra.setdefault("inf", {})
+    rule = str(extra.get("retreat", "ge"))
+    extra["counted"] = counted_key(state, user_id)
     pool = orders.count_pool(mine, retreat_rule=rule)
     pools = state.resources.setdefault(f"player:{user_id}", {})
     for group, name in GROUP_RESOURCES.items():

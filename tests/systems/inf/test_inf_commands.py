@@ -1,0 +1,271 @@
+"""/inf through the registry with a real SQLite file: the chains and their JSON outcome names,
+the odds twin, bad input, settings and a scripted game (units, weapons, Orders, attacks applied
+to a target and undone, Loss of Lieutenant, Retreat!). Rulebook lines as in test_inf_rules."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.app import App
+from bot.render import plain
+from rules_core.systems.inf.models import AttackRequest, InfSettings, Side
+from rules_core.systems.inf.odds import attack_odds
+from tests.helpers import say
+
+
+async def test_roll_and_ftf_chains(app: App) -> None:
+    roll = await say(app, "/inf roll attr=12 mod=-3 dice=9")  # G-05, L407-409
+    assert roll.ok, roll.error
+    assert roll.data is not None and roll.data["system"] == "inf"
+    assert roll.data["outcome"] == {"successes": 1, "criticals": 1, "target": 9}
+    ftf = await say(app, "/inf ftf attr=11 burst=2 vs=12 vs_mod=3 dice=7,15,13")  # G-09
+    assert ftf.data is not None
+    assert ftf.data["outcome"] == {
+        "active_hits": 0,
+        "active_criticals": 0,
+        "reactive_hits": 1,
+        "reactive_criticals": 0,
+    }
+    assert [s["dice"] for s in ftf.data["steps"]] == [[7, 15], [13]]
+    text = plain.render(ftf)
+    assert "[7✓ 15✗]" in text and "12 +3 MOD" in text
+    history = await say(app, "/roll history 1")
+    assert history.data is not None and history.data["rolls"][0]["expression"].startswith("/inf")
+
+
+async def test_attack_chain_in_cover_with_return_fire(app: App) -> None:
+    # Combat example C1-C2 (L1485-1511): Angus, in cover, shoots back at 30 cm (12 +3 = 15);
+    # Wen Liu 11 +3 -3 (Angus's cover) = 11 rolls 9 and wins; Angus saves DAM 13 with
+    # ARM 1 + cover 3 on a 17.
+    reply = await say(
+        app,
+        "/inf attack attr=12 mod=3 burst=3 dam=13 vs=11 vs_mod=3 vs_dam=13 my_arm=1 my_cover "
+        "arm=1 dice=16,19,7,9,17",
+    )
+    assert reply.ok, reply.error
+    assert reply.data is not None
+    out = reply.data["outcome"]
+    assert (out["active_hits"], out["reactive_hits"], out["active_wounds"]) == (0, 1, 0)
+    assert out["target_wounds"] == 0 and out["target_state"] == "ok"
+    assert out["active_state"] == "ok" and out["active_guts_roll"] is True  # C3
+    steps = reply.data["steps"]
+    assert [s["name"] for s in steps] == ["active", "reactive", "arm_save"]
+    assert (steps[0]["target"], steps[1]["target"]) == (15, 11)
+    assert steps[2]["total"] == 17 + 1 + 3
+    assert "11 +3 MOD −3 cover" in plain.render(reply)
+
+
+async def test_cover_and_range_are_listed_in_the_chain(app: App) -> None:
+    reply = await say(
+        app, "/inf attack attr=12 weapon=rifle burst=1 distance=35 arm=1 cover dice=9,13"
+    )
+    assert reply.ok, reply.error
+    text = plain.render(reply)
+    assert "12 +3 range −3 cover" in text  # L2862 +3 at 20-40 cm, L897-904 cover
+    assert "+1 ARM +3 cover = 17" in text
+    assert reply.data is not None and reply.data["outcome"]["target_wounds"] == 0
+
+
+async def test_odds_twin_matches_the_rules_core(app: App) -> None:
+    reply = await say(app, "/inf odds attr=13 burst=2 dam=13 ammo=DA vs=11 arm=2 w=1")
+    assert reply.ok, reply.error
+    assert reply.data is not None and reply.data["system"] == "inf"
+    dist = dict(reply.data["distribution"])
+    assert abs(sum(dist.values()) - 1) < 1e-12
+    exact = attack_odds(
+        AttackRequest(
+            active=Side(attr=13, burst=2, dam=13, ammo="DA"), target=Side(attr=11, arm=2, w=1)
+        ),
+        InfSettings(),
+    )
+    for wounds, p in exact.target.wounds.items():
+        assert abs(dist.get(wounds, 0) - float(p)) < 1e-12
+    assert abs(reply.data["p_target_hit"] - float(exact.target.p_hit)) < 1e-12
+    assert abs(reply.data["p_active_hit"] - float(exact.active.p_hit)) < 1e-12
+    assert reply.data["p_active_hit"] > 0  # the reactive dodge can win
+    hits = await say(app, "/inf odds attr=12 mod=-3 burst=2")
+    assert hits.data is not None and hits.data["kind"] == "hits"
+    assert abs(dict(hits.data["distribution"])[2] - 81 / 400) < 1e-12  # 9/20 squared
+    assert abs(hits.data["mean"] - float(Fraction(2 * 9, 20))) < 1e-12
+
+
+async def test_bad_input_is_one_sentence_with_the_syntax(app: App) -> None:
+    cases = {
+        "/inf attack dam=13": "attr",
+        "/inf attack attr=12 dam=13 ammo=LASER": "LASER",
+        "/inf attack attr=12 dam=13 dice=5": "dice",
+        "/inf attack attr=12 distance=30": "weapon",
+        "/inf range weapon=Rifle distance=121": "120",
+        "/inf weapon add name=HMG bands=40:0,20:3 dam=15 burst=4": "bands",
+        "/inf ftf attr=12": "vs",
+    }
+    for text, word in cases.items():
+        reply = await say(app, text)
+        assert not reply.ok, text
+        message = plain.render(reply)
+        assert ("Traceback" not in message and "\n" not in message.strip()) or (
+            "Syntax:" in message
+        ), text
+        assert word.lower() in message.lower(), (text, message)
+    it = await say(app, "/inf attacco attributo=12 danno=13 munizione=LASER", lang="it")
+    assert not it.ok and "Sintassi" in plain.render(it)
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    words=st.lists(
+        st.sampled_from(
+            [
+                "attr=",
+                "attr=12",
+                "mod=-40",
+                "mod=+3",
+                "burst=7",
+                "burst=3",
+                "vs=11",
+                "dam=13",
+                "ammo=DA",
+                "ammo=xx",
+                "arm=1",
+                "bts=-3",
+                "cover",
+                "w=0",
+                "vs_dam=13",
+                "vs_ammo=EXP",
+                "my_arm=2",
+                "weapon=rifle",
+                "weapon=nope",
+                "distance=999",
+                "distance=30",
+                "cc",
+                "target=Nobody",
+                "apply",
+                "dice=1,2,3",
+                "dice=x",
+                "ph=10",
+                "=",
+                "€",
+                "attr=12=3",
+            ]
+        ),
+        max_size=8,
+    ),
+    verb=st.sampled_from(["attack", "odds", "roll", "ftf", "range", "initiative"]),
+)
+async def test_any_option_mix_gives_a_reply_or_one_error(
+    app: App, words: list[str], verb: str
+) -> None:
+    reply = await say(app, f"/inf {verb} " + " ".join(words), seed=1)
+    text = plain.render(reply)
+    assert "Traceback" not in text
+    if not reply.ok:
+        assert reply.error is not None and reply.error.message.strip()
+
+
+async def game(app: App) -> None:
+    steps = [
+        ("alice", "/game new inf"),
+        ("bob", "/game join"),
+        ("alice", "/unit add Angus bs=12 cc=13 ph=10 wip=12 arm=1 w=1 pts=10 lt=1"),
+        ("alice", "/unit add Silva bs=12 cc=13 ph=10 wip=12 arm=1 w=1 pts=10"),
+        ("bob", "/unit add WenLiu bs=11 cc=14 ph=10 wip=13 arm=1 bts=3 w=1 pts=12 lt=1"),
+        ("bob", "/unit add JangQi bs=11 cc=14 ph=10 wip=13 arm=1 w=1 pts=12 irr=1"),
+    ]
+    for user, text in steps:
+        reply = await say(app, text, user=user)
+        assert reply.ok, (text, reply.error)
+
+
+async def test_scripted_game(app: App) -> None:
+    await game(app)
+    # Weapons: a custom HMG for the game, the Rifle built in (L2845-2865).
+    hmg = await say(
+        app, "/inf weapon add name=HMG bands=20:0,40:+3,60:-3,120:-6 dam=15 burst=4", user="bob"
+    )
+    assert hmg.ok, hmg.error
+    rng = await say(app, "/inf range weapon=hmg distance=15")
+    assert rng.data is not None and rng.data["mod"] == 0  # L874
+    loadout = await say(app, "/inf loadout Angus weapons=Rifle", user="alice")
+    assert loadout.ok and "Rifle" in plain.render(loadout)
+    refused = await say(app, "/inf loadout Angus weapons=HMG", user="bob")
+    assert not refused.ok
+
+    # Orders: the first turn is counted when first asked (L529-537, L719-734).
+    orders = await say(app, "/inf orders", user="alice")
+    assert orders.data is not None
+    alice = orders.data["players"]["alice"]
+    assert alice["groups"]["orders"] == 2 and alice["lt"] == 1
+    spend = await say(app, "/inf orders spend unit=Angus lt", user="alice")
+    assert spend.data is not None and spend.data["lt"] == 0
+    not_yours = await say(app, "/inf orders spend unit=Angus", user="bob")
+    assert not not_yours.ok
+
+    # Angus shoots Wen Liu at 30 cm (Rifle +3): one ARM roll failed -> Unconscious (L1368-1389)
+    shot = await say(
+        app,
+        "/inf attack attacker=Angus target=WenLiu distance=30 vs=11 vs_dam=13 apply "
+        "dice=5,9,12,10,3",
+        user="alice",
+    )
+    assert shot.ok, shot.error
+    assert shot.data is not None
+    assert shot.data["outcome"]["target_state"] == "unconscious"
+    assert shot.data["steps"][0]["target"] == 15
+    status = await say(app, "/game status")
+    assert "Unconscious" in plain.render(status)
+    undo = await say(app, "/undo", user="alice")
+    assert undo.ok
+    status = await say(app, "/game status")
+    assert "Unconscious" not in plain.render(status)
+    # Bob may not apply an attack on his turn-less side against Alice's models.
+    sneaky = await say(
+        app, "/inf attack attacker=WenLiu target=Angus dam=13 attr=11 apply dice=1,1", user="bob"
+    )
+    assert not sneaky.ok
+
+    # Three failed saves: more wounds than W -> Dead (L1390-1393); Retreat! reads the points.
+    dead = await say(
+        app,
+        "/inf attack attacker=Angus target=WenLiu distance=30 apply dice=5,9,12,3,1,1",
+        user="alice",
+    )
+    assert dead.data is not None and dead.data["outcome"]["target_state"] == "dead"
+    retreat = await say(app, "/inf retreat")
+    assert retreat.data is not None
+    bob_row = next(r for r in retreat.data["players"] if r["player"] == "bob")
+    assert (bob_row["lost"], bob_row["total"], bob_row["retreat"]) == (12, 24, False)
+
+    # Bob's turn starts without his Lieutenant: only 2 Orders (L1460-1471).
+    end = await say(app, "/turn end", user="alice")
+    assert end.ok, end.error
+    text = plain.render(end)
+    assert "Loss of Lieutenant" in text
+    orders = await say(app, "/inf orders", user="bob")
+    assert orders.data is not None
+    bob = orders.data["players"]["bob"]
+    assert bob["groups"]["orders"] == 2 and bob["lt"] == 0 and bob["irregular"] == {"JangQi": 0}
+
+
+async def test_settings_are_for_admins_and_change_the_rule(app: App) -> None:
+    refused = await say(app, "/inf settings retreat=gt", user="carl")
+    assert not refused.ok
+    at_sixty = "/inf retreat lost=180 total=300"  # exactly 60%: L1452-1453 vs L3977-3978
+    before = await say(app, at_sixty)
+    assert before.data is not None and before.data["players"][0]["retreat"] is True
+    changed = await say(app, "/inf settings retreat=gt", admin=True)
+    assert changed.ok and changed.data is not None
+    assert changed.data["settings"]["retreat"] == "gt"
+    after = await say(app, at_sixty)
+    assert after.data is not None and after.data["players"][0]["retreat"] is False
+    other_chat = await say(app, at_sixty, chat="console:other")
+    assert other_chat.data is not None and other_chat.data["players"][0]["retreat"] is True
+    initiative = await say(app, "/inf initiative wip=12 vs=12 dice=7,18")  # I-1, L754-766
+    assert initiative.data is not None and initiative.data["outcome"]["winner"] == "player"
+    await say(app, "/inf settings initiative=sum", admin=True)
+    initiative = await say(app, "/inf initiative wip=12 vs=12 dice=7,18")
+    assert initiative.data is not None and initiative.data["outcome"]["winner"] == "opponent"
