@@ -136,6 +136,8 @@ def roll_block(ctx: Context, step: Step) -> Block:
             bold(ctx.t("inf.auto_fail")),
         ]
     line = ctx.t("inf.target", target=target, attr=head) + f" {dice_text(step)}"
+    if step.detail.get("cf") is not None:  # L392-394: used for scatter (x6 cm) and CC shots
+        line += " " + ctx.t("inf.cf", cf=step.detail["cf"])
     if step.name in ("player", "opponent"):
         return [label, plain(line)]
     line += " → "

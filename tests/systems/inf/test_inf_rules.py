@@ -502,3 +502,34 @@ def test_seeded_result_is_in_the_odds_support(
     assert odds.active.wounds.get(out.active_wounds, 0) > 0
     assert sum(odds.target.wounds.values()) == 1 and sum(odds.active.wounds.values()) == 1
     assert sum(odds.ftf.values()) == 1
+
+
+def test_g16_failure_margin_gives_the_scatter() -> None:  # L1031-1037
+    # Light GL speculative: 12 - 6 = 6, rolls 9 -> CF 3 -> 18 cm towards the 9
+    steps, out = resolve_roll(12, -6, 1, given_dice(9))
+    assert out.successes == 0 and steps[0].detail["cf"] == 3
+
+
+def test_g19_close_combat_defence_bonus() -> None:  # L1207-1214, L1125-1128
+    req = AttackRequest(
+        active=Side(attr=14, dam=10, arm=1), target=Side(attr=13, dam=10, arm=1), cc=True
+    )
+    steps, out = resolve_attack(req, given_dice(9, 7, 10), S)
+    assert (out.active_hits, out.reactive_hits) == (1, 0)
+    assert [m.name for m in steps[2].modifiers] == ["arm", "defence_bonus"]
+    assert out.target_wounds == 0 and not out.guts_roll  # 10 + 1 + 3 > 10; no Guts in CC
+
+
+def test_g20_one_against_three_must_beat_every_roll() -> None:  # L1225-1236, L1258-1260
+    # Wu CC 16 rolls 12; three Fusiliers CC 13 +6 (two comrades) roll 20 (fail), 8, 10
+    _, out, _, _ = resolve_ftf(16, 0, 1, 13, 6, 3, given_dice(12, 20, 8, 10))
+    assert (out.active_hits, out.reactive_hits) == (1, 0)
+    _, out, _, _ = resolve_ftf(16, 0, 1, 13, 6, 3, given_dice(12, 20, 8, 13))
+    assert (out.active_hits, out.reactive_hits) == (0, 1)
+
+
+def test_g21_coordinated_discover_targets() -> None:  # L1313-1330
+    _, near = resolve_roll(12, -6 + 3, 1, given_dice(10))
+    _, far = resolve_roll(12, -6, 1, given_dice(2))
+    assert (near.target, near.successes) == (9, 0)
+    assert (far.target, far.successes) == (6, 1)
