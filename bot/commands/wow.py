@@ -1,14 +1,18 @@
-"""/wow: World of Warcraft Miniatures attacks, heals and their exact odds."""
+"""/wow: World of Warcraft Miniatures attacks, heals and their exact odds, the clocks, Action
+Cards, Battleground respawns, the 102.2 standings and per-chat settings."""
 
 from __future__ import annotations
 
-import re
+import json
 from typing import Any
+
+from pydantic import ValidationError
 
 from bot.commands.context import Context
 from bot.commands.game import (
     apply_change,
     commit,
+    is_manager,
     name_of,
     notes_blocks,
     require_player,
@@ -19,7 +23,9 @@ from bot.commands.game import load as load_game
 from bot.commands.models import Block, Reply, Span, bold, code, italic, mention, plain, strike
 from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data
 from bot.commands.spec import CommandSpec, OptionSpec
+from bot.storage import games
 from bot.storage import rolls as rolls_repo
+from bot.storage import settings as settings_repo
 from bot.storage.games import StoredGame
 from rules_core.dice import DiceSource
 from rules_core.errors import UserError
@@ -27,7 +33,8 @@ from rules_core.game import transitions as tr
 from rules_core.game.models import GameState, Unit
 from rules_core.rules.text import fold
 from rules_core.systems.base import Note
-from rules_core.systems.wow import clock
+from rules_core.systems.wow import cards as wow_cards
+from rules_core.systems.wow import clock, victory
 from rules_core.systems.wow import system as wow_state
 from rules_core.systems.wow.attack import (
     AttackRequest,
@@ -38,31 +45,85 @@ from rules_core.systems.wow.attack import (
     resolve_attack,
     resolve_heal,
 )
+from rules_core.systems.wow.cards import Card, parse_crit
 from rules_core.systems.wow.pool import MAX_POOL
+from rules_core.systems.wow.settings import CHOICES, WowSettings, update
 
-CRIT_MAX = 20
-_CRIT = re.compile(r"^(damage|danno|heal|cura):(\d{1,2})$|^(effect|effetto)$")
+SYSTEM = "wow"
+TURN_TYPES = ("physical", "magical")
 
 
-def parse_crit(text: str | None, allowed: set[str]) -> dict[str, int]:
-    """`crit=damage:2`, `crit=effect`, `crit=heal:1`, comma separated; Italian words too."""
-    out: dict[str, int] = {}
-    if not text:
-        return out
-    for part in text.lower().split(","):
-        m = _CRIT.match(part.strip())
-        if m is None:
-            raise UserError("wow.bad_crit", value=part.strip()[:30])
-        kind = {"danno": "damage", "cura": "heal", "effetto": "effect"}.get(
-            m.group(1) or m.group(3), m.group(1) or m.group(3)
+# --- settings (digest section 8) ----------------------------------------------------------------
+
+
+def settings_key(ctx: Context) -> str:
+    return f"settings:{SYSTEM}:{ctx.request.chat_key}"
+
+
+async def chat_settings(ctx: Context) -> WowSettings:
+    raw = await settings_repo.kv_get(ctx.conn, settings_key(ctx))
+    if not raw:
+        return WowSettings()
+    try:
+        return WowSettings.model_validate(json.loads(raw))
+    except (ValueError, ValidationError):
+        return WowSettings()
+
+
+async def synced(ctx: Context, state: GameState) -> GameState:
+    """The game with the chat's settings copied in, if it has none yet (the hooks read them)."""
+    return wow_state.with_settings(state, await chat_settings(ctx), replace=False)
+
+
+async def settings_cmd(ctx: Context) -> Reply:
+    """Per chat; a change needs a chat admin or the organiser of the chat's game, and is
+    copied into the chat's WoW game as one change (/undo reverts it for that game)."""
+    changes = {k: str(ctx.opts[k]) for k in CHOICES if ctx.opts.get(k)}
+    game = await games.active(ctx.conn, ctx.request.chat_key)
+    wow_game = game if game is not None and game.state.system == SYSTEM else None
+    current = await chat_settings(ctx)
+    if wow_game is not None and wow_state.clocks_of(wow_game.state).settings is not None:
+        current = wow_state.settings_of(wow_game.state)
+    if changes:
+        allowed = ctx.request.admin or (game is not None and is_manager(ctx, game.state))
+        if not allowed:
+            raise UserError("wow.settings_admin")
+        current = update(current, changes)
+        await settings_repo.kv_set(ctx.conn, settings_key(ctx), current.model_dump_json())
+        if wow_game is not None:
+            new = wow_state.with_settings(wow_game.state, current, replace=True)
+            if new != wow_game.state:
+                await commit(ctx, wow_game, new, "wow_settings")
+    blocks: list[Block] = []
+    for name in CHOICES:
+        value = getattr(current, name)
+        default = WowSettings.model_fields[name].default
+        blocks.append(
+            [
+                code(f"{name}={value}"),
+                plain(" · " + ctx.t(f"wow.setting.{name}.{value}")),
+                plain(" " + ctx.t("wow.setting_default") if value == default else ""),
+            ]
         )
-        if kind not in allowed:
-            raise UserError("wow.bad_crit", value=part.strip()[:30])
-        amount = int(m.group(2)) if m.group(2) else 1
-        if amount > CRIT_MAX:
-            raise UserError("wow.crit_too_big", limit=CRIT_MAX)
-        out[kind] = amount
-    return out
+    return Reply(
+        title=ctx.t("wow.settings_title"),
+        blocks=blocks,
+        data={"system": SYSTEM, "settings": current.model_dump(), "changed": sorted(changes)},
+    )
+
+
+# --- reading the game ---------------------------------------------------------------------------
+
+
+def require_wow_game(state: GameState) -> None:
+    if state.system != SYSTEM:
+        raise UserError("wow.not_a_wow_game", system=state.system)
+
+
+async def load_wow(ctx: Context) -> StoredGame:
+    game = await load_game(ctx)
+    require_wow_game(game.state)
+    return game
 
 
 async def target_unit(ctx: Context) -> tuple[StoredGame, Unit] | None:
@@ -72,23 +133,46 @@ async def target_unit(ctx: Context) -> tuple[StoredGame, Unit] | None:
         if ctx.opts.get("apply"):
             raise UserError("wow.apply_needs_target")
         return None
-    game = await load_game(ctx)
-    require_wow_game(game.state)
+    game = await load_wow(ctx)
     return game, tr.find_unit(game.state, name)
 
 
-def attack_request(ctx: Context, target: Unit | None = None) -> AttackRequest:
-    """The options, with the defence dice read from the target's card when not given:
-    Armor against physical attacks, Resist against magical ones (602)."""
-    crit = parse_crit(ctx.opts["crit"], {"damage", "effect"})
+async def actor_and_card(ctx: Context, option: str) -> tuple[Unit | None, Card | None]:
+    """`attacker=NAME` (`healer=` for heals) and `card=CARD`: the acting character and the
+    Action Card it plays, read from the chat's game."""
+    name = ctx.opts.get(option)
+    card_name = ctx.opts.get("card")
+    if not name:
+        if card_name:
+            raise UserError("wow.card_needs_actor", option=option)
+        return None, None
+    game = await load_wow(ctx)
+    actor = tr.find_unit(game.state, name)
+    return actor, wow_cards.find_card(actor, card_name) if card_name else None
+
+
+def attack_request(ctx: Context, target: Unit | None, card: Card | None) -> AttackRequest:
+    """The options, else the card's power, type and crit ability; the defence dice from the
+    target's card when not given: Armor against physical attacks, Resist against magical ones
+    (601.2)."""
+    if card is not None and card.type not in TURN_TYPES:
+        raise UserError("wow.card_not_attack", card=card.name, type=card.type)
+    power = ctx.opts["power"]
+    if power is None:
+        if card is None:
+            raise UserError("wow.power_needed")
+        power = card.power
+    kind = ctx.opts["type"] or (card.type if card is not None else "physical")
+    crit_text = ctx.opts["crit"] if ctx.opts["crit"] else (card.crit if card else "")
+    crit = parse_crit(crit_text, {"damage", "effect"})
     defense = ctx.opts["defense"]
     if defense is None:
-        stat = "armor" if ctx.opts["type"] == "physical" else "resist"
+        stat = "armor" if kind == "physical" else "resist"
         defense = target.stats.get(stat, 0) if target is not None else 0
     return AttackRequest(
-        power=ctx.opts["power"],
+        power=power,
         defense=defense,
-        type=ctx.opts["type"],
+        type=kind,
         reroll_attack=ctx.opts["reroll_attack"],
         reroll_defense=ctx.opts["reroll_defense"],
         elevation=ctx.opts["elevation"],
@@ -146,68 +230,134 @@ async def log_roll(ctx: Context, source: DiceSource, result: dict[str, Any]) -> 
     )
 
 
+def card_block(ctx: Context, actor: Unit, card: Card) -> Block:
+    return [italic(ctx.t("wow.card_used", unit=actor.name, card=card.name, cost=card.cost))]
+
+
 async def attack(ctx: Context) -> Reply:
     found = await target_unit(ctx)
-    req = attack_request(ctx, found[1] if found else None)
+    actor, card = await actor_and_card(ctx, "attacker")
+    req = attack_request(ctx, found[1] if found else None, card)
     source = ctx.dice(ctx.opts["dice"])
     res = resolve_attack(req, source)
-    data = {
-        "system": "wow",
+    data: dict[str, Any] = {
+        "system": SYSTEM,
         "steps": [s.model_dump() for s in res.steps],
         "outcome": res.outcome.model_dump(),
     }
     await log_roll(ctx, source, {"total": res.outcome.damage, **data})
     kind = ctx.t(f"wow.type.{req.type}")
     title = ctx.t("wow.attack_title", power=req.power, type=kind, defense=req.defense)
-    blocks = [step_block(ctx, s, req) for s in res.steps]
+    blocks: list[Block] = [card_block(ctx, actor, card)] if actor and card else []
+    blocks += [step_block(ctx, s, req) for s in res.steps]
     blocks.append([plain(ctx.t("wow.rule_ref"))])
     if found is not None and ctx.opts["apply"]:
-        blocks += await apply_to(ctx, found[1].name, "wow_attack", res.outcome.damage, heal=False)
+        blocks += await apply_to(
+            ctx, found[1].name, res.outcome.damage, heal=False, actor=actor, card=card, data=data
+        )
         data["applied"] = {"unit": found[1].name, "damage": res.outcome.damage}
     return Reply(title=title, blocks=blocks, data=data)
 
 
-async def apply_to(ctx: Context, name: str, kind: str, amount: int, *, heal: bool) -> list[Block]:
-    """Damage or heal the target as one event that /undo reverts; a kill scores its VP."""
+async def apply_to(
+    ctx: Context,
+    name: str,
+    amount: int,
+    *,
+    heal: bool,
+    actor: Unit | None = None,
+    card: Card | None = None,
+    data: dict[str, Any] | None = None,
+) -> list[Block]:
+    """Damage or heal the target as one event that /undo reverts; a kill scores its VP. With
+    an acting character its turn begins (respawning it if it waits to, 501.1) and a card is
+    played: its cost paid and the card exhausted (300.5), all in the same event."""
+    chat = await chat_settings(ctx)
     notes: list[Note] = []
 
     def change(state: GameState) -> GameState:
         notes.clear()  # runs again after a version conflict
+        state = wow_state.with_settings(state, chat, replace=False)
+        if actor is not None:
+            me = tr.find_unit(state, actor.name)
+            if card is not None:
+                state = wow_state.play_card(state, me, card.name, notes)
+            else:
+                state = wow_state.start(state, me, notes)
+            clocks = wow_state.clocks_of(state)
+            clocks.striker = me.owner
+            state = wow_state.with_clocks(state, clocks)
         if heal:
-            return tr.heal(state, name, amount)
-        return tr.damage(state, name, amount, notes=notes)
+            state = tr.heal(state, name, amount)
+        else:
+            state = tr.damage(state, name, amount, notes=notes)
+        clocks = wow_state.clocks_of(state)
+        if clocks.striker is not None:
+            clocks.striker = None
+            state = wow_state.with_clocks(state, clocks)
+        return state
 
-    done = await apply_change(ctx, change, kind, unit=name, attack=True)
-    if not done.changed or done.unit is None:
+    kind = "wow_heal" if heal else "wow_attack"
+    if actor is not None:
+        game = await load_wow(ctx)
+        require_unit_rights(ctx, game.state, actor, attack=False)
+        done = await apply_change(ctx, change, kind, game=game)
+        target = next((u for u in done.after.units if fold(u.name) == fold(name)), None)
+    else:
+        done = await apply_change(ctx, change, kind, unit=name, attack=True)
+        target = done.unit
+    if not done.changed or target is None:
         return [[plain(ctx.t("wow.nothing_applied", unit=name))]]
-    return notes_blocks(ctx, notes) + unit_blocks(ctx, done.unit, done.after.system)
+    out = notes_blocks(ctx, notes)
+    if actor is not None:
+        key = fold(actor.name)
+        before = wow_state.clocks_of(done.before).personal.get(key, 1)
+        after = wow_state.clocks_of(done.after).personal.get(key, 1)
+        if card is not None:
+            out.append(
+                [plain(ctx.t("wow.card_played", card=card.name, before=before, after=after))]
+            )
+            if data is not None:
+                data["card"] = {"name": card.name, "clock": [before, after]}
+        out.append([plain(ctx.t("wow.turn_goes_on", unit=actor.name))])
+    return out + unit_blocks(ctx, target, done.after.system)
 
 
 async def heal(ctx: Context) -> Reply:
-    crit = parse_crit(ctx.opts["crit"], {"heal"})
-    req = HealRequest(
-        power=ctx.opts["power"], rerolls=ctx.opts["reroll"], crit_heal=crit.get("heal", 0)
-    )
+    actor, card = await actor_and_card(ctx, "healer")
+    if card is not None and card.type != "heal":
+        raise UserError("wow.card_not_heal", card=card.name, type=card.type)
+    power = ctx.opts["power"]
+    if power is None:
+        if card is None:
+            raise UserError("wow.power_needed")
+        power = card.power
+    crit = parse_crit(ctx.opts["crit"] or (card.crit if card else ""), {"heal"})
+    req = HealRequest(power=power, rerolls=ctx.opts["reroll"], crit_heal=crit.get("heal", 0))
     found = await target_unit(ctx)
     source = ctx.dice(ctx.opts["dice"])
     res = resolve_heal(req, source)
-    data = {
-        "system": "wow",
+    data: dict[str, Any] = {
+        "system": SYSTEM,
         "steps": [s.model_dump() for s in res.steps],
         "outcome": res.outcome.model_dump(),
     }
     await log_roll(ctx, source, {"total": res.outcome.healed, **data})
-    blocks = [step_block(ctx, s, None) for s in res.steps]
+    blocks: list[Block] = [card_block(ctx, actor, card)] if actor and card else []
+    blocks += [step_block(ctx, s, None) for s in res.steps]
     blocks.append([bold(ctx.t("wow.healed", n=res.outcome.healed))])
     if found is not None and ctx.opts["apply"]:
-        blocks += await apply_to(ctx, found[1].name, "wow_heal", res.outcome.healed, heal=True)
+        blocks += await apply_to(
+            ctx, found[1].name, res.outcome.healed, heal=True, actor=actor, card=card, data=data
+        )
         data["applied"] = {"unit": found[1].name, "healed": res.outcome.healed}
     return Reply(title=ctx.t("wow.heal_title", power=req.power), blocks=blocks, data=data)
 
 
 async def odds(ctx: Context) -> Reply:
     found = await target_unit(ctx)
-    req = attack_request(ctx, found[1] if found else None)
+    _, card = await actor_and_card(ctx, "attacker")
+    req = attack_request(ctx, found[1] if found else None, card)
     dist = as_distribution(attack_odds(req))
     p_crit = float(crit_chance(req))
     kind = ctx.t(f"wow.type.{req.type}")
@@ -217,7 +367,7 @@ async def odds(ctx: Context) -> Reply:
     blocks = distribution_blocks(ctx, dist, heading)
     blocks.append([plain(ctx.t("wow.p_crit", p=f"{p_crit * 100:.1f}%"))])
     data = {
-        "system": "wow",
+        "system": SYSTEM,
         **distribution_data(dist),
         "p_critical": p_crit,
         "p_damage": 1 - dist.probabilities.get(0, 0.0),
@@ -225,12 +375,63 @@ async def odds(ctx: Context) -> Reply:
     return Reply(title=ctx.t("wow.odds_title"), blocks=blocks, data=data)
 
 
+# --- Action Cards (rules 106, 202, 300, 502.2) ------------------------------------------------
+
+
+async def card_cmd(ctx: Context) -> Reply:
+    game = await load_wow(ctx)
+    unit = tr.find_unit(game.state, ctx.opts["name"])
+    action = ctx.opts["action"]
+    if action == "list":
+        return card_list_reply(ctx, unit)
+    if not ctx.opts.get("card"):
+        raise UserError("wow.card_needs_name", action=action)
+    chat = await chat_settings(ctx)
+    removed: list[Card] = []
+
+    def change(state: GameState) -> GameState:
+        new = wow_state.with_settings(state, chat, replace=False).model_copy(deep=True)
+        mine = tr.find_unit(new, unit.name)
+        if action == "add":
+            if ctx.opts["cost"] is None:
+                raise UserError("wow.card_needs_cost")
+            card = wow_cards.make_card(
+                ctx.opts["card"],
+                ctx.opts["cost"],
+                ctx.opts["power"],
+                ctx.opts["type"],
+                ctx.opts["range"],
+                ctx.opts["crit"],
+            )
+            wow_cards.add_card(mine, card, wow_state.settings_of(new).max_cards)
+        else:
+            removed[:] = [wow_cards.remove_card(mine, ctx.opts["card"])]
+        return new
+
+    done = await apply_change(ctx, change, f"wow_card_{action}", unit=unit.name, game=game)
+    after = done.unit or unit
+    reply = card_list_reply(ctx, after)
+    key = "wow.card_added" if action == "add" else "wow.card_removed"
+    shown = removed[0].name if removed else ctx.opts["card"]
+    reply.blocks.insert(0, [plain(ctx.t(key, unit=after.name, card=shown))])
+    return reply
+
+
+def card_list_reply(ctx: Context, unit: Unit) -> Reply:
+    cards = wow_cards.cards_of(unit)
+    blocks: list[Block] = [[code(c.line())] for c in cards]
+    if not cards:
+        blocks.append([plain(ctx.t("wow.no_cards", unit=unit.name))])
+    else:
+        blocks.append([italic(ctx.t("wow.card_legend"))])
+    return Reply(
+        title=ctx.t("wow.cards_title", unit=unit.name),
+        blocks=blocks,
+        data={"system": SYSTEM, "unit": unit.name, "cards": [c.model_dump() for c in cards]},
+    )
+
+
 # --- the clocks (rules 408, 500-502) -----------------------------------------------------------
-
-
-def require_wow_game(state: GameState) -> None:
-    if state.system != "wow":
-        raise UserError("wow.not_a_wow_game", system=state.system)
 
 
 def clock_blocks(ctx: Context, state: GameState) -> tuple[list[Block], list[str]]:
@@ -241,13 +442,18 @@ def clock_blocks(ctx: Context, state: GameState) -> tuple[list[Block], list[str]
     for c in sorted(chars, key=lambda c: (clock.offset(clocks.master, c.clock), c.name)):
         ahead = clock.offset(clocks.master, c.clock)
         mark = "▶ " if ahead == 0 else "  "
-        blocks.append(
-            [
-                code(f"{mark}{c.clock:>2}"),
-                plain(" " + c.name),
-                italic(f" ({name_of(state, c.owner)}, +{ahead})"),
-            ]
-        )
+        line: Block = [
+            code(f"{mark}{c.clock:>2}"),
+            plain(" " + c.name),
+            italic(f" ({name_of(state, c.owner)}, +{ahead})"),
+        ]
+        if not c.in_play:
+            line.append(plain(" · " + ctx.t("wow.awaiting_respawn")))
+        blocks.append(line)
+    current = wow_state.turn_unit(state)
+    if current is not None:
+        blocks.append([plain(ctx.t("wow.turn_in_progress_note", unit=current.name))])
+        return blocks, []
     chooser = wow_state.next_chooser(state)
     if chooser is None:
         blocks.append([plain(ctx.t("wow.nobody_ready"))])
@@ -262,45 +468,55 @@ def clock_blocks(ctx: Context, state: GameState) -> tuple[list[Block], list[str]
 def clock_reply(ctx: Context, state: GameState, head: list[Block]) -> Reply:
     blocks, mentions = clock_blocks(ctx, state)
     clocks = wow_state.clocks_of(state)
+    current = wow_state.turn_unit(state)
     return Reply(
         title=ctx.t("wow.clock_title"),
         blocks=head + blocks,
         mentions=mentions,
         data={
-            "system": "wow",
+            "system": SYSTEM,
             "master": clocks.master,
             "round": state.round,
             "clocks": {c.name: c.clock for c in wow_state.characters(state, clocks)},
             "ready": [c.name for c in wow_state.ready_now(state)],
             "chooser": wow_state.next_chooser(state),
+            "turn": current.name if current else None,
+            "respawn": [c.name for c in wow_state.characters(state, clocks) if not c.in_play],
         },
     )
 
 
 async def clock_show(ctx: Context) -> Reply:
-    game = await load_game(ctx)
-    require_wow_game(game.state)
+    game = await load_wow(ctx)
     reply = clock_reply(ctx, game.state, [])
     reply.mentions = []  # looking at the clock pings nobody
     return reply
 
 
+def card_names(text: str | None) -> list[str]:
+    return [part.strip() for part in (text or "").split(",") if part.strip()]
+
+
 async def take_turn(ctx: Context, kind: str) -> Reply:
-    game = await load_game(ctx)
-    state = game.state
-    require_wow_game(state)
+    game = await load_wow(ctx)
+    state = await synced(ctx, game.state)
     unit = tr.find_unit(state, ctx.opts["name"])
     require_unit_rights(ctx, state, unit, attack=False)
     before = wow_state.clocks_of(state).personal.get(fold(unit.name), 1)
+    notes: list[Note] = []
+    played = card_names(ctx.opts.get("card")) if kind == "act" else []
     if kind == "act":
-        new = wow_state.act(state, unit, ctx.opts["cost"])
+        new = wow_state.act(state, unit, ctx.opts["cost"] or 0, played, notes)
     else:
-        new = wow_state.moved(state, unit)
+        new = wow_state.moved(state, unit, notes)
     await commit(ctx, game, new, f"wow_{kind}")
     after = wow_state.clocks_of(new).personal[fold(unit.name)]
-    head: list[Block] = [
-        [plain(ctx.t("wow.turn_taken", unit=unit.name, before=before, after=after))]
-    ]
+    head: list[Block] = notes_blocks(ctx, notes)
+    if played:
+        mine = tr.find_unit(new, unit.name)
+        names = [wow_cards.find_card(mine, n).name for n in played]
+        head.append([plain(ctx.t("wow.cards_exhausted", unit=unit.name, cards=", ".join(names)))])
+    head.append([plain(ctx.t("wow.turn_taken", unit=unit.name, before=before, after=after))])
     return clock_reply(ctx, new, head)
 
 
@@ -313,9 +529,8 @@ async def moved(ctx: Context) -> Reply:
 
 
 async def tick(ctx: Context) -> Reply:
-    game = await load_game(ctx)
-    state = game.state
-    require_wow_game(state)
+    game = await load_wow(ctx)
+    state = await synced(ctx, game.state)
     require_player(ctx, state)
     new, report = wow_state.tick(state)
     await commit(ctx, game, new, "wow_tick")
@@ -324,6 +539,8 @@ async def tick(ctx: Context) -> Reply:
         head.append([plain(ctx.t("wow.vp_locations"))])
     if report.cards_ready:
         head.append([plain(ctx.t("wow.cards_ready"))])
+        if report.readied:
+            head.append([italic(", ".join(report.readied))])
     if report.new_round:
         head.append([bold(ctx.t("wow.new_round", round=new.round))])
     reply = clock_reply(ctx, new, head)
@@ -331,20 +548,64 @@ async def tick(ctx: Context) -> Reply:
     return reply
 
 
-def pool(name: str, *aliases: str, required: bool = False) -> OptionSpec:
+# --- victory (rules 102, 403.2c, 502.1) --------------------------------------------------------
+
+
+async def standings_cmd(ctx: Context) -> Reply:
+    game = await load_wow(ctx)
+    state = game.state
+    rows = wow_state.standings(state)
+    decision = victory.decide(rows)
+    blocks: list[Block] = []
+    for row in sorted(rows, key=lambda r: (-r.margin, -r.honor)):
+        mark = "✔ " if row.reached else "  "
+        blocks.append(
+            [
+                code(mark),
+                bold(name_of(state, row.player)),
+                plain(
+                    " "
+                    + ctx.t("wow.standing", vp=row.vp, honor=row.honor, margin=f"{row.margin:+d}")
+                ),
+            ]
+        )
+    blocks += notes_blocks(ctx, wow_state.victory_notes(state))
+    if decision.reason == "none":
+        blocks.append([plain(ctx.t("wow.win_none"))])
+    return Reply(
+        title=ctx.t("wow.standings_title"),
+        blocks=blocks,
+        data={
+            "system": SYSTEM,
+            "standings": [
+                {**r.model_dump(), "margin": r.margin, "reached": r.reached} for r in rows
+            ],
+            "winner": decision.winner,
+            "reason": decision.reason,
+            "tied": decision.tied,
+        },
+    )
+
+
+# --- the command specs ------------------------------------------------------------------------
+
+
+def pool(name: str, *aliases: str, required: bool = False, default: int | None = 0) -> OptionSpec:
     return OptionSpec(
         name,
         type="int",
         min_value=0,
         max_value=MAX_POOL,
         required=required,
-        default=0,
+        default=default,
         aliases=aliases,
     )
 
 
+NAME = OptionSpec("name", positional=True, required=True, max_length=40, autocomplete="units")
+CARD = OptionSpec("card", max_length=40, aliases=("carta",))
 ATTACK_OPTIONS = (
-    pool("power", "potere", "pow", required=True),
+    pool("power", "potere", "pow", default=None),
     OptionSpec(
         "defense",
         type="int",
@@ -352,7 +613,7 @@ ATTACK_OPTIONS = (
         max_value=MAX_POOL,
         aliases=("difesa", "armor", "armatura", "resist", "resistenza", "def"),
     ),
-    OptionSpec("type", choices=("physical", "magical"), default="physical", aliases=("tipo",)),
+    OptionSpec("type", choices=TURN_TYPES, aliases=("tipo",)),
     pool("reroll_attack", "ritira_attacco"),
     pool("reroll_defense", "ritira_difesa"),
     OptionSpec("elevation", type="flag", aliases=("altura", "elevated")),
@@ -362,16 +623,26 @@ ATTACK_OPTIONS = (
 DICE = OptionSpec("dice", type="faces", aliases=("dadi",))
 TARGET = OptionSpec("target", max_length=40, autocomplete="units", aliases=("bersaglio",))
 APPLY = OptionSpec("apply", type="flag", aliases=("applica",))
+ATTACKER = OptionSpec("attacker", max_length=40, autocomplete="units", aliases=("attaccante",))
+SETTING_OPTIONS = tuple(
+    OptionSpec(name, choices=CHOICES[name], aliases=aliases)
+    for name, aliases in (
+        ("kill_scorer", ("punti_uccisione",)),
+        ("battleground", ("campo_di_battaglia",)),
+        ("card_limit", ("limite_carte",)),
+    )
+)
 
 SPECS = [
     CommandSpec(
         path=("wow", "attack"),
         handler=attack,
         aliases=("attacco",),
-        options=(*ATTACK_OPTIONS, TARGET, APPLY, DICE),
+        options=(*ATTACK_OPTIONS, ATTACKER, CARD, TARGET, APPLY, DICE),
         examples=(
             "/wow attack power=4 defense=2",
             "/wow attack power=3 defense=1 crit=damage:2 type=magical dice=2,5,10,4",
+            "/wow attack attacker=Jaina card=Fireball target=Thrall apply",
         ),
     ),
     CommandSpec(
@@ -379,22 +650,44 @@ SPECS = [
         handler=heal,
         aliases=("cura",),
         options=(
-            pool("power", "potere", required=True),
+            pool("power", "potere", default=None),
             pool("reroll", "ritira"),
             OptionSpec("crit", max_length=60, aliases=("critico",)),
+            OptionSpec("healer", max_length=40, autocomplete="units", aliases=("guaritore",)),
+            CARD,
             TARGET,
             APPLY,
             DICE,
         ),
-        examples=("/wow heal power=3", "/wow heal power=2 crit=heal:1"),
+        examples=("/wow heal power=3", "/wow heal healer=Anduin card=Renew target=Jaina apply"),
     ),
     CommandSpec(
         path=("wow", "odds"),
         handler=odds,
         readonly=True,
         aliases=("prob",),
-        options=(*ATTACK_OPTIONS, TARGET),
-        examples=("/wow odds power=4 defense=2", "/wow odds power=5 defense=3 elevation"),
+        options=(*ATTACK_OPTIONS, ATTACKER, CARD, TARGET),
+        examples=("/wow odds power=4 defense=2", "/wow odds attacker=Jaina card=Fireball"),
+    ),
+    CommandSpec(
+        path=("wow", "card"),
+        handler=card_cmd,
+        aliases=("carta",),
+        options=(
+            OptionSpec("action", positional=True, required=True, choices=("add", "list", "remove")),
+            NAME,
+            CARD,
+            OptionSpec("cost", type="int", min_value=0, max_value=9, aliases=("costo",)),
+            pool("power", "potere", default=None),
+            OptionSpec("type", choices=wow_cards.CARD_TYPES, aliases=("tipo",)),
+            OptionSpec("range", type="int", min_value=0, max_value=30, aliases=("raggio",)),
+            OptionSpec("crit", max_length=60, aliases=("critico",)),
+        ),
+        examples=(
+            "/wow card add Jaina card=Fireball cost=3 power=4 type=magical range=5 crit=damage:1",
+            "/wow card list Jaina",
+            "/wow card remove Jaina card=Fireball",
+        ),
     ),
     CommandSpec(path=("wow", "clock"), handler=clock_show, readonly=True, aliases=("orologio",)),
     CommandSpec(
@@ -402,21 +695,31 @@ SPECS = [
         handler=act,
         aliases=("agisci",),
         options=(
-            OptionSpec("name", positional=True, required=True, max_length=40, autocomplete="units"),
-            OptionSpec(
-                "cost", type="int", required=True, min_value=0, max_value=9, aliases=("costo",)
-            ),
+            NAME,
+            OptionSpec("cost", type="int", min_value=0, max_value=9, aliases=("costo",)),
+            OptionSpec("card", max_length=120, aliases=("carta", "carte")),
         ),
-        examples=("/wow act Thrall cost=3",),
+        examples=("/wow act Thrall cost=3", "/wow act Jaina card=Fireball"),
     ),
     CommandSpec(
         path=("wow", "moved"),
         handler=moved,
         aliases=("mosso",),
-        options=(
-            OptionSpec("name", positional=True, required=True, max_length=40, autocomplete="units"),
-        ),
+        options=(NAME,),
         examples=("/wow moved Thrall",),
     ),
     CommandSpec(path=("wow", "tick"), handler=tick, aliases=("scatto",)),
+    CommandSpec(
+        path=("wow", "standings"),
+        handler=standings_cmd,
+        readonly=True,
+        aliases=("classifica",),
+    ),
+    CommandSpec(
+        path=("wow", "settings"),
+        handler=settings_cmd,
+        aliases=("impostazioni",),
+        options=SETTING_OPTIONS,
+        examples=("/wow settings", "/wow settings kill_scorer=last_active battleground=yes"),
+    ),
 ]

@@ -1,9 +1,15 @@
-"""WoW Miniatures in the game state: the character card's stats and the clocks.
+"""WoW Miniatures in the game state: the character card's stats, Action Cards and the clocks.
 
 Turns in WoW are not a player order but the clocks (rules 408, 500-501): the Master Clock
 runs 1-10, each character has a Personal Clock, and whoever's clock equals the Master Clock
-may take a turn. The clock state lives in `GameState.extra["wow"]`, so every change is a
+may take a turn. The clock state lives in `GameState.extra["wow"]` (with the chat's settings
+copied in), a character's Action Bar in `Unit.extra["wow"]["cards"]`, so every change is a
 normal versioned game change that `/undo` reverts.
+
+A turn (501): it begins when the character first plays something (a card, an attack with
+`attacker=`) or when `act`/`moved` is called; from then on no other character may start a
+turn (501.3: one thing at a time, turns never interleave); `act`/`moved` ends it. A dead
+character waiting to respawn (Battleground) respawns as its turn begins (403.1, 501.1).
 """
 
 from __future__ import annotations
@@ -14,52 +20,157 @@ from rules_core.errors import UserError
 from rules_core.game.models import GameState, ScoreEntry, Unit
 from rules_core.rules.text import fold
 from rules_core.systems.base import GameSystem, Note, StatSpec
-from rules_core.systems.wow import clock
+from rules_core.systems.wow import cards as wow_cards
+from rules_core.systems.wow import clock, victory
+from rules_core.systems.wow.settings import WowSettings
 
 # 403.2c (standard scenario): destroying a character scores 4 VP, a Legendary one 8; 304.2:
 # a Pet scores none.
-KILL_VP = 4
-LEGENDARY_VP = 8
+KILL_VP = victory.KILL_VP
+LEGENDARY_VP = victory.LEGENDARY_KILL_VP
 
 
 def kill_vp(unit: Unit) -> int:
-    if unit.stats.get("pet"):
-        return 0
-    return LEGENDARY_VP if unit.stats.get("legendary") else KILL_VP
+    return victory.kill_vp(bool(unit.stats.get("legendary")), bool(unit.stats.get("pet")))
+
+
+class Clocks(BaseModel):
+    master: int = Field(default=1, ge=1, le=10)
+    personal: dict[str, int] = Field(default_factory=dict)  # folded unit name -> 1..10
+    last_active: str | None = None  # the player whose character took the last turn (501.2)
+    turn: str | None = None  # folded name of the character whose turn is in progress
+    respawn: list[str] = Field(default_factory=list)  # folded names waiting to respawn
+    striker: str | None = None  # while an attack is applied: the attacker's player
+    settings: WowSettings | None = None  # the chat's settings, copied into the game
+
+
+class TickReport(BaseModel):
+    """What the end of a tick brought, for the reply."""
+
+    ended: int  # the tick that ended
+    master: int  # the Master Clock now
+    new_round: bool
+    vp_locations: bool  # 502.1: VP locations score at the end of ticks 5 and 10
+    cards_ready: bool  # 502.2: the end of tick 10 readies every exhausted Action Card
+    readied: list[str] = Field(default_factory=list)  # "Unit: Card" readied now
+
+
+def clocks_of(state: GameState) -> Clocks:
+    return Clocks.model_validate(state.extra.get("wow", {}))
+
+
+def settings_of(state: GameState) -> WowSettings:
+    return clocks_of(state).settings or WowSettings()
+
+
+def with_clocks(state: GameState, clocks: Clocks) -> GameState:
+    new = state.model_copy(deep=True)
+    new.extra["wow"] = clocks.model_dump()
+    return new
+
+
+def store(state: GameState, clocks: Clocks) -> None:
+    """Write the clocks into a mutable state."""
+    state.extra["wow"] = clocks.model_dump()
+
+
+def with_settings(state: GameState, settings: WowSettings, *, replace: bool) -> GameState:
+    """The game's copy of the chat's settings: filled in when missing, or replaced."""
+    clocks = clocks_of(state)
+    if clocks.settings is not None and not replace:
+        return state
+    clocks.settings = settings
+    return with_clocks(state, clocks)
 
 
 def scorer(state: GameState, victim: Unit) -> str | None:
-    """Who scores a kill. 403.2c does not say (digest section 8); we give it to the only
-    opponent, or with more players to the player whose character took the last turn, and to
-    nobody when that is the victim's own player (the group adds it by hand)."""
+    """Who scores a kill (403.2c does not say; digest section 8): the attacking character's
+    player when the kill comes from an attack with `attacker=`; otherwise the `kill_scorer`
+    setting (see settings.py). Never the victim's own player: then nobody (`/score add`)."""
+    clocks = clocks_of(state)
     opponents = [p.user_id for p in state.players if p.user_id != victim.owner]
-    if len(opponents) == 1:
+    if clocks.striker in opponents:
+        return clocks.striker
+    settings = clocks.settings or WowSettings()
+    if settings.kill_scorer == "opponent" and len(opponents) == 1:
         return opponents[0]
-    last = clocks_of(state).last_active
-    return last if last in opponents else None
+    active = clocks.last_active
+    if clocks.turn is not None:
+        mid = next((u for u in state.units if fold(u.name) == clocks.turn), None)
+        active = mid.owner if mid is not None else active
+    return active if active in opponents else None
 
 
 def honor_total(state: GameState, user_id: str) -> int:
-    """102.1: a player wins on reaching their own party's Honor total."""
+    """102.1: a player wins on reaching their own party's Honor total (every character of the
+    party, destroyed ones included: Honor is printed on the card)."""
     return sum(u.stats.get("honor", 0) for u in state.units if u.owner == user_id)
+
+
+def standings(state: GameState) -> list[victory.Standing]:
+    scores = state.score()
+    return [
+        victory.Standing(
+            player=p.user_id, vp=scores.get(p.user_id, 0), honor=honor_total(state, p.user_id)
+        )
+        for p in state.players
+    ]
+
+
+def victory_notes(state: GameState) -> list[Note]:
+    decision = victory.decide(standings(state))
+    if decision.winner is not None:
+        player = state.player(decision.winner)
+        name = player.name if player else decision.winner
+        vp = state.score().get(decision.winner, 0)
+        honor = honor_total(state, decision.winner)
+        return [(f"wow.win_{decision.reason}", {"player": name, "vp": vp, "honor": honor})]
+    if decision.reason == "continue":
+        names = ", ".join(p.name for p in state.players if p.user_id in decision.tied)
+        return [("wow.win_continue", {"players": names})]
+    return []
 
 
 class WowSystem(GameSystem):
     def on_destroyed(self, state: GameState, unit: Unit) -> list[Note]:
+        notes: list[Note] = []
         points = kill_vp(unit)
         if points == 0:
-            return [("wow.kill_pet", {"unit": unit.name})]
-        who = scorer(state, unit)
-        if who is None:
-            return [("wow.kill_unassigned", {"unit": unit.name, "vp": points})]
-        state.score_log.append(ScoreEntry(user_id=who, points=points, reason=unit.name))
-        player = state.player(who)
-        name = player.name if player else who
-        notes: list[Note] = [("wow.kill_vp", {"unit": unit.name, "vp": points, "player": name})]
-        total, honor = state.score().get(who, 0), honor_total(state, who)
-        if honor and total >= honor:
-            notes.append(("wow.honor_reached", {"player": name, "vp": total, "honor": honor}))
+            notes.append(("wow.kill_pet", {"unit": unit.name}))
+        else:
+            who = scorer(state, unit)
+            if who is None:
+                notes.append(("wow.kill_unassigned", {"unit": unit.name, "vp": points}))
+            else:
+                state.score_log.append(ScoreEntry(user_id=who, points=points, reason=unit.name))
+                player = state.player(who)
+                name = player.name if player else who
+                notes.append(("wow.kill_vp", {"unit": unit.name, "vp": points, "player": name}))
+        clocks = clocks_of(state)
+        settings = clocks.settings or WowSettings()
+        key = fold(unit.name)
+        if settings.battleground == "yes" and not unit.stats.get("pet"):
+            # 403.2b (L538): the Personal Clock moves 2 ahead (a forced move: at most 9 ahead,
+            # 408.2a) and Health goes back to the card's; it respawns right before its next
+            # turn (403.1, L522; 501.1). 403.2a / 301.2d: buffs, debuffs and counters go.
+            before = clocks.personal.get(key, 1)
+            after = clock.respawn_clock(clocks.master, before)
+            clocks.personal[key] = after
+            if key not in clocks.respawn:
+                clocks.respawn.append(key)
+            unit.conditions = []
+            notes.append(
+                ("wow.respawn_pending", {"unit": unit.name, "before": before, "after": after})
+            )
+        if clocks.turn == key:
+            clocks.turn = None  # its turn ends with it
+        store(state, clocks)
+        if points:
+            notes += victory_notes(state)
         return notes
+
+    def draw_unit(self, unit: Unit) -> str | None:
+        return wow_cards.draw(unit)
 
 
 WOW = WowSystem(
@@ -80,45 +191,26 @@ WOW = WowSystem(
 )
 
 
-class Clocks(BaseModel):
-    master: int = Field(default=1, ge=1, le=10)
-    personal: dict[str, int] = Field(default_factory=dict)  # folded unit name -> 1..10
-    last_active: str | None = None  # the player whose character took the last turn
-
-
-class TickReport(BaseModel):
-    """What the end of a tick brought, for the reply."""
-
-    ended: int  # the tick that ended
-    master: int  # the Master Clock now
-    new_round: bool
-    vp_locations: bool  # 502.1: VP locations score at the end of ticks 5 and 10
-    cards_ready: bool  # 502.2: the end of tick 10 readies every exhausted Action Card
-
-
-def clocks_of(state: GameState) -> Clocks:
-    return Clocks.model_validate(state.extra.get("wow", {}))
-
-
-def with_clocks(state: GameState, clocks: Clocks) -> GameState:
-    new = state.model_copy(deep=True)
-    new.extra["wow"] = clocks.model_dump()
-    return new
-
-
 def characters(state: GameState, clocks: Clocks) -> list[clock.Character]:
-    """The characters still in play (a destroyed one leaves the clocks in standard play)."""
+    """The characters on the clocks: those in play, and destroyed ones waiting to respawn
+    (they keep their Personal Clock and take turns, 403.1, 403.3). Without Battleground a
+    destroyed character leaves the clocks."""
     return [
         clock.Character(
-            name=u.name, owner=u.owner, clock=clocks.personal.get(fold(u.name), 1), in_play=True
+            name=u.name,
+            owner=u.owner,
+            clock=clocks.personal.get(fold(u.name), 1),
+            in_play=not u.destroyed,
         )
         for u in state.units
-        if not u.destroyed
+        if not u.destroyed or fold(u.name) in clocks.respawn
     ]
 
 
 def ready_now(state: GameState) -> list[clock.Character]:
     clocks = clocks_of(state)
+    if clocks.turn is not None:
+        return []  # a turn is in progress: nobody else starts one (501.3)
     return clock.ready(clocks.master, characters(state, clocks))
 
 
@@ -131,35 +223,105 @@ def next_chooser(state: GameState) -> str | None:
     return clock.chooser(ready, order, clocks_of(state).last_active)
 
 
-def _take_turn(state: GameState, unit: Unit, new_clock: int) -> GameState:
+def turn_unit(state: GameState) -> Unit | None:
+    key = clocks_of(state).turn
+    return next((u for u in state.units if fold(u.name) == key), None) if key else None
+
+
+def begin_turn(state: GameState, unit: Unit, notes: list[Note]) -> None:
+    """`state` is mutable. The character's turn begins now unless it is already its turn.
+    Its clock must equal the Master Clock (500.3), no other turn may be in progress (501.3);
+    a character waiting to respawn respawns first, with full Health (403.1, 403.2b, 501.1);
+    its controller becomes the active player (501.2)."""
     clocks = clocks_of(state)
     key = fold(unit.name)
+    if clocks.turn == key:
+        return
+    if clocks.turn is not None:
+        other = turn_unit(state)
+        raise UserError("wow.turn_in_progress", unit=other.name if other else clocks.turn)
     current = clocks.personal.get(key, 1)
     if current != clocks.master:
         raise UserError("wow.not_ready", unit=unit.name, clock=current, master=clocks.master)
-    clocks.personal[key] = new_clock
+    mine = next(u for u in state.units if fold(u.name) == key)
+    if key in clocks.respawn:
+        clocks.respawn.remove(key)
+        mine.damage = 0
+        notes.append(("wow.respawned", {"unit": mine.name}))
+    elif mine.destroyed:
+        raise UserError("wow.unit_destroyed", unit=mine.name)
+    clocks.turn = key
     clocks.last_active = unit.owner
-    return with_clocks(state, clocks)
+    store(state, clocks)
 
 
-def act(state: GameState, unit: Unit, cost: int) -> GameState:
-    """The character's turn, paying `cost` ticks in all for what it played (408.2, 501.3).
-    A cost of 0 (it only moved or played free abilities) still ends one tick forward (501.3b)."""
+def pay(state: GameState, unit: Unit, cost: int, card_names: list[str]) -> list[wow_cards.Card]:
+    """`state` is mutable, the turn begun: pay `cost` plus the cost of each card (408.2; too
+    far ahead refuses it all, 408.2a) and exhaust the cards (300.5)."""
     clocks = clocks_of(state)
-    current = clocks.personal.get(fold(unit.name), 1)
-    paid = clock.pay(clocks.master, current, cost)
-    return _take_turn(state, unit, clock.end_of_turn(clocks.master, paid))
+    key = fold(unit.name)
+    mine = next(u for u in state.units if fold(u.name) == key)
+    played: list[wow_cards.Card] = []
+    for name in card_names:
+        played.append(wow_cards.exhaust(mine, name))
+    total = cost + sum(c.cost for c in played)
+    clocks.personal[key] = clock.pay(clocks.master, clocks.personal.get(key, 1), total)
+    store(state, clocks)
+    return played
 
 
-def moved(state: GameState, unit: Unit) -> GameState:
+def play_card(state: GameState, unit: Unit, card: str, notes: list[Note]) -> GameState:
+    """The character plays one Action Card in its turn (begun now if need be): pays the
+    card's cost and exhausts it. The turn goes on until `act` or `moved` ends it."""
+    new = state.model_copy(deep=True)
+    begin_turn(new, unit, notes)
+    pay(new, unit, 0, [card])
+    return new
+
+
+def start(state: GameState, unit: Unit, notes: list[Note]) -> GameState:
+    """The character's turn begins (e.g. it attacks with its primary attack)."""
+    new = state.model_copy(deep=True)
+    begin_turn(new, unit, notes)
+    return new
+
+
+def act(
+    state: GameState,
+    unit: Unit,
+    cost: int,
+    card_names: list[str] | None = None,
+    notes: list[Note] | None = None,
+) -> GameState:
+    """The character's turn, paying `cost` more ticks and the cost of each card played now
+    (408.2, 300.5), then ending it: a character still level with the Master Clock (it only
+    moved or played free abilities) ticks forward 1 (501.3b)."""
+    said: list[Note] = []
+    new = state.model_copy(deep=True)
+    begin_turn(new, unit, said)
+    pay(new, unit, cost, card_names or [])
+    clocks = clocks_of(new)
+    key = fold(unit.name)
+    clocks.personal[key] = clock.end_of_turn(clocks.master, clocks.personal[key])
+    clocks.turn = None
+    store(new, clocks)
+    if notes is not None:
+        notes.extend(said)
+    return new
+
+
+def moved(state: GameState, unit: Unit, notes: list[Note] | None = None) -> GameState:
     """A turn of only moving costs 1 tick (501.3b)."""
-    clocks = clocks_of(state)
-    return _take_turn(state, unit, clock.end_of_turn(clocks.master, clocks.master))
+    return act(state, unit, 0, [], notes)
 
 
 def tick(state: GameState) -> tuple[GameState, TickReport]:
     """The tick ends when nobody can act (500.3a, read as in the digest's note A): end-of-tick
-    effects (502), then the Master Clock advances; past 10 it wraps to 1, a new round."""
+    effects (502.1), every Action Card readied at the end of tick 10 (502.2), then the Master
+    Clock advances; past 10 it wraps to 1, a new round."""
+    current = turn_unit(state)
+    if current is not None:
+        raise UserError("wow.turn_in_progress", unit=current.name)
     waiting = ready_now(state)
     if waiting:
         raise UserError("wow.still_ready", units=", ".join(c.name for c in waiting))
@@ -167,6 +329,7 @@ def tick(state: GameState) -> tuple[GameState, TickReport]:
     ended = clocks.master
     clocks.master = clock.wrap(ended + 1)
     new = with_clocks(state, clocks)
+    readied = wow_cards.ready_all(new) if ended == clock.TICKS else []
     if clocks.master == 1:
         new.round += 1
     report = TickReport(
@@ -175,5 +338,6 @@ def tick(state: GameState) -> tuple[GameState, TickReport]:
         new_round=clocks.master == 1,
         vp_locations=ended in clock.VP_TICKS,
         cards_ready=ended == clock.TICKS,
+        readied=readied,
     )
     return new, report

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel
 
 KILL_VP = 4
 LEGENDARY_KILL_VP = 8
+
+Reason = Literal["none", "reached", "margin", "honor", "continue"]
 
 
 def kill_vp(legendary: bool, pet: bool) -> int:
@@ -24,17 +28,41 @@ class Standing(BaseModel):
     def margin(self) -> int:
         return self.vp - self.honor
 
+    @property
+    def reached(self) -> bool:
+        return self.honor > 0 and self.vp >= self.honor
+
+
+class Decision(BaseModel):
+    """Who wins now and by which step of 102.1-102.2; `tied` lists the players still level
+    when play must continue."""
+
+    winner: str | None
+    reason: Reason
+    tied: list[str] = []
+
+
+def decide(standings: list[Standing]) -> Decision:
+    """102.1 (L60): a player wins on reaching their own party's Honor total (a party without
+    Honor has no target). 102.2 (L64-79), when several reach it together: the one furthest
+    above their own total wins; then the one whose party's Honor total is higher; if still
+    level, play continues until one of them has more VP than every other."""
+    reached = [s for s in standings if s.reached]
+    if not reached:
+        return Decision(winner=None, reason="none")
+    if len(reached) == 1:
+        return Decision(winner=reached[0].player, reason="reached")
+    best_margin = max(s.margin for s in reached)
+    by_margin = [s for s in reached if s.margin == best_margin]
+    if len(by_margin) == 1:
+        return Decision(winner=by_margin[0].player, reason="margin")
+    best_honor = max(s.honor for s in by_margin)
+    by_honor = [s for s in by_margin if s.honor == best_honor]
+    if len(by_honor) == 1:
+        return Decision(winner=by_honor[0].player, reason="honor")
+    # Equal margin and equal Honor means equal VP: nobody wins yet.
+    return Decision(winner=None, reason="continue", tied=[s.player for s in by_honor])
+
 
 def winner(standings: list[Standing]) -> str | None:
-    """102.1: a player wins on reaching their own party's Honor total. 102.2 tie-breakers when
-    several reach it together: the largest margin above their target, then the higher party
-    Honor; still tied, play continues (None) until someone has more VP than every other."""
-    reached = [s for s in standings if s.vp >= s.honor]
-    if not reached:
-        return None
-    best_margin = max(s.margin for s in reached)
-    reached = [s for s in reached if s.margin == best_margin]
-    best_honor = max(s.honor for s in reached)
-    reached = [s for s in reached if s.honor == best_honor]
-    # Equal margin and equal Honor means equal VP too: nobody wins yet.
-    return reached[0].player if len(reached) == 1 else None
+    return decide(standings).winner

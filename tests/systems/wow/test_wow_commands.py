@@ -52,7 +52,7 @@ async def test_heal_and_bad_input(app: App) -> None:
     assert healed.data is not None and healed.data["outcome"]["healed"] == 3
     bad = await say(app, "/wow attack power=3 crit=fly:2")
     assert bad.error is not None and bad.error.code == "wow.bad_crit"
-    assert "Syntax: /wow attack power=N" in plain.render(bad)
+    assert "Syntax: /wow attack [power=N]" in plain.render(bad)
     few = await say(app, "/wow attack power=3 defense=1 dice=4,5")
     assert few.error is not None and few.error.code.startswith("dice.not_enough")
     huge = await say(app, "/wow attack power=99")

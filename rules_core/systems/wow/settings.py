@@ -1,0 +1,62 @@
+"""Per-chat choices where the WoW rulebook is silent or ambiguous (digest section 8), each
+with a default. The chat's choices are copied into its WoW game (`extra["wow"]["settings"]`)
+so the game-state hooks (a kill scored by `/unit damage`) see them too.
+
+- `kill_scorer` (default `opponent`): 403.2c (L542) gives 4/8 VP for a kill but not to whom.
+  A kill from `/wow attack attacker=NAME ... apply` scores for the attacker's player. Otherwise
+  `opponent` gives it to the victim's only opponent, or with more players to the player whose
+  character is taking (or took) the last turn; `last_active` always gives it to that player.
+  Nobody scores when that player owns the victim: the group adds it with `/score add`.
+- `battleground` (default `no`): 403.2b (L538) moves a dead character's Personal Clock 2
+  ahead and resets its Health "in a classic Battleground game", never defined in the text.
+  `yes`: that, and it respawns right before its next turn (403.1, 501.1); `no`: the dead stay
+  dead (403.1 allows scenarios without respawning) and leave the clocks.
+- `card_limit` (default `2`): how many Action Cards a character's bar holds. 100.2 (L15)
+  says 3 per character in Constructed, 101.2a (L40) that each player chooses 2 per character
+  in the standard scenario, 100.3 any number in a Booster Draft.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel
+
+from rules_core.errors import UserError
+
+
+class WowSettings(BaseModel):
+    kill_scorer: Literal["opponent", "last_active"] = "opponent"
+    battleground: Literal["no", "yes"] = "no"
+    card_limit: Literal["2", "3", "any"] = "2"
+
+    @property
+    def max_cards(self) -> int | None:
+        return None if self.card_limit == "any" else int(self.card_limit)
+
+
+CHOICES: dict[str, tuple[str, ...]] = {
+    "kill_scorer": ("opponent", "last_active"),
+    "battleground": ("no", "yes"),
+    "card_limit": ("2", "3", "any"),
+}
+ALIASES = {
+    "avversario": "opponent",
+    "ultimo": "last_active",
+    "si": "yes",
+    "sì": "yes",
+    "qualsiasi": "any",
+}
+
+
+def update(current: WowSettings, changes: dict[str, str]) -> WowSettings:
+    data = current.model_dump()
+    for name, raw in changes.items():
+        key = name.lower()
+        if key not in CHOICES:
+            raise UserError("wow.unknown_setting", name=name[:30], valid=", ".join(CHOICES))
+        value = ALIASES.get(raw.strip().lower(), raw.strip().lower())
+        if value not in CHOICES[key]:
+            raise UserError("wow.bad_setting", name=key, choices=", ".join(CHOICES[key]))
+        data[key] = value
+    return WowSettings.model_validate(data)
