@@ -308,17 +308,16 @@ async def apply_to(
         target = done.unit
     if not done.changed or target is None:
         return [[plain(ctx.t("wow.nothing_applied", unit=name))]]
-    out = notes_blocks(ctx, notes)
-    if actor is not None:
+    out: list[Block] = []
+    if actor is not None and card is not None:
         key = fold(actor.name)
         before = wow_state.clocks_of(done.before).personal.get(key, 1)
         after = wow_state.clocks_of(done.after).personal.get(key, 1)
-        if card is not None:
-            out.append(
-                [plain(ctx.t("wow.card_played", card=card.name, before=before, after=after))]
-            )
-            if data is not None:
-                data["card"] = {"name": card.name, "clock": [before, after]}
+        out.append([plain(ctx.t("wow.card_played", card=card.name, before=before, after=after))])
+        if data is not None:
+            data["card"] = {"name": card.name, "clock": [before, after]}
+    out += notes_blocks(ctx, notes)
+    if actor is not None:
         out.append([plain(ctx.t("wow.turn_goes_on", unit=actor.name))])
     return out + unit_blocks(ctx, target, done.after.system)
 

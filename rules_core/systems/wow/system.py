@@ -252,6 +252,8 @@ def begin_turn(state: GameState, unit: Unit, notes: list[Note]) -> None:
         raise UserError("wow.unit_destroyed", unit=mine.name)
     clocks.turn = key
     clocks.last_active = unit.owner
+    if unit.owner in state.order:  # 501.2: /game status and /unit damage see the active player
+        state.turn = state.order.index(unit.owner)
     store(state, clocks)
 
 

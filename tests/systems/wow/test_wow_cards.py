@@ -190,6 +190,8 @@ async def test_battleground_respawn_before_the_next_turn(app: App) -> None:
     assert back.data is not None and back.data["clocks"]["Thrall"] == 5
     assert "5/5" in plain.render(await ok(app, "B", "/unit show Thrall"))
     assert (await data(app, "B", "/wow clock"))["respawn"] == []
+    # 501.2: Bob is the active player now, for /game status and /unit damage alike.
+    assert "Turn: Bob" in plain.render(await ok(app, "A", "/game status"))
     assert (await data(app, "A", "/score"))["score"] == {"A": 4, "B": 0}
 
 
