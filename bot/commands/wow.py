@@ -71,19 +71,18 @@ async def chat_settings(ctx: Context) -> WowSettings:
 
 
 async def synced(ctx: Context, state: GameState) -> GameState:
-    """The game with the chat's settings copied in, if it has none yet (the hooks read them)."""
-    return wow_state.with_settings(state, await chat_settings(ctx), replace=False)
+    """The game with the chat's settings copied in (the game-state hooks read the copy)."""
+    return wow_state.with_settings(state, await chat_settings(ctx), replace=True)
 
 
 async def settings_cmd(ctx: Context) -> Reply:
-    """Per chat; a change needs a chat admin or the organiser of the chat's game, and is
-    copied into the chat's WoW game as one change (/undo reverts it for that game)."""
+    """Per chat, like /wm, /aos and /c5 settings (not undone by /undo); a change needs a chat
+    admin or the organiser of the chat's game. The chat's WoW game gets a copy at once and
+    with every /wow command that changes it, so kills scored by /unit damage follow it."""
     changes = {k: str(ctx.opts[k]) for k in CHOICES if ctx.opts.get(k)}
     game = await games.active(ctx.conn, ctx.request.chat_key)
     wow_game = game if game is not None and game.state.system == SYSTEM else None
     current = await chat_settings(ctx)
-    if wow_game is not None and wow_state.clocks_of(wow_game.state).settings is not None:
-        current = wow_state.settings_of(wow_game.state)
     if changes:
         allowed = ctx.request.admin or (game is not None and is_manager(ctx, game.state))
         if not allowed:
@@ -277,7 +276,7 @@ async def apply_to(
 
     def change(state: GameState) -> GameState:
         notes.clear()  # runs again after a version conflict
-        state = wow_state.with_settings(state, chat, replace=False)
+        state = wow_state.with_settings(state, chat, replace=True)
         if actor is not None:
             me = tr.find_unit(state, actor.name)
             if card is not None:
@@ -389,7 +388,7 @@ async def card_cmd(ctx: Context) -> Reply:
     removed: list[Card] = []
 
     def change(state: GameState) -> GameState:
-        new = wow_state.with_settings(state, chat, replace=False).model_copy(deep=True)
+        new = wow_state.with_settings(state, chat, replace=True).model_copy(deep=True)
         mine = tr.find_unit(new, unit.name)
         if action == "add":
             if ctx.opts["cost"] is None:

@@ -284,3 +284,15 @@ async def test_kill_with_more_players_goes_to_the_last_active_player(app: App) -
     kill = await ok(app, "B", "/wow attack attacker=Thrall power=3 target=Grunt apply dice=9,9,9")
     assert "4 VP to Bob" in plain.render(kill)
     assert (await data(app, "A", "/score"))["score"] == {"A": 0, "B": 4, "C": 0}
+
+
+async def test_settings_are_per_chat_and_undo_does_not_revert_them(app: App) -> None:
+    await two_player_game(app)
+    await ok(app, "A", "/wow settings battleground=yes")
+    await ok(app, "A", "/undo")  # takes back the game's copy only
+    assert (await data(app, "B", "/wow settings"))["settings"]["battleground"] == "yes"
+    await ok(app, "A", "/wow act Jaina cost=1")  # any /wow change copies the chat's choice in
+    kill = await ok(app, "A", "/unit damage Thrall 5")
+    assert "respawns with full Health" in plain.render(kill)
+    other = await say(app, "/wow settings", chat="console:elsewhere")
+    assert other.data is not None and other.data["settings"]["battleground"] == "no"
