@@ -8,12 +8,14 @@ logs the dice in the roll log and renders the chain.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from bot.commands import game as game_cmd
 from bot.commands.context import Context
 from bot.commands.models import Block, Reply, bold, code, plain
 from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data
+from bot.commands.registry import parse_options, tokenize
 from bot.commands.spec import CommandSpec, OptionSpec
 from bot.storage import games
 from bot.storage import rolls as rolls_repo
@@ -299,7 +301,8 @@ def shoot_request(ctx: Context, attacker: Unit | None, target: Unit | None) -> S
 # --- /c5 test, opposed, fear, rally --------------------------------------------------------
 
 
-async def test_cmd(ctx: Context) -> Reply:
+async def plain_test_request(ctx: Context) -> TestRequest:
+    """`/c5 test`: value= or target=UNIT stat=NAME (its wound penalty on INI, ATT, DEF, AIM)."""
     _, _, unit = await units(ctx)
     stat = ctx.opts.get("stat")
     value = ctx.opts.get("value")
@@ -309,8 +312,15 @@ async def test_cmd(ctx: Context) -> Reply:
         pen = unit_penalty(unit) if stat in tables.PENALISED else 0
     if value is None:
         raise UserError("c5.missing_stat", option="value")
+    return test_request(ctx, value, ctx.opts.get("diff"), ctx.opts.get("mod") or 0, pen)
+
+
+async def test_cmd(ctx: Context) -> Reply:
+    if ctx.opts.get("odds"):
+        return await odds_test(ctx)
+    req = await plain_test_request(ctx)
+    value = req.value
     settings = await load_settings(ctx)
-    req = test_request(ctx, value, ctx.opts.get("diff"), ctx.opts.get("mod") or 0, pen)
     source = ctx.dice(ctx.opts["dice"])
     step, out = resolve_test(req, source, open_ended=settings.open_ended == "yes")
     source.check_exhausted()
@@ -406,6 +416,8 @@ async def rally_cmd(ctx: Context) -> Reply:
 
 
 async def wound_cmd(ctx: Context) -> Reply:
+    if ctx.opts.get("odds"):
+        return await odds_wound(ctx)
     game, attacker, target = await units(ctx)
     settings = await load_settings(ctx)
     req = wound_request(ctx, attacker, target, melee=ctx.opts.get("pen") is not None)
@@ -445,6 +457,8 @@ async def attack_reply(
 
 
 async def melee_cmd(ctx: Context) -> Reply:
+    if ctx.opts.get("odds"):
+        return await odds_melee(ctx)
     game, attacker, target = await units(ctx)
     settings = await load_settings(ctx)
     req = melee_request(ctx, attacker, target)
@@ -455,6 +469,8 @@ async def melee_cmd(ctx: Context) -> Reply:
 
 
 async def shoot_cmd(ctx: Context) -> Reply:
+    if ctx.opts.get("odds"):
+        return await odds_shoot(ctx)
     game, attacker, target = await units(ctx)
     settings = await load_settings(ctx)
     req = shoot_request(ctx, attacker, target)
@@ -500,7 +516,15 @@ def wound_odds_reply(ctx: Context, odds: WoundOdds, title: str) -> Reply:
     return Reply(title=ctx.t("c5.odds_title"), blocks=blocks, data=data)
 
 
+def no_roll(ctx: Context) -> None:
+    """The odds twin takes its attack's options; rolling and applying have no meaning there."""
+    for name in ("dice", "apply"):
+        if ctx.opts.get(name):
+            raise UserError("c5.odds_no_roll", option=name)
+
+
 async def odds_wound(ctx: Context) -> Reply:
+    no_roll(ctx)
     _, attacker, target = await units(ctx)
     settings = await load_settings(ctx)
     req = wound_request(ctx, attacker, target, melee=ctx.opts.get("pen") is not None)
@@ -509,6 +533,7 @@ async def odds_wound(ctx: Context) -> Reply:
 
 
 async def odds_melee(ctx: Context) -> Reply:
+    no_roll(ctx)
     _, attacker, target = await units(ctx)
     settings = await load_settings(ctx)
     req = melee_request(ctx, attacker, target)
@@ -518,6 +543,7 @@ async def odds_melee(ctx: Context) -> Reply:
 
 
 async def odds_shoot(ctx: Context) -> Reply:
+    no_roll(ctx)
     _, attacker, target = await units(ctx)
     settings = await load_settings(ctx)
     req = shoot_request(ctx, attacker, target)
@@ -527,22 +553,22 @@ async def odds_shoot(ctx: Context) -> Reply:
 
 
 async def odds_cmd(ctx: Context) -> Reply:
-    """/c5 odds wound|test|melee|shoot: one command (Discord maps two path words at most)."""
-    kind = ctx.opts["kind"]
-    if kind == "wound":
-        return await odds_wound(ctx)
-    if kind == "melee":
-        return await odds_melee(ctx)
-    if kind == "shoot":
-        return await odds_shoot(ctx)
-    return await odds_test(ctx)
+    """/c5 odds KIND OPTIONS…: the odds twin of `/c5 KIND OPTIONS… odds`. The rest of the line
+    is read with the options of that command, so the twin takes exactly the attack's options
+    (Discord maps two path words at most and 25 options per command: one command per kind
+    would not fit, a free text option does)."""
+    kind = ODDS_KIND_ALIASES.get(fold(ctx.opts["kind"]), ctx.opts["kind"])
+    spec = next(s for s in SPECS if s.path == ("c5", kind))
+    rest = ctx.opts.get("options") or ""
+    opts = parse_options(spec, rest, tokenize(rest))
+    opts["odds"] = True
+    return await spec.handler(replace(ctx, spec=spec, opts=opts))
 
 
 async def odds_test(ctx: Context) -> Reply:
+    no_roll(ctx)
     settings = await load_settings(ctx)
-    if ctx.opts.get("value") is None:
-        raise UserError("c5.missing_stat", option="value")
-    req = test_request(ctx, ctx.opts["value"], ctx.opts.get("diff"), ctx.opts.get("mod") or 0)
+    req = await plain_test_request(ctx)
     open_ended = settings.open_ended == "yes"
     odds = test_odds(req, open_ended)
     dist = as_distribution(odds.distribution)
@@ -740,6 +766,7 @@ MELEE_OPTS = (
     ATTACKER,
     TARGET,
 )
+MELEE_ONLY = frozenset({"pen", "master"})  # wound penalties and Colpo da Maestro: melee only
 SHOOT_OPTS = (
     num("aim", "tir", "tiro"),
     OptionSpec("range", choices=("short", "medium", "long"), aliases=("gittata",)),
@@ -754,37 +781,24 @@ SHOOT_OPTS = (
     sig("wound_mod", "mod_ferire"),
     REROLL,
     ONE_OK,
-    *WOUND_OPTS,
+    *(o for o in WOUND_OPTS if o.name not in MELEE_ONLY),
     ATTACKER,
     TARGET,
 )
-
-
-# Discord takes at most 25 options: the odds leave out unit look-ups and rare flags.
-ODDS_SKIP = frozenset(
-    {"parry", "attacker", "target", "str_uncapped", "printed", "printed_fire", "zone", "altitude"}
-)
-
-
-def _union(*groups: tuple[OptionSpec, ...], skip: frozenset[str]) -> tuple[OptionSpec, ...]:
-    seen: dict[str, OptionSpec] = {}
-    for group in groups:
-        for opt in group:
-            if opt.name not in skip:
-                seen.setdefault(opt.name, opt)
-    return tuple(seen.values())
-
+ODDS = flag("odds", "prob", "probabilita")
 
 ODDS_KINDS = ("wound", "test", "melee", "shoot")
+ODDS_KIND_ALIASES = {"ferita": "wound", "ferire": "wound", "prova": "test", "mischia": "melee"}
+ODDS_KIND_ALIASES |= {"tiro": "shoot", "tira": "shoot"}
 ODDS_OPTS = (
-    OptionSpec("kind", positional=True, required=True, choices=ODDS_KINDS, aliases=("tipo",)),
-    *_union(
-        (num("value", "valore", lo=-10, hi=30), num("diff", "difficolta", lo=-10, hi=40)),
-        (sig("mod"),),
-        MELEE_OPTS,
-        SHOOT_OPTS,
-        skip=ODDS_SKIP,
+    OptionSpec(
+        "kind",
+        positional=True,
+        required=True,
+        choices=(*ODDS_KINDS, "ferita", "prova", "mischia", "tiro"),
+        aliases=("tipo",),
     ),
+    OptionSpec("options", type="text", positional=True, max_length=1000, aliases=("opzioni",)),
 )
 STATS = ("ini", "att", "def", "aim", "cou", "fear", "dis", "pow", "str", "res", "mov")
 
@@ -801,9 +815,14 @@ SPECS = [
             ONE_OK,
             OptionSpec("stat", choices=STATS, aliases=("caratteristica",)),
             TARGET,
+            ODDS,
             DICE,
         ),
-        examples=("/c5 test value=5 diff=7", "/c5 test value=6 reroll=5 dice=5,1,2"),
+        examples=(
+            "/c5 test value=5 diff=7",
+            "/c5 test value=6 reroll=5 dice=5,1,2",
+            "/c5 test target=Abel stat=att diff=9 odds",
+        ),
     ),
     CommandSpec(
         path=("c5", "opposed"),
@@ -822,25 +841,33 @@ SPECS = [
         path=("c5", "wound"),
         handler=wound_cmd,
         aliases=("ferire", "ferita"),
-        options=(*WOUND_CORE, sig("mod"), *WOUND_OPTS, ATTACKER, TARGET, APPLY, DICE),
-        examples=("/c5 wound str=7 res=6", "/c5 wound str=10 target=Orc apply dice=4,4"),
+        options=(*WOUND_CORE, sig("mod"), *WOUND_OPTS, ATTACKER, TARGET, APPLY, ODDS, DICE),
+        examples=(
+            "/c5 wound str=7 res=6",
+            "/c5 wound str=10 target=Orc apply dice=4,4",
+            "/c5 wound str=7 res=6 flagello odds",
+        ),
     ),
     CommandSpec(
         path=("c5", "melee"),
         handler=melee_cmd,
         aliases=("mischia",),
-        options=(*MELEE_OPTS, APPLY, DICE),
+        options=(*MELEE_OPTS, APPLY, ODDS, DICE),
         examples=(
             "/c5 melee att=5 def=4 str=7 res=6",
             "/c5 melee attacker=Wolfen target=Griffin parry apply",
+            "/c5 melee attacker=Wolfen target=Griffin parry odds",
         ),
     ),
     CommandSpec(
         path=("c5", "shoot"),
         handler=shoot_cmd,
         aliases=("tiro", "tira"),
-        options=(*SHOOT_OPTS, APPLY, DICE),
-        examples=("/c5 shoot aim=4 range=medium str=6 res=5 mira",),
+        options=(*SHOOT_OPTS, APPLY, ODDS, DICE),
+        examples=(
+            "/c5 shoot aim=4 range=medium str=6 res=5 mira",
+            "/c5 shoot attacker=Archer target=Orc range=long altitude=1 odds",
+        ),
     ),
     CommandSpec(
         path=("c5", "odds"),
@@ -851,8 +878,8 @@ SPECS = [
         examples=(
             "/c5 odds wound str=7 res=6 flagello",
             "/c5 odds test value=5 diff=9",
-            "/c5 odds melee att=5 def=4 str=7 res=6",
-            "/c5 odds shoot aim=4 range=long str=8 res=5",
+            "/c5 odds melee attacker=Wolfen target=Griffin parry",
+            "/c5 odds shoot aim=4 range=long str=8 res=5 zone",
         ),
     ),
     CommandSpec(
