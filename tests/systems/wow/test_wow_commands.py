@@ -57,3 +57,14 @@ async def test_heal_and_bad_input(app: App) -> None:
     assert few.error is not None and few.error.code.startswith("dice.not_enough")
     huge = await say(app, "/wow attack power=99")
     assert huge.error is not None and huge.error.code == "cmd.int_range"
+
+
+def test_wow_stays_one_discord_command_with_subcommands() -> None:
+    """Under Discord's 4000-character budget the group is one top-level command, not ten."""
+    from bot.adapters.discord_commands import build
+    from bot.commands import build_registry
+
+    published = [c for c in build(build_registry()) if c["name"].startswith("wow")]
+    assert [c["name"] for c in published] == ["wow"]
+    subs = {o["name"] for o in published[0]["options"]}
+    assert {"card", "standings", "settings", "act", "attack"} <= subs
