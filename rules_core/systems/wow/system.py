@@ -209,7 +209,7 @@ def characters(state: GameState, clocks: Clocks) -> list[clock.Character]:
 
 def ready_now(state: GameState) -> list[clock.Character]:
     clocks = clocks_of(state)
-    if clocks.turn is not None:
+    if turn_unit(state) is not None:
         return []  # a turn is in progress: nobody else starts one (501.3)
     return clock.ready(clocks.master, characters(state, clocks))
 
@@ -224,6 +224,7 @@ def next_chooser(state: GameState) -> str | None:
 
 
 def turn_unit(state: GameState) -> Unit | None:
+    """The character whose turn is in progress, if any (and still in the game)."""
     key = clocks_of(state).turn
     return next((u for u in state.units if fold(u.name) == key), None) if key else None
 
@@ -237,9 +238,9 @@ def begin_turn(state: GameState, unit: Unit, notes: list[Note]) -> None:
     key = fold(unit.name)
     if clocks.turn == key:
         return
-    if clocks.turn is not None:
-        other = turn_unit(state)
-        raise UserError("wow.turn_in_progress", unit=other.name if other else clocks.turn)
+    other = turn_unit(state)  # None too when that character was removed from the game
+    if other is not None:
+        raise UserError("wow.turn_in_progress", unit=other.name)
     current = clocks.personal.get(key, 1)
     if current != clocks.master:
         raise UserError("wow.not_ready", unit=unit.name, clock=current, master=clocks.master)

@@ -296,3 +296,13 @@ async def test_settings_are_per_chat_and_undo_does_not_revert_them(app: App) -> 
     assert "respawns with full Health" in plain.render(kill)
     other = await say(app, "/wow settings", chat="console:elsewhere")
     assert other.data is not None and other.data["settings"]["battleground"] == "no"
+
+
+async def test_removing_the_character_mid_turn_does_not_block_the_clocks(app: App) -> None:
+    await two_player_game(app)
+    await ok(app, "A", "/wow attack attacker=Jaina power=1 target=Thrall apply dice=1,1,1")
+    assert (await data(app, "A", "/wow clock"))["turn"] == "Jaina"
+    await ok(app, "A", "/unit remove Jaina")
+    clock = await data(app, "A", "/wow clock")
+    assert clock["turn"] is None and clock["ready"] == ["Thrall"]
+    await ok(app, "B", "/wow act Thrall cost=1")
