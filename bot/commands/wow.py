@@ -503,7 +503,9 @@ async def take_turn(ctx: Context, kind: str) -> Reply:
     before = wow_state.clocks_of(state).personal.get(fold(unit.name), 1)
     notes: list[Note] = []
     played = card_names(ctx.opts.get("card")) if kind == "act" else []
-    if kind == "act":
+    if kind == "act" and ctx.opts["react"]:
+        new = wow_state.react(state, unit, ctx.opts["cost"] or 0, played)
+    elif kind == "act":
         new = wow_state.act(state, unit, ctx.opts["cost"] or 0, played, notes)
     else:
         new = wow_state.moved(state, unit, notes)
@@ -696,8 +698,13 @@ SPECS = [
             NAME,
             OptionSpec("cost", type="int", min_value=0, max_value=9, aliases=("costo",)),
             OptionSpec("card", max_length=120, aliases=("carta", "carte")),
+            OptionSpec("react", type="flag", aliases=("reazione",)),
         ),
-        examples=("/wow act Thrall cost=3", "/wow act Jaina card=Fireball"),
+        examples=(
+            "/wow act Thrall cost=3",
+            "/wow act Jaina card=Fireball",
+            "/wow act Jaina card=Counterspell react",
+        ),
     ),
     CommandSpec(
         path=("wow", "moved"),

@@ -313,6 +313,20 @@ def act(
     return new
 
 
+def react(state: GameState, unit: Unit, cost: int, card_names: list[str]) -> GameState:
+    """React cards (300.3, L306; 701) are played in React windows, on anyone's turn: their
+    cost is paid and they are exhausted like any card (300.5; 408.2a still applies, digest
+    D7), but no turn begins or ends and the character need not be level with the Master
+    Clock. A character out of play can't react (403.3)."""
+    if not card_names:
+        raise UserError("wow.react_needs_card")
+    if unit.destroyed:
+        raise UserError("wow.unit_destroyed", unit=unit.name)
+    new = state.model_copy(deep=True)
+    pay(new, unit, cost, card_names)
+    return new
+
+
 def moved(state: GameState, unit: Unit, notes: list[Note] | None = None) -> GameState:
     """A turn of only moving costs 1 tick (501.3b)."""
     return act(state, unit, 0, [], notes)

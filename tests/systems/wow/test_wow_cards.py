@@ -306,3 +306,20 @@ async def test_removing_the_character_mid_turn_does_not_block_the_clocks(app: Ap
     clock = await data(app, "A", "/wow clock")
     assert clock["turn"] is None and clock["ready"] == ["Thrall"]
     await ok(app, "B", "/wow act Thrall cost=1")
+
+
+async def test_a_react_card_is_paid_and_exhausted_on_another_characters_turn(app: App) -> None:
+    await two_player_game(app)
+    await ok(app, "A", "/wow card add Jaina card=Counterspell cost=2 type=other")
+    await ok(app, "A", "/wow card add Jaina card=Shield cost=8 type=other")
+    await ok(app, "A", "/wow act Jaina cost=2")  # Jaina -> 3; Thrall's turn on tick 1
+    react = await data(app, "A", "/wow act Jaina card=Counterspell react")
+    assert react["clocks"]["Jaina"] == 5 and react["ready"] == ["Thrall"]  # no turn taken
+    assert react["chooser"] == "B"
+    # D7 (408.2a): 4 ticks ahead, a React costing 8 would end 12 ahead: refused.
+    far = await refused(app, "A", "/wow act Jaina card=Shield react", "wow.too_far_ahead")
+    assert "408.2a" in far
+    await refused(app, "A", "/wow act Jaina card=Counterspell react", "wow.card_exhausted")
+    await refused(app, "A", "/wow act Jaina react", "wow.react_needs_card")
+    cards = await data(app, "A", "/wow card list Jaina")
+    assert [c["exhausted"] for c in cards["cards"]] == [True, False]

@@ -198,3 +198,21 @@ async def test_card_command_never_crashes(tmp_path_factory: Any, words: list[str
         assert reply.error is None or reply.error.code.split(".")[0] in ("wow", "cmd", "game")
     finally:
         await app.stop()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=40), st.integers(0, 9), st.booleans())
+def test_act_with_any_card_list_never_crashes(text: str, cost: int, react: bool) -> None:
+    """`/wow act NAME card=A,B` splits on commas; any list is played or refused cleanly."""
+    from bot.commands.wow import card_names
+
+    state = with_card(game(), "Jaina", cards.make_card("Fireball", 3, 4, "magical", 5, None))
+    jaina = tr.find_unit(state, "Jaina")
+    try:
+        if react:
+            new = wow.react(state, jaina, cost, card_names(text))
+        else:
+            new = wow.act(state, jaina, cost, card_names(text))
+    except UserError:
+        return
+    assert wow.clocks_of(new).personal["jaina"] in range(1, 11)
