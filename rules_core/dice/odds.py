@@ -260,6 +260,9 @@ def _power(dist: Weights, n: int) -> Weights:
         return {lo * n: dist[lo] ** n}
     a = [dist.get(lo + k, 0) for k in range(deg + 1)]
     size = n * deg + 1
+    nz_count = sum(1 for x in a if x)
+    if nz_count > 8 and a[0] and any(x != a[0] for x in a):
+        return _kronecker_power(a, lo, n)
     f = [0] * size
     if all(x == a[0] for x in a):
         # Plain dice: O(1) per coefficient with running window sums.
@@ -291,6 +294,23 @@ def _power(dist: Weights, n: int) -> Weights:
     return {lo * n + i: x for i, x in enumerate(f) if x}
 
 
+def _kronecker_power(a: list[int], lo: int, n: int) -> Weights:
+    """`n`-th power of the polynomial with coefficients `a` (from outcome `lo` on), by one
+    big-integer power of the coefficients packed into slots wide enough never to carry."""
+    slot_bits = n * sum(a).bit_length() + 1
+    nbytes = (slot_bits + 7) // 8
+    packed = int.from_bytes(b"".join(x.to_bytes(nbytes, "little") for x in a), "little")
+    size = n * (len(a) - 1) + 1
+    raw = (packed**n).to_bytes(size * nbytes, "little")
+    base = lo * n
+    out: Weights = {}
+    for i in range(size):
+        x = int.from_bytes(raw[i * nbytes : (i + 1) * nbytes], "little")
+        if x:
+            out[base + i] = x
+    return out
+
+
 def _keep(outcomes: list[tuple[int, int]], n: int, k: int) -> Weights:
     """Sum of the scores of the best `k` of `n` dice (0 < k < n).
 
@@ -299,6 +319,14 @@ def _keep(outcomes: list[tuple[int, int]], n: int, k: int) -> Weights:
     total_w = [0] * (len(outcomes) + 1)
     for i in range(len(outcomes) - 1, -1, -1):
         total_w[i] = total_w[i + 1] + outcomes[i][1]
+    if k == 1:
+        # The best die alone: it is at rank `idx` when every die is at that rank or worse
+        # and not every die is strictly worse (weights over total**n, as below).
+        best: defaultdict[int, int] = defaultdict(int)
+        for idx, (sc, w) in enumerate(outcomes):
+            rest = total_w[idx + 1]
+            best[sc] += (w + rest) ** n - rest**n
+        return _reduce(dict(best))
     binom = [[math.comb(m, c) for c in range(k + 1)] for m in range(n + 1)]
     states: dict[tuple[int, int], int] = {(0, 0): 1}
     done: defaultdict[int, int] = defaultdict(int)
@@ -353,6 +381,8 @@ def _dice_dist(d: Dice, chain_limit: int) -> tuple[Weights, bool]:
         if k < n:
             ranks = sorted(unit, reverse=highest)
             return _keep([(unit_score(r), unit[r]) for r in ranks], n, k), truncated
+    if truncated or not counting:
+        return _power(unit, n), truncated
     scored: defaultdict[int, int] = defaultdict(int)
     for r, w in unit.items():
         scored[unit_score(r)] += w

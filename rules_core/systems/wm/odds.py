@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from itertools import product
+from itertools import combinations_with_replacement
+from math import factorial
 
 from rules_core.systems.wm.attack import judge, plan
 from rules_core.systems.wm.models import AttackRequest
@@ -17,24 +18,29 @@ D6 = range(1, 7)
 @lru_cache(maxsize=256)
 def sum_distribution(dice: int) -> dict[int, Fraction]:
     """Distribution of the sum of `dice` d6 (0 dice: always 0)."""
-    dist: dict[int, Fraction] = {0: Fraction(1)}
+    ways: dict[int, int] = {0: 1}  # number of face tuples giving each total
     for _ in range(dice):
-        nxt: dict[int, Fraction] = {}
-        for total, p in dist.items():
+        nxt: dict[int, int] = {}
+        for total, w in ways.items():
             for face in D6:
-                nxt[total + face] = nxt.get(total + face, Fraction(0)) + p / 6
-        dist = nxt
-    return dist
+                nxt[total + face] = nxt.get(total + face, 0) + w
+        ways = nxt
+    n = 6**dice
+    return {total: Fraction(w, n) for total, w in ways.items()}
 
 
 @lru_cache(maxsize=1024)
 def hit_chances(dice: int, bonus: int, defense: int) -> tuple[Fraction, Fraction]:
-    """(P(hit), P(critical)) of `dice`d6 + bonus against DEF, by full enumeration."""
+    """(P(hit), P(critical)) of `dice`d6 + bonus against DEF, by full enumeration of the
+    sorted face tuples, each counted as often as its orderings (`judge` ignores order)."""
     hits = crits = 0
-    for faces in product(D6, repeat=dice):
+    for faces in combinations_with_replacement(D6, dice):
+        orderings = factorial(dice)
+        for face in set(faces):
+            orderings //= factorial(faces.count(face))
         hit, crit = judge(list(faces), sum(faces) + bonus, defense)
-        hits += hit
-        crits += crit
+        hits += hit * orderings
+        crits += crit * orderings
     n = 6**dice
     return Fraction(hits, n), Fraction(crits, n)
 
