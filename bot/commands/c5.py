@@ -57,7 +57,7 @@ from rules_core.systems.c5.odds import (
     test_odds,
     wound_odds,
 )
-from rules_core.systems.c5.system import STUNNED, is_routed, unit_penalty
+from rules_core.systems.c5.system import C5, ROUTED, STUNNED, is_routed, unit_penalty
 from rules_core.systems.c5.wound import resolve_wound
 
 # --- settings, units --------------------------------------------------------------------------
@@ -243,19 +243,35 @@ def test_request(
 def wound_request(
     ctx: Context, attacker: Unit | None, target: Unit | None, *, melee: bool
 ) -> WoundRequest:
-    strength = need(ctx, "str", attacker, "str")
+    """`melee`: a blow, with the attacker's STR and wound penalty (@10224: penalties touch the
+    melee wound rolls a fighter inflicts); otherwise a shot, whose STR is its weapon's: the
+    card's `wstr` (digest §9: ranged weapons carry their own STR)."""
+    str_stat = "str" if melee else "wstr"
+    strength = need(ctx, "str", attacker, str_stat)
     res = need(ctx, "res", target, "res")
     pen = ctx.opts.get("pen")
     if pen is None:
         pen = penalty_of(attacker) if melee else 0
+    # @2104 (Red Troll @4728): a STR or RES printed above 15 on the card is capped there, not at
+    # 15. printed=N says so for STR; a unit's card value above 15 says so by itself.
+    str_printed = ctx.opts.get("printed")
+    if str_printed is None and attacker is not None and ctx.opts.get("str") is None:
+        card = attacker.stats.get(str_stat, 0)
+        str_printed = card if card > tables.CAP else None
+    res_printed = None
+    if target is not None and ctx.opts.get("res") is None:
+        card = target.stats.get("res", 0)
+        res_printed = card if card > tables.CAP else None
     return WoundRequest(
         str_=strength,
         res=res,
         mod=ctx.opts.get("mod" if ctx.spec.path[-1] == "wound" else "wound_mod") or 0,
         flagello=bool(ctx.opts.get("flagello")),
         ossoduro=bool(ctx.opts.get("ossoduro")),
-        str_uncapped=bool(ctx.opts.get("str_uncapped")),
-        str_printed=ctx.opts.get("printed"),
+        str_uncapped=bool(ctx.opts.get("str_uncapped")) or str_printed is not None,
+        str_printed=str_printed,
+        res_uncapped=res_printed is not None,
+        res_printed=res_printed,
         artillery=bool(ctx.opts.get("artillery")),
         master=ctx.opts.get("master"),
         penalty=pen if melee else 0,
@@ -349,17 +365,34 @@ async def opposed_cmd(ctx: Context) -> Reply:
 
 async def fear_cmd(ctx: Context) -> Reply:
     """[BG §4.5] COR test against the PAU of the frightening enemy; success: immune to that
-    PAU for the game; failure: in Rotta (flees). The C5 natural-1 rule applies (@4060)."""
+    PAU for the game; failure: in Rotta (flees). The C5 natural-1 rule applies (@4060). With
+    target=UNIT its COU is used and `apply` marks it routed on a failure (one event)."""
+    game, _, unit = await units(ctx)
+    courage = need(ctx, "courage", unit, "cou")
+    req = test_request(ctx, courage, ctx.opts["fear"], ctx.opts.get("mod") or 0)
+    title = ctx.t("c5.title_fear", cou=courage, fear=ctx.opts["fear"])
+    if ctx.opts.get("odds"):
+        no_roll(ctx)
+        return await test_odds_reply(ctx, req, title)
     settings = await load_settings(ctx)
-    req = test_request(ctx, ctx.opts["courage"], ctx.opts["fear"], ctx.opts.get("mod") or 0)
     source = ctx.dice(ctx.opts["dice"])
     step, out = resolve_test(req, source, open_ended=settings.open_ended == "yes", name="fear")
     source.check_exhausted()
     verdict = ctx.t("c5.verdict.brave" if out.success else "c5.verdict.routed")
+    blocks: list[Block] = [test_block(ctx, step), [bold(verdict)]]
     data = resolution([step], out.model_dump())
+    if game is not None and unit is not None and ctx.opts.get("apply") and not out.success:
+        if not is_routed(unit):
+            await game_cmd.apply_change(
+                ctx,
+                lambda st: tr.add_condition(st, unit.name, ROUTED, None),
+                "c5_fear",
+                unit=unit.name,
+            )
+        blocks.append([plain(ctx.t("c5.note.routed", unit=unit.name))])
+        data["applied"] = {"unit": unit.name, "routed": True}
     await log_roll(ctx, source, data, out.total)
-    title = ctx.t("c5.title_fear", cou=ctx.opts["courage"], fear=ctx.opts["fear"])
-    return Reply(title=title, blocks=[test_block(ctx, step), [bold(verdict)]], data=data)
+    return Reply(title=title, blocks=blocks, data=data)
 
 
 async def rally_cmd(ctx: Context) -> Reply:
@@ -373,6 +406,12 @@ async def rally_cmd(ctx: Context) -> Reply:
         value = max(unit.stats.get("cou", 0), unit.stats.get("dis", 0))
     if value is None:
         raise UserError("c5.missing_stat", option="value")
+    if ctx.opts.get("odds"):
+        no_roll(ctx)
+        req = test_request(ctx, value, tables.RALLY_DIFFICULTY, ctx.opts.get("mod") or 0)
+        if ctx.opts.get("contact"):  # @15362: an automatic failure
+            req = req.model_copy(update={"diff": 10**6})
+        return await test_odds_reply(ctx, req, ctx.t("c5.title_rally", value=value))
     settings = await load_settings(ctx)
     blocks: list[Block] = []
     if ctx.opts.get("contact"):
@@ -420,7 +459,7 @@ async def wound_cmd(ctx: Context) -> Reply:
         return await odds_wound(ctx)
     game, attacker, target = await units(ctx)
     settings = await load_settings(ctx)
-    req = wound_request(ctx, attacker, target, melee=ctx.opts.get("pen") is not None)
+    req = wound_request(ctx, attacker, target, melee=True)
     source = ctx.dice(ctx.opts["dice"])
     step, out = resolve_wound(
         req, source, minus_three=settings.minus_three, melee_penalty=settings.melee_penalty
@@ -527,7 +566,7 @@ async def odds_wound(ctx: Context) -> Reply:
     no_roll(ctx)
     _, attacker, target = await units(ctx)
     settings = await load_settings(ctx)
-    req = wound_request(ctx, attacker, target, melee=ctx.opts.get("pen") is not None)
+    req = wound_request(ctx, attacker, target, melee=True)
     odds = wound_odds(req, settings)
     return wound_odds_reply(ctx, odds, ctx.t("c5.title_wound", str=req.str_, res=req.res))
 
@@ -567,12 +606,15 @@ async def odds_cmd(ctx: Context) -> Reply:
 
 async def odds_test(ctx: Context) -> Reply:
     no_roll(ctx)
-    settings = await load_settings(ctx)
     req = await plain_test_request(ctx)
+    return await test_odds_reply(ctx, req, ctx.t("c5.title_test", value=req.value))
+
+
+async def test_odds_reply(ctx: Context, req: TestRequest, title: str) -> Reply:
+    settings = await load_settings(ctx)
     open_ended = settings.open_ended == "yes"
     odds = test_odds(req, open_ended)
     dist = as_distribution(odds.distribution)
-    title = ctx.t("c5.title_test", value=req.value)
     blocks = distribution_blocks(ctx, dist, [code(title)])
     p = float(odds.p_success)
     blocks.append(
@@ -640,6 +682,69 @@ async def mana_cmd(ctx: Context) -> Reply:
     return Reply(title=ctx.t("c5.title_mana", rank=rank_name, pow=power), blocks=blocks, data=data)
 
 
+async def mystic_cmd(ctx: Context) -> Reply:
+    """Mystic phase (digest §4.1-4): each of your mages in the chat's game (units with a POW)
+    rolls its mana recovery on its rank's row (@130449), in the order of the game's units;
+    `all` (organiser or admin) rolls for every mage. `apply` adds every mage's gems to its
+    mana as ONE event."""
+    game = await c5_game(ctx)
+    state = game.state
+    if ctx.opts.get("all"):
+        game_cmd.require_manager(ctx, state)
+    mages = [
+        u
+        for u in state.units
+        if not u.destroyed
+        and u.stats.get("pow")
+        and (ctx.opts.get("all") or u.owner == ctx.request.user_id)
+    ]
+    if not mages:
+        raise UserError("c5.no_mages")
+    settings = await load_settings(ctx)
+    source = ctx.dice(ctx.opts["dice"])
+    rolled = []
+    for unit in mages:
+        step, out = resolve_mana(
+            unit.stats.get("rank", 1),
+            unit.stats["pow"],
+            source,
+            explode=settings.mana_explode == "yes",
+        )
+        rolled.append((unit, step, out))
+    source.check_exhausted()
+    blocks: list[Block] = []
+    for unit, step, out in rolled:
+        rank_name = tables.RANK_NAMES_MAGE.get(out.rank, str(out.rank))
+        line = (
+            f"{dice_text(step.dice)} {signed(unit.stats['pow'])} {ctx.t('c5.mod.pow')} = "
+            f"{out.total} → "
+            + ctx.t("c5.mana_column", rank=rank_name, column=step.detail["column"])
+            + " → "
+        )
+        blocks.append([bold(unit.name + ": "), plain(line), bold(ctx.t("c5.gems", n=out.gems))])
+    data: dict[str, Any] = {
+        "system": "c5",
+        "steps": [step.model_dump() for _, step, _ in rolled],
+        "outcome": {"gems": {unit.name: out.gems for unit, _, out in rolled}},
+    }
+    if ctx.opts.get("apply"):
+
+        def recover(st: GameState) -> GameState:
+            for unit, _, out in rolled:
+                st, _ = tr.change_resource(st, f"unit:{fold(unit.name)}", "mana", "add", out.gems)
+            return st
+
+        change = await game_cmd.apply_change(ctx, recover, "c5_mystic")
+        pools = change.after.resources
+        have = {u.name: pools.get(f"unit:{fold(u.name)}", {}).get("mana", 0) for u, _, _ in rolled}
+        for name, n in have.items():
+            blocks.append([plain(ctx.t("c5.pool", unit=name, name="mana", n=n))])
+        data["applied"] = {"mana": have}
+    blocks.append([plain(ctx.t("c5.mystic_faith"))])
+    await log_roll(ctx, source, data, sum(out.gems for _, _, out in rolled))
+    return Reply(title=ctx.t("c5.title_mystic"), blocks=blocks, data=data)
+
+
 async def faith_cmd(ctx: Context) -> Reply:
     game, _, unit = await units(ctx)
     rank = need(ctx, "rank", unit, "rank")
@@ -676,13 +781,29 @@ async def faith_cmd(ctx: Context) -> Reply:
 
 
 async def pass_cmd(ctx: Context) -> Reply:
+    """@16499 (replaces C3 p.30): on your lead you may pass when the opponent has more cards
+    left to activate than you, reserves included. With `apply`, in the activation phase of the
+    chat's game, the lead goes to the opponent (one event; /undo gives it back)."""
     mine, theirs = ctx.opts["mine"], ctx.opts["theirs"]
     ok = may_pass(mine, theirs)
     text = ctx.t("c5.may_pass" if ok else "c5.may_not_pass", mine=mine, theirs=theirs)
-    return Reply(
-        blocks=[[bold(text)]],
-        data={"system": "c5", "steps": [], "outcome": {"may_pass": ok}},
-    )
+    blocks: list[Block] = [[bold(text)]]
+    data: dict[str, Any] = {"system": "c5", "steps": [], "outcome": {"may_pass": ok}}
+    if ctx.opts.get("apply"):
+        if not ok:
+            raise UserError("c5.pass_refused", mine=mine, theirs=theirs)
+        game = await c5_game(ctx)
+        state = game.state
+        if C5.phases[state.phase] != "activation":
+            raise UserError("c5.pass_not_activation")
+        if state.current != ctx.request.user_id:
+            game_cmd.require_manager(ctx, state)
+        new = tr.end_turn(state)
+        await game_cmd.commit(ctx, game, new, "c5_pass")
+        lead = game_cmd.name_of(new, new.current)
+        blocks.append([plain(ctx.t("c5.passed", player=lead))])
+        data["applied"] = {"lead": new.current}
+    return Reply(blocks=blocks, data=data)
 
 
 # --- /c5 settings ---------------------------------------------------------------------------
@@ -896,6 +1017,13 @@ SPECS = [
         examples=("/c5 mana rank=2 power=4", "/c5 mana target=Enoch apply"),
     ),
     CommandSpec(
+        path=("c5", "mystic"),
+        handler=mystic_cmd,
+        aliases=("mistica",),
+        options=(flag("all", "tutti"), APPLY, DICE),
+        examples=("/c5 mystic apply", "/c5 mystic all apply dice=5,3"),
+    ),
+    CommandSpec(
         path=("c5", "faith"),
         handler=faith_cmd,
         aliases=("fede",),
@@ -917,14 +1045,17 @@ SPECS = [
         handler=fear_cmd,
         aliases=("paura",),
         options=(
-            num("courage", "cou", "cor", "coraggio", lo=-10, hi=30, required=True),
+            num("courage", "cou", "cor", "coraggio", lo=-10, hi=30),
             num("fear", "pau", "paura", lo=0, hi=30, required=True),
             sig("mod"),
             REROLL,
             ONE_OK,
+            TARGET,
+            APPLY,
+            ODDS,
             DICE,
         ),
-        examples=("/c5 fear courage=4 fear=7",),
+        examples=("/c5 fear courage=4 fear=7", "/c5 fear target=Abel fear=8 apply"),
     ),
     CommandSpec(
         path=("c5", "rally"),
@@ -938,20 +1069,21 @@ SPECS = [
             ONE_OK,
             TARGET,
             APPLY,
+            ODDS,
             DICE,
         ),
-        examples=("/c5 rally value=5", "/c5 rally target=Wolfen apply"),
+        examples=("/c5 rally value=5", "/c5 rally target=Wolfen apply", "/c5 rally value=5 odds"),
     ),
     CommandSpec(
         path=("c5", "pass"),
         handler=pass_cmd,
-        readonly=True,
         aliases=("passa",),
         options=(
             num("mine", "mie", hi=99, required=True),
             num("theirs", "sue", hi=99, required=True),
+            APPLY,
         ),
-        examples=("/c5 pass mine=5 theirs=6",),
+        examples=("/c5 pass mine=5 theirs=6", "/c5 pass mine=2 theirs=4 apply"),
     ),
     CommandSpec(
         path=("c5", "settings"),

@@ -297,8 +297,9 @@ def end_turn(
     new = copy(state)
     _expire(new, round_end=False)
     new.turn += 1
-    new.phase = 0
     new.rolloff = []
+    if get_system(new.system).order != "alternating":  # alternating: the lead passes in-phase
+        new.phase = 0
     if get_system(new.system).order == "alternating":
         new.turn %= len(new.order)
     elif new.turn >= len(new.order):

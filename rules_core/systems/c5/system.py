@@ -1,8 +1,9 @@
 """Confrontation 5 in the game state (digest §3.6, §4).
 
-- Card: MOV INI ATT STR DEF RES AIM (TIR), COU (COR) or FEAR (PAU), DIS, POW (POT), `aspects`
-  (sum of a faithful's printed Aspects), `pieta` (Pietà/X), `rank` 1-4, `size` 1-6 (small,
-  medium, large, Enorme, Colossale, Gigantesco) and `warrior` 1 for a warrior Character.
+- Card: MOV INI ATT STR DEF RES AIM (TIR), WSTR (the ranged weapon's STR), COU (COR) or
+  FEAR (PAU), DIS, POW (POT), `aspects` (sum of a faithful's printed Aspects), `pieta`
+  (Pietà/X), `rank` 1-4, `size` 1-6 (small, medium, large, Enorme, Colossale, Gigantesco)
+  and `warrior` 1 for a warrior Character.
 - Health (@1361, @50842, @69364, @60864, @78068): wounds by size 4/4/5/6/7/8, +1 for a warrior
   Character (Sangue Divino), never above 8; `wounds=` on the card overrides it (effects that
   change the capacity). The fighter dies when the last wound is gone (@5779; example @8449).
@@ -118,6 +119,7 @@ C5 = C5System(
         StatSpec(name="def", max=20),
         StatSpec(name="res", max=30),
         StatSpec(name="aim", max=20),
+        StatSpec(name="wstr", max=30),  # the STR of the fighter's ranged weapon
         StatSpec(name="cou", max=20),
         StatSpec(name="fear", max=20),
         StatSpec(name="dis", max=20),

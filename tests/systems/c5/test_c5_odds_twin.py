@@ -25,7 +25,10 @@ CHAT = "console:c5odds"
 async def game(app: App) -> None:
     assert (await say(app, "/game new c5 Odds", user="ann", chat=CHAT)).ok
     add = await say(
-        app, "/unit add Abel att=5 str=7 def=4 res=6 aim=4 size=2 warrior=1", user="ann", chat=CHAT
+        app,
+        "/unit add Abel att=5 str=7 def=4 res=6 aim=4 wstr=6 size=2 warrior=1",
+        user="ann",
+        chat=CHAT,
     )
     assert add.ok, add.error
     add = await say(app, "/unit add Orc att=3 str=6 def=3 res=5 size=2", user="ann", chat=CHAT)

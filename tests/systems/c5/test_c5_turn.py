@@ -1,0 +1,120 @@
+"""A C5 turn through the registry: strategic phase (fear, rally), activation with the pass rule
+(@16499), combat, mystic phase mana recovery (@130449) and the printed-above-15 exception
+(@2104, Red Troll @4728), each change one event /undo reverts."""
+
+from __future__ import annotations
+
+from bot.app import App
+from bot.render import plain
+from tests.helpers import say
+
+CHAT = "console:c5turn"
+
+
+async def setup(app: App) -> None:
+    assert (await say(app, "/game new c5 Turn", user="ann", chat=CHAT)).ok
+    assert (await say(app, "/game join", user="bob", chat=CHAT)).ok
+    for user, text in (
+        ("ann", "/unit add Abel att=5 str=7 def=4 res=6 cou=4 dis=3 size=2 warrior=1"),
+        ("ann", "/unit add Enoch att=2 str=3 def=2 res=5 pow=4 rank=2"),
+        ("bob", "/unit add Troll att=4 str=16 def=3 res=16 size=3"),
+        ("bob", "/unit add Shaman pow=6 rank=3 res=5"),
+        ("bob", "/unit add Archer aim=4 wstr=6 res=5"),
+    ):
+        reply = await say(app, text, user=user, chat=CHAT)
+        assert reply.ok, reply.error
+
+
+async def status(app: App) -> str:
+    return plain.render(await say(app, "/game status", user="ann", chat=CHAT))
+
+
+async def test_pass_rule_in_the_activation_phase(app: App) -> None:
+    await setup(app)
+    early = await say(app, "/c5 pass mine=2 theirs=4 apply", user="ann", chat=CHAT)
+    assert early.error is not None and early.error.code == "c5.pass_not_activation"
+    assert (await say(app, "/phase next", user="ann", chat=CHAT)).ok  # -> activation
+    refused = await say(app, "/c5 pass mine=4 theirs=4 apply", user="ann", chat=CHAT)
+    assert refused.error is not None and refused.error.code == "c5.pass_refused"  # G02
+    ok = await say(app, "/c5 pass mine=3 theirs=4 apply", user="ann", chat=CHAT)  # G01
+    assert ok.ok, ok.error
+    assert ok.data is not None and ok.data["applied"] == {"lead": "bob"}
+    assert "bob has the lead" in plain.render(ok)
+    turn = await say(app, "/turn", user="ann", chat=CHAT)
+    assert turn.data is not None and turn.data["current"] == "bob"
+    assert turn.data["phase"] == 1  # the lead passes inside the activation phase
+    # not ann's lead any more: only the organiser/admin could pass for bob
+    other = await say(app, "/c5 pass mine=1 theirs=4 apply", user="ann", chat="console:x")
+    assert other.error is not None  # no game there
+    assert (await say(app, "/undo", user="ann", chat=CHAT, admin=True)).ok
+    turn = await say(app, "/turn", user="ann", chat=CHAT)
+    assert turn.data is not None and turn.data["current"] == "ann"
+
+
+async def test_mystic_phase_mana_for_each_mage(app: App) -> None:
+    await setup(app)
+    # ann's only mage: Enoch, Adepto POW 4, die 5 -> 5 gems (G19)
+    mine = await say(app, "/c5 mystic apply dice=5", user="ann", chat=CHAT)
+    assert mine.ok, mine.error
+    assert mine.data is not None and mine.data["outcome"]["gems"] == {"Enoch": 5}
+    assert mine.data["applied"] == {"mana": {"Enoch": 5}}
+    # every mage (organiser): Enoch die 1 -> 0 (G21), Shaman Maestro POW 6 die 5 -> 7 (G20)
+    both = await say(app, "/c5 mystic all apply dice=1,5", user="ann", chat=CHAT)
+    assert both.data is not None and both.data["outcome"]["gems"] == {"Enoch": 0, "Shaman": 7}
+    assert both.data["applied"] == {"mana": {"Enoch": 5, "Shaman": 7}}
+    assert (await say(app, "/undo", user="ann", chat=CHAT)).ok
+    again = await say(app, "/c5 mystic all dice=2,2", user="ann", chat=CHAT)
+    assert again.data is not None and "applied" not in again.data
+    refused = await say(app, "/c5 mystic all dice=2,2", user="bob", chat=CHAT)
+    assert refused.error is not None and refused.error.code == "perm.organiser_only"
+    nobody = await say(app, "/c5 mystic", user="carl", chat=CHAT)
+    assert nobody.error is not None and nobody.error.code == "c5.no_mages"
+    few = await say(app, "/c5 mystic all dice=3", user="ann", chat=CHAT)
+    assert few.error is not None and few.error.code.startswith("dice.not_enough")
+
+
+async def test_fear_routs_and_rally_restores(app: App) -> None:
+    await setup(app)
+    # Abel COU 4 vs FEAR 8: die 3 -> 7, failed: routed
+    fear = await say(app, "/c5 fear target=Abel fear=8 apply dice=3", user="ann", chat=CHAT)
+    assert fear.ok, fear.error
+    assert fear.data is not None and fear.data["applied"] == {"unit": "Abel", "routed": True}
+    assert "routed" in (await status(app)).lower()
+    odds = await say(app, "/c5 rally target=Abel odds", user="ann", chat=CHAT)
+    assert odds.data is not None and odds.data["p_success_exact"] == "7/15"  # as 5 vs 9
+    # rally with the better of COU 4 and DIS 3: die 4 -> 8, rallied
+    rally = await say(app, "/c5 rally target=Abel apply dice=4", user="ann", chat=CHAT)
+    assert rally.ok and "no longer routed" in plain.render(rally)
+    assert "routed" not in (await status(app)).lower()
+    assert (await say(app, "/undo", user="ann", chat=CHAT)).ok
+    assert "routed" in (await status(app)).lower()
+    passed = await say(app, "/c5 fear target=Abel fear=8 apply dice=6,2", user="ann", chat=CHAT)
+    assert passed.data is not None and "applied" not in passed.data
+
+
+async def test_printed_above_fifteen_and_weapon_strength(app: App) -> None:
+    await setup(app)
+    # the Troll's printed STR 16 counts as 16 (C04), its RES 16 too; a plain 16 is capped (C01)
+    troll = await say(app, "/c5 wound attacker=Troll target=Abel dice=2,3", chat=CHAT)
+    assert troll.data is not None and troll.data["outcome"]["str_used"] == 16
+    plain16 = await say(app, "/c5 wound str=16 res=6 dice=2,3")
+    assert plain16.data is not None and plain16.data["outcome"]["str_used"] == 15
+    printed = await say(app, "/c5 wound str=16 printed=16 res=6 dice=2,3")
+    assert printed.data is not None and printed.data["outcome"]["str_used"] == 16
+    hit = await say(app, "/c5 wound attacker=Abel target=Troll dice=2,3", chat=CHAT)
+    assert hit.data is not None and hit.data["outcome"]["res_used"] == 16
+    # wounded Troll: the Light wound is taken from its 16 (C06: 15)
+    wound = await say(
+        app,
+        "/c5 wound str=12 res=10 target=Troll apply dice=1,3",
+        user="ann",
+        chat=CHAT,
+        admin=True,
+    )
+    assert wound.data is not None and wound.data["outcome"]["wounds"] == 1
+    weak = await say(app, "/c5 wound attacker=Troll target=Abel dice=2,3", chat=CHAT)
+    assert weak.data is not None and weak.data["outcome"]["str_used"] == 15
+    # a shot uses the weapon's STR (wstr), not the fighter's
+    shot = await say(app, "/c5 shoot attacker=Archer target=Abel dice=4,2,3", chat=CHAT)
+    assert shot.data is not None
+    assert shot.data["steps"][1]["modifiers"][0] == {"name": "str", "value": 6}
