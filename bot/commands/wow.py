@@ -233,10 +233,26 @@ def card_block(ctx: Context, actor: Unit, card: Card) -> Block:
     return [italic(ctx.t("wow.card_used", unit=actor.name, card=card.name, cost=card.cost))]
 
 
+async def check_play(
+    ctx: Context, found: tuple[StoredGame, Unit] | None, actor: Unit | None, card: Card | None
+) -> None:
+    """Before any die is rolled: may the caller apply this, and may the character play now
+    (its turn, the card ready, the cost payable)? The same checks run again on apply."""
+    if found is None or not ctx.opts.get("apply") or actor is None:
+        return
+    state = found[0].state
+    require_unit_rights(ctx, state, actor, attack=False)
+    if card is not None:
+        wow_state.play_card(state, actor, card.name, [])
+    else:
+        wow_state.start(state, actor, [])
+
+
 async def attack(ctx: Context) -> Reply:
     found = await target_unit(ctx)
     actor, card = await actor_and_card(ctx, "attacker")
     req = attack_request(ctx, found[1] if found else None, card)
+    await check_play(ctx, found, actor, card)
     source = ctx.dice(ctx.opts["dice"])
     res = resolve_attack(req, source)
     data: dict[str, Any] = {
@@ -333,6 +349,7 @@ async def heal(ctx: Context) -> Reply:
     crit = parse_crit(ctx.opts["crit"] or (card.crit if card else ""), {"heal"})
     req = HealRequest(power=power, rerolls=ctx.opts["reroll"], crit_heal=crit.get("heal", 0))
     found = await target_unit(ctx)
+    await check_play(ctx, found, actor, card)
     source = ctx.dice(ctx.opts["dice"])
     res = resolve_heal(req, source)
     data: dict[str, Any] = {

@@ -323,3 +323,15 @@ async def test_a_react_card_is_paid_and_exhausted_on_another_characters_turn(app
     await refused(app, "A", "/wow act Jaina react", "wow.react_needs_card")
     cards = await data(app, "A", "/wow card list Jaina")
     assert [c["exhausted"] for c in cards["cards"]] == [True, False]
+
+
+async def test_a_play_that_would_be_refused_is_refused_before_rolling(app: App) -> None:
+    await two_player_game(app)
+    await ok(app, "A", "/wow card add Jaina card=Fireball cost=3 power=2 type=magical")
+    await ok(app, "A", "/wow act Jaina card=Fireball")  # exhausted, Jaina at 4
+    early = await as_(app, "A", "/wow attack attacker=Jaina power=2 target=Thrall apply")
+    assert early.error is not None and early.error.code == "wow.not_ready"
+    theirs = await as_(app, "B", "/wow attack attacker=Jaina power=2 target=Thrall apply")
+    assert theirs.error is not None and theirs.error.code == "perm.not_your_unit"
+    history = await say(app, "/roll history 5", chat=CHAT)
+    assert history.data is not None and history.data["rolls"] == []  # nothing was rolled
