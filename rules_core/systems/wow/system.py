@@ -151,8 +151,10 @@ class WowSystem(GameSystem):
         key = fold(unit.name)
         if settings.battleground == "yes" and not unit.stats.get("pet"):
             # 403.2b (L538): the Personal Clock moves 2 ahead (a forced move: at most 9 ahead,
-            # 408.2a) and Health goes back to the card's; it respawns right before its next
-            # turn (403.1, L522; 501.1). 403.2a / 301.2d: buffs, debuffs and counters go.
+            # 408.2a) and Health goes back to the card's. The unit stays marked destroyed
+            # while it is out of play (403.3, L546) and gets its Health back when it respawns,
+            # right before its next turn (403.1, L522; 501.1, L796; see begin_turn).
+            # 403.2a (L534) / 301.2d: its buffs, debuffs and counters go.
             before = clocks.personal.get(key, 1)
             after = clock.respawn_clock(clocks.master, before)
             clocks.personal[key] = after
