@@ -533,7 +533,8 @@ async def take_turn(ctx: Context, kind: str) -> Reply:
         mine = tr.find_unit(new, unit.name)
         names = [wow_cards.find_card(mine, n).name for n in played]
         head.append([plain(ctx.t("wow.cards_exhausted", unit=unit.name, cards=", ".join(names)))])
-    head.append([plain(ctx.t("wow.turn_taken", unit=unit.name, before=before, after=after))])
+    key = "wow.turn_taken" if before != after else "wow.turn_ended"
+    head.append([plain(ctx.t(key, unit=unit.name, before=before, after=after))])
     return clock_reply(ctx, new, head)
 
 

@@ -84,7 +84,9 @@ async def test_cards_exhaust_when_played_and_ready_at_the_end_of_tick_ten(app: A
     busy = await refused(app, "B", "/wow act Thrall cost=2", "wow.turn_in_progress")
     assert "/wow act Jaina" in busy
     await refused(app, "B", "/wow tick", "wow.turn_in_progress")
-    ended = await data(app, "A", "/wow act Jaina")  # nothing more to pay: the turn ends
+    closing = await ok(app, "A", "/wow act Jaina")  # nothing more to pay: the turn ends
+    assert "Jaina's turn ends; Personal Clock 4." in plain.render(closing)
+    ended = closing.data or {}
     assert ended["clocks"]["Jaina"] == 4 and ended["chooser"] == "B" and ended["turn"] is None
     jaina = await data(app, "A", "/wow card list Jaina")
     assert [c["exhausted"] for c in jaina["cards"]] == [True, False]
