@@ -16,7 +16,7 @@ from bot.commands.context import Context
 from bot.commands.models import Block, Reply, bold, code, plain
 from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data
 from bot.commands.registry import parse_options, tokenize
-from bot.commands.spec import CommandSpec, OptionSpec
+from bot.commands.spec import CommandSpec, Handler, OptionSpec
 from bot.storage import games
 from bot.storage import rolls as rolls_repo
 from bot.storage import settings as settings_repo
@@ -309,6 +309,7 @@ def shoot_request(ctx: Context, attacker: Unit | None, target: Unit | None) -> S
         diff_mod=ctx.opts.get("diff_mod") or 0,
         altitude=ctx.opts.get("altitude") or 0,
         mira=bool(ctx.opts.get("mira")),
+        mira_printed=bool(ctx.opts.get("mira_printed")),
         aim_printed=attacker.stats.get("aim") if attacker is not None else None,
         zone=bool(ctx.opts.get("zone")),
     )
@@ -836,6 +837,21 @@ async def settings_cmd(ctx: Context) -> Reply:
     )
 
 
+# --- which rules are [SEED], [BG] or [AMBIG] -------------------------------------------------
+
+
+def sourced(handler: Handler) -> Handler:
+    """Close the reply with the line saying which rules it used come from the seed [SEED], from
+    Confrontation 3 background [BG] or are ambiguous and a setting [AMBIG]."""
+
+    async def run(ctx: Context) -> Reply:
+        reply = await handler(ctx)
+        reply.blocks.append([plain(ctx.t(f"c5.src.{ctx.spec.path[-1]}"))])
+        return reply
+
+    return run
+
+
 # --- declarations ---------------------------------------------------------------------------
 
 
@@ -898,6 +914,7 @@ SHOOT_OPTS = (
     sig("diff_mod", "mod_difficolta"),
     num("altitude", "altitudine", hi=2),
     flag("mira", "aim_bonus"),
+    flag("mira_printed", "mira_stampata"),
     flag("zone", "zona"),
     sig("wound_mod", "mod_ferire"),
     REROLL,
@@ -926,7 +943,7 @@ STATS = ("ini", "att", "def", "aim", "cou", "fear", "dis", "pow", "str", "res", 
 SPECS = [
     CommandSpec(
         path=("c5", "test"),
-        handler=test_cmd,
+        handler=sourced(test_cmd),
         aliases=("prova",),
         options=(
             num("value", "valore", lo=-10, hi=30),
@@ -947,7 +964,7 @@ SPECS = [
     ),
     CommandSpec(
         path=("c5", "opposed"),
-        handler=opposed_cmd,
+        handler=sourced(opposed_cmd),
         aliases=("opposto",),
         options=(
             num("value", "valore", lo=-10, hi=30, required=True),
@@ -960,7 +977,7 @@ SPECS = [
     ),
     CommandSpec(
         path=("c5", "wound"),
-        handler=wound_cmd,
+        handler=sourced(wound_cmd),
         aliases=("ferire", "ferita"),
         options=(*WOUND_CORE, sig("mod"), *WOUND_OPTS, ATTACKER, TARGET, APPLY, ODDS, DICE),
         examples=(
@@ -971,7 +988,7 @@ SPECS = [
     ),
     CommandSpec(
         path=("c5", "melee"),
-        handler=melee_cmd,
+        handler=sourced(melee_cmd),
         aliases=("mischia",),
         options=(*MELEE_OPTS, APPLY, ODDS, DICE),
         examples=(
@@ -982,7 +999,7 @@ SPECS = [
     ),
     CommandSpec(
         path=("c5", "shoot"),
-        handler=shoot_cmd,
+        handler=sourced(shoot_cmd),
         aliases=("tiro", "tira"),
         options=(*SHOOT_OPTS, APPLY, ODDS, DICE),
         examples=(
@@ -1005,7 +1022,7 @@ SPECS = [
     ),
     CommandSpec(
         path=("c5", "mana"),
-        handler=mana_cmd,
+        handler=sourced(mana_cmd),
         options=(
             num("rank", "rango", lo=1, hi=4),
             num("power", "pot", "pow", lo=-10, hi=30),
@@ -1018,14 +1035,14 @@ SPECS = [
     ),
     CommandSpec(
         path=("c5", "mystic"),
-        handler=mystic_cmd,
+        handler=sourced(mystic_cmd),
         aliases=("mistica",),
         options=(flag("all", "tutti"), APPLY, DICE),
         examples=("/c5 mystic apply", "/c5 mystic all apply dice=5,3"),
     ),
     CommandSpec(
         path=("c5", "faith"),
-        handler=faith_cmd,
+        handler=sourced(faith_cmd),
         aliases=("fede",),
         options=(
             num("rank", "rango", lo=1, hi=4),
@@ -1042,7 +1059,7 @@ SPECS = [
     ),
     CommandSpec(
         path=("c5", "fear"),
-        handler=fear_cmd,
+        handler=sourced(fear_cmd),
         aliases=("paura",),
         options=(
             num("courage", "cou", "cor", "coraggio", lo=-10, hi=30),
@@ -1059,7 +1076,7 @@ SPECS = [
     ),
     CommandSpec(
         path=("c5", "rally"),
-        handler=rally_cmd,
+        handler=sourced(rally_cmd),
         aliases=("raduno",),
         options=(
             num("value", "valore", "cou", "dis", lo=-10, hi=30),
@@ -1076,7 +1093,7 @@ SPECS = [
     ),
     CommandSpec(
         path=("c5", "pass"),
-        handler=pass_cmd,
+        handler=sourced(pass_cmd),
         aliases=("passa",),
         options=(
             num("mine", "mie", hi=99, required=True),

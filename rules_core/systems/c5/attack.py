@@ -52,6 +52,7 @@ class ShootRequest(BaseModel):
     diff_mod: int = 0
     altitude: int = 0
     mira: bool = False
+    mira_printed: bool = False  # Mira printed on a Character's card: no range malus (@89109)
     aim_printed: int | None = None  # printed TIR for Mira (defaults to the test's value)
     zone: bool = False  # zone artillery: a natural 1 simply fails (@40747)
 
@@ -142,14 +143,14 @@ def shoot_difficulty(req: ShootRequest, settings: C5Settings) -> tuple[int, list
 
 
 def shooting_wound(req: ShootRequest) -> WoundRequest:
-    """Mira (@89109): STR + printed TIR, -1 at medium and -2 at long range; never with assault
-    or reaction fire."""
-    if not req.mira:
+    """Mira (@89109): STR + printed TIR, -1 at medium and -2 at long range (a Character with Mira
+    printed on the card ignores that malus); never with assault or reaction fire."""
+    if not req.mira and not req.mira_printed:
         return req.wound
     if req.fire != "normal":
         raise UserError("c5.mira_free_fire")
     printed = req.aim_printed if req.aim_printed is not None else req.test.value
-    bonus = printed - MIRA_MALUS[req.range]
+    bonus = printed - (0 if req.mira_printed else MIRA_MALUS[req.range])
     return req.wound.model_copy(update={"str_": req.wound.str_ + bonus})
 
 
@@ -176,7 +177,7 @@ def resolve_shoot(
     if not t.success:
         return steps, out
     w_step, w = resolve_wound(wound_req, source, minus_three=settings.minus_three)
-    if req.mira:  # show the weapon's STR and the Mira bonus apart
+    if req.mira or req.mira_printed:  # show the weapon's STR and the Mira bonus apart
         w_step.modifiers[0] = Mod(name="str", value=req.wound.str_)
         w_step.modifiers.insert(1, Mod(name="mira", value=wound_req.str_ - req.wound.str_))
     steps.append(w_step)

@@ -3,7 +3,8 @@
 - Card: MOV INI ATT STR DEF RES AIM (TIR), WSTR (the ranged weapon's STR), COU (COR) or
   FEAR (PAU), DIS, POW (POT), `aspects` (sum of a faithful's printed Aspects), `pieta`
   (Pietà/X), `rank` 1-4, `size` 1-6 (small, medium, large, Enorme, Colossale, Gigantesco)
-  and `warrior` 1 for a warrior Character.
+  and `warrior` 1 for a warrior Character; `posseduto` 1 / `robustezza` 1 for those abilities
+  (they change the wound penalties).
 - Health (@1361, @50842, @69364, @60864, @78068): wounds by size 4/4/5/6/7/8, +1 for a warrior
   Character (Sangue Divino), never above 8; `wounds=` on the card overrides it (effects that
   change the capacity). The fighter dies when the last wound is gone (@5779; example @8449).
@@ -20,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules_core.dice import DiceSource
+from rules_core.errors import UserError
 from rules_core.rules.text import fold
 from rules_core.systems.base import ConditionSpec, GameSystem, Note, ResourceSpec, StatSpec
 from rules_core.systems.c5 import tables
@@ -49,7 +51,12 @@ def is_routed(unit: Unit) -> bool:
 
 def unit_penalty(unit: Unit) -> int:
     """The penalty (as a positive number) on the unit's INI, ATT, DIF, TIR and melee wounds."""
-    return tables.penalty(unit.damage, is_stunned(unit))
+    return tables.penalty(
+        unit.damage,
+        is_stunned(unit),
+        posseduto=bool(unit.stats.get("posseduto")),
+        robustezza=bool(unit.stats.get("robustezza")),
+    )
 
 
 def state_line(unit: Unit) -> str:
@@ -92,6 +99,13 @@ class C5System(GameSystem):
                 )
         return notes
 
+    def heal_unit(self, unit: Unit, amount: int) -> None:
+        """@8725 (digest §3.6): healing N levels heals N wounds, never above the capacity; a
+        fighter with no wound can't be healed."""
+        if unit.damage == 0:
+            raise UserError("c5.heal_unhurt", unit=unit.name)
+        super().heal_unit(unit, amount)
+
     def draw_unit(self, unit: Unit) -> str | None:
         return state_line(unit)
 
@@ -129,6 +143,8 @@ C5 = C5System(
         StatSpec(name="rank", min=1, max=4, default=1),
         StatSpec(name="size", min=1, max=6, default=2),
         StatSpec(name="warrior", min=0, max=1, default=0),
+        StatSpec(name="posseduto", min=0, max=1),  # Posseduto: wound penalties one level lighter
+        StatSpec(name="robustezza", min=0, max=1),  # Robustezza: no -1 for 1 wound or Stordito
         StatSpec(name="wounds", min=1, max=tables.MAX_WOUNDS),
     ),
     wounds_stat="wounds",

@@ -75,10 +75,20 @@ def wounds_for(size: int, warrior: bool) -> int:
     return min(MAX_WOUNDS, SIZE_WOUNDS[size] + (1 if warrior else 0))
 
 
-def penalty(wounds: int, stunned: bool) -> int:
+def penalty(
+    wounds: int, stunned: bool, *, posseduto: bool = False, robustezza: bool = False
+) -> int:
     """@10224, @11808: -1/-2/-3 by wounds suffered (3 or more: -3); Stordito is -1 and does not
-    add to the wound penalty (the worse one counts). Returned as a positive number."""
-    return max(min(wounds, 3), 1 if stunned else 0)
+    add to the wound penalty (the worse one counts). Returned as a positive number.
+    Posseduto (@96501) reads the wound penalty one level lighter (not Stordito's); Robustezza
+    ignores the penalty of the one-wound state and of Stordito (digest §3.6, H07, H08)."""
+    from_wounds = min(wounds, 3)
+    if robustezza and wounds == 1:
+        from_wounds = 0
+    if posseduto:
+        from_wounds = max(0, from_wounds - 1)
+    from_stun = 1 if stunned and not robustezza else 0
+    return max(from_wounds, from_stun)
 
 
 def state_key(wounds: int, max_wounds: int) -> str:

@@ -13,7 +13,14 @@ from hypothesis import strategies as st
 from rules_core.dice import DiceSource
 from rules_core.errors import UserError
 from rules_core.systems.c5 import tables
-from rules_core.systems.c5.attack import MeleeRequest, ShootRequest, resolve_melee, resolve_shoot
+from rules_core.systems.c5.attack import (
+    MeleeRequest,
+    ShootRequest,
+    resolve_melee,
+    resolve_shoot,
+    shoot_difficulty,
+    shooting_wound,
+)
 from rules_core.systems.c5.checks import (
     may_pass,
     resolve_mana,
@@ -366,3 +373,66 @@ def test_seeded_wound_lies_in_the_support(
     req = WoundRequest(str_=s, res=r, flagello=flagello, ossoduro=ossoduro)
     _, out = resolve_wound(req, DiceSource.seeded(seed))
     assert wound_odds(req, DEFAULT).wounds.get(out.wounds, 0) > 0
+
+
+# --- more §6 goldens: Mira, altitude, penalty abilities, health ------------------------------
+
+
+@pytest.mark.parametrize(("band", "strength"), [("short", 10), ("medium", 9), ("long", 8)])
+def test_g08_mira_by_range(band: str, strength: int) -> None:
+    # G08 @89109: printed TIR 4, weapon STR 6: +4, -1 at medium, -2 at long
+    req = ShootRequest(
+        test=TReq(value=4),
+        wound=WoundRequest(str_=6, res=0),
+        range=band,
+        mira=True,  # type: ignore[arg-type]
+    )
+    assert shooting_wound(req).str_ == strength
+
+
+def test_g09_mira_printed_on_a_character_ignores_range() -> None:
+    req = ShootRequest(
+        test=TReq(value=4), wound=WoundRequest(str_=6, res=0), range="long", mira_printed=True
+    )
+    assert shooting_wound(req).str_ == 10
+
+
+def test_g10_altitude_two_levels() -> None:
+    req = ShootRequest(test=TReq(value=4), wound=WoundRequest(str_=6, res=0), altitude=2)
+    diff, mods = shoot_difficulty(req, DEFAULT)
+    assert diff == 7 + 4 and ("altitude", 4) in [(m.name, m.value) for m in mods]  # G10 @20741
+
+
+def test_h07_h08_posseduto_and_robustezza() -> None:
+    pos = [tables.penalty(w, False, posseduto=True) for w in (1, 2, 3)]
+    assert pos == [0, 1, 2] and tables.penalty(1, True, posseduto=True) == 1  # H07 @96501
+    rob = [tables.penalty(1, False, robustezza=True), tables.penalty(0, True, robustezza=True)]
+    assert rob == [0, 0]  # H08
+    assert tables.penalty(2, False, robustezza=True) == 2
+    assert tables.penalty(1, True, robustezza=True) == 0
+    assert tables.state_key(3, 5) == "critical"  # H11: "inflicts a Critical wound" = 3 wounds
+
+
+def test_shoot_odds_match_enumeration_without_open_end() -> None:
+    """open_ended=no: a shot is at most 2 test dice + 2 wound dice, every sequence enumerable;
+    zone artillery's plain 1 and the altitude included."""
+    closed = C5Settings(open_ended="no")
+    for extra in ({}, {"zone": True}, {"range": "medium", "altitude": 1}):
+        req = ShootRequest(
+            test=TReq(value=5),
+            wound=WoundRequest(str_=7, res=5),
+            **extra,  # type: ignore[arg-type]
+        )
+        odds = shoot_odds(req, closed)
+        counts: dict[int, Fraction] = {}
+        for dice in itertools.product(range(1, 7), repeat=5):
+            src = DiceSource.given(list(dice))
+            _, out = resolve_shoot(req, src, closed)
+            used = len(src.consumed)
+            if dice[used:] != (1,) * (5 - used):  # count each prefix once
+                continue
+            counts[out.wounds] = counts.get(out.wounds, Fraction(0)) + Fraction(1, 6**used)
+        assert sum(counts.values()) == 1
+        assert {k: Fraction(v) for k, v in odds.wounds.items() if v} == {
+            k: v for k, v in counts.items() if v
+        }

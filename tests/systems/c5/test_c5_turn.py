@@ -118,3 +118,24 @@ async def test_printed_above_fifteen_and_weapon_strength(app: App) -> None:
     shot = await say(app, "/c5 shoot attacker=Archer target=Abel dice=4,2,3", chat=CHAT)
     assert shot.data is not None
     assert shot.data["steps"][1]["modifiers"][0] == {"name": "str", "value": 6}
+
+
+async def test_health_penalties_and_healing(app: App) -> None:
+    await setup(app)
+    add = await say(app, "/unit add Possessed att=4 res=5 posseduto=1", user="ann", chat=CHAT)
+    assert add.ok, add.error
+    # H10: an unwounded fighter can't be healed
+    heal = await say(app, "/unit heal Abel 1", user="ann", chat=CHAT)
+    assert heal.error is not None and heal.error.code == "c5.heal_unhurt"
+    # H01: two wounds: Ferita Grave, -2
+    hit = await say(app, "/unit damage Abel 2", user="ann", chat=CHAT)
+    assert hit.ok, hit.error
+    assert "Ferita Grave: -2 INI ATT DIF TIR" in await status(app)
+    # H09: healing two levels on a fighter with 2 wounds: unwounded, never above capacity
+    assert (await say(app, "/unit heal Abel 3", user="ann", chat=CHAT)).ok
+    assert "Abel" in await status(app) and "5/5" in await status(app)
+    # H07: Posseduto with 2 wounds is at -1; its ATT test takes it
+    assert (await say(app, "/unit damage Possessed 2", user="ann", chat=CHAT)).ok
+    test = await say(app, "/c5 test target=Possessed stat=att dice=3", user="ann", chat=CHAT)
+    assert test.data is not None and test.data["outcome"]["total"] == 4 + 3 - 1
+    assert "[SEED]" in plain.render(test) and "[BG]" in plain.render(test)
