@@ -24,7 +24,14 @@ from telegram import (
     Update,
 )
 from telegram.constants import ChatAction, ChatType, ParseMode
-from telegram.error import Forbidden, InvalidToken, NetworkError, RetryAfter, TelegramError
+from telegram.error import (
+    Forbidden,
+    InvalidToken,
+    NetworkError,
+    RetryAfter,
+    TelegramError,
+    TimedOut,
+)
 from telegram.ext import (
     Application,
     ApplicationBuilder,
@@ -51,6 +58,7 @@ FLOOD_LIMIT = 8  # commands per user within FLOOD_WINDOW seconds
 FLOOD_WINDOW = 10.0
 MAX_RETRIES = 3
 MAX_RETRY_WAIT = 30.0
+RETRY_BACKOFF = 0.5  # seconds, times the attempt number, after a 5xx or a network error
 _COMMAND = re.compile(r"^/([A-Za-z0-9_]{1,32})(?:@([A-Za-z0-9_]{3,64}))?(?=\s|$)")
 
 
@@ -386,6 +394,13 @@ class TelegramAdapter:
                     log.warning("Telegram flood limit: giving up after %s attempts", attempt + 1)
                     return None
                 await asyncio.sleep(seconds)
+            except NetworkError as exc:
+                # A 5xx or a refused connection: Telegram did not take the call, so try again
+                # (bounded). A timeout is not retried: the message may have gone out already.
+                if isinstance(exc, TimedOut) or attempt == MAX_RETRIES:
+                    log.warning("Telegram call failed: %s", exc)
+                    return None
+                await asyncio.sleep(RETRY_BACKOFF * (attempt + 1))
             except TelegramError as exc:
                 log.warning("Telegram call failed: %s", exc)
                 return None

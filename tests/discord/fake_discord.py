@@ -64,6 +64,9 @@ class FakeDiscord:
         self.identified = asyncio.Event()
         self.gateway_token: str | None = None  # set to make the gateway refuse the REST token
         self.identify: dict[str, Any] = {}  # the last IDENTIFY (or RESUME) payload
+        self.frames: list[dict[str, Any]] = []  # every dispatched event, replayed on RESUME
+        self.resumed = asyncio.Event()  # set when a client has resumed its session
+        self.replayed: list[int] = []  # sequence numbers sent again on a RESUME
 
     async def start(self) -> None:
         app = web.Application()
@@ -114,8 +117,16 @@ class FakeDiscord:
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
         self._seq += 1
         frame = {"op": 0, "t": event, "s": self._seq, "d": data}
+        self.frames.append(frame)
         for ws in self._sockets:
-            await ws.send_str(json.dumps(frame))
+            if not ws.closed:  # a dropped client gets it on RESUME
+                await ws.send_str(json.dumps(frame))
+
+    async def drop(self, code: int = 4000) -> None:
+        """Fault: the gateway closes every connection (4000: unknown error, resumable)."""
+        self.resumed.clear()
+        for ws in list(self._sockets):
+            await ws.close(code=code)
 
     def interaction(
         self,
@@ -208,6 +219,16 @@ class FakeDiscord:
                         await ws.close(code=4004, message=b"Authentication failed.")
                         break
                     self.identify = payload["d"]
+                    if op == 6:  # RESUME: replay what the client missed, then RESUMED
+                        for frame in self.frames:
+                            if frame["s"] > (payload["d"].get("seq") or 0):
+                                self.replayed.append(frame["s"])
+                                await ws.send_str(json.dumps(frame))
+                        self._seq += 1
+                        resumed = {"op": 0, "t": "RESUMED", "s": self._seq, "d": {}}
+                        await ws.send_str(json.dumps(resumed))
+                        self.resumed.set()
+                        continue
                     await self._ready(ws)
                     self.identified.set()
         finally:

@@ -28,6 +28,7 @@ class FakeBotAPI:
         self.token = token
         self.calls: list[tuple[str, dict[str, Any]]] = []
         self.failures: dict[str, list[tuple[int, dict[str, Any]]]] = {}
+        self.refused: list[tuple[str, dict[str, Any]]] = []  # calls answered by `fail_next`
         self.files: dict[str, bytes] = {}
         self.admins: dict[int, list[int]] = {}
         self._updates: list[dict[str, Any]] = []
@@ -187,6 +188,7 @@ class FakeBotAPI:
         queued = self.failures.get(method)
         if queued:
             status, body = queued.pop(0)
+            self.refused.append((method, params))
             return web.json_response(body, status=status)
         if method == "getUpdates":
             return self._ok(await self._get_updates(params))

@@ -1,0 +1,178 @@
+"""Platform faults in the end-to-end fakes: the Discord gateway drops the connection and the
+real discord.py client resumes its session; Telegram answers getUpdates and sendMessage with
+5xx and 429. In every case each command is answered exactly once: none lost, none twice."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic import SecretStr
+
+from bot.adapters.discord import DiscordAdapter
+from bot.adapters.telegram import TelegramAdapter
+from bot.app import App
+from bot.config import Settings
+from tests.discord.fake_discord import FakeDiscord
+from tests.telegram.fake_bot_api import FakeBotAPI
+
+# --- Discord ------------------------------------------------------------------------------------
+
+
+def roll(fake: FakeDiscord, label: str) -> dict[str, Any]:
+    data = {
+        "id": "1",
+        "name": "roll",
+        "type": 1,
+        "options": [{"name": "expression", "type": 3, "value": f"d6 {label}"}],
+    }
+    return fake.interaction(2, data)
+
+
+@pytest.fixture
+async def discord_env(tmp_path: Path) -> AsyncIterator[tuple[FakeDiscord, DiscordAdapter]]:
+    fake = FakeDiscord()
+    await fake.start()
+    app = App(tmp_path / "dc.sqlite3")
+    await app.start()
+    conf = Settings(
+        _env_file=None,
+        wargame_bot_db=tmp_path / "dc.sqlite3",
+        discord_token=SecretStr(fake.token),
+        discord_api_base_url=fake.api_url,
+        discord_gateway_url=fake.gateway_url,
+    )
+    adapter = DiscordAdapter(app, conf, guild_ready_timeout=0.05)
+    await adapter.start()
+    try:
+        yield fake, adapter
+    finally:
+        await adapter.stop()
+        await app.stop()
+        await fake.stop()
+
+
+def answered(fake: FakeDiscord) -> Counter[str]:
+    """Interaction id -> how many initial responses it got."""
+    return Counter(p.split("/")[2] for m, p, _ in fake.calls if p.endswith("/callback"))
+
+
+async def test_gateway_drop_is_resumed_and_every_interaction_answered_once(
+    discord_env: tuple[FakeDiscord, DiscordAdapter],
+) -> None:
+    fake, adapter = discord_env
+    before = roll(fake, "before")
+    await fake.dispatch("INTERACTION_CREATE", before)
+    await fake.callbacks(1)
+    seq_seen = fake.frames[-1]["s"]
+
+    await fake.drop()  # the gateway goes away mid-session
+    during = [roll(fake, f"during{i}") for i in range(3)]
+    for item in during:  # sent while the client is reconnecting: replayed on RESUME
+        await fake.dispatch("INTERACTION_CREATE", item)
+    await fake.callbacks(4)
+    assert fake.resumed.is_set()
+    assert fake.identify.get("session_id") == "session"  # a RESUME, not a new IDENTIFY
+    assert fake.identify.get("seq") is not None and fake.identify["seq"] >= seq_seen
+    assert fake.replayed and min(fake.replayed) > seq_seen  # missed events came on RESUME
+
+    after = roll(fake, "after")
+    await fake.dispatch("INTERACTION_CREATE", after)
+    await fake.callbacks(5)
+    await adapter.stop()  # every interaction received has been fully handled
+    counts = answered(fake)
+    assert counts == Counter({i["id"]: 1 for i in [before, *during, after]})
+    texts = [json_text(b) for _, p, b in fake.calls if p.endswith("/callback")]
+    for label in ("before", "during0", "during1", "during2", "after"):
+        assert sum(label in t for t in texts) == 1
+
+
+def json_text(body: Any) -> str:
+    embed = body["data"]["embeds"][0]
+    return f"{embed.get('title') or ''}\n{embed.get('description') or ''}"
+
+
+# --- Telegram -----------------------------------------------------------------------------------
+
+
+@pytest.fixture
+async def telegram_env(tmp_path: Path) -> AsyncIterator[tuple[FakeBotAPI, TelegramAdapter]]:
+    fake = FakeBotAPI()
+    await fake.start()
+    app = App(tmp_path / "tg.sqlite3")
+    await app.start()
+    conf = Settings(
+        _env_file=None,
+        wargame_bot_db=tmp_path / "tg.sqlite3",
+        telegram_token=SecretStr(fake.token),
+        telegram_base_url=fake.base_url,
+    )
+    adapter = TelegramAdapter(app, conf, poll_timeout=1)
+    await adapter.start()
+    try:
+        yield fake, adapter
+    finally:
+        await adapter.stop()
+        await app.stop()
+        await fake.stop()
+
+
+def error(status: int, retry_after: int | None = None) -> dict[str, Any]:
+    body: dict[str, Any] = {"ok": False, "error_code": status, "description": f"error {status}"}
+    if retry_after is not None:
+        body["description"] = f"Too Many Requests: retry after {retry_after}"
+        body["parameters"] = {"retry_after": retry_after}
+    return body
+
+
+def delivered(fake: FakeBotAPI) -> list[str]:
+    """The texts of sendMessage calls the fake accepted (not those it failed on purpose)."""
+    refused = [p for m, p in fake.refused if m == "sendMessage"]
+    out = []
+    for p in fake.sent():
+        if p in refused:
+            refused.remove(p)
+        else:
+            out.append(str(p["text"]))
+    return out
+
+
+def labels_once(texts: list[str], labels: list[str]) -> None:
+    assert len(texts) == len(labels)
+    for label in labels:
+        assert sum(f" {label}" in t for t in texts) == 1, (label, texts)
+
+
+async def test_get_updates_5xx_and_429_lose_and_repeat_nothing(
+    telegram_env: tuple[FakeBotAPI, TelegramAdapter],
+) -> None:
+    fake, adapter = telegram_env
+    fake.fail_next("getUpdates", 500, error(500))
+    fake.fail_next("getUpdates", 429, error(429, retry_after=1))
+    labels = [f"m{i}x" for i in range(6)]
+    for i, label in enumerate(labels):
+        await fake.push(fake.message(f"/roll d6 {label}", user_id=100 + i))
+    await fake.wait_for("sendMessage", count=len(labels), timeout=20)
+    assert fake.failures["getUpdates"] == []  # every fault was served to the poller
+    await adapter.stop()
+    labels_once(delivered(fake), labels)
+
+
+async def test_send_message_5xx_and_429_are_retried_and_delivered_once(
+    telegram_env: tuple[FakeBotAPI, TelegramAdapter],
+) -> None:
+    fake, adapter = telegram_env
+    fake.fail_next("sendMessage", 500, error(500))
+    fake.fail_next("sendMessage", 503, error(503))
+    fake.fail_next("sendMessage", 429, error(429, retry_after=1))
+    fake.fail_next("sendMessage", 502, error(502))
+    labels = [f"s{i}x" for i in range(3)]
+    for i, label in enumerate(labels):
+        await fake.push(fake.message(f"/roll d6 {label}", user_id=200 + i))
+    await fake.wait_for("sendMessage", count=len(labels) + 4, timeout=20)
+    await adapter.stop()
+    assert fake.failures["sendMessage"] == [] and len(fake.refused) == 4
+    labels_once(delivered(fake), labels)
