@@ -58,7 +58,7 @@ from rules_core.systems.c5.odds import (
     wound_odds,
 )
 from rules_core.systems.c5.system import C5, ROUTED, STUNNED, is_routed, unit_penalty
-from rules_core.systems.c5.wound import resolve_wound
+from rules_core.systems.c5.wound import EFFECTS, resolve_wound
 
 # --- settings, units --------------------------------------------------------------------------
 
@@ -162,6 +162,8 @@ def wound_block(ctx: Context, step: Step) -> Block:
         line += " " + ctx.t("c5.shifted", n=signed(int(d["shift"] or 0)))
     if d.get("exceptional"):
         line += " · " + ctx.t("c5.exceptional")
+    if d.get("effects"):
+        line += " · " + ctx.t("c5.effects", effects=str(d["effects"]).replace(",", ", "))
     result = step.outcome
     verdict = (
         ctx.t("c5.wounds", n=d["wounds"]) if result == "wounds" else ctx.t(f"c5.result.{result}")
@@ -275,7 +277,36 @@ def wound_request(
         artillery=bool(ctx.opts.get("artillery")),
         master=ctx.opts.get("master"),
         penalty=pen if melee else 0,
+        melee=melee,
+        effects=parse_effects(ctx.opts.get("effects"), melee=melee),
     )
+
+
+EFFECT_NAMES = {name: name for name in EFFECTS} | {
+    "ferocious": "feroce",
+    "arma_sacra": "sacred",
+    "sacra": "sacred",
+    "armatura_sacra": "sacred_armour",
+    "sacred_armor": "sacred_armour",
+    "saw_axe": "spada_ascia",
+    "vulnerable": "vulnerabile",
+    "ethereal": "etereo",
+}
+
+
+def parse_effects(text: str | None, *, melee: bool) -> frozenset[str]:
+    """`effects=sacred,vulnerabile`: the effects read after the wound table (wound.EFFECTS)."""
+    if not text:
+        return frozenset()
+    found = set()
+    for word in text.replace(",", " ").replace(";", " ").split():
+        name = EFFECT_NAMES.get(fold(word).replace("-", "_"))
+        if name is None:
+            raise UserError("c5.bad_effect", name=word[:30], valid=", ".join(EFFECTS))
+        found.add(name)
+    if "feroce" in found and not melee:
+        raise UserError("c5.feroce_melee")
+    return frozenset(found)
 
 
 def melee_request(ctx: Context, attacker: Unit | None, target: Unit | None) -> MeleeRequest:
@@ -463,7 +494,11 @@ async def wound_cmd(ctx: Context) -> Reply:
     req = wound_request(ctx, attacker, target, melee=True)
     source = ctx.dice(ctx.opts["dice"])
     step, out = resolve_wound(
-        req, source, minus_three=settings.minus_three, melee_penalty=settings.melee_penalty
+        req,
+        source,
+        minus_three=settings.minus_three,
+        melee_penalty=settings.melee_penalty,
+        sacred_on_nothing=settings.sacred_on_nothing == "yes",
     )
     blocks: list[Block] = [wound_block(ctx, step)]
     data = resolution([step], out.model_dump())
@@ -876,6 +911,7 @@ APPLY = flag("apply", "applica")
 REROLL = num("reroll", "rilancia", lo=2, hi=5)
 ONE_OK = flag("one_ok", "uno_ok")
 WOUND_OPTS = (
+    OptionSpec("effects", max_length=200, aliases=("effetti",)),
     flag("flagello", "scourge"),
     flag("ossoduro", "hardboned"),
     flag("str_uncapped", "forza_libera"),
@@ -903,7 +939,9 @@ MELEE_OPTS = (
     ATTACKER,
     TARGET,
 )
-MELEE_ONLY = frozenset({"pen", "master"})  # wound penalties and Colpo da Maestro: melee only
+# Not on shots: wound penalties and Colpo da Maestro are melee only; a weapon printed above 15
+# says so with printed=N (str_uncapped stays on /c5 wound and /c5 melee).
+NOT_ON_SHOTS = frozenset({"pen", "master", "str_uncapped"})
 SHOOT_OPTS = (
     num("aim", "tir", "tiro"),
     OptionSpec("range", choices=("short", "medium", "long"), aliases=("gittata",)),
@@ -919,7 +957,7 @@ SHOOT_OPTS = (
     sig("wound_mod", "mod_ferire"),
     REROLL,
     ONE_OK,
-    *(o for o in WOUND_OPTS if o.name not in MELEE_ONLY),
+    *(o for o in WOUND_OPTS if o.name not in NOT_ON_SHOTS),
     ATTACKER,
     TARGET,
 )

@@ -119,6 +119,7 @@ def resolve_melee(
         source,
         minus_three=settings.minus_three,
         melee_penalty=settings.melee_penalty,
+        sacred_on_nothing=settings.sacred_on_nothing == "yes",
     )
     steps.append(w_step)
     return steps, _merge(out.model_copy(update={"hit": True}), w)
@@ -176,7 +177,12 @@ def resolve_shoot(
     )
     if not t.success:
         return steps, out
-    w_step, w = resolve_wound(wound_req, source, minus_three=settings.minus_three)
+    w_step, w = resolve_wound(
+        wound_req,
+        source,
+        minus_three=settings.minus_three,
+        sacred_on_nothing=settings.sacred_on_nothing == "yes",
+    )
     if req.mira or req.mira_printed:  # show the weapon's STR and the Mira bonus apart
         w_step.modifiers[0] = Mod(name="str", value=req.wound.str_)
         w_step.modifiers.insert(1, Mod(name="mira", value=wound_req.str_ - req.wound.str_))

@@ -72,6 +72,8 @@ class WoundRequest(BaseModel):
     artillery: bool = False  # @2104: artillery shots are not capped
     master: int | None = None  # Colpo da Maestro/X: cap 15 + X (@2104, @61044)
     penalty: int = 0  # the attacker's wound penalty on his melee wound rolls (@10224)
+    melee: bool = True  # a blow (Feroce only works in melee); False for a shot
+    effects: frozenset[str] = frozenset()  # post-table effects, see wound.EFFECTS
 
 
 YesNo = Literal["yes", "no"]
@@ -91,6 +93,7 @@ class C5Settings(BaseModel):
     range_medium: int = Field(default=10, ge=0, le=30)
     range_long: int = Field(default=13, ge=0, le=30)
     mana_explode: YesNo = "no"  # [AMBIG] §3.3.1: a 6 on the mana roll is not rerolled
+    sacred_on_nothing: YesNo = "no"  # [AMBIG] §8.2-12: a sacred weapon's +2 on Nulla/Stordito
 
 
 SETTING_CHOICES: dict[str, tuple[str, ...]] = {
@@ -99,6 +102,7 @@ SETTING_CHOICES: dict[str, tuple[str, ...]] = {
     "melee_penalty": ("str", "result"),
     "parry_tie": ("defender", "attacker"),
     "mana_explode": ("yes", "no"),
+    "sacred_on_nothing": ("no", "yes"),
 }
 SETTING_INTS = ("range_short", "range_medium", "range_long")
 

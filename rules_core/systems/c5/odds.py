@@ -143,7 +143,14 @@ def wound_odds(req: WoundRequest, settings: C5Settings, melee: bool = True) -> W
     for a in range(1, 7):
         for b in range(1, 7):
             out = read_table(
-                min(a, b), max(a, b), strength, resilience, req, settings.minus_three, penalty_mode
+                min(a, b),
+                max(a, b),
+                strength,
+                resilience,
+                req,
+                settings.minus_three,
+                penalty_mode,
+                settings.sacred_on_nothing == "yes",
             )
             p = Fraction(1, 36)
             wounds[out.wounds] += p

@@ -30,10 +30,40 @@ def effective_str(req: WoundRequest, melee_penalty: str = "str") -> tuple[int, l
     return capped(value, uncapped=req.str_uncapped, printed=req.str_printed), mods
 
 
+ETEREO_RES = 10  # @71422: an Etereo fighter's RES never counts above 10
+
+# Effects read after the table (digest §3.5.3 step 7; the seed gives no order [AMBIG], this is
+# the digest's): Feroce (melee: Stordito -> 1 wound), sacred weapon +2 / sacred armour -2 on an
+# exceptional wound (@41847; they cancel), Spada-Ascia +1 on 3 or more (@41662), Vulnerabile +1
+# on a wound (Stordito unchanged), Etereo -1 per hit (@71422).
+EFFECTS = ("feroce", "sacred", "sacred_armour", "spada_ascia", "vulnerabile", "etereo")
+
+
 def effective_res(req: WoundRequest) -> int:
+    res = min(req.res, ETEREO_RES) if "etereo" in req.effects else req.res
     if req.artillery:  # @2104: artillery wound rolls are exempt from the cap
-        return req.res
-    return capped(req.res, uncapped=req.res_uncapped, printed=req.res_printed)
+        return res
+    return capped(res, uncapped=req.res_uncapped, printed=req.res_printed)
+
+
+def after_table(value: int, exceptional: bool, req: WoundRequest, sacred_on_nothing: bool) -> int:
+    """The table's cell (NULLA, STORDITO or wounds) after the effects in EFFECTS."""
+    e = req.effects
+    if "feroce" in e and req.melee and value == tables.STORDITO:
+        value = 1
+    bonus = 2 * (("sacred" in e) - ("sacred_armour" in e))
+    if exceptional and bonus:
+        if value >= 1:
+            value = max(0, value + bonus) or tables.NULLA
+        elif bonus > 0 and sacred_on_nothing:  # [AMBIG] §8.2-12, the sacred_on_nothing setting
+            value = bonus
+    if "spada_ascia" in e and value >= 3:
+        value += 1
+    if "vulnerabile" in e and value >= 1:
+        value += 1
+    if "etereo" in e and value >= 1:
+        value = value - 1 or tables.NULLA
+    return value
 
 
 def shift(req: WoundRequest) -> int:
@@ -50,6 +80,7 @@ def read_table(
     req: WoundRequest,
     settings_minus3: str,
     melee_penalty: str = "str",
+    sacred_on_nothing: bool = False,
 ) -> WoundOutcome:
     """The table lookup for two dice already rolled (no dice source: the odds use it too)."""
     exceptional = low == high  # @41847: both dice show the same face
@@ -63,6 +94,7 @@ def read_table(
     value = tables.cell(row, band, r + 2 * moved)
     if double_six:  # @2104: at least three wounds, read in the Testa row
         value = max(tables.DOUBLE_SIX_MIN, value)
+    value = after_table(value, exceptional, req, sacred_on_nothing)
     if value == tables.NULLA:
         wounds, stunned, result = 0, False, "nulla"
     elif value == tables.STORDITO:
@@ -88,13 +120,16 @@ def resolve_wound(
     *,
     minus_three: str = "first",
     melee_penalty: str = "str",
+    sacred_on_nothing: bool = False,
 ) -> tuple[Step, WoundOutcome]:
     """Roll 2d6 and read the table; no natural-1 rule here (@4060: not on wound rolls)."""
     dice = [source.roll(6), source.roll(6)]
     low, high = min(dice), max(dice)
     strength, mods = effective_str(req, melee_penalty)
     resilience = effective_res(req)
-    out = read_table(low, high, strength, resilience, req, minus_three, melee_penalty)
+    out = read_table(
+        low, high, strength, resilience, req, minus_three, melee_penalty, sacred_on_nothing
+    )
     if strength != sum(m.value for m in mods):
         mods.append(Mod(name="cap", value=strength - sum(m.value for m in mods)))
     mods.append(Mod(name="res", value=-resilience))
@@ -114,6 +149,7 @@ def resolve_wound(
             "shift": shift(req),
             "exceptional": out.exceptional,
             "wounds": out.wounds,
+            "effects": ",".join(sorted(req.effects)) or None,
         },
     )
     return step, out

@@ -154,3 +154,35 @@ async def test_odds_text_gives_a_result_or_a_sentence(app: App, kind: str, rest:
     assert reply.ok or (
         reply.error is not None and reply.error.code.split(".")[0] in ("cmd", "dice", "c5")
     )
+
+
+async def test_effects_option_in_rolls_and_odds(app: App) -> None:
+    hit = await say(app, "/c5 wound str=10 res=5 effects=sacred,spada_ascia dice=4,4")
+    assert hit.data is not None and hit.data["outcome"]["wounds"] == 6  # 3 +2 sacred +1
+    assert "effects: sacred, spada_ascia" in plain.render(hit)
+    it = await say(app, "/c5 ferire for=10 res=5 effetti=arma_sacra dadi=4,4", lang="it")
+    assert it.data is not None and it.data["outcome"]["wounds"] == 5
+    twin = await say(app, "/c5 odds melee att=5 str=6 res=7 effects=feroce,vulnerabile")
+    flag = await say(app, "/c5 melee att=5 str=6 res=7 effects=feroce,vulnerabile odds")
+    same(twin.data, flag.data)
+    assert twin.data is not None and twin.data["p_stunned"] == 0  # Feroce: no Stordito left
+    bad = await say(app, "/c5 wound str=5 res=5 effects=sacred,holy")
+    assert bad.error is not None and bad.error.code == "c5.bad_effect"
+    assert "'holy' isn't a wound effect" in plain.render(bad)
+    shot = await say(app, "/c5 shoot aim=4 str=5 res=5 effects=feroce")
+    assert shot.error is not None and shot.error.code == "c5.feroce_melee"
+
+
+@settings(max_examples=60, deadline=None)
+@given(text=st.text(max_size=30), melee=st.booleans())
+def test_effects_parser_gives_a_set_or_a_sentence(text: str, melee: bool) -> None:
+    from bot.commands.c5 import parse_effects
+    from rules_core.errors import UserError
+    from rules_core.systems.c5.wound import EFFECTS
+
+    try:
+        found = parse_effects(text, melee=melee)
+    except UserError as err:
+        assert err.key in ("c5.bad_effect", "c5.feroce_melee")
+    else:
+        assert found <= set(EFFECTS)

@@ -299,10 +299,17 @@ def test_test_odds_distribution_sums_to_one() -> None:
 
 
 @pytest.mark.parametrize(
-    ("s", "r", "flag"), [(7, 6, {}), (3, 9, {"ossoduro": True}), (15, 2, {"flagello": True})]
+    ("s", "r", "flag"),
+    [
+        (7, 6, {}),
+        (3, 9, {"ossoduro": True}),
+        (15, 2, {"flagello": True}),
+        (6, 7, {"effects": frozenset({"sacred", "feroce", "vulnerabile"})}),
+        (9, 12, {"effects": frozenset({"spada_ascia", "etereo"})}),
+    ],
 )
-def test_wound_odds_match_enumeration(s: int, r: int, flag: dict[str, bool]) -> None:
-    req = WoundRequest(str_=s, res=r, **flag)
+def test_wound_odds_match_enumeration(s: int, r: int, flag: dict[str, object]) -> None:
+    req = WoundRequest(str_=s, res=r, **flag)  # type: ignore[arg-type]
     odds = wound_odds(req, DEFAULT)
     counts: dict[int, int] = {}
     stunned = 0
@@ -436,3 +443,52 @@ def test_shoot_odds_match_enumeration_without_open_end() -> None:
         assert {k: Fraction(v) for k, v in odds.wounds.items() if v} == {
             k: v for k, v in counts.items() if v
         }
+
+
+# --- §6.4 effects after the table (digest §3.5.3 step 7) ------------------------------------
+
+
+def fx(
+    faces: list[int], *effects: str, melee: bool = True, nothing: bool = False, **kw: int
+) -> int:
+    req = WoundRequest(effects=frozenset(effects), melee=melee, **kw)  # type: ignore[arg-type]
+    _, out = resolve_wound(req, DiceSource.given(faces), sacred_on_nothing=nothing)
+    return out.wounds if out.result == "wounds" else {"stordito": 0, "nulla": -1}[out.result]
+
+
+def test_r04_to_r06_sacred_and_spada_ascia() -> None:
+    assert fx([4, 4], str_=10, res=5) == 3  # R03
+    assert fx([4, 4], "sacred", str_=10, res=5) == 5  # R04: +2 on an exceptional wound
+    assert fx([4, 4], "sacred", "sacred_armour", str_=10, res=5) == 3  # R05: they cancel
+    assert fx([4, 4], "spada_ascia", str_=10, res=5) == 4  # R06: +1 on 3 or more
+    assert fx([4, 4], str_=0, res=5) == 1  # row 4, R -1: 1 wound, exceptional
+    assert fx([4, 4], "sacred_armour", str_=0, res=5) == -1  # armour takes it to nothing
+    assert fx([2, 5], "sacred", str_=7, res=6) == 1  # not exceptional: unchanged
+
+
+def test_r15_to_r17_feroce_vulnerabile_etereo() -> None:
+    assert fx([1, 3], "feroce", str_=5, res=6) == 1  # R15: Stordito -> 1 in melee
+    assert fx([1, 3], "feroce", str_=5, res=6, melee=False) == 0  # not on shots
+    assert fx([2, 5], "vulnerabile", str_=9, res=6) == 3  # R16: 2 -> 3
+    assert fx([1, 3], "vulnerabile", str_=5, res=6) == 0  # Stordito unchanged
+    assert fx([2, 5], "etereo", str_=7, res=6) == -1  # R17: 1 -> 0
+    assert fx([4, 6], str_=7, res=7) == 3  # row 4, R 6: 3 wounds
+    assert fx([4, 6], "etereo", str_=7, res=7) == 2  # R17: 3 -> 2
+
+
+def test_c09_etereo_res_at_most_ten() -> None:
+    from rules_core.systems.c5.wound import effective_res
+
+    assert effective_res(WoundRequest(str_=0, res=12, effects=frozenset({"etereo"}))) == 10
+
+
+def test_sacred_on_nothing_setting() -> None:
+    # row 1, exceptional (1,1), R 1 + 0 - 5 = -4: Nulla; the [AMBIG] setting decides
+    assert fx([1, 1], "sacred", str_=0, res=5) == -1
+    assert fx([1, 1], "sacred", str_=0, res=5, nothing=True) == 2
+
+
+def test_r19_r20_devozione_martire_are_plain_rolls() -> None:
+    # Devozione/X: 2 gems -> STR 10 vs RES 0; Martire/X: 3 FT -> STR 15 vs RES 0 (@67002, @86654)
+    assert fx([2, 3], str_=10, res=0) == 2  # row 2, R 13: band 12/13 -> 2
+    assert fx([2, 3], str_=15, res=0) == 4  # row 2, R 18: band >=18 -> 4
