@@ -1,16 +1,183 @@
-"""`make bench`: every benchmark, measured in one run, printed as ratios against peers."""
+"""`make bench`: every benchmark, measured in one run, then one summary table with ratios
+against peers (d20, icepool) and the project's goals, and the machine it ran on."""
 
 from __future__ import annotations
 
+import json
+import os
+import platform
+import subprocess
 import sys
+import time
+from pathlib import Path
+from typing import Any
 
-from bench import dice_bench, rules_bench
+from bench import dice_bench, games_bench, memory_bench, rules_bench
+from bench.timing import table
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def machine() -> str:
+    return (
+        f"{cpu_model()}, {os.cpu_count()} cores, Python {platform.python_version()} "
+        f"({platform.python_implementation()}), {platform.system()} {platform.machine()}"
+    )
+
+
+def commands() -> dict[str, Any]:
+    """The command benchmark in a child process: its memory figures are the bot's alone."""
+    out = subprocess.run(
+        [sys.executable, "-m", "bench.commands_bench"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
+    return result
+
+
+def verdict(ok: bool) -> str:
+    return "yes" if ok else "NO"
 
 
 def main() -> int:
-    dice_bench.main()
+    started = time.perf_counter()
+    dice = dice_bench.main()
     print()
-    rules_bench.main()
+    games = games_bench.main()
+    print()
+    rules = rules_bench.main()
+    print()
+    cmd = commands()
+    kinds = cmd["kinds"]
+    print(
+        f"Commands through App + SQLite, {cmd['chats']} chats each with its own AoS game "
+        f"(setup {cmd['setup_s']:.1f} s), {cmd['commands']:,} commands interleaved across them:"
+    )
+    print(
+        table(
+            ["command", "p50", "p99", "max"],
+            [
+                [k, f"{v['p50_ms']:.2f} ms", f"{v['p99_ms']:.2f} ms", f"{v['max_ms']:.1f} ms"]
+                for k, v in kinds.items()
+            ],
+        )
+    )
+    print(
+        f"  one at a time: {cmd['per_s_wall']:,.0f} commands/s wall, {cmd['per_s_cpu']:,.0f}"
+        f" per CPU-second; 100 at once (one per chat, {cmd['concurrent_commands']:,}): "
+        f"{cmd['concurrent_per_s_wall']:,.0f}/s wall"
+    )
+    print(
+        f"  floor: `2d6+3` through the dice engine alone (no App, no SQLite): "
+        f"{cmd['floor_roll_per_s']:,.0f}/s"
+    )
+    rss = cmd["rss_mb"]
+    print("  RSS of that process: " + ", ".join(f"{mb:.1f} MB after {n:,}" for n, mb in rss))
+    print()
+    mem = memory_bench.main()
+    growth = rss[-1][1] - rss[0][1]
+    late_growth = rss[-1][1] - rss[len(rss) // 2][1]
+    elapsed = time.perf_counter() - started
+
+    def ratio(value: float) -> str:
+        return f"{value:.1f}x"
+
+    rows = [
+        [
+            "dice parse+roll vs d20 (20 expressions)",
+            f"{dice.rolls_per_s:,.0f}/s",
+            ratio(dice.roll_vs_d20),
+            ">= 3x",
+            verdict(dice.roll_vs_d20 >= 3),
+        ],
+        [
+            "dice exact odds vs icepool (25 expressions)",
+            "cold",
+            ratio(dice.odds_vs_icepool),
+            ">= 10x",
+            verdict(dice.odds_vs_icepool >= 10),
+        ],
+    ]
+    for game, value in games.ratios.items():
+        rows.append(
+            [
+                f"{game} attack chain odds vs icepool",
+                "cold",
+                ratio(value),
+                ">= 10x",
+                verdict(value >= 10),
+            ]
+        )
+    rows += [
+        [
+            "probabilities vs icepool, largest difference",
+            f"{max(dice.worst_diff, games.worst_diff):.1e}",
+            "",
+            "<= 1e-9",
+            verdict(max(dice.worst_diff, games.worst_diff) <= 1e-9),
+        ],
+        [
+            "commands/s, one core (roll/attack+apply/rule/status)",
+            f"{cmd['per_s_wall']:,.0f}/s",
+            f"{cmd['per_s_wall'] / cmd['floor_roll_per_s']:.3f}x dice floor",
+            ">= 1,000/s",
+            verdict(cmd["per_s_wall"] >= 1000),
+        ],
+        [
+            "commands/s, 100 chats at once",
+            f"{cmd['concurrent_per_s_wall']:,.0f}/s",
+            "",
+            ">= 1,000/s",
+            verdict(cmd["concurrent_per_s_wall"] >= 1000),
+        ],
+        [
+            "command latency p50 / p99 (all four kinds)",
+            f"{cmd['p50_ms']:.2f} / {cmd['p99_ms']:.2f} ms",
+            "",
+            "p99 <= 10 ms",
+            verdict(cmd["p99_ms"] <= 10),
+        ],
+        [
+            "/rule latency p50 / p99 (rule relevance queries)",
+            f"{rules.command_p50_ms:.2f} / {rules.command_p99_ms:.2f} ms",
+            "",
+            "p99 <= 5 ms",
+            verdict(rules.command_p99_ms <= 5),
+        ],
+        [
+            "RSS `wargame-bot run` idle, everything loaded",
+            f"{mem.loaded_mb:.1f} MB",
+            f"{mem.banner_mb:.1f} MB bare",
+            "<= 120 MB",
+            verdict(mem.loaded_mb <= 120),
+        ],
+        [
+            f"RSS growth over {cmd['commands']:,} commands (App, 1 process)",
+            f"{rss[0][1]:.1f} -> {rss[-1][1]:.1f} MB",
+            f"+{growth:.1f} MB (+{late_growth:.1f} in 2nd half)",
+            "bounded",
+            verdict(late_growth <= 2.0),
+        ],
+    ]
+    print()
+    print(f"Summary — {machine()}")
+    print(table(["measure", "ours", "ratio / peer", "goal", "met"], rows))
+    if games.slower:
+        print("icepool was faster on: " + "; ".join(games.slower))
+    print(f"(make bench took {elapsed:.0f} s)")
     return 0
 
 

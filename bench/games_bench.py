@@ -9,6 +9,7 @@ timed cold. A case where our code is slower than icepool shows a ratio below 1x.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -106,7 +107,8 @@ def wm_icepool(req: WmRequest) -> Any:
 
 
 def wm_ours(req: WmRequest) -> dict[int, Fraction]:
-    wm_odds.hit_chances.cache_clear()
+    wm_odds.hit_ways.cache_clear()
+    wm_odds.sum_ways.cache_clear()
     wm_odds.sum_distribution.cache_clear()
     return wm_odds.attack_odds(req).distribution
 
@@ -277,7 +279,11 @@ def main() -> GamesResult:
         diff = largest_difference(case.ours(), case.theirs())
         worst = max(worst, diff)
         t_ours = best_time(case.ours, repeat=5)
-        t_ice = best_time(case.theirs, repeat=3)
+        t_check = time.perf_counter()
+        case.theirs()
+        t_ice = time.perf_counter() - t_check
+        if t_ice < 0.2:  # slow cases are timed once: the ratio is large either way
+            t_ice = min(t_ice, best_time(case.theirs, repeat=3))
         ratio = t_ice / t_ours
         per_game.setdefault(case.game, []).append(ratio)
         if ratio < 1:

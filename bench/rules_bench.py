@@ -8,6 +8,7 @@ import statistics
 import tempfile
 import time
 import tomllib
+from dataclasses import dataclass
 from pathlib import Path
 
 from bot.app import App
@@ -41,7 +42,7 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-async def run() -> None:
+async def run() -> RulesResult:
     with tempfile.TemporaryDirectory() as tmp:
         app = App(Path(tmp) / "bench.sqlite3")
         await app.start()
@@ -90,7 +91,21 @@ async def run() -> None:
         f"  /rule command: p50 {statistics.median(command_times) * ms:.2f} ms, "
         f"p99 {percentile(command_times, 0.99) * ms:.2f} ms (goal p99 <= 5 ms)"
     )
+    return RulesResult(
+        entries=len(index),
+        index_p99_ms=percentile(index_times, 0.99) * ms,
+        command_p50_ms=statistics.median(command_times) * ms,
+        command_p99_ms=percentile(command_times, 0.99) * ms,
+    )
 
 
-def main() -> None:
-    asyncio.run(run())
+@dataclass
+class RulesResult:
+    entries: int
+    index_p99_ms: float
+    command_p50_ms: float
+    command_p99_ms: float
+
+
+def main() -> RulesResult:
+    return asyncio.run(run())
