@@ -53,6 +53,7 @@ from rules_core.systems.c5.models import (
 from rules_core.systems.c5.odds import (
     WoundOdds,
     melee_odds,
+    opposed_odds,
     shoot_odds,
     test_odds,
     wound_odds,
@@ -384,6 +385,9 @@ async def opposed_cmd(ctx: Context) -> Reply:
     settings = await load_settings(ctx)
     a = test_request(ctx, ctx.opts["value"], None, ctx.opts.get("mod") or 0)
     b = TestRequest(value=ctx.opts["vs"], mod=ctx.opts.get("vs_mod") or 0)
+    if ctx.opts.get("odds"):
+        no_roll(ctx)
+        return opposed_odds_reply(ctx, a, b, settings)
     source = ctx.dice(ctx.opts["dice"])
     steps, out = resolve_opposed(a, b, source, open_ended=settings.open_ended == "yes")
     source.check_exhausted()
@@ -393,6 +397,27 @@ async def opposed_cmd(ctx: Context) -> Reply:
     await log_roll(ctx, source, data, out.total_a)
     title = ctx.t("c5.title_opposed", a=ctx.opts["value"], b=ctx.opts["vs"])
     return Reply(title=title, blocks=blocks, data=data)
+
+
+def opposed_odds_reply(ctx: Context, a: TestRequest, b: TestRequest, settings: C5Settings) -> Reply:
+    """The winner's distribution: 1 = A, 0 = tie, -1 = B (the mean is P(A) - P(B))."""
+    odds = opposed_odds(a, b, settings.open_ended == "yes")
+    dist = as_distribution({1: odds.p_a, 0: odds.p_tie, -1: odds.p_b})
+    title = ctx.t("c5.title_opposed", a=a.value, b=b.value)
+    blocks = distribution_blocks(ctx, dist, [code(title)])
+    blocks.append(
+        [bold(ctx.t("c5.p_opposed", a=pct(odds.p_a), tie=pct(odds.p_tie), b=pct(odds.p_b)))]
+    )
+    blocks.append([plain(ctx.t("c5.tail", tail=f"{odds.tail:.1e}"))])
+    data = {
+        "system": "c5",
+        **distribution_data(dist),
+        "p_a": odds.p_a,
+        "p_tie": odds.p_tie,
+        "p_b": odds.p_b,
+        "tail": odds.tail,
+    }
+    return Reply(title=ctx.t("c5.odds_title"), blocks=blocks, data=data)
 
 
 async def fear_cmd(ctx: Context) -> Reply:
@@ -440,10 +465,13 @@ async def rally_cmd(ctx: Context) -> Reply:
         raise UserError("c5.missing_stat", option="value")
     if ctx.opts.get("odds"):
         no_roll(ctx)
+        title = ctx.t("c5.title_rally", value=value)
+        if ctx.opts.get("contact"):  # @15362: an automatic failure, no roll is made
+            data = {"system": "c5", "mean": 0.0, "distribution": [], "p_success": 0.0}
+            blocks = [[code(title)], [bold(ctx.t("c5.rally_contact"))]]
+            return Reply(title=ctx.t("c5.odds_title"), blocks=blocks, data=data)
         req = test_request(ctx, value, tables.RALLY_DIFFICULTY, ctx.opts.get("mod") or 0)
-        if ctx.opts.get("contact"):  # @15362: an automatic failure
-            req = req.model_copy(update={"diff": 10**6})
-        return await test_odds_reply(ctx, req, ctx.t("c5.title_rally", value=value))
+        return await test_odds_reply(ctx, req, title)
     settings = await load_settings(ctx)
     blocks: list[Block] = []
     if ctx.opts.get("contact"):
@@ -1009,9 +1037,10 @@ SPECS = [
             num("vs", "contro", lo=-10, hi=30, required=True),
             sig("mod"),
             sig("vs_mod", "mod_contro"),
+            ODDS,
             DICE,
         ),
-        examples=("/c5 opposed value=4 vs=3",),
+        examples=("/c5 opposed value=4 vs=3", "/c5 opposed value=4 vs=3 odds"),
     ),
     CommandSpec(
         path=("c5", "wound"),

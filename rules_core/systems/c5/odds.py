@@ -195,3 +195,28 @@ def shoot_odds(req: ShootRequest, settings: C5Settings) -> WoundOdds:
     test = shoot_test_request(req, settings)
     w = wound_odds(shooting_wound(req), settings, melee=False)
     return _with_hit(w, p_success(test, settings.open_ended == "yes"))
+
+
+class OpposedOdds(BaseModel):
+    p_a: float
+    p_tie: float
+    p_b: float
+    tail: float
+
+
+def opposed_odds(a: TestRequest, b: TestRequest, open_ended: bool = True) -> OpposedOdds:
+    """Both sides' (total, failed) outcomes paired, compared as `resolve_opposed` does: a test
+    failed by the natural-1 rule loses to one that did not fail, otherwise the higher total."""
+    out_a, tail_a = test_outcomes(a, open_ended)
+    out_b, tail_b = test_outcomes(b, open_ended)
+
+    def key(total: int, failed: bool) -> tuple[int, int]:
+        return (0, 0) if failed else (1, total)
+
+    p = {"a": 0.0, "tie": 0.0, "b": 0.0}
+    for (ta, fa), pa in out_a.items():
+        ka = key(ta, fa)
+        for (tb, fb), pb in out_b.items():
+            kb = key(tb, fb)
+            p["a" if ka > kb else "b" if kb > ka else "tie"] += pa * pb
+    return OpposedOdds(p_a=p["a"], p_tie=p["tie"], p_b=p["b"], tail=tail_a + tail_b)

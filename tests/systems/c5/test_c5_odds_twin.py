@@ -186,3 +186,17 @@ def test_effects_parser_gives_a_set_or_a_sentence(text: str, melee: bool) -> Non
         assert err.key in ("c5.bad_effect", "c5.feroce_melee")
     else:
         assert found <= set(EFFECTS)
+
+
+async def test_opposed_fear_rally_odds(app: App) -> None:
+    opposed = await say(app, "/c5 opposed value=4 vs=3 odds")
+    assert opposed.data is not None
+    total = opposed.data["p_a"] + opposed.data["p_tie"] + opposed.data["p_b"]
+    assert abs(total + opposed.data["tail"] - 1) < 1e-12
+    assert opposed.data["p_a"] > opposed.data["p_b"]
+    fear = await say(app, "/c5 fear courage=5 fear=9 odds")
+    assert fear.data is not None and fear.data["p_success_exact"] == "7/15"
+    contact = await say(app, "/c5 rally value=9 contact odds")
+    assert contact.data is not None and contact.data["p_success"] == 0
+    rolled = await say(app, "/c5 opposed value=4 vs=3 odds dice=3,4")
+    assert rolled.error is not None and rolled.error.code == "c5.odds_no_roll"

@@ -492,3 +492,22 @@ def test_r19_r20_devozione_martire_are_plain_rolls() -> None:
     # Devozione/X: 2 gems -> STR 10 vs RES 0; Martire/X: 3 FT -> STR 15 vs RES 0 (@67002, @86654)
     assert fx([2, 3], str_=10, res=0) == 2  # row 2, R 13: band 12/13 -> 2
     assert fx([2, 3], str_=15, res=0) == 4  # row 2, R 18: band >=18 -> 4
+
+
+@pytest.mark.parametrize(("a", "b"), [(4, 3), (2, 2), (0, 6)])
+def test_opposed_odds_match_enumeration(a: int, b: int) -> None:
+    from rules_core.systems.c5.odds import opposed_odds
+
+    odds = opposed_odds(TReq(value=a), TReq(value=b), open_ended=False)
+    counts = {"a": Fraction(0), "tie": Fraction(0), "b": Fraction(0)}
+    for dice in itertools.product(range(1, 7), repeat=4):
+        src = DiceSource.given(list(dice))
+        _, out = resolve_opposed(TReq(value=a), TReq(value=b), src, open_ended=False)
+        used = len(src.consumed)
+        if dice[used:] != (1,) * (4 - used):  # count each prefix once
+            continue
+        counts[out.winner] += Fraction(1, 6**used)
+    assert sum(counts.values()) == 1
+    got = {"a": odds.p_a, "tie": odds.p_tie, "b": odds.p_b}
+    for k, p in counts.items():
+        assert abs(got[k] - float(p)) < 1e-12

@@ -139,3 +139,23 @@ async def test_health_penalties_and_healing(app: App) -> None:
     test = await say(app, "/c5 test target=Possessed stat=att dice=3", user="ann", chat=CHAT)
     assert test.data is not None and test.data["outcome"]["total"] == 4 + 3 - 1
     assert "[SEED]" in plain.render(test) and "[BG]" in plain.render(test)
+
+
+async def test_temporary_faith_and_pieta_across_rounds(app: App) -> None:
+    await setup(app)
+    add = await say(app, "/unit add Priest aspects=3 rank=1 pieta=2", user="ann", chat=CHAT)
+    assert add.ok, add.error
+    # G26: Devoto, Aspects 3 + 7 followers (1 per incomplete 3: 3) = 6
+    ft = await say(app, "/c5 faith target=Priest followers=7 apply", user="ann", chat=CHAT)
+    assert ft.data is not None and ft.data["outcome"]["ft"] == 6
+    assert ft.data["applied"] == {"unit": "Priest", "ft": 6}
+    # a new round: unspent faith is lost except what Pietà/2 keeps
+    new_round = await say(app, "/round next", user="ann", chat=CHAT)
+    assert new_round.ok, new_round.error
+    assert "Priest keeps 2 temporary faith" in plain.render(new_round)
+    again = await say(app, "/c5 faith target=Priest apply", user="ann", chat=CHAT)
+    assert again.data is not None and again.data["outcome"]["kept"] == 2
+    assert again.data["outcome"]["ft"] == 3 + 2
+    assert "ft 5" in await status(app)
+    assert (await say(app, "/undo", user="ann", chat=CHAT)).ok
+    assert "ft 2" in await status(app)
