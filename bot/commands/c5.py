@@ -467,9 +467,9 @@ async def rally_cmd(ctx: Context) -> Reply:
         no_roll(ctx)
         title = ctx.t("c5.title_rally", value=value)
         if ctx.opts.get("contact"):  # @15362: an automatic failure, no roll is made
-            data = {"system": "c5", "mean": 0.0, "distribution": [], "p_success": 0.0}
-            blocks = [[code(title)], [bold(ctx.t("c5.rally_contact"))]]
-            return Reply(title=ctx.t("c5.odds_title"), blocks=blocks, data=data)
+            never = {"system": "c5", "mean": 0.0, "distribution": [], "p_success": 0.0}
+            lines: list[Block] = [[code(title)], [bold(ctx.t("c5.rally_contact"))]]
+            return Reply(title=ctx.t("c5.odds_title"), blocks=lines, data=never)
         req = test_request(ctx, value, tables.RALLY_DIFFICULTY, ctx.opts.get("mod") or 0)
         return await test_odds_reply(ctx, req, title)
     settings = await load_settings(ctx)
