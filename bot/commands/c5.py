@@ -35,9 +35,11 @@ from rules_core.systems.c5.attack import (
     resolve_shoot,
 )
 from rules_core.systems.c5.checks import (
+    RECOVERY,
     may_pass,
     resolve_mana,
     resolve_opposed,
+    resolve_recovery,
     resolve_test,
     temporary_faith,
 )
@@ -809,6 +811,43 @@ async def mystic_cmd(ctx: Context) -> Reply:
     return Reply(title=ctx.t("c5.title_mystic"), blocks=blocks, data=data)
 
 
+async def maintenance_cmd(ctx: Context) -> Reply:
+    """Maintenance phase: Rigenerazione/X, Guarigione/X or Effimero/X on a fighter; with
+    target=UNIT the wounds come from the game and `apply` heals (or wounds) it as one event."""
+    game, _, unit = await units(ctx)
+    ability = ctx.opts.get("ability") or "rigenerazione"
+    wounds = ctx.opts.get("wounds")
+    if wounds is None:
+        wounds = unit.damage if unit is not None else tables.MAX_WOUNDS
+    source = ctx.dice(ctx.opts["dice"])
+    step, out = resolve_recovery(ability, ctx.opts["x"], wounds, source)
+    source.check_exhausted()
+    line = f"{dice_text(step.dice)} " + ctx.t("c5.vs", target=f"{out.x}+")
+    key = "c5.lost" if ability == "effimero" else "c5.healed"
+    n = out.lost if ability == "effimero" else out.healed
+    blocks: list[Block] = [
+        [bold(ctx.t(f"c5.step.{ability}") + ": "), plain(line + " → "), bold(ctx.t(key, n=n))]
+    ]
+    data = resolution([step], out.model_dump())
+    if game is not None and unit is not None and ctx.opts.get("apply") and n:
+        notes: list[Note] = []
+
+        def change(state: GameState) -> GameState:
+            notes.clear()
+            if ability == "effimero":
+                return tr.damage(state, unit.name, n, notes=notes)
+            return tr.heal(state, unit.name, n)
+
+        done = await game_cmd.apply_change(ctx, change, f"c5_{ability}", unit=unit.name)
+        blocks += game_cmd.notes_blocks(ctx, notes)
+        if done.unit is not None:
+            blocks += game_cmd.unit_blocks(ctx, done.unit, done.after.system)
+        data["applied"] = {"unit": unit.name, "healed": out.healed, "lost": out.lost}
+    await log_roll(ctx, source, data, n)
+    title = ctx.t("c5.title_maintenance", ability=ctx.t(f"c5.step.{ability}"), x=out.x)
+    return Reply(title=title, blocks=blocks, data=data)
+
+
 async def faith_cmd(ctx: Context) -> Reply:
     game, _, unit = await units(ctx)
     rank = need(ctx, "rank", unit, "rank")
@@ -1106,6 +1145,23 @@ SPECS = [
         aliases=("mistica",),
         options=(flag("all", "tutti"), APPLY, DICE),
         examples=("/c5 mystic apply", "/c5 mystic all apply dice=5,3"),
+    ),
+    CommandSpec(
+        path=("c5", "maintenance"),
+        handler=sourced(maintenance_cmd),
+        aliases=("mantenimento",),
+        options=(
+            OptionSpec("ability", choices=RECOVERY, aliases=("abilita",)),
+            num("x", lo=1, hi=7, required=True),
+            num("wounds", "ferite", hi=8),
+            TARGET,
+            APPLY,
+            DICE,
+        ),
+        examples=(
+            "/c5 maintenance ability=rigenerazione x=4 target=Troll apply",
+            "/c5 maintenance ability=effimero x=5 wounds=1 dice=5,6",
+        ),
     ),
     CommandSpec(
         path=("c5", "faith"),

@@ -184,3 +184,47 @@ def may_pass(mine: int, theirs: int) -> bool:
     """@16499: on your lead you may pass when the opponent has more cards still to activate
     than you (reserves included)."""
     return theirs > mine
+
+
+class RecoveryOutcome(BaseModel):
+    ability: str
+    x: int
+    healed: int  # wounds healed (Guarigione, Rigenerazione)
+    lost: int  # wounds lost (Effimero)
+
+
+RECOVERY = ("rigenerazione", "guarigione", "effimero")
+
+
+def resolve_recovery(
+    ability: str, x: int, wounds: int, source: DiceSource
+) -> tuple[Step, RecoveryOutcome]:
+    """Maintenance phase (digest §3.6): a plain d6 against X, no natural-1 rule and no reroll.
+    Guarigione/X (@79741): one roll, heals 1 on X or more. Rigenerazione/X (@99096): heals 1 on
+    X or more and then rolls once more, at most 2. Effimero/X (@68825): the same two rolls, each
+    success losing a wound (a success is a roll of X or more, as for Rigenerazione: [AMBIG]
+    §8.2-14). Healing stops when no wound is left (`wounds` = wounds suffered)."""
+    if ability not in RECOVERY:
+        raise UserError("c5.bad_recovery", valid=", ".join(RECOVERY))
+    if ability != "effimero" and wounds <= 0:
+        raise UserError("c5.nothing_to_heal")
+    dice: list[int] = []
+    hits = 0
+    for _ in range(1 if ability == "guarigione" else 2):
+        if ability != "effimero" and hits >= wounds:
+            break
+        face = source.roll(6)
+        dice.append(face)
+        if face < x:
+            break
+        hits += 1
+    healed = hits if ability != "effimero" else 0
+    step = Step(
+        name=ability,
+        dice=dice,
+        target=x,
+        total=hits,
+        outcome="success" if hits else "fail",
+        detail={"healed": healed, "lost": hits - healed},
+    )
+    return step, RecoveryOutcome(ability=ability, x=x, healed=healed, lost=hits - healed)

@@ -511,3 +511,30 @@ def test_opposed_odds_match_enumeration(a: int, b: int) -> None:
     got = {"a": odds.p_a, "tie": odds.p_tie, "b": odds.p_b}
     for k, p in counts.items():
         assert abs(got[k] - float(p)) < 1e-12
+
+
+# --- §6.5 maintenance: Rigenerazione, Effimero, Guarigione ----------------------------------
+
+
+def recover(ability: str, x: int, wounds: int, faces: list[int]) -> tuple[int, int, int]:
+    from rules_core.systems.c5.checks import resolve_recovery
+
+    src = DiceSource.given(faces)
+    _, out = resolve_recovery(ability, x, wounds, src)
+    return out.healed, out.lost, len(src.consumed)
+
+
+def test_h12_rigenerazione() -> None:
+    assert recover("rigenerazione", 4, 2, [5, 2]) == (1, 0, 2)  # H12: heal 1
+    assert recover("rigenerazione", 4, 2, [4, 6]) == (2, 0, 2)  # heal 2
+    assert recover("rigenerazione", 4, 2, [3]) == (0, 0, 1)  # none, no second roll
+    assert recover("rigenerazione", 4, 1, [6]) == (1, 0, 1)  # unwounded: no second roll
+    with pytest.raises(UserError):
+        recover("rigenerazione", 4, 0, [6])
+
+
+def test_h13_effimero_and_guarigione() -> None:
+    assert recover("effimero", 5, 0, [5, 6]) == (0, 2, 2)  # H13: lose 2
+    assert recover("effimero", 5, 0, [5, 1]) == (0, 1, 2)  # lose 1
+    assert recover("effimero", 5, 0, [2]) == (0, 0, 1)  # none
+    assert recover("guarigione", 3, 2, [3]) == (1, 0, 1)  # one roll only

@@ -159,3 +159,35 @@ async def test_temporary_faith_and_pieta_across_rounds(app: App) -> None:
     assert "ft 5" in await status(app)
     assert (await say(app, "/undo", user="ann", chat=CHAT)).ok
     assert "ft 2" in await status(app)
+
+
+async def test_maintenance_regeneration_and_effimero(app: App) -> None:
+    await setup(app)
+    # the Troll (5 wounds) takes 2, then regenerates: 4 then 6 -> heals 2 (H12)
+    assert (await say(app, "/unit damage Troll 2", user="bob", chat=CHAT)).ok
+    regen = await say(
+        app,
+        "/c5 maintenance ability=rigenerazione x=4 target=Troll apply dice=4,6",
+        user="bob",
+        chat=CHAT,
+    )
+    assert regen.ok, regen.error
+    assert regen.data is not None and regen.data["applied"]["healed"] == 2
+    assert "5/5" in await status(app)
+    assert (await say(app, "/undo", user="bob", chat=CHAT)).ok
+    assert "3/5" in await status(app)
+    # nothing to heal on an unwounded fighter
+    whole = await say(app, "/c5 maintenance x=4 target=Abel dice=6", user="ann", chat=CHAT)
+    assert whole.error is not None and whole.error.code == "c5.nothing_to_heal"
+    # Effimero/5: 5 then 1 -> loses 1 wound (H13)
+    eff = await say(
+        app,
+        "/c5 mantenimento abilita=effimero x=5 target=Abel apply dadi=5,1",
+        user="ann",
+        chat=CHAT,
+    )
+    assert eff.ok, eff.error
+    assert eff.data is not None and eff.data["applied"]["lost"] == 1
+    assert "Ferita Leggera" in await status(app)
+    few = await say(app, "/c5 maintenance x=4 wounds=2 dice=5", user="ann", chat=CHAT)
+    assert few.error is not None and few.error.code.startswith("dice.not_enough")
