@@ -54,6 +54,7 @@ def verdict(ok: bool) -> str:
 
 def main() -> int:
     started = time.perf_counter()
+    load = os.getloadavg()[0]
     dice = dice_bench.main()
     print()
     games = games_bench.main()
@@ -83,6 +84,11 @@ def main() -> int:
     print(
         f"  floor: `2d6+3` through the dice engine alone (no App, no SQLite): "
         f"{cmd['floor_roll_per_s']:,.0f}/s"
+    )
+    trips = ", ".join(f"{k} {v}" for k, v in cmd["round_trips"].items())
+    print(
+        f"  aiosqlite calls per command: {trips}; one call (a hop to its thread and back) "
+        f"costs {cmd['round_trip_ms']:.3f} ms here"
     )
     rss = cmd["rss_mb"]
     print("  RSS of that process: " + ", ".join(f"{mb:.1f} MB after {n:,}" for n, mb in rss))
@@ -173,7 +179,7 @@ def main() -> int:
         ],
     ]
     print()
-    print(f"Summary — {machine()}")
+    print(f"Summary — {machine()}; load average {load:.1f} when the run started")
     print(table(["measure", "ours", "ratio / peer", "goal", "met"], rows))
     if games.slower:
         print("icepool was faster on: " + "; ".join(games.slower))

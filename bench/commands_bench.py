@@ -22,6 +22,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+import aiosqlite
+import aiosqlite.core as aiosqlite_core
+
 from bot.app import App
 from bot.commands.models import Reply, Request
 from rules_core.dice import DiceSource, parse, roll
@@ -95,6 +98,8 @@ async def run() -> dict[str, Any]:
         setup_s = time.perf_counter() - t0
         for chat, kind in schedule(4 * CHATS, start=MEASURED):  # warm-up: every cache filled
             check(await app.handle(request(chat, KINDS[kind])), kind)
+        round_trips = await count_round_trips(app)
+        trip_s = await round_trip_time(Path(tmp) / "bench.sqlite3")
         rss = [(0, vm_rss_mb())]
         latencies: dict[str, list[float]] = {k: [] for k in KINDS}
         wall0, cpu0 = time.perf_counter(), time.process_time()
@@ -142,9 +147,44 @@ async def run() -> dict[str, Any]:
             for k, v in latencies.items()
         },
         "floor_roll_per_s": 1 / floor,
+        "round_trips": round_trips,
+        "round_trip_ms": trip_s * 1e3,
         "rss_mb": rss,
         "db_mb": db_bytes / 1e6,
     }
+
+
+async def count_round_trips(app: App) -> dict[str, int]:
+    """aiosqlite calls (each one a hop to its worker thread and back) per kind of command,
+    counted on one warm chat by wrapping aiosqlite's dispatch for the duration."""
+    calls = 0
+    original: Any = aiosqlite_core.Connection._execute
+
+    async def counting(self: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        return await original(self, fn, *args, **kwargs)
+
+    out: dict[str, int] = {}
+    aiosqlite_core.Connection._execute = counting  # type: ignore[method-assign]
+    try:
+        for kind, text in KINDS.items():
+            calls = 0
+            check(await app.handle(request(0, text)), kind)
+            out[kind] = calls
+    finally:
+        aiosqlite_core.Connection._execute = original  # type: ignore[method-assign]
+    return out
+
+
+async def round_trip_time(path: Path) -> float:
+    """Seconds for one aiosqlite call (`SELECT 1`, one hop to its thread and back)."""
+    async with aiosqlite.connect(path) as conn:
+        n = 2_000
+        t = time.perf_counter()
+        for _ in range(n):
+            await conn.execute_fetchall("SELECT 1")  # one hop
+        return (time.perf_counter() - t) / n
 
 
 def _floor(source: DiceSource) -> float:
