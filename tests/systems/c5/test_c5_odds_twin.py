@@ -200,3 +200,34 @@ async def test_opposed_fear_rally_odds(app: App) -> None:
     assert contact.data is not None and contact.data["p_success"] == 0
     rolled = await say(app, "/c5 opposed value=4 vs=3 odds dice=3,4")
     assert rolled.error is not None and rolled.error.code == "c5.odds_no_roll"
+
+
+C5_SPECS = [s for s in SPECS if s.path[1] != "settings"]
+
+
+@settings(
+    max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    index=st.integers(0, len(C5_SPECS) - 1),
+    picks=st.lists(
+        st.tuples(
+            st.integers(0, 30),
+            st.sampled_from(["", "3", "-2", "40", "5,1,2", "x", "long", "sacred", "Abel"]),
+        ),
+        max_size=6,
+    ),
+)
+async def test_every_c5_command_gives_a_result_or_a_sentence(
+    app: App, index: int, picks: list[tuple[int, str]]
+) -> None:
+    spec = C5_SPECS[index]
+    tokens = []
+    for which, value in picks:
+        opt = spec.options[which % len(spec.options)]
+        tokens.append(opt.name if opt.type == "flag" and not value else f"{opt.name}={value}")
+    reply = await say(app, f"/{spec.name} " + " ".join(tokens))
+    assert reply.ok or (
+        reply.error is not None
+        and reply.error.code.split(".")[0] in ("cmd", "dice", "c5", "game", "perm")
+    ), (spec.name, tokens, reply.error)
