@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections.abc import Mapping
 from fractions import Fraction
@@ -50,7 +51,11 @@ def interesting_values(dist: Distribution) -> list[int]:
     answer is neither certain nor hopeless, thinned evenly to TABLE_ROWS."""
     values = [v for v, _ in dist.items()]
     if len(values) > TABLE_ROWS:
-        values = [v for v in values if 0.001 < dist.p_at_least(v) < 0.999] or values
+        # P(≥k) falls as k grows, so the open range is found by bisection: O(n log n) work,
+        # not one O(n) sum per value (10,000 values took seconds and blocked every chat).
+        lo = bisect.bisect_left(values, True, key=lambda v: dist.p_at_least(v) < 0.999)
+        hi = bisect.bisect_left(values, True, key=lambda v: dist.p_at_least(v) <= 0.001)
+        values = values[lo:hi] or values
     if len(values) > TABLE_ROWS:
         step = (len(values) - 1) / (TABLE_ROWS - 1)
         values = sorted({values[round(i * step)] for i in range(TABLE_ROWS)})
