@@ -1,0 +1,200 @@
+"""Names and labels that try to ping, format or hide: @everyone, @here, role and user
+mentions, Telegram HTML, Markdown, zero-width and right-to-left characters, 10,000 characters.
+They are stored as typed (or refused with one sentence when over a length limit) and shown
+harmlessly by the plain, Telegram HTML and Discord renderers; Discord replies carry
+allowed_mentions that can ping no one but the users a reply means to ping."""
+
+from __future__ import annotations
+
+import html
+import re
+from html.parser import HTMLParser
+
+import pytest
+
+from bot.adapters.discord import EMBED_DESCRIPTION, EMBED_TOTAL, allowed_mentions, embed
+from bot.app import App
+from bot.commands.models import Reply
+from bot.render import discord_md, plain, telegram_html
+from tests.helpers import say
+
+HOSTILE = [
+    "@everyone",
+    "@here",
+    "<@&123>",
+    "<@456>",
+    "<@!456>",
+    "<b>bold</b>",
+    '<a href="http://evil.example">x</a>',
+    "&amp; &lt;",
+    "**bold** __under__",
+    "`code` ```fence```",
+    "||spoiler|| ~~strike~~",
+    "[link](http://evil.example)",
+    "@\u200beveryone zero\u200dwidth",
+    "\u202eevil\u202c rtl \u200f",
+    "1. not a list",
+    "> quote",
+    "# heading",
+]
+LONG = "L" * 10_000
+TAGS = {"b", "i", "code", "s", "pre", "a"}
+
+
+class TagCheck(HTMLParser):
+    """Every tag in Telegram output is one of ours; a link is only a user mention."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.bad: list[str] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag not in TAGS:
+            self.bad.append(tag)
+        if tag == "a" and (
+            len(attrs) != 1
+            or attrs[0][0] != "href"
+            or not re.fullmatch(r"tg://user\?id=\d+", attrs[0][1] or "")
+        ):
+            self.bad.append(f"a {attrs}")
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+
+def harmless(reply: Reply) -> None:
+    """The reply is safe on every platform, whatever user text it holds."""
+    # Telegram: every span's text escaped, only our own tags, every message within the limit.
+    spans = [s for b in reply.blocks + [f.value for f in reply.fields] for s in b]
+    whole = telegram_html.render(reply)
+    for span in spans:
+        assert html.escape(span.text, quote=False) in whole
+    for chunk in telegram_html.split(whole):
+        assert len(chunk) <= telegram_html.MAX_MESSAGE
+        check = TagCheck()
+        check.feed(chunk)
+        check.close()
+        assert check.bad == [], check.bad
+    # Discord: no live mention except the reply's own, embed within Discord's limits.
+    # Mention spans show a player as a mention (pinging only if allowed_mentions lists them).
+    ours = {f"<@{s.user_id}>" for s in spans if s.style == "mention" and s.user_id}
+    for text in (discord_md.render(reply), embed(reply).description or ""):
+        rest = re.sub(r"<@\d+>", lambda m: "" if m.group(0) in ours else m.group(0), text)
+        assert re.search(r"@(?!\u200b)", rest) is None, rest[:200]
+        assert re.search(r"<@[!&]?\d+>", rest) is None
+    shown = embed(reply)
+    assert len(shown.description or "") <= EMBED_DESCRIPTION and len(shown) <= EMBED_TOTAL
+    allowed = allowed_mentions(reply).to_dict()
+    assert allowed.get("parse", []) == []  # not everyone, not roles, not every user
+    assert not allowed.get("roles")
+    assert {str(u) for u in allowed.get("users", [])} <= set(reply.mentions)
+
+
+def quote(text: str) -> str:
+    return '"' + text + '"' if '"' not in text else text
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+async def test_hostile_names_are_stored_as_typed_and_shown_harmlessly(app: App, name: str) -> None:
+    chat = "console:hostile"
+    created = await say(app, f"/game new gen {name[:40]}", user="1", name=name, chat=chat)
+    assert created.ok, plain.render(created)
+    harmless(created)
+    joined = await say(app, f"/game join {name[:30]}", user="2", name=name + "2", chat=chat)
+    assert joined.ok
+    harmless(joined)
+    unit = " ".join(name.split())[:40]
+    added = await say(app, f"/unit add {quote(unit)} wounds=3", user="2", chat=chat)
+    if '"' in unit:  # a name with a quote can't be quoted whole: one sentence, nothing stored
+        assert added.error is not None and added.error.code.startswith("cmd.")
+        harmless(added)
+        return
+    assert added.data is not None and added.data["unit"]["name"] == unit  # stored as typed
+    harmless(added)
+    for text in (
+        f"/unit show {unit}",
+        "/unit list",
+        f"/unit cond {quote(unit)} add {name[:40]}",
+        f"/score add 2 {quote(name + '2')} {name[:100]}",
+        "/turn end",
+        "/game status",
+        "/log",
+        f"/roll d6 {name}",
+        "/roll history",
+    ):
+        reply = await say(app, text, user="1", admin=True, chat=chat)
+        assert reply.error is None or reply.error.code != "internal", text
+        harmless(reply)
+    status = await say(app, "/game status", chat=chat)
+    assert status.data is not None
+    state = status.data["state"]
+    assert state["players"][0]["name"] == name and state["units"][0]["name"] == unit
+    shown = discord_md.render(status)
+    assert discord_md.escape(unit) in shown  # escaped, so shown as typed
+    assert telegram_html.escape(unit) in telegram_html.render(status)
+
+
+async def test_mentions_in_names_never_ping_on_discord_even_when_the_reply_pings(
+    app: App,
+) -> None:
+    chat = "discord:555"
+    assert (await say(app, "/game new gen War", user="111", name="@everyone", chat=chat)).ok
+    assert (await say(app, "/game join", user="222", name="<@&123> @here", chat=chat)).ok
+    passed = await say(app, "/turn end", user="111", chat=chat)
+    assert passed.ok and passed.mentions == ["222"]  # the next player is pinged: only them
+    harmless(passed)
+    allowed = allowed_mentions(passed).to_dict()
+    assert [str(u) for u in allowed["users"]] == ["222"]
+    text = embed(passed).description or ""
+    assert "<@222>" in text and "<@&123>" not in text and "@here" not in text
+
+
+async def test_ten_thousand_character_names_are_stored_and_clipped_when_shown(app: App) -> None:
+    chat = "console:long"
+    assert (await say(app, "/game new gen Long", user="1", name=LONG, chat=chat)).ok
+    assert (await say(app, "/game join", user="2", name=LONG + "!", chat=chat)).ok
+    assert (await say(app, "/unit add Tank wounds=3", user="2", name=LONG + "!", chat=chat)).ok
+    for text in ("/game status", "/unit list", "/turn end", "/score", "/log", "/turn"):
+        reply = await say(app, text, user="1", chat=chat)
+        assert reply.ok, text
+        harmless(reply)
+    status = await say(app, "/game status", chat=chat)
+    assert status.data is not None and status.data["state"]["players"][0]["name"] == LONG
+    pieces = telegram_html.split(telegram_html.render(status))
+    assert len(pieces) >= 3 and "".join(pieces).count("L") >= 20_000  # all of it, in pieces
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"/roll d6 {LONG}",
+        f"/game new gen {LONG}",
+        f"/unit add {LONG[:41]}",
+        f"/campaign new {LONG[:61]}",
+        f"/rules search {LONG}",
+    ],
+)
+async def test_ten_thousand_character_options_are_one_sentence(app: App, text: str) -> None:
+    reply = await say(app, text, admin=True)
+    assert reply.error is not None
+    assert reply.error.code in {"cmd.too_long", "cmd.too_long_value", "game.bad_name"}
+    assert len(plain.render(reply)) < 400
+    harmless(reply)
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+async def test_campaign_names_and_journal_are_harmless(app: App, name: str) -> None:
+    chat = "console:camp"
+    created = await say(app, f"/campaign new {name}", user="1", name=name, chat=chat)
+    assert created.ok, plain.render(created)
+    harmless(created)
+    assert (await say(app, "/campaign join", user="2", name=name[::-1], chat=chat)).ok
+    for text in ("/campaign status", "/campaign journal", "/campaign standings"):
+        reply = await say(app, text, chat=chat)
+        assert reply.ok, text
+        harmless(reply)
+        assert name in plain.render(reply) or text != "/campaign status"
+    export = await say(app, "/campaign export", chat=chat)
+    assert export.ok and export.attachments
+    harmless(export)
