@@ -357,6 +357,14 @@ def _keep(outcomes: list[tuple[int, int]], n: int, k: int) -> Weights:
 
 @lru_cache(maxsize=256)
 def _dice_dist(d: Dice, chain_limit: int) -> tuple[Weights, bool]:
+    if (
+        d.reroll is None
+        and d.explode is None
+        and d.keep is None
+        and d.success is None
+        and d.failure is None
+    ):  # plain NdX: every face weight 1
+        return _power(dict.fromkeys(range(1, d.sides + 1), 1), d.count), False
     base = _die_weights(d)
     score = _scorer(d)
     counting = d.success is not None
