@@ -48,9 +48,13 @@ def _rerolled(face: int, policy: Reroll, passes: Callable[[int], bool]) -> bool:
 
 def add(a: Dist, b: Dist, weight: float, out: Dist) -> None:
     """out += weight * (a convolved with b)."""
+    b_items = list(b.items())
+    get = out.get
     for va, pa in a.items():
-        for vb, pb in b.items():
-            out[va + vb] = out.get(va + vb, 0.0) + weight * pa * pb
+        wpa = weight * pa  # (weight * pa) * pb: the same products, in the same order
+        for vb, pb in b_items:
+            v = va + vb
+            out[v] = get(v, 0.0) + wpa * pb
 
 
 def convolve(a: Dist, b: Dist) -> Dist:
