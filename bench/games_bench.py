@@ -278,12 +278,12 @@ def main() -> GamesResult:
     for case in cases():
         diff = largest_difference(case.ours(), case.theirs())
         worst = max(worst, diff)
-        t_ours = best_time(case.ours, repeat=5)
+        t_ours = best_time(case.ours, repeat=9)
         t_check = time.perf_counter()
         case.theirs()
         t_ice = time.perf_counter() - t_check
         if t_ice < 0.2:  # slow cases are timed once: the ratio is large either way
-            t_ice = min(t_ice, best_time(case.theirs, repeat=3))
+            t_ice = min(t_ice, best_time(case.theirs, repeat=5))
         ratio = t_ice / t_ours
         per_game.setdefault(case.game, []).append(ratio)
         if ratio < 1:
