@@ -274,3 +274,43 @@ async def test_a_command_in_another_chat_never_sees_or_changes_this_game(
                 for secret in ("VictimGame", "Zephyrine", "secretlabel"):
                     assert secret not in shown or secret in typed, (text, secret)
                 assert game_rows(papp, chat) == before, f"{text!r} in another chat changed it"
+
+
+SETTINGS = [s for s in REGISTRY if s.path[-1] == "settings" and s.options]
+
+
+def settings_text(spec: CommandSpec) -> str:
+    """Every option of the settings command set to a non-default choice."""
+    words = ["/" + " ".join(spec.path)]
+    for opt in spec.options:
+        if opt.choices:
+            words.append(f"{opt.name}={opt.choices[-1]}")
+    return " ".join(words)
+
+
+def stored_settings(app: App) -> Any:
+    with sqlite3.connect(app.db.path) as conn:
+        return (
+            conn.execute("SELECT * FROM kv ORDER BY key").fetchall(),
+            conn.execute("SELECT * FROM chat_settings ORDER BY chat_key").fetchall(),
+        )
+
+
+@pytest.mark.parametrize("spec", SETTINGS, ids=[s.name for s in SETTINGS])
+async def test_chat_rule_settings_are_for_the_organiser_and_admins(
+    papp: App, spec: CommandSpec
+) -> None:
+    system = system_of(spec)
+    chat = victim(system)
+    await setup(papp, chat, system, "VictimGame", ("Alpha", "Beta", "Omega"))
+    text = settings_text(spec)
+    before = stored_settings(papp)
+    for user in (OTHER, SPECTATOR):
+        refused = await say(papp, text, user=user, name=NAMES[user], chat=chat)
+        assert refused.error is not None and "admin" in refused.error.code, plain.render(refused)
+        assert stored_settings(papp) == before
+    done = await say(papp, text, user=ORGANISER, name="Olga", chat=chat)
+    assert done.ok, plain.render(done)
+    assert stored_settings(papp) != before  # the refused change is a real one
+    admin = await say(papp, text, user=SPECTATOR, name="Sam", chat=elsewhere(system), admin=True)
+    assert admin.ok, plain.render(admin)
