@@ -68,8 +68,8 @@ def harmless(reply: Reply) -> None:
     # Telegram: every span's text escaped, only our own tags, every message within the limit.
     spans = [s for b in reply.blocks + [f.value for f in reply.fields] for s in b]
     whole = telegram_html.render(reply)
-    for span in spans:
-        assert html.escape(span.text, quote=False) in whole
+    for text in [reply.title or "", *(s.text for s in spans)]:
+        assert html.escape(text, quote=False) in whole
     for chunk in telegram_html.split(whole):
         assert len(chunk) <= telegram_html.MAX_MESSAGE
         check = TagCheck()
@@ -79,11 +79,13 @@ def harmless(reply: Reply) -> None:
     # Discord: no live mention except the reply's own, embed within Discord's limits.
     # Mention spans show a player as a mention (pinging only if allowed_mentions lists them).
     ours = {f"<@{s.user_id}>" for s in spans if s.style == "mention" and s.user_id}
-    for text in (discord_md.render(reply), embed(reply).description or ""):
+    shown = embed(reply)
+    parts = [shown.title or "", shown.description or ""]
+    parts += [f"{f.name}\n{f.value}" for f in shown.fields]
+    for text in (discord_md.render(reply), *parts):
         rest = re.sub(r"<@\d+>", lambda m: "" if m.group(0) in ours else m.group(0), text)
         assert re.search(r"@(?!\u200b)", rest) is None, rest[:200]
         assert re.search(r"<@[!&]?\d+>", rest) is None
-    shown = embed(reply)
     assert len(shown.description or "") <= EMBED_DESCRIPTION and len(shown) <= EMBED_TOTAL
     allowed = allowed_mentions(reply).to_dict()
     assert allowed.get("parse", []) == []  # not everyone, not roles, not every user
