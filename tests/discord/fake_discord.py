@@ -67,6 +67,8 @@ class FakeDiscord:
         self.frames: list[dict[str, Any]] = []  # every dispatched event, replayed on RESUME
         self.resumed = asyncio.Event()  # set when a client has resumed its session
         self.replayed: list[int] = []  # sequence numbers sent again on a RESUME
+        # Fault switch: (path suffix, status, body) served once each to the next matching call.
+        self.failures: list[tuple[str, int, dict[str, Any]]] = []
 
     async def start(self) -> None:
         app = web.Application()
@@ -338,6 +340,18 @@ class FakeDiscord:
             await self._record(request.method, path, body)
             return _json({"message": "401: Unauthorized", "code": 0}, status=401)
         await self._record(request.method, path, body)
+        for i, (suffix, status, payload) in enumerate(self.failures):
+            if path.endswith(suffix):
+                del self.failures[i]
+                via = (
+                    {"Via": "1.1 google"} if status == 429 else {}
+                )  # a Discord 429, not Cloudflare
+                return web.Response(
+                    body=json.dumps(payload).encode(),
+                    status=status,
+                    content_type="application/json",
+                    headers=via,
+                )
         if path == "/users/@me":
             return _json(BOT_USER)
         if path == "/oauth2/applications/@me":

@@ -176,3 +176,26 @@ async def test_send_message_5xx_and_429_are_retried_and_delivered_once(
     await adapter.stop()
     assert fake.failures["sendMessage"] == [] and len(fake.refused) == 4
     labels_once(delivered(fake), labels)
+
+
+async def test_discord_rest_5xx_and_429_on_the_answer_are_retried_once(
+    discord_env: tuple[FakeDiscord, DiscordAdapter],
+) -> None:
+    fake, adapter = discord_env
+    fake.failures.append(("/callback", 500, {"message": "500: Internal Server Error", "code": 0}))
+    fake.failures.append(
+        (
+            "/callback",
+            429,
+            {"message": "You are being rate limited.", "retry_after": 0.2, "global": False},
+        )
+    )
+    item = roll(fake, "rest")
+    await fake.dispatch("INTERACTION_CREATE", item)
+    await fake.callbacks(3)  # two refused attempts, then the answer
+    await adapter.stop()
+    assert fake.failures == []
+    assert answered(fake) == Counter({item["id"]: 3})  # the same answer, sent until accepted
+    bodies = [b for _, p, b in fake.calls if p.endswith("/callback")]
+    assert all(b == bodies[0] for b in bodies)
+    assert "rest" in json_text(bodies[-1])
