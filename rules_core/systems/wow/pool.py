@@ -18,10 +18,6 @@ SUCCESS_FROM = 4  # 105.1b (L120): 4-9 or the crit face succeed
 CRIT_FACE = 10  # the 0 face of a d10; 105.1 (L116)
 MAX_POOL = 40  # a generous cap: printed powers are single digits, buffs add a few dice
 
-P_FAIL = Fraction(3, 10)
-P_HIT = Fraction(6, 10)  # success that is not a crit
-P_CRIT = Fraction(1, 10)
-
 
 def is_success(face: int) -> bool:
     return face >= SUCCESS_FROM
@@ -65,26 +61,41 @@ def pool_distribution(size: int, rerolls: int) -> dict[tuple[int, bool], Fractio
     """Exact joint distribution of (successes, any crit) for a pool with a reroll budget.
 
     The first roll splits into fails/plain successes/crits (multinomial); min(fails, budget)
-    failed dice are rolled again, their outcome another multinomial.
+    failed dice are rolled again, their outcome another multinomial. Counted in integer ways
+    out of 10**(size + budget) (faces: 3 fail, 6 plain, 1 crit) and divided once at the end:
+    the same exact fractions, without Fraction arithmetic in the loops.
     """
-    out: dict[tuple[int, bool], Fraction] = {}
+    budget = min(size, max(0, rerolls))
+    # the rerolled dice's outcomes, padded to `budget` dice so every weight shares one base
+    second: list[dict[tuple[int, bool], int]] = []
+    for again in range(budget + 1):
+        pad = FACES_TOTAL ** (budget - again)
+        ways: dict[tuple[int, bool], int] = {}
+        for crits in range(again + 1):
+            for hits in range(again - crits + 1):
+                key = (hits + crits, crits > 0)
+                ways[key] = ways.get(key, 0) + multinomial_ways(again, hits, crits) * pad
+        second.append(ways)
+    out: dict[tuple[int, bool], int] = {}
     for crits in range(size + 1):
         for hits in range(size - crits + 1):
+            w1 = multinomial_ways(size, hits, crits)
             fails = size - crits - hits
-            p_first = multinomial(size, fails, hits, crits)
-            again = min(fails, max(0, rerolls))
-            for crits2 in range(again + 1):
-                for hits2 in range(again - crits2 + 1):
-                    fails2 = again - crits2 - hits2
-                    p = p_first * multinomial(again, fails2, hits2, crits2)
-                    key = (hits + crits + hits2 + crits2, crits + crits2 > 0)
-                    out[key] = out.get(key, Fraction(0)) + p
-    return out
+            for (s2, c2), w2 in second[min(fails, budget)].items():
+                key = (hits + crits + s2, crits > 0 or c2)
+                out[key] = out.get(key, 0) + w1 * w2
+    denominator = FACES_TOTAL ** (size + budget)
+    return {k: Fraction(w, denominator) for k, w in out.items()}
 
 
-def multinomial(n: int, fails: int, hits: int, crits: int) -> Fraction:
-    ways = comb(n, fails) * comb(n - fails, hits)
-    return ways * P_FAIL**fails * P_HIT**hits * P_CRIT**crits
+FACES_TOTAL = 10
+WAYS_FAIL, WAYS_HIT, WAYS_CRIT = 3, 6, 1  # d10 faces 1-3 fail, 4-9 succeed, the 10 crits
+
+
+def multinomial_ways(n: int, hits: int, crits: int) -> int:
+    """Face sequences of n d10 with exactly `hits` plain successes and `crits` crits."""
+    fails = n - hits - crits
+    return int(comb(n, fails) * comb(n - fails, hits) * WAYS_FAIL**fails * WAYS_HIT**hits)
 
 
 def successes_distribution(size: int, rerolls: int) -> dict[int, Fraction]:
