@@ -10,6 +10,8 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
+import aiosqlite
+
 from bot import i18n
 from bot.commands.context import Context
 from bot.commands.models import ErrorInfo, Reply, Request, code, plain
@@ -53,12 +55,25 @@ class App:
             stored = await settings_repo.chat_lang(conn, request.chat_key)
         return i18n.normalize_lang(stored) or i18n.normalize_lang(request.locale) or "en"
 
+    async def _lang_in(self, conn: aiosqlite.Connection, request: Request) -> i18n.Lang:
+        """`lang_for` inside the command's own transaction: one query, no extra transaction."""
+        if forced := i18n.normalize_lang(request.lang):
+            return forced
+        stored = await settings_repo.chat_lang(conn, request.chat_key)
+        return i18n.normalize_lang(stored) or i18n.normalize_lang(request.locale) or "en"
+
+    async def _error_lang(self, request: Request) -> i18n.Lang:
+        """The language of an error raised before the command's transaction read it."""
+        try:
+            return await self.lang_for(request)
+        except Exception:  # the store itself may be what failed
+            return i18n.normalize_lang(request.locale) or "en"
+
     async def handle(self, request: Request) -> Reply:
         """Run one command. Never raises: user errors and internal errors become replies."""
-        lang: i18n.Lang = i18n.normalize_lang(request.locale) or "en"
+        lang: i18n.Lang | None = None
         spec: CommandSpec | None = None
         try:
-            lang = await self.lang_for(request)
             if request.command is not None:
                 spec = self.registry.get(request.command)
                 if spec is None:
@@ -69,6 +84,7 @@ class App:
             if spec.admin_only and not request.admin:
                 raise UserError("perm.admin_only")
             async with self.db.transaction(write=not spec.readonly) as conn:
+                lang = await self._lang_in(conn, request)
                 ctx = Context(self, request, spec, opts, lang, conn, self.clock())
                 reply = await spec.handler(ctx)
                 if ctx.lang != lang:  # /lang changed it: later lookups follow
@@ -76,13 +92,16 @@ class App:
             reply.command = spec.name
             return reply
         except UserError as err:
-            return self.error_reply(err, lang, spec)
+            return self.error_reply(err, lang or await self._error_lang(request), spec)
         except sqlite3.OperationalError as exc:
-            return self.error_reply(storage_user_error(exc), lang, spec)
+            stored = storage_user_error(exc)
+            return self.error_reply(stored, lang or await self._error_lang(request), spec)
         except Exception:
             ident = secrets.token_hex(4)
             log.exception("internal error %s while handling %r", ident, request.text[:200])
-            text = i18n.t(lang, "error.internal", id=ident)
+            text = i18n.t(
+                lang or i18n.normalize_lang(request.locale) or "en", "error.internal", id=ident
+            )
             return Reply(
                 command=spec.name if spec else "",
                 blocks=[[plain(text)]],
