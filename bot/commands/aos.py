@@ -9,10 +9,7 @@ one event that /undo reverts, and every roll goes to the chat's roll log.
 
 from __future__ import annotations
 
-import json
 from typing import Any
-
-from pydantic import ValidationError
 
 from bot.commands.context import Context
 from bot.commands.game import (
@@ -69,13 +66,7 @@ def settings_key(ctx: Context) -> str:
 
 
 async def load_settings(ctx: Context) -> Settings:
-    raw = await settings_repo.kv_get(ctx.conn, settings_key(ctx))
-    if not raw:
-        return Settings()
-    try:
-        return Settings.model_validate(json.loads(raw))
-    except (ValueError, ValidationError):
-        return Settings()
+    return await settings_repo.kv_model(ctx.conn, settings_key(ctx), Settings)
 
 
 async def settings_cmd(ctx: Context) -> Reply:

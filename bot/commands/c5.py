@@ -71,13 +71,7 @@ def settings_key(ctx: Context) -> str:
 
 
 async def load_settings(ctx: Context) -> C5Settings:
-    raw = await settings_repo.kv_get(ctx.conn, settings_key(ctx))
-    if not raw:
-        return C5Settings()
-    try:
-        return C5Settings.model_validate_json(raw)
-    except ValueError:
-        return C5Settings()
+    return await settings_repo.kv_model(ctx.conn, settings_key(ctx), C5Settings)
 
 
 async def c5_game(ctx: Context) -> games.StoredGame:

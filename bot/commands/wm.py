@@ -87,13 +87,7 @@ def settings_key(ctx: Context) -> str:
 
 
 async def load_settings(ctx: Context) -> WmSettings:
-    raw = await settings_repo.kv_get(ctx.conn, settings_key(ctx))
-    if not raw:
-        return WmSettings()
-    try:
-        return WmSettings.model_validate_json(raw)
-    except ValueError:
-        return WmSettings()
+    return await settings_repo.kv_model(ctx.conn, settings_key(ctx), WmSettings)
 
 
 # --- target unit ------------------------------------------------------------------------------

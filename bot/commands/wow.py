@@ -3,10 +3,7 @@ Cards, Battleground respawns, the 102.2 standings and per-chat settings."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
-
-from pydantic import ValidationError
 
 from bot.commands.context import Context
 from bot.commands.game import (
@@ -61,13 +58,7 @@ def settings_key(ctx: Context) -> str:
 
 
 async def chat_settings(ctx: Context) -> WowSettings:
-    raw = await settings_repo.kv_get(ctx.conn, settings_key(ctx))
-    if not raw:
-        return WowSettings()
-    try:
-        return WowSettings.model_validate(json.loads(raw))
-    except (ValueError, ValidationError):
-        return WowSettings()
+    return await settings_repo.kv_model(ctx.conn, settings_key(ctx), WowSettings)
 
 
 async def synced(ctx: Context, state: GameState) -> GameState:

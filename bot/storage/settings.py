@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TypeVar
 
 import aiosqlite
+from pydantic import BaseModel
 
 from bot.storage.util import iso
 
@@ -40,3 +42,18 @@ async def kv_set(conn: aiosqlite.Connection, key: str, value: str) -> None:
         "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
         (key, value),
     )
+
+
+Model = TypeVar("Model", bound=BaseModel)
+
+
+async def kv_model(conn: aiosqlite.Connection, key: str, model: type[Model]) -> Model:
+    """A pydantic model stored under `key` (a game system's chat settings), or its defaults
+    when nothing is stored or the stored value no longer fits the model."""
+    raw = await kv_get(conn, key)
+    if raw:
+        try:
+            return model.model_validate_json(raw)
+        except ValueError:  # pydantic's ValidationError is a ValueError
+            pass
+    return model()
