@@ -59,13 +59,7 @@ def settings_key(ctx: Context) -> str:
 
 
 async def load_settings(ctx: Context) -> InfSettings:
-    raw = await settings_repo.kv_get(ctx.conn, settings_key(ctx))
-    if not raw:
-        return InfSettings()
-    try:
-        return InfSettings.model_validate_json(raw)
-    except ValueError:
-        return InfSettings()
+    return await settings_repo.kv_model(ctx.conn, settings_key(ctx), InfSettings)
 
 
 async def inf_game(ctx: Context) -> games.StoredGame:
@@ -178,39 +172,44 @@ def state_text(ctx: Context, state: str) -> str:
     return ctx.t(f"inf.state.{state}")
 
 
+def side_verdict(
+    ctx: Context,
+    key: str,
+    hits: int,
+    wounds: int,
+    state: str,
+    flags: tuple[bool, bool, bool, bool],
+) -> Block:
+    """One side's result line: hits, wounds, state, then its disabled / immobilised / Guts /
+    cancelled marks."""
+    line = ctx.t(key, hits=hits, wounds=wounds, state=state_text(ctx, state))
+    names = ("inf.effect.disable", "inf.effect.immobilize", "inf.guts", "inf.cancelled")
+    extra = [ctx.t(name) for name, on in zip(names, flags, strict=True) if on]
+    return [bold(line + (" · " + " · ".join(extra) if extra else ""))]
+
+
 def attack_verdict(ctx: Context, out: AttackOutcome, vs_wounds: bool) -> list[Block]:
-    blocks: list[Block] = []
-    line = ctx.t(
-        "inf.verdict.target",
-        hits=out.active_hits,
-        wounds=out.target_wounds,
-        state=state_text(ctx, out.target_state),
-    )
-    extra = []
-    if out.target_disabled:
-        extra.append(ctx.t("inf.effect.disable"))
-    if out.target_immobilized:
-        extra.append(ctx.t("inf.effect.immobilize"))
-    if out.guts_roll:
-        extra.append(ctx.t("inf.guts"))
-    blocks.append([bold(line + (" · " + " · ".join(extra) if extra else ""))])
-    if out.reactive_hits:
-        line = ctx.t(
-            "inf.verdict.active",
-            hits=out.reactive_hits,
-            wounds=out.active_wounds,
-            state=state_text(ctx, out.active_state),
+    blocks = [
+        side_verdict(
+            ctx,
+            "inf.verdict.target",
+            out.active_hits,
+            out.target_wounds,
+            out.target_state,
+            (out.target_disabled, out.target_immobilized, out.guts_roll, False),
         )
-        extra = []
-        if out.active_disabled:
-            extra.append(ctx.t("inf.effect.disable"))
-        if out.active_immobilized:
-            extra.append(ctx.t("inf.effect.immobilize"))
-        if out.active_guts_roll:
-            extra.append(ctx.t("inf.guts"))
-        if not vs_wounds:
-            extra.append(ctx.t("inf.cancelled"))
-        blocks.append([bold(line + (" · " + " · ".join(extra) if extra else ""))])
+    ]
+    if out.reactive_hits:
+        blocks.append(
+            side_verdict(
+                ctx,
+                "inf.verdict.active",
+                out.reactive_hits,
+                out.active_wounds,
+                out.active_state,
+                (out.active_disabled, out.active_immobilized, out.active_guts_roll, not vs_wounds),
+            )
+        )
     return blocks
 
 
