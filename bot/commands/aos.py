@@ -803,7 +803,7 @@ async def weapon(ctx: Context) -> Reply:
     state = game.state
     unit = tr.find_unit(state, ctx.opts["unit"])
     require_unit_rights(ctx, state, unit, attack=False)
-    new = tr.copy(state)
+    new = state.clone()
     target = tr.find_unit(new, unit.name)
     if ctx.opts["remove"]:
         aos_system.set_weapon(target, None, ctx.opts["name"])
@@ -823,7 +823,7 @@ async def damage_table(ctx: Context) -> Reply:
     state = game.state
     unit = tr.find_unit(state, ctx.opts["unit"])
     require_unit_rights(ctx, state, unit, attack=False)
-    new = tr.copy(state)
+    new = state.clone()
     target = tr.find_unit(new, unit.name)
     text = ctx.opts["rows"].strip()
     rows = (

@@ -569,7 +569,7 @@ async def score_add(ctx: Context) -> Reply:
     player = find_player(state, ctx.opts["player"]) if ctx.opts["player"] else me
     if player.user_id != ctx.request.user_id:
         require_manager(ctx, state)
-    new = tr.copy(state)
+    new = state.clone()
     new.score_log.append(
         ScoreEntry(user_id=player.user_id, points=ctx.opts["points"], reason=ctx.opts["reason"])
     )

@@ -664,7 +664,7 @@ async def weapon_cmd(ctx: Context) -> Reply:
             )
 
         def drop(state: GameState) -> GameState:
-            new = tr.copy(state)
+            new = state.clone()
             new.extra.setdefault("inf", {}).setdefault("weapons", {}).pop(key, None)
             return new
 
@@ -680,7 +680,7 @@ async def weapon_cmd(ctx: Context) -> Reply:
     )
 
     def add(state: GameState) -> GameState:
-        new = tr.copy(state)
+        new = state.clone()
         stored = new.extra.setdefault("inf", {}).setdefault("weapons", {})
         if key not in stored and len(stored) >= tables.MAX_WEAPONS:
             raise UserError("inf.too_many_weapons", limit=tables.MAX_WEAPONS)
@@ -704,7 +704,7 @@ async def loadout_cmd(ctx: Context) -> Reply:
     found = [tables.find_weapon(n, weapons).name for n in names]
 
     def equip(state: GameState) -> GameState:
-        new = tr.copy(state)
+        new = state.clone()
         tr.find_unit(new, unit.name).extra["weapons"] = found
         return new
 
@@ -770,7 +770,7 @@ async def orders_cmd(ctx: Context) -> Reply:
 
         def count(st: GameState) -> GameState:
             notes.clear()
-            new = tr.copy(st)
+            new = st.clone()
             notes.extend(recount(new, who))
             return new
 
@@ -787,7 +787,7 @@ async def orders_cmd(ctx: Context) -> Reply:
 
         def first_count(st: GameState) -> GameState:
             notes.clear()
-            new = tr.copy(st)
+            new = st.clone()
             notes.extend(recount(new, current))
             return new
 
@@ -805,7 +805,7 @@ async def orders_cmd(ctx: Context) -> Reply:
             notes.clear()
             new = st
             if needs_recount(st) and st.current:  # the first turn has no turn start
-                new = tr.copy(st)
+                new = st.clone()
                 notes.extend(recount(new, st.current))
             owner = f"player:{unit.owner}"
             if ctx.opts.get("lt"):
@@ -940,7 +940,7 @@ async def settings_cmd(ctx: Context) -> Reply:
             rule = current.retreat
 
             def keep(state: GameState) -> GameState:
-                new = tr.copy(state)
+                new = state.clone()
                 new.extra.setdefault("inf", {})["retreat"] = rule
                 return new
 

@@ -443,7 +443,7 @@ async def allocate_cmd(ctx: Context) -> Reply:
         raise UserError("wm.not_wm_game", system=state.system)
     jack = tr.find_unit(state, ctx.opts["jack"])
     game_cmd.require_unit_rights(ctx, state, jack, attack=False)
-    new = tr.copy(state)
+    new = state.clone()
     new_jack = tr.find_unit(new, jack.name)
     casters = [
         u for u in new.units if u.owner == jack.owner and u.stats.get("focus") and u is not new_jack

@@ -396,7 +396,7 @@ async def card_cmd(ctx: Context) -> Reply:
     removed: list[Card] = []
 
     def change(state: GameState) -> GameState:
-        new = wow_state.with_settings(state, chat, replace=True).model_copy(deep=True)
+        new = wow_state.with_settings(state, chat, replace=True).clone()
         mine = tr.find_unit(new, unit.name)
         if action == "add":
             if ctx.opts["cost"] is None:

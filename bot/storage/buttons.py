@@ -8,7 +8,7 @@ from datetime import datetime
 
 import aiosqlite
 
-from bot.storage.util import iso
+from bot.storage.util import fetch_one, iso
 
 
 def button_id(chat_key: str, command: str) -> str:
@@ -26,8 +26,7 @@ async def save(conn: aiosqlite.Connection, chat_key: str, command: str, now: dat
 
 
 async def load(conn: aiosqlite.Connection, chat_key: str, ident: str) -> str | None:
-    async with conn.execute(
-        "SELECT command FROM buttons WHERE id = ? AND chat_key = ?", (ident, chat_key)
-    ) as cur:
-        row = await cur.fetchone()
+    row = await fetch_one(
+        conn, "SELECT command FROM buttons WHERE id = ? AND chat_key = ?", (ident, chat_key)
+    )
     return str(row[0]) if row else None

@@ -16,7 +16,7 @@ import aiosqlite
 from pydantic import BaseModel
 
 from bot.storage import events
-from bot.storage.util import iso, parse_iso
+from bot.storage.util import fetch_all, fetch_one, iso, parse_iso
 from rules_core.errors import UserError
 from rules_core.game import diff
 from rules_core.game.campaign import schedule
@@ -98,11 +98,11 @@ def _campaign(row: aiosqlite.Row | tuple[object, ...]) -> Campaign:
 
 
 async def active(conn: aiosqlite.Connection, chat_key: str) -> Campaign | None:
-    async with conn.execute(
+    row = await fetch_one(
+        conn,
         f"SELECT {_COLUMNS} FROM campaigns WHERE chat_key = ? AND status != 'ended'",
         (chat_key,),
-    ) as cur:
-        row = await cur.fetchone()
+    )
     return _campaign(row) if row else None
 
 
@@ -148,12 +148,12 @@ async def link_game(conn: aiosqlite.Connection, campaign_id: int, game_id: int) 
 
 
 async def games_of(conn: aiosqlite.Connection, campaign_id: int) -> list[tuple[int, GameState]]:
-    async with conn.execute(
+    rows = await fetch_all(
+        conn,
         "SELECT g.id, g.state FROM games g JOIN campaign_games cg ON cg.game_id = g.id "
         "WHERE cg.campaign_id = ? ORDER BY g.id",
         (campaign_id,),
-    ) as cur:
-        rows = await cur.fetchall()
+    )
     return [(int(r[0]), GameState.model_validate_json(r[1])) for r in rows]
 
 
@@ -187,17 +187,16 @@ async def take_due(
 ) -> list[tuple[Reminder, Campaign]]:
     """Every reminder due by `now` for a running campaign in a chat we can reach (`owns`),
     marked sent as it is taken; the others stay for whoever can deliver them."""
-    async with conn.execute(
+    rows = await fetch_all(
+        conn,
         "SELECT r.id, r.campaign_id, r.turn_no, r.kind, r.user_id, r.due_at "
         "FROM reminders r JOIN campaigns c ON c.id = r.campaign_id "
         "WHERE r.sent_at IS NULL AND r.due_at <= ? AND c.status = 'active' ORDER BY r.due_at",
         (iso(now),),
-    ) as cur:
-        rows = await cur.fetchall()
+    )
     out = []
     for r in rows:
-        async with conn.execute(f"SELECT {_COLUMNS} FROM campaigns WHERE id = ?", (r[1],)) as c:
-            row = await c.fetchone()
+        row = await fetch_one(conn, f"SELECT {_COLUMNS} FROM campaigns WHERE id = ?", (r[1],))
         assert row is not None
         if owns is not None and not owns(str(row[1])):
             continue
@@ -220,68 +219,70 @@ async def journal(conn: aiosqlite.Connection, c: Campaign) -> list[JournalEntry]
     0006), and carries the game and round it was rolled in."""
     since = iso(c.created_at)
     keyed: list[tuple[tuple[int, int, int], JournalEntry]] = []
-    async with conn.execute(
+    rows = await fetch_all(
+        conn,
         "SELECT id, created_at, user_name, command, kind, undone, game_id, before, after, "
         "COALESCE(json_extract(before, '$.round'), json_extract(after, '$.round')) "
         "FROM events WHERE chat_key = ? AND created_at >= ? ORDER BY id",
         (c.chat_key, since),
-    ) as cur:
-        for (
-            ev_id,
-            at,
-            who,
-            command,
-            kind,
-            undone,
-            game_id,
-            before,
-            after,
-            rnd,
-        ) in await cur.fetchall():
-            old = GameState.model_validate_json(before) if before else None
-            new = GameState.model_validate_json(after) if after else None
-            entry = JournalEntry(
-                at=parse_iso(at),
-                who=who,
-                what=command or kind,
-                detail="undone" if undone else None,
-                kind=kind,
-                game_id=game_id,
-                round=rnd,
-                changes=diff.describe(old, new) if kind != "undo" else [],
-                undone=bool(undone),
-            )
-            keyed.append(((int(ev_id), 0, 0), entry))
-    async with conn.execute(
+    )
+    for (
+        ev_id,
+        at,
+        who,
+        command,
+        kind,
+        undone,
+        game_id,
+        before,
+        after,
+        rnd,
+    ) in rows:
+        old = GameState.model_validate_json(before) if before else None
+        new = GameState.model_validate_json(after) if after else None
+        entry = JournalEntry(
+            at=parse_iso(at),
+            who=who,
+            what=command or kind,
+            detail="undone" if undone else None,
+            kind=kind,
+            game_id=game_id,
+            round=rnd,
+            changes=diff.describe(old, new) if kind != "undo" else [],
+            undone=bool(undone),
+        )
+        keyed.append(((int(ev_id), 0, 0), entry))
+    rows = await fetch_all(
+        conn,
         "SELECT r.id, r.created_at, r.user_name, r.expression, r.faces, r.result, r.game_id, "
         "r.round, COALESCE(r.after_event, (SELECT MAX(e.id) FROM events e "
         "WHERE e.chat_key = r.chat_key AND e.created_at <= r.created_at), 0) "
         "FROM rolls r WHERE r.chat_key = ? AND r.created_at >= ? ORDER BY r.id",
         (c.chat_key, since),
-    ) as cur:
-        for (
-            roll_id,
-            at,
-            who,
-            expression,
-            faces,
-            result,
-            game_id,
-            rnd,
-            anchor,
-        ) in await cur.fetchall():
-            totals = ", ".join(str(r.get("total")) for r in json.loads(result))
-            dice = ", ".join(str(f) for f in json.loads(faces))
-            entry = JournalEntry(
-                at=parse_iso(at),
-                who=who,
-                what=expression,
-                detail=f"= {totals} [{dice}]",
-                kind="roll",
-                game_id=game_id,
-                round=rnd,
-            )
-            keyed.append(((int(anchor), 1, int(roll_id)), entry))
+    )
+    for (
+        roll_id,
+        at,
+        who,
+        expression,
+        faces,
+        result,
+        game_id,
+        rnd,
+        anchor,
+    ) in rows:
+        totals = ", ".join(str(r.get("total")) for r in json.loads(result))
+        dice = ", ".join(str(f) for f in json.loads(faces))
+        entry = JournalEntry(
+            at=parse_iso(at),
+            who=who,
+            what=expression,
+            detail=f"= {totals} [{dice}]",
+            kind="roll",
+            game_id=game_id,
+            round=rnd,
+        )
+        keyed.append(((int(anchor), 1, int(roll_id)), entry))
     keyed.sort(key=lambda pair: pair[0])
     return [entry for _, entry in keyed]
 

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import aiosqlite
 
+from bot.storage.util import fetch_one
 from rules_core.errors import UserError
 
 log = logging.getLogger(__name__)
@@ -94,8 +95,7 @@ class Database:
             await conn.close()
 
     async def _fetch_value(self, sql: str) -> object:
-        async with self.conn.execute(sql) as cur:
-            row = await cur.fetchone()
+        row = await fetch_one(self.conn, sql)
         return row[0] if row else None
 
     async def _migrate(self) -> None:

@@ -13,7 +13,7 @@ from datetime import datetime
 import aiosqlite
 from pydantic import BaseModel
 
-from bot.storage.util import iso, parse_iso
+from bot.storage.util import fetch_all, fetch_one, iso, parse_iso
 from rules_core.game.models import GameState
 
 MAX_COMMAND = 500
@@ -83,22 +83,23 @@ def _event(row: aiosqlite.Row | tuple[object, ...]) -> EventRecord:
 
 async def recent(conn: aiosqlite.Connection, game_id: int, limit: int) -> list[EventRecord]:
     """The game's last `limit` events, newest first."""
-    async with conn.execute(
+    rows = await fetch_all(
+        conn,
         f"SELECT {_COLUMNS} FROM events WHERE game_id = ? ORDER BY id DESC LIMIT ?",
         (game_id, limit),
-    ) as cur:
-        return [_event(r) for r in await cur.fetchall()]
+    )
+    return [_event(r) for r in rows]
 
 
 async def last_undoable(conn: aiosqlite.Connection, game_id: int) -> EventRecord | None:
     """The most recent change not undone yet (undo events themselves are not undoable), so
     repeated `/undo` walks further back."""
-    async with conn.execute(
+    row = await fetch_one(
+        conn,
         f"SELECT {_COLUMNS} FROM events WHERE game_id = ? AND undone = 0 "
         "AND kind != 'undo' ORDER BY id DESC LIMIT 1",
         (game_id,),
-    ) as cur:
-        row = await cur.fetchone()
+    )
     return _event(row) if row else None
 
 

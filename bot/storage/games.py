@@ -20,7 +20,7 @@ import aiosqlite
 from pydantic import BaseModel
 
 from bot.storage import events
-from bot.storage.util import iso, parse_iso
+from bot.storage.util import fetch_all, fetch_one, iso, parse_iso
 from rules_core.errors import UserError
 from rules_core.game.models import GameState
 
@@ -34,12 +34,12 @@ class StoredGame(BaseModel):
 
 
 async def active(conn: aiosqlite.Connection, chat_key: str) -> StoredGame | None:
-    async with conn.execute(
+    row = await fetch_one(
+        conn,
         "SELECT id, chat_key, version, state, created_at FROM games "
         "WHERE chat_key = ? AND status = 'active'",
         (chat_key,),
-    ) as cur:
-        row = await cur.fetchone()
+    )
     if row is None:
         return None
     return StoredGame(
@@ -113,12 +113,12 @@ async def save_change(
 
 
 async def history(conn: aiosqlite.Connection, chat_key: str, limit: int) -> list[StoredGame]:
-    async with conn.execute(
+    rows = await fetch_all(
+        conn,
         "SELECT id, chat_key, version, state, created_at FROM games WHERE chat_key = ? "
         "ORDER BY id DESC LIMIT ?",
         (chat_key, limit),
-    ) as cur:
-        rows = await cur.fetchall()
+    )
     return [
         StoredGame(
             id=r[0],

@@ -9,7 +9,7 @@ from typing import Any
 import aiosqlite
 from pydantic import BaseModel
 
-from bot.storage.util import dumps, iso, parse_iso
+from bot.storage.util import dumps, fetch_all, fetch_one, iso, parse_iso
 
 
 class RollRecord(BaseModel):
@@ -64,17 +64,16 @@ async def add(
 
 async def get(conn: aiosqlite.Connection, chat_key: str, roll_id: int) -> RollRecord | None:
     """A roll of this chat only: another chat's ids are simply not found."""
-    async with conn.execute(
-        f"SELECT {_COLUMNS} FROM rolls WHERE chat_key = ? AND id = ?", (chat_key, roll_id)
-    ) as cur:
-        row = await cur.fetchone()
+    row = await fetch_one(
+        conn, f"SELECT {_COLUMNS} FROM rolls WHERE chat_key = ? AND id = ?", (chat_key, roll_id)
+    )
     return _record(row) if row else None
 
 
 async def recent(conn: aiosqlite.Connection, chat_key: str, limit: int) -> list[RollRecord]:
-    async with conn.execute(
+    rows = await fetch_all(
+        conn,
         f"SELECT {_COLUMNS} FROM rolls WHERE chat_key = ? ORDER BY id DESC LIMIT ?",
         (chat_key, limit),
-    ) as cur:
-        rows = await cur.fetchall()
+    )
     return [_record(r) for r in rows]

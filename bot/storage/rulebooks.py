@@ -8,7 +8,7 @@ from datetime import datetime
 import aiosqlite
 from pydantic import BaseModel
 
-from bot.storage.util import iso
+from bot.storage.util import fetch_all, fetch_one, iso
 from rules_core.rules.splitter import SplitResult
 from rules_core.rules.text import stems
 
@@ -69,12 +69,12 @@ async def add(
 
 
 async def listing(conn: aiosqlite.Connection, scope: str) -> list[RulebookInfo]:
-    async with conn.execute(
+    rows = await fetch_all(
+        conn,
         "SELECT id, scope, system, title, passages, created_at FROM rulebooks "
         "WHERE scope IN (?, ?) ORDER BY id",
         (scope, EVERY_CHAT),
-    ) as cur:
-        rows = await cur.fetchall()
+    )
     return [
         RulebookInfo(id=r[0], scope=r[1], system=r[2], title=r[3], passages=r[4], created_at=r[5])
         for r in rows
@@ -83,11 +83,11 @@ async def listing(conn: aiosqlite.Connection, scope: str) -> list[RulebookInfo]:
 
 async def remove(conn: aiosqlite.Connection, scope: str, book: int) -> bool:
     """Delete a rulebook of exactly this scope (a chat cannot remove the operator's books)."""
-    async with conn.execute(
-        "SELECT id FROM rulebooks WHERE id = ? AND scope = ?", (book, scope)
-    ) as cur:
-        if await cur.fetchone() is None:
-            return False
+    if (
+        await fetch_one(conn, "SELECT id FROM rulebooks WHERE id = ? AND scope = ?", (book, scope))
+        is None
+    ):
+        return False
     await conn.execute(
         "DELETE FROM passages_fts WHERE rowid IN (SELECT id FROM passages WHERE rulebook_id = ?)",
         (book,),
@@ -119,20 +119,20 @@ async def search(
     numbers = RULE_NUMBER.findall(query)
     rows: list[aiosqlite.Row] = []
     if numbers:
-        async with conn.execute(
+        rows = await fetch_all(
+            conn,
             select + f"WHERE p.number = ? AND {where} ORDER BY p.id LIMIT ?",
             (numbers[0], *params, limit),
-        ) as cur:
-            rows = list(await cur.fetchall())
+        )
     expression = match_expression(query)
     if len(rows) < limit and expression is not None:
-        async with conn.execute(
+        rows += await fetch_all(
+            conn,
             select + "JOIN passages_fts f ON f.rowid = p.id "
             f"WHERE passages_fts MATCH ? AND {where} "
             "ORDER BY bm25(passages_fts, 4.0, 1.0) LIMIT ?",
             (expression, *params, limit - len(rows)),
-        ) as cur:
-            rows += list(await cur.fetchall())
+        )
     return [
         PassageHit(
             rulebook_id=r[0],

@@ -8,14 +8,11 @@ from typing import TypeVar
 import aiosqlite
 from pydantic import BaseModel
 
-from bot.storage.util import iso
+from bot.storage.util import fetch_one, iso
 
 
 async def chat_lang(conn: aiosqlite.Connection, chat_key: str) -> str | None:
-    async with conn.execute(
-        "SELECT lang FROM chat_settings WHERE chat_key = ?", (chat_key,)
-    ) as cur:
-        row = await cur.fetchone()
+    row = await fetch_one(conn, "SELECT lang FROM chat_settings WHERE chat_key = ?", (chat_key,))
     return str(row[0]) if row and row[0] else None
 
 
@@ -31,8 +28,7 @@ async def set_chat_lang(
 
 
 async def kv_get(conn: aiosqlite.Connection, key: str) -> str | None:
-    async with conn.execute("SELECT value FROM kv WHERE key = ?", (key,)) as cur:
-        row = await cur.fetchone()
+    row = await fetch_one(conn, "SELECT value FROM kv WHERE key = ?", (key,))
     return str(row[0]) if row else None
 
 

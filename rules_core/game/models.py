@@ -88,3 +88,9 @@ class GameState(BaseModel):
         for entry in self.score_log:
             out[entry.user_id] = out.get(entry.user_id, 0) + entry.points
         return out
+
+    def clone(self) -> GameState:
+        """An independent copy to change. Through pydantic-core rather than
+        `model_copy(deep=True)`: copy.deepcopy over a game's nested dicts was a fifth of an
+        attack command's time."""
+        return GameState.model_validate(self.model_dump())

@@ -22,10 +22,6 @@ _MAX_ROLLOFF_THROWS = 10
 _DURATION = re.compile(r"^(end-of-turn|end-of-round|permanent|rounds:(\d{1,3}))$")
 
 
-def copy(state: GameState) -> GameState:
-    return state.model_copy(deep=True)
-
-
 def clean_name(name: str) -> str:
     name = " ".join(name.split())
     if not 1 <= len(name) <= MAX_NAME:
@@ -54,7 +50,7 @@ def join(state: GameState, user_id: str, name: str, side: str | None) -> GameSta
         raise UserError("game.already_joined")
     if len(state.players) >= MAX_PLAYERS:
         raise UserError("game.too_many_players", limit=MAX_PLAYERS)
-    new = copy(state)
+    new = state.clone()
     new.players.append(Player(user_id=user_id, name=name, side=side))
     new.order.append(user_id)
     return new
@@ -63,7 +59,7 @@ def join(state: GameState, user_id: str, name: str, side: str | None) -> GameSta
 def leave(state: GameState, user_id: str) -> GameState:
     if not state.player(user_id):
         raise UserError("game.not_a_player")
-    new = copy(state)
+    new = state.clone()
     current = new.current
     new.players = [p for p in new.players if p.user_id != user_id]
     new.order = [u for u in new.order if u != user_id]
@@ -100,7 +96,7 @@ def add_unit(
         models=models,
         wounds_per_model=checked.get(system.wounds_stat, 1),
     )
-    new = copy(state)
+    new = state.clone()
     new.units.append(unit)
     system.setup_unit(new, new.units[-1], options or {})
     return new
@@ -108,7 +104,7 @@ def add_unit(
 
 def set_stats(state: GameState, name: str, stats: dict[str, int]) -> GameState:
     system = get_system(state.system)
-    new = copy(state)
+    new = state.clone()
     unit = find_unit(new, name)
     stats = dict(stats)
     if "models" in stats:
@@ -134,7 +130,7 @@ def damage(
     """Through the system's damage model (a grid may roll its column with `dice`)."""
     if amount < 0:
         raise UserError("game.negative_amount")
-    new = copy(state)
+    new = state.clone()
     unit = find_unit(new, name)
     system = get_system(new.system)
     alive = not unit.destroyed
@@ -149,14 +145,14 @@ def damage(
 def heal(state: GameState, name: str, amount: int) -> GameState:
     if amount < 0:
         raise UserError("game.negative_amount")
-    new = copy(state)
+    new = state.clone()
     unit = find_unit(new, name)
     get_system(new.system).heal_unit(unit, amount)
     return new
 
 
 def remove_unit(state: GameState, name: str) -> GameState:
-    new = copy(state)
+    new = state.clone()
     unit = find_unit(new, name)
     new.units = [u for u in new.units if u is not unit]
     new.resources.pop(f"unit:{fold(unit.name)}", None)
@@ -187,7 +183,7 @@ def add_condition(state: GameState, name: str, condition: str, until: str | None
     else:
         kind, rounds = parse_until(until)
     condition = clean_name(condition)
-    new = copy(state)
+    new = state.clone()
     unit = find_unit(new, name)
     unit.conditions = [c for c in unit.conditions if fold(c.name) != fold(condition)]
     if len(unit.conditions) >= MAX_CONDITIONS:
@@ -197,7 +193,7 @@ def add_condition(state: GameState, name: str, condition: str, until: str | None
 
 
 def remove_condition(state: GameState, name: str, condition: str) -> GameState:
-    new = copy(state)
+    new = state.clone()
     unit = find_unit(new, name)
     kept = [c for c in unit.conditions if fold(c.name) != fold(condition)]
     if len(kept) == len(unit.conditions):
@@ -268,7 +264,7 @@ def next_round(
 ) -> GameState:
     """A new round: conditions expire, resources refresh, a roll-off system rolls for the new
     order (with `roll`, the command's dice), then the system's `start_round` hook runs."""
-    new = copy(state)
+    new = state.clone()
     _expire(new, round_end=True)
     new.round += 1
     new.turn = 0
@@ -294,7 +290,7 @@ def end_turn(
     with alternating activations, where play goes back and forth until `/round next`."""
     if not state.order:
         raise UserError("game.no_players")
-    new = copy(state)
+    new = state.clone()
     _expire(new, round_end=False)
     new.turn += 1
     new.rolloff = []
@@ -313,7 +309,7 @@ def end_turn(
 
 def next_phase(state: GameState) -> GameState:
     phases = get_system(state.system).phases
-    new = copy(state)
+    new = state.clone()
     if new.phase + 1 >= len(phases):
         raise UserError("game.last_phase", phase=phases[new.phase])
     new.phase += 1
@@ -324,7 +320,7 @@ def set_order(state: GameState, user_ids: list[str]) -> GameState:
     players = {p.user_id for p in state.players}
     if sorted(user_ids) != sorted(players) or len(set(user_ids)) != len(user_ids):
         raise UserError("game.bad_order")
-    new = copy(state)
+    new = state.clone()
     new.order = list(user_ids)
     new.turn = 0
     return new
@@ -340,7 +336,7 @@ def change_resource(
     spec = get_system(state.system).resource(name.lower())
     if amount < 0:
         raise UserError("game.negative_amount")
-    new = copy(state)
+    new = state.clone()
     pools = new.resources.setdefault(owner_key, {})
     current = pools.get(spec.name, 0)
     if op == "set":
@@ -358,7 +354,7 @@ def change_resource(
 
 
 def end_game(state: GameState, winner: str | None) -> GameState:
-    new = copy(state)
+    new = state.clone()
     new.status = "ended"
     new.winner = winner
     return new

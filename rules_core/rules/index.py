@@ -8,6 +8,7 @@ which always outranks a match found only in the text of a summary.
 from __future__ import annotations
 
 import sqlite3
+from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal
@@ -157,6 +158,11 @@ class RuleIndex:
                 )
             )
         self._db.executemany("INSERT INTO fts VALUES (?, ?, ?, ?)", rows)
+        # The same names sorted, so the names starting with a prefix are one contiguous run.
+        self._sorted: dict[str | None, list[tuple[str, str]]] = {
+            bucket: sorted(zip(names, ids, strict=True))
+            for bucket, (names, ids) in self._names.items()
+        }
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -197,39 +203,60 @@ class RuleIndex:
                 ):
                     for entry_id in ids:
                         offer(entry_id, BAND["number"] - 50 - len(known), "number")
+
+        def settled(ceiling: float) -> bool:
+            """The top `limit` already outrank anything a later pass can offer (the bands
+            do not overlap), so that pass cannot change the answer."""
+            if len(best) < limit:
+                return False
+            return sorted((h.score for h in best.values()), reverse=True)[limit - 1] > ceiling
+
         names, name_ids = self._names.get(system, ([], []))
         if len(key) >= 3:
-            for name, entry_id in zip(names, name_ids, strict=True):
-                if name.startswith(key) and name != key:
-                    offer(entry_id, BAND["prefix"] - (len(name) - len(key)), "prefix")
-            for _name, score, pos in process.extract(
-                key, names, scorer=fuzz.ratio, limit=12, score_cutoff=FUZZY_CUTOFF
-            ):
-                offer(name_ids[pos], BAND["fuzzy"] + score, "fuzzy")
-        if len(key) >= PARTIAL_MIN:
+            ordered = self._sorted.get(system, [])
+            at = bisect_right(ordered, (key, "\uffff"))  # past the exact name itself
+            while at < len(ordered) and ordered[at][0].startswith(key):
+                name, entry_id = ordered[at]
+                offer(entry_id, BAND["prefix"] - (len(name) - len(key)), "prefix")
+                at += 1
+            if not settled(BAND["fuzzy"] + 100):
+                for _name, score, pos in process.extract(
+                    key, names, scorer=fuzz.ratio, limit=12, score_cutoff=FUZZY_CUTOFF
+                ):
+                    offer(name_ids[pos], BAND["fuzzy"] + score, "fuzzy")
+        if len(key) >= PARTIAL_MIN and not settled(BAND["fuzzy"]):
             # A typo inside a longer name ("battleshok" in "battleshock test"): ranked below
             # whole-name matches, and only for queries long enough not to match by chance.
             for _name, score, pos in process.extract(
                 key, names, scorer=fuzz.partial_ratio, limit=12, score_cutoff=PARTIAL_CUTOFF
             ):
                 offer(name_ids[pos], BAND["fuzzy"] + score - 100, "fuzzy")
-        self._text_search(query, offer)
+        self._text_search(query, system, offer, settled)
         ranked = sorted(best.values(), key=lambda h: (-h.score, h.entry.id))
         return ranked[:limit]
 
-    def _text_search(self, query: str, offer: Callable[[str, float, How], None]) -> None:
+    def _text_search(
+        self,
+        query: str,
+        system: str | None,
+        offer: Callable[[str, float, How], None],
+        settled: Callable[[float], bool],
+    ) -> None:
         terms = [s for s in stems(query_key(query)) if s and s not in STOPWORDS][:12]
         if not terms:
             return
         # Exact stems first (the index holds stems: "ferisce" and "ferire" both give "fer"),
-        # then the same stems as prefixes for partial words, ranked below them.
+        # then the same stems as prefixes for partial words, ranked below them: an exact hit
+        # scores at least text+50, a prefix hit at most text+49.
         exact = " OR ".join(f'"{t}"' for t in dict.fromkeys(terms))
         prefix = " OR ".join(f'"{t}"*' for t in dict.fromkeys(terms))
         for expression, bonus in ((exact, 50.0), (prefix, 0.0)):
+            if settled(BAND["text"] + bonus + 49):
+                return
             rows = self._db.execute(
                 "SELECT id, bm25(fts, 0.0, 0.0, 8.0, 1.0) FROM fts WHERE fts MATCH ? "
-                "ORDER BY bm25(fts, 0.0, 0.0, 8.0, 1.0) LIMIT 20",
-                (expression,),
+                "AND (? IS NULL OR system = ?) ORDER BY bm25(fts, 0.0, 0.0, 8.0, 1.0) LIMIT 20",
+                (expression, system, system),
             ).fetchall()
             for entry_id, rank in rows:
                 # bm25 is negative, better when lower; squash into the text band.

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
+from typing import Any
 
-from rules_core.rules.index import RuleIndex
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules_core.rules.index import Hit, RuleIndex
 from rules_core.rules.models import RuleEntry, check_collection
 
 
@@ -106,3 +110,41 @@ def test_validation_rejects_bad_entries() -> None:
         entry("chess.x", ["X"], ["X"], "Fine.", "p. 1")
     bad = [*ENTRIES, entry("wm.y", ["Y"], ["Y"], "Fine.", "p. 1", see_also=["wm.nothing"])]
     assert check_collection(bad) == ["wm.y: see_also wm.nothing does not exist"]
+
+
+@pytest.fixture(scope="module")
+def shipped() -> RuleIndex:
+    from bot.rules_data import rule_index
+
+    return rule_index()
+
+
+def ids(hits: list[Hit]) -> list[tuple[str, float]]:
+    return [(h.entry.id, h.score) for h in hits]
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_passes_skipped_by_limit_never_change_the_answer(shipped: RuleIndex, data: Any) -> None:
+    """A search stops early once its top `limit` outrank every later pass; the answer is the
+    same as the first `limit` hits of a deep search, where nothing is skipped."""
+    names = sorted({n for e in shipped.entries.values() for n in e.names.all()})
+    name = data.draw(st.sampled_from(names))
+    cut = data.draw(st.integers(1, max(1, len(name))))
+    query = data.draw(st.sampled_from([name, name[:cut], name[:cut] + name[cut + 1 :]]))
+    system = data.draw(st.sampled_from([None, "wm", "aos", "wow", "inf", "c5"]))
+    limit = data.draw(st.integers(1, 4))
+    assert ids(shipped.search(query, system, limit)) == ids(
+        shipped.search(query, system, 200)[:limit]
+    )
+
+
+def test_text_matches_are_ranked_within_the_asked_system() -> None:
+    """More than 20 entries of other games match a word better than the one of this game: the
+    full-text pass still finds it (the game is filtered in the query, not after the top 20)."""
+    others = [
+        entry(f"aos.w{i}", [f"W{i}"], [f"W{i}"], "Ward ward ward.", "p. 1") for i in range(30)
+    ]
+    mine = entry("wm.x", ["X"], ["X"], "A long sentence that mentions a ward once.", "p. 2")
+    index = RuleIndex([*others, mine])
+    assert [h.entry.id for h in index.search("ward", system="wm")] == ["wm.x"]

@@ -88,7 +88,7 @@ def aos_state(state: GameState) -> AosState:
 
 
 def with_aos(state: GameState, aos: AosState) -> GameState:
-    new = state.model_copy(deep=True)
+    new = state.clone()
     new.extra["aos"] = aos.model_dump()
     return new
 

@@ -64,7 +64,7 @@ def settings_of(state: GameState) -> WowSettings:
 
 
 def with_clocks(state: GameState, clocks: Clocks) -> GameState:
-    new = state.model_copy(deep=True)
+    new = state.clone()
     new.extra["wow"] = clocks.model_dump()
     return new
 
@@ -278,7 +278,7 @@ def pay(state: GameState, unit: Unit, cost: int, card_names: list[str]) -> list[
 def play_card(state: GameState, unit: Unit, card: str, notes: list[Note]) -> GameState:
     """The character plays one Action Card in its turn (begun now if need be): pays the
     card's cost and exhausts it. The turn goes on until `act` or `moved` ends it."""
-    new = state.model_copy(deep=True)
+    new = state.clone()
     begin_turn(new, unit, notes)
     pay(new, unit, 0, [card])
     return new
@@ -286,7 +286,7 @@ def play_card(state: GameState, unit: Unit, card: str, notes: list[Note]) -> Gam
 
 def start(state: GameState, unit: Unit, notes: list[Note]) -> GameState:
     """The character's turn begins (e.g. it attacks with its primary attack)."""
-    new = state.model_copy(deep=True)
+    new = state.clone()
     begin_turn(new, unit, notes)
     return new
 
@@ -302,7 +302,7 @@ def act(
     (408.2, 300.5), then ending it: a character still level with the Master Clock (it only
     moved or played free abilities) ticks forward 1 (501.3b)."""
     said: list[Note] = []
-    new = state.model_copy(deep=True)
+    new = state.clone()
     begin_turn(new, unit, said)
     pay(new, unit, cost, card_names or [])
     clocks = clocks_of(new)
@@ -324,7 +324,7 @@ def react(state: GameState, unit: Unit, cost: int, card_names: list[str]) -> Gam
         raise UserError("wow.react_needs_card")
     if unit.destroyed:
         raise UserError("wow.unit_destroyed", unit=unit.name)
-    new = state.model_copy(deep=True)
+    new = state.clone()
     pay(new, unit, cost, card_names)
     return new
 
