@@ -10,13 +10,12 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
-import aiosqlite
-
 from bot import i18n
 from bot.commands.context import Context
 from bot.commands.models import ErrorInfo, Reply, Request, code, plain
 from bot.commands.registry import Registry
 from bot.commands.spec import CommandSpec
+from bot.storage import games
 from bot.storage import settings as settings_repo
 from bot.storage.db import Database, storage_user_error
 from rules_core.errors import UserError
@@ -49,18 +48,21 @@ class App:
 
     async def lang_for(self, request: Request) -> i18n.Lang:
         """Explicit override, else the chat setting, else the client's language, else English."""
-        if forced := i18n.normalize_lang(request.lang):
-            return forced
+        if i18n.normalize_lang(request.lang):
+            return self._pick_lang(request, None)
         async with self.db.transaction(write=False) as conn:
             stored = await settings_repo.chat_lang(conn, request.chat_key)
-        return i18n.normalize_lang(stored) or i18n.normalize_lang(request.locale) or "en"
+        return self._pick_lang(request, stored)
 
-    async def _lang_in(self, conn: aiosqlite.Connection, request: Request) -> i18n.Lang:
-        """`lang_for` inside the command's own transaction: one query, no extra transaction."""
-        if forced := i18n.normalize_lang(request.lang):
-            return forced
-        stored = await settings_repo.chat_lang(conn, request.chat_key)
-        return i18n.normalize_lang(stored) or i18n.normalize_lang(request.locale) or "en"
+    @staticmethod
+    def _pick_lang(request: Request, stored: str | None) -> i18n.Lang:
+        """Explicit override, else the chat setting, else the client's language, else English."""
+        return (
+            i18n.normalize_lang(request.lang)
+            or i18n.normalize_lang(stored)
+            or i18n.normalize_lang(request.locale)
+            or "en"
+        )
 
     async def _error_lang(self, request: Request) -> i18n.Lang:
         """The language of an error raised before the command's transaction read it."""
@@ -84,8 +86,9 @@ class App:
             if spec.admin_only and not request.admin:
                 raise UserError("perm.admin_only")
             async with self.db.transaction(write=not spec.readonly) as conn:
-                lang = await self._lang_in(conn, request)
-                ctx = Context(self, request, spec, opts, lang, conn, self.clock())
+                first = await games.chat_read(conn, request.chat_key)
+                lang = self._pick_lang(request, first.lang)
+                ctx = Context(self, request, spec, opts, lang, conn, self.clock(), first)
                 reply = await spec.handler(ctx)
                 if ctx.lang != lang:  # /lang changed it: later lookups follow
                     lang = ctx.lang

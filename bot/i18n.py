@@ -63,7 +63,7 @@ def t(lang: Lang, key: str, /, **params: Any) -> str:
     template = catalogue(lang).get(key) or catalogue(DEFAULT_LANG).get(key)
     if template is None:
         return key
-    return string.Formatter().vformat(template, (), _SafeDict(params))
+    return template.format_map(_SafeDict(params))  # str.format's C parser, missing -> {name}
 
 
 def placeholders(template: str) -> set[str]:

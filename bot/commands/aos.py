@@ -26,7 +26,6 @@ from bot.commands.game import (
 from bot.commands.models import Block, Reply, Span, bold, code, plain, pre, strike
 from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data, percent
 from bot.commands.spec import CommandSpec, OptionSpec
-from bot.storage import games
 from bot.storage import rolls as rolls_repo
 from bot.storage import settings as settings_repo
 from bot.storage.games import StoredGame
@@ -73,7 +72,7 @@ async def settings_cmd(ctx: Context) -> Reply:
     current = await load_settings(ctx)
     changes = {k: ctx.opts[k] for k in Settings.model_fields if ctx.opts.get(k)}
     if changes:
-        game = await games.active(ctx.conn, ctx.request.chat_key)
+        game = await ctx.active_game()
         allowed = ctx.request.admin or (game is not None and is_manager(ctx, game.state))
         if not allowed:
             raise UserError("aos.settings_admin")
@@ -646,7 +645,7 @@ async def check(ctx: Context) -> Reply:
 
 
 async def priority(ctx: Context) -> Reply:
-    game = await games.active(ctx.conn, ctx.request.chat_key)
+    game = await ctx.active_game()
     in_game = game is not None and game.state.system == SYSTEM and len(game.state.order) == 2
     if ctx.opts["apply"] and not in_game:
         if game is None:

@@ -26,7 +26,6 @@ from bot.commands.models import (
 )
 from bot.commands.spec import CommandSpec, OptionSpec
 from bot.storage import campaigns as store
-from bot.storage import games
 from bot.storage.campaigns import Campaign, JournalEntry, Member
 from rules_core.errors import UserError
 from rules_core.game.campaign import parse_duration, parse_points, standings
@@ -108,7 +107,7 @@ async def new(ctx: Context) -> Reply:
     me = Member(user_id=ctx.request.user_id, name=ctx.request.user_name)
     name = " ".join(ctx.opts["name"].split())[:60]
     c = await store.create(ctx.conn, ctx.request.chat_key, name, me, ctx.now)
-    game = await games.active(ctx.conn, ctx.request.chat_key)
+    game = await ctx.active_game()
     if game is not None:
         await store.link_game(ctx.conn, c.id, game.id)
     await store.record(ctx.conn, c, me.user_id, me.name, ctx.request.text, "campaign_new", ctx.now)

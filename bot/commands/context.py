@@ -13,6 +13,8 @@ import aiosqlite
 from bot import i18n
 from bot.commands.models import Request
 from bot.commands.spec import CommandSpec
+from bot.storage import games
+from bot.storage.games import StoredGame
 from rules_core.dice import DiceSource
 
 if TYPE_CHECKING:
@@ -28,6 +30,15 @@ class Context:
     lang: i18n.Lang
     conn: aiosqlite.Connection
     now: datetime
+    first_read: games.ChatRead | None = None  # read by the dispatcher with the language
+
+    async def active_game(self) -> StoredGame | None:
+        """The chat's active game: the dispatcher's first read while this connection has written
+        nothing since, otherwise read again."""
+        read = self.first_read
+        if read is not None and read.changes == self.conn.total_changes:
+            return read.game()
+        return await games.active(self.conn, self.request.chat_key)
 
     def t(self, key: str, /, **params: Any) -> str:
         return i18n.t(self.lang, key, **params)

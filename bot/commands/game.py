@@ -66,7 +66,7 @@ _MENTION = re.compile(r"^<@!?(\d+)>$")
 
 
 async def load(ctx: Context) -> StoredGame:
-    game = await games.active(ctx.conn, ctx.request.chat_key)
+    game = await ctx.active_game()
     if game is None:
         raise UserError("game.none")
     return game
@@ -705,7 +705,7 @@ async def log(ctx: Context) -> Reply:
 async def undo(ctx: Context) -> Reply:
     """Put back the state before the game's last change not undone yet; again and again walks
     further back. Right after `/game end`, it reopens the game (if no other has started)."""
-    game = await games.active(ctx.conn, ctx.request.chat_key)
+    game = await ctx.active_game()
     reopening = False
     if game is None:
         latest = await games.history(ctx.conn, ctx.request.chat_key, 1)

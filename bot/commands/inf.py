@@ -91,7 +91,7 @@ def custom_weapons(game: games.StoredGame | None) -> dict[str, dict[str, Any]]:
 
 
 async def weapons_of_chat(ctx: Context) -> dict[str, dict[str, Any]]:
-    game = await games.active(ctx.conn, ctx.request.chat_key)
+    game = await ctx.active_game()
     if game is None or game.state.system != "inf":
         return {}
     return custom_weapons(game)
@@ -929,7 +929,7 @@ async def settings_cmd(ctx: Context) -> Reply:
     current = await load_settings(ctx)
     changes = {k: str(ctx.opts[k]) for k in SETTING_CHOICES if ctx.opts.get(k) is not None}
     if changes:
-        game = await games.active(ctx.conn, ctx.request.chat_key)
+        game = await ctx.active_game()
         organiser = game is not None and game.state.organiser == ctx.request.user_id
         if not (ctx.request.admin or organiser):
             raise UserError("inf.settings_admin_only")

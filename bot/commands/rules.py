@@ -9,7 +9,7 @@ from bot.commands.models import Attachment, Block, Button, Reply, bold, code, it
 from bot.commands.spec import CommandSpec, OptionSpec
 from bot.rules_data import rule_index
 from bot.rules_import import extract
-from bot.storage import games, rulebooks
+from bot.storage import rulebooks
 from rules_core.errors import UserError
 from rules_core.rules.index import Hit
 from rules_core.rules.models import SYSTEMS, RuleEntry
@@ -24,8 +24,8 @@ def system_name(ctx: Context, system: str) -> str:
 
 async def default_system(ctx: Context) -> str | None:
     """The system of this chat's active game, when it is one of the five rulebooks."""
-    system = await games.active_system(ctx.conn, ctx.request.chat_key)
-    return system if system in SYSTEMS else None
+    game = await ctx.active_game()
+    return game.state.system if game is not None and game.state.system in SYSTEMS else None
 
 
 def rule_button(ctx: Context, entry: RuleEntry) -> Button:

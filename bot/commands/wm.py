@@ -485,7 +485,7 @@ async def settings_cmd(ctx: Context) -> Reply:
     current = await load_settings(ctx)
     changes = {k: ctx.opts[k] for k in CHOICES if ctx.opts.get(k)}
     if changes:
-        game = await games.active(ctx.conn, ctx.request.chat_key)
+        game = await ctx.active_game()
         organiser = game is not None and game.state.organiser == ctx.request.user_id
         if not (ctx.request.admin or organiser):
             raise UserError("wm.settings_admin_only")

@@ -20,7 +20,6 @@ from bot.commands.game import load as load_game
 from bot.commands.models import Block, Reply, Span, bold, code, italic, mention, plain, strike
 from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data
 from bot.commands.spec import CommandSpec, OptionSpec
-from bot.storage import games
 from bot.storage import rolls as rolls_repo
 from bot.storage import settings as settings_repo
 from bot.storage.games import StoredGame
@@ -71,7 +70,7 @@ async def settings_cmd(ctx: Context) -> Reply:
     admin or the organiser of the chat's game. The chat's WoW game gets a copy at once and
     with every /wow command that changes it, so kills scored by /unit damage follow it."""
     changes = {k: str(ctx.opts[k]) for k in CHOICES if ctx.opts.get(k)}
-    game = await games.active(ctx.conn, ctx.request.chat_key)
+    game = await ctx.active_game()
     wow_game = game if game is not None and game.state.system == SYSTEM else None
     current = await chat_settings(ctx)
     if changes:

@@ -14,6 +14,8 @@ changes are logged and undone exactly like `/unit damage`.
 
 from __future__ import annotations
 
+import sqlite3
+from dataclasses import dataclass
 from datetime import datetime
 
 import aiosqlite
@@ -33,27 +35,54 @@ class StoredGame(BaseModel):
     created_at: datetime
 
 
-async def active(conn: aiosqlite.Connection, chat_key: str) -> StoredGame | None:
-    row = await fetch_one(
-        conn,
-        "SELECT id, chat_key, version, state, created_at FROM games "
-        "WHERE chat_key = ? AND status = 'active'",
-        (chat_key,),
-    )
-    if row is None:
-        return None
+_COLUMNS = "id, chat_key, version, state, created_at"
+
+
+def _stored(row: sqlite3.Row | tuple[object, ...]) -> StoredGame:
     return StoredGame(
         id=row[0],
         chat_key=row[1],
         version=row[2],
-        state=GameState.model_validate_json(row[3]),
-        created_at=parse_iso(row[4]),
+        state=GameState.model_validate_json(str(row[3])),
+        created_at=parse_iso(str(row[4])),
     )
 
 
-async def active_system(conn: aiosqlite.Connection, chat_key: str) -> str | None:
-    game = await active(conn, chat_key)
-    return game.state.system if game else None
+async def active(conn: aiosqlite.Connection, chat_key: str) -> StoredGame | None:
+    row = await fetch_one(
+        conn, f"SELECT {_COLUMNS} FROM games WHERE chat_key = ? AND status = 'active'", (chat_key,)
+    )
+    return _stored(row) if row is not None else None
+
+
+@dataclass(frozen=True)
+class ChatRead:
+    """A command's first read: the chat's language setting and the row of its active game, in
+    one query (one hop to the database thread instead of two). `changes` is the connection's
+    `total_changes` at that moment: while it is unchanged, nothing was written since and the
+    row is still what the database holds (the transaction keeps other writers out)."""
+
+    lang: str | None
+    row: tuple[object, ...] | None
+    changes: int
+
+    def game(self) -> StoredGame | None:
+        """Parsed afresh on each call: a caller may change what it gets."""
+        return _stored(self.row) if self.row is not None else None
+
+
+async def chat_read(conn: aiosqlite.Connection, chat_key: str) -> ChatRead:
+    row = await fetch_one(
+        conn,
+        "SELECT s.lang, g.id, g.chat_key, g.version, g.state, g.created_at "
+        "FROM (SELECT ? AS k) AS q LEFT JOIN chat_settings s ON s.chat_key = q.k "
+        "LEFT JOIN games g ON g.chat_key = q.k AND g.status = 'active'",
+        (chat_key,),
+    )
+    assert row is not None  # the outer query always yields its one row
+    lang = str(row[0]) if row[0] else None
+    game = tuple(row[1:]) if row[1] is not None else None
+    return ChatRead(lang=lang, row=game, changes=conn.total_changes)
 
 
 async def create(
@@ -115,17 +144,7 @@ async def save_change(
 async def history(conn: aiosqlite.Connection, chat_key: str, limit: int) -> list[StoredGame]:
     rows = await fetch_all(
         conn,
-        "SELECT id, chat_key, version, state, created_at FROM games WHERE chat_key = ? "
-        "ORDER BY id DESC LIMIT ?",
+        f"SELECT {_COLUMNS} FROM games WHERE chat_key = ? ORDER BY id DESC LIMIT ?",
         (chat_key, limit),
     )
-    return [
-        StoredGame(
-            id=r[0],
-            chat_key=r[1],
-            version=r[2],
-            state=GameState.model_validate_json(r[3]),
-            created_at=parse_iso(r[4]),
-        )
-        for r in rows
-    ]
+    return [_stored(r) for r in rows]

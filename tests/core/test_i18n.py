@@ -50,3 +50,7 @@ def test_translation_falls_back_and_formats() -> None:
     assert i18n.normalize_lang("it-IT") == "it"
     assert i18n.normalize_lang("en_GB") == "en"
     assert i18n.normalize_lang("de") is None
+    # A parameter the caller forgot stays visible as its placeholder instead of raising.
+    assert i18n.t("it", "cmd.int_range", option="n", min=1) == "n deve essere tra 1 e {max}."
+    # User text inside a parameter is never parsed as a template.
+    assert i18n.t("en", "cmd.int_range", option="{max}", min=1, max=3).startswith("{max}")
