@@ -9,8 +9,8 @@ import aiosqlite
 from pydantic import BaseModel
 
 from bot.storage.util import fetch_all, fetch_one, iso
+from rules_core.rules.index import fts_match, search_terms
 from rules_core.rules.splitter import SplitResult
-from rules_core.rules.text import stems
 
 EVERY_CHAT = "*"
 HEADING_SEP = " › "
@@ -99,10 +99,7 @@ async def remove(conn: aiosqlite.Connection, scope: str, book: int) -> bool:
 
 def match_expression(query: str) -> str | None:
     """An FTS5 query from free text: every stem as a prefix, any of them may match."""
-    terms = [t for t in dict.fromkeys(stems(query)) if len(t) >= 2][:12]
-    if not terms:
-        return None
-    return " OR ".join(f'"{t}"*' for t in terms)
+    return fts_match([t for t in search_terms(query) if len(t) >= 2], prefix=True)
 
 
 async def search(

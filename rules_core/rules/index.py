@@ -7,6 +7,7 @@ which always outranks a match found only in the text of a summary.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from bisect import bisect_right
 from collections.abc import Callable, Iterable
@@ -24,6 +25,7 @@ FUZZY_CUTOFF = 80.0
 PARTIAL_CUTOFF = 88.0
 PARTIAL_MIN = 6
 MAX_QUERY = 200
+_TOKEN = re.compile(r"\w+")  # what FTS5's unicode61 tokenizer keeps, near enough
 
 # Words people wrap a question in ("come funziona il fuoco?", "what does stealth do").
 STOPWORDS = frozenset(
@@ -113,6 +115,25 @@ class Hit:
 def query_key(query: str) -> str:
     kept = [w for w in words(query) if w not in STOPWORDS]
     return " ".join(kept) if kept else name_key(query)
+
+
+def fts_match(terms: list[str], prefix: bool) -> str | None:
+    """An FTS5 MATCH expression for any of `terms`, each as the phrase of its tokens ("p+s" is
+    "p" then "s"); as a prefix only where the last token has 3 characters or more, since a
+    one- or two-letter prefix matches a large part of a rulebook."""
+    phrases = []
+    for term in terms:
+        tokens = _TOKEN.findall(term)
+        if tokens:
+            star = "*" if prefix and len(tokens[-1]) >= 3 else ""
+            phrases.append('"' + " ".join(tokens) + '"' + star)
+    return " OR ".join(dict.fromkeys(phrases)) or None
+
+
+def search_terms(query: str) -> list[str]:
+    """The distinct stems a full-text search looks for: question words and articles dropped
+    ("di" alone, as a prefix, would match half of an Italian rulebook), at most 12."""
+    return list(dict.fromkeys(s for s in stems(query_key(query)) if s and s not in STOPWORDS))[:12]
 
 
 class RuleIndex:
@@ -242,16 +263,15 @@ class RuleIndex:
         offer: Callable[[str, float, How], None],
         settled: Callable[[float], bool],
     ) -> None:
-        terms = [s for s in stems(query_key(query)) if s and s not in STOPWORDS][:12]
+        terms = search_terms(query)
         if not terms:
             return
         # Exact stems first (the index holds stems: "ferisce" and "ferire" both give "fer"),
         # then the same stems as prefixes for partial words, ranked below them: an exact hit
         # scores at least text+50, a prefix hit at most text+49.
-        exact = " OR ".join(f'"{t}"' for t in dict.fromkeys(terms))
-        prefix = " OR ".join(f'"{t}"*' for t in dict.fromkeys(terms))
+        exact, prefix = fts_match(terms, prefix=False), fts_match(terms, prefix=True)
         for expression, bonus in ((exact, 50.0), (prefix, 0.0)):
-            if settled(BAND["text"] + bonus + 49):
+            if expression is None or settled(BAND["text"] + bonus + 49):
                 return
             rows = self._db.execute(
                 "SELECT id, bm25(fts, 0.0, 0.0, 8.0, 1.0) FROM fts WHERE fts MATCH ? "

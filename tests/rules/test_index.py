@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules_core.rules.index import Hit, RuleIndex
+from rules_core.rules.index import Hit, RuleIndex, fts_match, search_terms
 from rules_core.rules.models import RuleEntry, check_collection
 
 
@@ -148,3 +148,26 @@ def test_text_matches_are_ranked_within_the_asked_system() -> None:
     mine = entry("wm.x", ["X"], ["X"], "A long sentence that mentions a ward once.", "p. 2")
     index = RuleIndex([*others, mine])
     assert [h.entry.id for h in index.search("ward", system="wm")] == ["wm.x"]
+
+
+def test_full_text_terms_drop_question_words_and_short_prefixes() -> None:
+    assert search_terms("come funziona il test di comando?") == search_terms("test comando")
+    assert fts_match(["p+s"], prefix=True) == '"p s"'  # "s"* would match half a book
+    assert fts_match(["fer", "di"], prefix=True) == '"fer"* OR "di"'
+    assert fts_match(["fer"], prefix=False) == '"fer"'
+    assert fts_match(["+", ""], prefix=True) is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(max_size=80))
+def test_any_text_gives_a_valid_full_text_query(text: str) -> None:
+    """Whatever a user types, the MATCH expression is accepted by SQLite's FTS5."""
+    import sqlite3
+
+    expression = fts_match(search_terms(text), prefix=True)
+    if expression is None:
+        return
+    db = sqlite3.connect(":memory:")
+    db.execute("CREATE VIRTUAL TABLE t USING fts5(body, tokenize='unicode61 remove_diacritics 2')")
+    db.execute("INSERT INTO t VALUES ('prova di testo')")
+    db.execute("SELECT count(*) FROM t WHERE t MATCH ?", (expression,)).fetchall()
