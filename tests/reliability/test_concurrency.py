@@ -89,7 +89,12 @@ async def test_200_concurrent_commands_equal_a_serial_application(tmp_path: Path
         for app in apps:
             await app.stop()
 
-    # Order-free totals: every acknowledged command is in the state exactly once.
+    check_totals(final, commands)
+    await check_serial_replay(path, first_event, final, tmp_path / "serial.sqlite3")
+
+
+def check_totals(final: GameState, commands: list[tuple[str, bool, str]]) -> None:
+    """Order-free totals: every acknowledged command is in the state exactly once."""
     for p in PLAYERS:
         hits = sum(1 for u, _, t in commands if t == f"/unit damage {unit(p)} 1")
         hits += sum(2 for u, _, t in commands if t == f"/unit damage {unit(p)} 2")
@@ -103,14 +108,19 @@ async def test_200_concurrent_commands_equal_a_serial_application(tmp_path: Path
     assert ammo == 8
     assert (final.round, final.turn) == (1, 12)
 
-    # The same commands applied one by one, in the order they were committed, give the same state.
+
+async def check_serial_replay(
+    path: Path, first_event: int, final: GameState, serial_path: Path
+) -> None:
+    """The same commands applied one by one, in the order they were committed (the events
+    logged after `first_event`), on a fresh App give the same state."""
     with sqlite3.connect(path) as conn:
         logged = conn.execute(
             "SELECT user_id, command FROM events WHERE id > ? ORDER BY id", (first_event,)
         ).fetchall()
     assert len(logged) == 200
     admins = set(ADMINS)
-    serial = App(tmp_path / "serial.sqlite3")
+    serial = App(serial_path)
     await serial.start()
     try:
         await setup(serial)

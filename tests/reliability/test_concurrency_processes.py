@@ -1,0 +1,151 @@
+"""The guarantee of test_concurrency.py across separate OS processes: 200 state-changing commands
+from 20 users on one game, sent by four bot processes at once, each with its own App on the same
+SQLite file (so only SQLite's file locks and busy_timeout order them). Nothing is lost, nobody
+sees "database is locked" or "busy", the file stays intact, and the final state is exactly what
+a serial application of the same commands, in the order they were committed, produces.
+
+Run as a script, this file is the child: `python test_concurrency_processes.py DB SLICE OUT`
+opens an App on DB, prints "ready", waits for one line on stdin, sends every command of the
+JSON file SLICE at once, and writes [{"ok": ..., "text": ...}, ...] to OUT."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import select
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import IO
+
+from bot.app import App
+from bot.render import plain
+from tests.helpers import say
+from tests.reliability.test_concurrency import (
+    CHAT,
+    SEED,
+    check_serial_replay,
+    check_totals,
+    setup,
+    state_of,
+    workload,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+PROCESSES = 4
+READY_TIMEOUT = 60.0  # seconds for every child to import the bot and open the database
+RUN_TIMEOUT = 120.0  # seconds for every child to finish once started
+
+
+async def child(db: Path, slice_file: Path, out: Path) -> None:
+    commands = [(str(u), bool(a), str(t)) for u, a, t in json.loads(slice_file.read_text())]
+    app = App(db)
+    await app.start()
+    try:
+        print("ready", flush=True)
+        sys.stdin.readline()  # the start signal: every child is ready by then
+        replies = await asyncio.gather(
+            *(
+                say(app, text, user=user, name=user.upper(), chat=CHAT, admin=admin, seed=SEED)
+                for user, admin, text in commands
+            )
+        )
+    finally:
+        await app.stop()
+    out.write_text(json.dumps([{"ok": r.ok, "text": plain.render(r)} for r in replies]))
+
+
+def wait_for_line(stream: IO[str], deadline: float) -> str:
+    """One line from a child's stdout, or "" if it closed or the deadline passed."""
+    ready, _, _ = select.select([stream], [], [], max(0.0, deadline - time.monotonic()))
+    return stream.readline() if ready else ""
+
+
+async def test_200_commands_from_4_processes_equal_a_serial_application(tmp_path: Path) -> None:
+    path = tmp_path / "shared.sqlite3"
+    app = App(path)
+    await app.start()
+    try:
+        await setup(app)
+    finally:
+        await app.stop()
+    with sqlite3.connect(path) as conn:
+        first_event = conn.execute("SELECT COALESCE(MAX(id), 0) FROM events").fetchone()[0]
+
+    commands = workload()
+    slices = [commands[i::PROCESSES] for i in range(PROCESSES)]
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+    }
+    procs: list[subprocess.Popen[str]] = []
+    outs: list[Path] = []
+    try:
+        for i, part in enumerate(slices):
+            slice_file, out = tmp_path / f"slice{i}.json", tmp_path / f"out{i}.json"
+            slice_file.write_text(json.dumps(part))
+            outs.append(out)
+            procs.append(
+                subprocess.Popen(
+                    [sys.executable, __file__, str(path), str(slice_file), str(out)],
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE,
+                    text=True,
+                    cwd=ROOT,
+                    env=env,
+                )
+            )
+        deadline = time.monotonic() + READY_TIMEOUT
+        for proc in procs:
+            assert proc.stdout is not None
+            line = wait_for_line(proc.stdout, deadline)
+            if line.strip() != "ready":
+                proc.kill()
+                _, err = proc.communicate(timeout=RUN_TIMEOUT)
+                raise AssertionError(f"child not ready ({line!r}): {err}")
+        for proc in procs:  # all four are waiting: release them together
+            assert proc.stdin is not None
+            proc.stdin.write("go\n")
+            proc.stdin.flush()
+        results = []
+        for proc in procs:
+            _, err = proc.communicate(timeout=RUN_TIMEOUT)
+            results.append((proc.returncode, err))
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+    assert [code for code, _ in results] == [0] * PROCESSES, results
+
+    replies = [json.loads(out.read_text()) for out in outs]
+    assert [len(r) for r in replies] == [len(part) for part in slices]
+    sent = [c for part in slices for c in part]
+    got = [r for part in replies for r in part]
+    failed = [(c, r["text"]) for c, r in zip(sent, got, strict=True) if not r["ok"]]
+    assert failed == []
+    assert not any("locked" in r["text"].lower() or "busy" in r["text"].lower() for r in got)
+
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        new_events = conn.execute(
+            "SELECT COUNT(*) FROM events WHERE id > ?", (first_event,)
+        ).fetchone()[0]
+    assert new_events == len(commands) == 200
+
+    app = App(path)
+    await app.start()
+    try:
+        final = await state_of(app)
+    finally:
+        await app.stop()
+    check_totals(final, sent)
+    await check_serial_replay(path, first_event, final, tmp_path / "serial.sqlite3")
+
+
+if __name__ == "__main__":
+    asyncio.run(child(Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3])))
