@@ -1,8 +1,9 @@
 """Commands end to end: the real registry and dispatcher (`bot.app.App`) on a real SQLite file,
 100 chats each with its own Age of Sigmar game, four kinds of command interleaved across them.
 
-Run by `python -m bench` in a child process (`python -m bench.commands_bench`), so that the
-memory figures are the bot's alone; the last line printed is a JSON summary for the table.
+Run by `python -m bench` in child processes (`python -m bench.commands_bench`), so that the
+memory figures are the bot's alone: once pinned to one CPU (`BENCH_PIN=1`, the goal's "one
+core") and once free to use every core; the last line printed is a JSON summary for the table.
 
 - latency: each command awaited alone, one after another, chat after chat (service time);
 - throughput: commands per second of wall time and per second of CPU time of this process (the
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -30,7 +32,7 @@ from bot.commands.models import Reply, Request
 from rules_core.dice import DiceSource, parse, roll
 
 CHATS = 100
-MEASURED = int(__import__("os").environ.get("BENCH_COMMANDS", "10000"))
+MEASURED = int(os.environ.get("BENCH_COMMANDS", "10000"))
 CONCURRENT_BATCHES = 20  # x CHATS commands
 ORGANISER, OPPONENT = "a", "b"
 
@@ -196,8 +198,20 @@ def _floor(source: DiceSource) -> float:
     return (time.perf_counter() - t) / n
 
 
+def pin_to_one_cpu() -> int | None:
+    """Run this process (and the aiosqlite thread it will start) on one CPU: the goal is set
+    per core, and on a small VM a hop between threads on two cores costs more than the work."""
+    if not hasattr(os, "sched_setaffinity"):
+        return None
+    cpu = min(os.sched_getaffinity(0))
+    os.sched_setaffinity(0, {cpu})
+    return cpu
+
+
 def main() -> int:
+    pinned = pin_to_one_cpu() if os.environ.get("BENCH_PIN") == "1" else None
     result = asyncio.run(run())
+    result["pinned_cpu"] = pinned
     print(json.dumps(result))
     return 0
 
