@@ -208,3 +208,30 @@ async def test_many_users_many_writers_two_apps(tmp_path: Path) -> None:
     finally:
         await first.stop()
         await second.stop()
+
+
+async def test_active_game_reuses_the_first_read_only_until_a_write(app: App) -> None:
+    """The dispatcher's first read (language + active game) stands in for `games.active` until
+    the command writes anything; after a write the game is read again."""
+    await setup(app)
+    request = Request(platform="console", chat_key=CHAT, user_id="1", user_name="Ann", text="x")
+    spec, opts = app.registry.resolve("/unit damage Orcs 1")
+    async with app.db.transaction() as conn:
+        first = await games.chat_read(conn, CHAT)
+        ctx = Context(app, request, spec, opts, "en", conn, app.clock(), first)
+        before = await ctx.active_game()
+        assert before is not None and before == await games.active(conn, CHAT)
+        # The row parsed afresh: changing what was returned changes nothing stored or cached.
+        before.state.units.clear()
+        again = await ctx.active_game()
+        assert again is not None and len(again.state.units) == 2
+        change = await apply_change(ctx, lambda st: tr.damage(st, "Orcs", 1), "test")
+        after = await ctx.active_game()
+        assert after is not None and after.version == again.version + 1
+        assert after == change.game == await games.active(conn, CHAT)
+        assert tr.find_unit(after.state, "Orcs").damage == 1
+        ended = after.state.model_copy(update={"status": "ended"})
+        await games.save_change(
+            conn, after, ended, user_id="1", user_name="Ann", command="x", kind="end", now=ctx.now
+        )
+        assert await ctx.active_game() is None
