@@ -16,12 +16,16 @@ MAX_SECONDS = 60.0
 MAX_PAGES = 2000
 
 
+class TooManyPages(Exception):
+    """Raised in the worker process (and pickled back) for a PDF over MAX_PAGES."""
+
+
 def _pdf_text(data: bytes) -> str:
     from pypdf import PdfReader
 
     reader = PdfReader(io.BytesIO(data))
     if len(reader.pages) > MAX_PAGES:
-        raise ValueError("too many pages")
+        raise TooManyPages
     parts = []
     for number, page in enumerate(reader.pages, start=1):
         parts.append(page.extract_text() or "")
@@ -59,6 +63,8 @@ async def extract(data: bytes, filename: str, timeout: float = MAX_SECONDS) -> S
         result: SplitResult = await asyncio.to_thread(pending.get, timeout)
     except multiprocessing.TimeoutError:
         raise UserError("rules.too_slow", seconds=int(timeout)) from None
+    except TooManyPages:
+        raise UserError("rules.too_many_pages", pages=MAX_PAGES) from None
     except Exception:
         raise UserError("rules.unreadable") from None
     finally:
