@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import itertools
+import math
 from collections import defaultdict
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules_core.dice import (
     BinOp,
@@ -20,7 +23,7 @@ from rules_core.dice import (
     parse_expr,
 )
 from rules_core.dice.ast import Cond
-from rules_core.dice.odds import exact_weights
+from rules_core.dice.odds import Distribution, exact_weights
 from rules_core.errors import UserError
 
 Dist = dict[int, Fraction]
@@ -248,3 +251,20 @@ def test_sums_match_pairwise_convolution(text: str) -> None:
             expected[x + sign * y] += wx * wy
     weights, _ = exact_weights(expr)
     assert weights == dict(expected)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    weights=st.dictionaries(st.integers(-50, 50), st.integers(1, 10**12), min_size=1, max_size=40),
+    k=st.integers(-55, 55),
+)
+def test_tail_sums_are_the_correctly_rounded_sums(weights: dict[int, int], k: int) -> None:
+    """P(>=k) and P(<=k) come from sums made once; each equals math.fsum over the outcomes."""
+    total = sum(weights.values())
+    dist = Distribution(
+        probabilities={v: w / total for v, w in sorted(weights.items())}, truncated=False
+    )
+    probs = dist.probabilities.items()
+    assert dist.p_at_least(k) == min(1.0, math.fsum(p for v, p in probs if v >= k))
+    assert dist.p_at_most(k) == min(1.0, math.fsum(p for v, p in probs if v <= k))
+    assert dist.mean() == math.fsum(v * p for v, p in probs)
