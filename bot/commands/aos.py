@@ -16,8 +16,6 @@ from bot.commands.game import (
     apply_change,
     commit,
     find_player,
-    is_manager,
-    load,
     name_of,
     require_player,
     require_unit_rights,
@@ -25,9 +23,18 @@ from bot.commands.game import (
 )
 from bot.commands.models import Block, Reply, Span, bold, code, plain, pre, strike
 from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data, percent
-from bot.commands.spec import CommandSpec, OptionSpec
-from bot.storage import rolls as rolls_repo
-from bot.storage import settings as settings_repo
+from bot.commands.spec import (
+    APPLY,
+    DICE,
+    CommandSpec,
+    OptionSpec,
+    flag_opt,
+    int_opt,
+    odds_spec,
+    signed_opt,
+    unit_opt,
+)
+from bot.commands.system_kit import SystemGame, SystemSettings, dice_spans, log_roll, resolution
 from bot.storage.games import StoredGame
 from rules_core.dice import DiceSource
 from rules_core.errors import UserError
@@ -60,50 +67,19 @@ SYSTEM = "aos"
 # --- settings ---------------------------------------------------------------------------------
 
 
-def settings_key(ctx: Context) -> str:
-    return f"settings:{SYSTEM}:{ctx.request.chat_key}"
-
-
-async def load_settings(ctx: Context) -> Settings:
-    return await settings_repo.kv_model(ctx.conn, settings_key(ctx), Settings)
-
-
-async def settings_cmd(ctx: Context) -> Reply:
-    current = await load_settings(ctx)
-    changes = {k: ctx.opts[k] for k in Settings.model_fields if ctx.opts.get(k)}
-    if changes:
-        game = await ctx.active_game()
-        allowed = ctx.request.admin or (game is not None and is_manager(ctx, game.state))
-        if not allowed:
-            raise UserError("aos.settings_admin")
-        current = current.model_copy(update=changes)
-        await settings_repo.kv_set(ctx.conn, settings_key(ctx), current.model_dump_json())
-    blocks: list[Block] = []
-    for name in Settings.model_fields:
-        value = getattr(current, name)
-        default = Settings.model_fields[name].default
-        blocks.append(
-            [
-                code(f"{name}={value}"),
-                plain(" · " + ctx.t(f"aos.setting.{name}.{value}")),
-                plain(" " + ctx.t("aos.setting_default") if value == default else ""),
-            ]
-        )
-    return Reply(
-        title=ctx.t("aos.settings_title"),
-        blocks=blocks,
-        data={"system": SYSTEM, "settings": current.model_dump(), "changed": sorted(changes)},
-    )
+SETTINGS = SystemSettings(
+    SYSTEM,
+    Settings,
+    tuple(Settings.model_fields),
+    lambda current, changes: current.model_copy(update=changes),
+    "aos.settings_admin",
+    per_value=True,
+)
 
 
 # --- reading the game ---------------------------------------------------------------------------
 
-
-async def aos_game(ctx: Context) -> StoredGame:
-    game = await load(ctx)
-    if game.state.system != SYSTEM:
-        raise UserError("aos.not_aos_game", system=game.state.system)
-    return game
+GAME = SystemGame(SYSTEM, "aos.not_aos_game", "aos.apply_needs_target")
 
 
 def target_unit(state: GameState, name: str) -> Unit:
@@ -128,7 +104,7 @@ async def attack_request(
     values: dict[str, str] = {}
     attack_rolls = 1
     if opts["attacker"] or opts["target"]:
-        game = await aos_game(ctx)
+        game = await GAME.load(ctx)
     elif opts["weapon"]:
         raise UserError("aos.weapon_needs_attacker")
     if opts["attacker"] and game is not None:
@@ -228,13 +204,7 @@ def faces(step: Step) -> list[Span]:
         for i, f in enumerate(step.dice[:first])
     ]
     shown += [bold(str(f)) for f in step.dice[first:]]
-    out: list[Span] = [plain("[")]
-    for i, span in enumerate(shown):
-        if i:
-            out.append(plain(", "))
-        out.append(span)
-    out.append(plain("]"))
-    return out
+    return dice_spans(shown)
 
 
 def signed(n: int) -> str:
@@ -284,19 +254,9 @@ def step_block(ctx: Context, step: Step, req: AttackRequest) -> Block:
     return [bold(label), *shown, plain(" → "), bold(count)]
 
 
-async def log_roll(ctx: Context, source: DiceSource, total: int, data: dict[str, Any]) -> int:
-    """Every roll goes to the chat's roll log (/roll show, campaign journals)."""
-    return await rolls_repo.add(
-        ctx.conn,
-        chat_key=ctx.request.chat_key,
-        user_id=ctx.request.user_id,
-        user_name=ctx.request.user_name,
-        expression=(ctx.request.text or "/" + ctx.spec.name)[:300],
-        faces=list(source.consumed),
-        seed=source.seed,
-        result=[{"total": total, **data}],
-        now=ctx.now,
-    )
+def roll_expression(ctx: Context) -> str:
+    """What the roll log names an AoS roll by: the command's first 300 characters."""
+    return (ctx.request.text or "/" + ctx.spec.name)[:300]
 
 
 def dice_for(ctx: Context) -> DiceSource:
@@ -343,7 +303,7 @@ async def apply_damage(
 
 
 async def attack(ctx: Context) -> Reply:
-    settings = await load_settings(ctx)
+    settings = await SETTINGS.load(ctx)
     req, game, defender, source_info = await attack_request(ctx, settings)
     if ctx.opts["apply"] and defender is None:
         raise UserError("aos.apply_needs_target")
@@ -351,13 +311,8 @@ async def attack(ctx: Context) -> Reply:
     res: AttackResolution = resolve_attack(req, source, settings)
     finish_dice(ctx, source)
     out = res.outcome
-    data: dict[str, Any] = {
-        "system": SYSTEM,
-        "steps": [s.model_dump() for s in res.steps],
-        "outcome": out.model_dump(),
-        **source_info,
-    }
-    await log_roll(ctx, source, out.damage, data)
+    data = {**resolution(SYSTEM, res.steps, out.model_dump()), **source_info}
+    await log_roll(ctx, source, out.damage, data, expression=roll_expression(ctx))
     blocks = [step_block(ctx, s, req) for s in res.steps]
     result: Block = [bold(ctx.t("aos.result_damage", n=out.damage))]
     if out.models_slain is not None:
@@ -380,7 +335,7 @@ async def attack(ctx: Context) -> Reply:
 
 
 async def odds(ctx: Context) -> Reply:
-    settings = await load_settings(ctx)
+    settings = await SETTINGS.load(ctx)
     req, _, _, source_info = await attack_request(ctx, settings)
     weights = attack_odds(req, settings)
     dist = as_distribution(weights)
@@ -407,11 +362,7 @@ async def odds(ctx: Context) -> Reply:
 def check_reply(
     ctx: Context, title: str, check: checks.Check, lines: list[Block]
 ) -> tuple[Reply, dict[str, Any]]:
-    data = {
-        "system": SYSTEM,
-        "steps": [s.model_dump() for s in check.steps],
-        "outcome": check.outcome,
-    }
+    data = resolution(SYSTEM, check.steps, check.outcome)
     blocks: list[Block] = []
     for step in check.steps:
         label = ctx.t(f"aos.step.{step.name}", target=f"{step.target}+")
@@ -430,12 +381,9 @@ def check_reply(
 
 
 async def optional_unit(ctx: Context) -> tuple[StoredGame | None, Unit | None]:
-    if not ctx.opts.get("target"):
-        if ctx.opts.get("apply"):
-            raise UserError("aos.apply_needs_target")
-        return None, None
-    game = await aos_game(ctx)
-    return game, target_unit(game.state, ctx.opts["target"])
+    """The game and its `target=` unit (not a destroyed one), or (None, None)."""
+    found = await GAME.target(ctx, find=target_unit)
+    return found if found is not None else (None, None)
 
 
 def warded(ctx: Context, check: checks.Check, unit: Unit | None, source: DiceSource) -> None:
@@ -469,7 +417,7 @@ async def battleshock(ctx: Context) -> Reply:
     reply, data = check_reply(
         ctx, title, check, [[bold(ctx.t(key, n=fled, roll=check.outcome["roll"], bravery=bravery))]]
     )
-    await log_roll(ctx, source, fled, data)
+    await log_roll(ctx, source, fled, data, expression=roll_expression(ctx))
     if ctx.opts["apply"] and fled and unit is not None and game is not None:
         # Fleeing models are removed whole (15.1, L613): as many models' worth of wounds.
         amount = min(unit.wounds_left, fled * unit.wounds_per_model)
@@ -489,7 +437,7 @@ async def cast(ctx: Context) -> Reply:
     if out["cast"]:
         lines.append([plain(ctx.t("aos.unbind_hint", roll=out["total"]))])
     reply, data = check_reply(ctx, ctx.t("aos.cast_title", value=ctx.opts["value"]), check, lines)
-    await log_roll(ctx, source, out["total"], data)
+    await log_roll(ctx, source, out["total"], data, expression=roll_expression(ctx))
     if ctx.opts["apply"] and out["mortal_wounds"]:
         amount = out.get("damage", out["mortal_wounds"])
         reply.blocks += await apply_damage(ctx, game, unit, amount, "aos_miscast")
@@ -503,7 +451,7 @@ async def unbind(ctx: Context) -> Reply:
     key = "aos.unbound" if check.outcome["unbound"] else "aos.not_unbound"
     lines = [[bold(ctx.t(key, roll=ctx.opts["roll"]))]]
     reply, data = check_reply(ctx, ctx.t("aos.unbind_title", roll=ctx.opts["roll"]), check, lines)
-    await log_roll(ctx, source, check.outcome["total"], data)
+    await log_roll(ctx, source, check.outcome["total"], data, expression=roll_expression(ctx))
     return reply
 
 
@@ -518,7 +466,7 @@ async def pray(ctx: Context) -> Reply:
     reply, data = check_reply(
         ctx, ctx.t("aos.pray_title", value=ctx.opts["value"]), check, [[bold(ctx.t(key))]]
     )
-    await log_roll(ctx, source, out["total"], data)
+    await log_roll(ctx, source, out["total"], data, expression=roll_expression(ctx))
     if ctx.opts["apply"] and out["mortal_wounds"]:
         amount = out.get("damage", out["mortal_wounds"])
         reply.blocks += await apply_damage(ctx, game, unit, amount, "aos_wrath")
@@ -536,7 +484,7 @@ async def charge(ctx: Context) -> Reply:
         key = "aos.charge_reaches" if out["reaches"] else "aos.charge_short"
         lines.append([plain(ctx.t(key, distance=f"{distance:g}"))])
     reply, data = check_reply(ctx, ctx.t("aos.charge_title"), check, lines)
-    await log_roll(ctx, source, out["total"], data)
+    await log_roll(ctx, source, out["total"], data, expression=roll_expression(ctx))
     return reply
 
 
@@ -554,7 +502,7 @@ async def run(ctx: Context) -> Reply:
         lines.append([bold(ctx.t("aos.run_move", move=out["move"], base=move, n=out["roll"]))])
     lines.append([plain(ctx.t("aos.run_note"))])
     reply, data = check_reply(ctx, ctx.t("aos.run_title"), check, lines)
-    await log_roll(ctx, source, out["roll"], data)
+    await log_roll(ctx, source, out["roll"], data, expression=roll_expression(ctx))
     return reply
 
 
@@ -628,7 +576,7 @@ async def check(ctx: Context) -> Reply:
     reply, data = check_reply(ctx, ctx.t(f"aos.check_title.{kind}"), result, [[bold(line)]])
     data["kind"] = kind
     first = next(iter(result.outcome.values()))
-    await log_roll(ctx, source, int(first), data)
+    await log_roll(ctx, source, int(first), data, expression=roll_expression(ctx))
     if ctx.opts["apply"] and heal and unit is not None and game is not None:
         require_unit_rights(ctx, game.state, unit, attack=False)
         new = tr.heal(game.state, unit.name, heal)
@@ -690,12 +638,9 @@ async def priority(ctx: Context) -> Reply:
         blocks.append([bold(ctx.t("aos.tie_unknown"))])
     else:
         blocks.append([bold(ctx.t("aos.priority_to", name=names[winner]))])
-    data: dict[str, Any] = {
-        "system": SYSTEM,
-        "steps": [s.model_dump() for s in check.steps],
-        "outcome": {**out, "winner_name": names[winner] if winner is not None else None},
-    }
-    await log_roll(ctx, source, rolls[0], data)
+    winner_name = names[winner] if winner is not None else None
+    data = resolution(SYSTEM, check.steps, {**out, "winner_name": winner_name})
+    await log_roll(ctx, source, rolls[0], data, expression=roll_expression(ctx))
     if ctx.opts["apply"] and state is not None and game is not None:
         if winner is None:
             raise UserError("aos.tie_unknown")
@@ -725,9 +670,9 @@ async def priority(ctx: Context) -> Reply:
 
 
 async def hero(ctx: Context) -> Reply:
-    game = await aos_game(ctx)
+    game = await GAME.load(ctx)
     require_player(ctx, game.state)
-    settings = await load_settings(ctx)
+    settings = await SETTINGS.load(ctx)
     new, granted = turns.grant_hero_cp(game.state, settings.hero_cp)
     await commit(ctx, game, new, "aos_hero_cp")
     blocks: list[Block] = []
@@ -768,7 +713,7 @@ async def command(ctx: Context) -> Reply:
     if not ctx.opts["name"]:
         return command_list(ctx)
     ability = turns.find_command(ctx.opts["name"])
-    game = await aos_game(ctx)
+    game = await GAME.load(ctx)
     state = game.state
     require_player(ctx, state)
     unit_name: str | None = None
@@ -776,7 +721,7 @@ async def command(ctx: Context) -> Reply:
         unit = target_unit(state, ctx.opts["unit"])
         require_unit_rights(ctx, state, unit, attack=False)
         unit_name = unit.name
-    settings = await load_settings(ctx)
+    settings = await SETTINGS.load(ctx)
     new, left = turns.use_command(
         state, ctx.request.user_id, ability, unit_name, settings.command_limit
     )
@@ -798,7 +743,7 @@ async def command(ctx: Context) -> Reply:
 
 
 async def weapon(ctx: Context) -> Reply:
-    game = await aos_game(ctx)
+    game = await GAME.load(ctx)
     state = game.state
     unit = tr.find_unit(state, ctx.opts["unit"])
     require_unit_rights(ctx, state, unit, attack=False)
@@ -818,7 +763,7 @@ async def weapon(ctx: Context) -> Reply:
 
 
 async def damage_table(ctx: Context) -> Reply:
-    game = await aos_game(ctx)
+    game = await GAME.load(ctx)
     state = game.state
     unit = tr.find_unit(state, ctx.opts["unit"])
     require_unit_rights(ctx, state, unit, attack=False)
@@ -853,14 +798,6 @@ def text_opt(name: str, *aliases: str, required: bool = False) -> OptionSpec:
     return OptionSpec(name, max_length=40, aliases=aliases, required=required)
 
 
-def mod_opt(name: str, *aliases: str) -> OptionSpec:
-    return OptionSpec(name, type="signed", min_value=-9, max_value=9, aliases=aliases)
-
-
-def unit_opt(name: str, *aliases: str) -> OptionSpec:
-    return OptionSpec(name, max_length=40, autocomplete="units", aliases=aliases)
-
-
 ATTACK_OPTIONS = (
     text_opt("attacks", "attacchi", "a"),
     text_opt("hit", "colpire", "per_colpire"),
@@ -869,25 +806,21 @@ ATTACK_OPTIONS = (
     text_opt("damage", "danni", "d"),
     text_opt("save", "salvezza", "sv"),
     text_opt("ward", "protezione"),
-    mod_opt("hit_mod", "mod_colpire"),
-    mod_opt("wound_mod", "mod_ferire"),
-    mod_opt("save_mod", "mod_salvezza"),
+    signed_opt("hit_mod", "mod_colpire", limit=9),
+    signed_opt("wound_mod", "mod_ferire", limit=9),
+    signed_opt("save_mod", "mod_salvezza", limit=9),
     text_opt("reroll_hit", "ripeti_colpire"),
     text_opt("reroll_wound", "ripeti_ferire"),
     text_opt("reroll_save", "ripeti_salvezza"),
     text_opt("on6_hit", "sei_colpire"),
     text_opt("on6_wound", "sei_ferire"),
-    OptionSpec("models", type="int", min_value=1, max_value=100, aliases=("modelli",)),
-    OptionSpec(
-        "wounds_per_model", type="int", min_value=1, max_value=99, aliases=("ferite", "wounds")
-    ),
+    int_opt("models", "modelli", lo=1, hi=100),
+    int_opt("wounds_per_model", "ferite", "wounds", lo=1, hi=99),
     unit_opt("target", "bersaglio"),
     unit_opt("attacker", "attaccante"),
     text_opt("weapon", "arma"),
 )
-DICE = OptionSpec("dice", type="faces", aliases=("dadi",))
-APPLY = OptionSpec("apply", type="flag", aliases=("applica",))
-MOD = mod_opt("mod")
+MOD = signed_opt("mod", limit=9)
 TARGET = unit_opt("target", "bersaglio", "unit", "unita", "caster", "priest")
 
 SETTING_OPTIONS = tuple(
@@ -912,32 +845,21 @@ SPECS = [
             "/aos attack attacker=Vindictors weapon=Stormspear target=Gutrippaz apply",
         ),
     ),
-    CommandSpec(
-        path=("aos", "odds"),
-        handler=odds,
-        readonly=True,
+    odds_spec(
+        "aos",
+        odds,
+        ATTACK_OPTIONS,
+        "/aos odds attacks=10 hit=3 wound=3 rend=-1 save=4 models=5 wounds_per_model=1",
+        "/aos odds attacks=2D6 hit=3 wound=4 on6_hit=mortal:2 save=5 ward=5",
         slow=True,
-        aliases=("prob",),
-        options=ATTACK_OPTIONS,
-        examples=(
-            "/aos odds attacks=10 hit=3 wound=3 rend=-1 save=4 models=5 wounds_per_model=1",
-            "/aos odds attacks=2D6 hit=3 wound=4 on6_hit=mortal:2 save=5 ward=5",
-        ),
     ),
     CommandSpec(
         path=("aos", "battleshock"),
         handler=battleshock,
         aliases=("shock",),
         options=(
-            OptionSpec("bravery", type="int", min_value=1, max_value=20, aliases=("coraggio",)),
-            OptionSpec(
-                "slain",
-                type="int",
-                min_value=0,
-                max_value=100,
-                required=True,
-                aliases=("uccisi",),
-            ),
+            int_opt("bravery", "coraggio", lo=1, hi=20),
+            int_opt("slain", "uccisi", hi=100, required=True),
             MOD,
             TARGET,
             APPLY,
@@ -953,9 +875,7 @@ SPECS = [
         handler=cast,
         aliases=("lancia",),
         options=(
-            OptionSpec(
-                "value", type="int", min_value=2, max_value=20, required=True, aliases=("valore",)
-            ),
+            int_opt("value", "valore", lo=2, hi=20, required=True),
             MOD,
             TARGET,
             APPLY,
@@ -968,9 +888,7 @@ SPECS = [
         handler=unbind,
         aliases=("dissipa",),
         options=(
-            OptionSpec(
-                "roll", type="int", min_value=2, max_value=30, required=True, aliases=("tiro",)
-            ),
+            int_opt("roll", "tiro", lo=2, hi=30, required=True),
             MOD,
             DICE,
         ),
@@ -981,9 +899,7 @@ SPECS = [
         handler=pray,
         aliases=("prega", "intona"),
         options=(
-            OptionSpec(
-                "value", type="int", min_value=1, max_value=7, required=True, aliases=("valore",)
-            ),
+            int_opt("value", "valore", lo=1, hi=7, required=True),
             MOD,
             TARGET,
             APPLY,
@@ -1007,7 +923,7 @@ SPECS = [
         handler=run,
         aliases=("corri",),
         options=(
-            OptionSpec("move", type="int", min_value=0, max_value=40, aliases=("movimento",)),
+            int_opt("move", "movimento", hi=40),
             MOD,
             TARGET,
             DICE,
@@ -1020,10 +936,10 @@ SPECS = [
         aliases=("prova",),
         options=(
             OptionSpec("kind", positional=True, required=True, max_length=20, aliases=("tipo",)),
-            OptionSpec("slain", type="int", min_value=0, max_value=100, aliases=("uccisi",)),
-            OptionSpec("bravery", type="int", min_value=1, max_value=20, aliases=("coraggio",)),
-            OptionSpec("value", type="int", min_value=1, max_value=20, aliases=("valore",)),
-            OptionSpec("general_slain", type="flag", aliases=("generale_ucciso",)),
+            int_opt("slain", "uccisi", hi=100),
+            int_opt("bravery", "coraggio", lo=1, hi=20),
+            int_opt("value", "valore", lo=1, hi=20),
+            flag_opt("general_slain", "generale_ucciso"),
             MOD,
             TARGET,
             APPLY,
@@ -1068,18 +984,11 @@ SPECS = [
         handler=weapon,
         aliases=("arma",),
         options=(
-            OptionSpec(
-                "unit",
-                positional=True,
-                required=True,
-                max_length=40,
-                autocomplete="units",
-                aliases=("unita",),
-            ),
+            unit_opt("unit", "unita", positional=True, required=True),
             OptionSpec("name", positional=True, required=True, max_length=30, aliases=("nome",)),
             text_opt("range", "gittata"),
             *(o for o in ATTACK_OPTIONS if o.name in WEAPON_OPTIONS),
-            OptionSpec("remove", type="flag", aliases=("rimuovi",)),
+            flag_opt("remove", "rimuovi"),
         ),
         examples=(
             "/aos weapon Vindictors Stormspear range=2 attacks=2 hit=3 wound=3 rend=-1 damage=1",
@@ -1090,14 +999,7 @@ SPECS = [
         handler=damage_table,
         aliases=("tabella",),
         options=(
-            OptionSpec(
-                "unit",
-                positional=True,
-                required=True,
-                max_length=40,
-                autocomplete="units",
-                aliases=("unita",),
-            ),
+            unit_opt("unit", "unita", positional=True, required=True),
             OptionSpec(
                 "rows",
                 type="text",
@@ -1111,7 +1013,7 @@ SPECS = [
     ),
     CommandSpec(
         path=("aos", "settings"),
-        handler=settings_cmd,
+        handler=SETTINGS.command,
         aliases=("impostazioni",),
         options=SETTING_OPTIONS,
         examples=("/aos settings", "/aos settings save_cap=bonus_only hero_cp=own"),

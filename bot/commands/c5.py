@@ -12,14 +12,26 @@ from dataclasses import replace
 from typing import Any
 
 from bot.commands import game as game_cmd
+from bot.commands import system_kit
 from bot.commands.context import Context
 from bot.commands.models import Block, Reply, bold, code, plain
 from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data
 from bot.commands.registry import parse_options, tokenize
-from bot.commands.spec import CommandSpec, Handler, OptionSpec
+from bot.commands.spec import (
+    APPLY,
+    ATTACKER,
+    DICE,
+    TARGET,
+    CommandSpec,
+    Handler,
+    OptionSpec,
+    flag_opt,
+    int_opt,
+    odds_spec,
+    signed_opt,
+)
+from bot.commands.system_kit import dice_text, log_roll, option_or_stat, pct, resolution, signed
 from bot.storage import games
-from bot.storage import rolls as rolls_repo
-from bot.storage import settings as settings_repo
 from rules_core.dice import DiceSource
 from rules_core.errors import UserError
 from rules_core.game import transitions as tr
@@ -65,46 +77,15 @@ from rules_core.systems.c5.wound import EFFECTS, resolve_wound
 
 # --- settings, units --------------------------------------------------------------------------
 
-
-def settings_key(ctx: Context) -> str:
-    return f"settings:c5:{ctx.request.chat_key}"
-
-
-async def load_settings(ctx: Context) -> C5Settings:
-    return await settings_repo.kv_model(ctx.conn, settings_key(ctx), C5Settings)
-
-
-async def c5_game(ctx: Context) -> games.StoredGame:
-    game = await game_cmd.load(ctx)
-    if game.state.system != "c5":
-        raise UserError("c5.not_c5_game", system=game.state.system)
-    return game
-
-
-async def units(ctx: Context) -> tuple[games.StoredGame | None, Unit | None, Unit | None]:
-    """The chat's game and the `attacker=` / `target=` units, when named."""
-    attacker_name = ctx.opts.get("attacker")
-    target_name = ctx.opts.get("target")
-    if ctx.opts.get("apply") and not target_name:
-        raise UserError("c5.apply_needs_target")
-    if not attacker_name and not target_name:
-        return None, None, None
-    game = await c5_game(ctx)
-    attacker = tr.find_unit(game.state, attacker_name) if attacker_name else None
-    target = tr.find_unit(game.state, target_name) if target_name else None
-    return game, attacker, target
-
-
-def pick(ctx: Context, option: str, unit: Unit | None, stat: str) -> int | None:
-    """The option's value, else the unit's stat."""
-    value = ctx.opts.get(option)
-    if value is None and unit is not None:
-        value = unit.stats.get(stat)
-    return None if value is None else int(value)
+SETTING_NAMES = (*SETTING_CHOICES, *SETTING_INTS)
+SETTINGS = system_kit.SystemSettings(
+    "c5", C5Settings, SETTING_NAMES, update_settings, "c5.settings_admin_only", per_value=False
+)
+GAME = system_kit.SystemGame("c5", "c5.not_c5_game", "c5.apply_needs_target")
 
 
 def need(ctx: Context, option: str, unit: Unit | None, stat: str) -> int:
-    value = pick(ctx, option, unit, stat)
+    value = option_or_stat(ctx, option, unit, stat)
     if value is None:
         raise UserError("c5.missing_stat", option=option)
     return value
@@ -115,14 +96,6 @@ def penalty_of(unit: Unit | None) -> int:
 
 
 # --- rendering --------------------------------------------------------------------------------
-
-
-def signed(value: int) -> str:
-    return f"+{value}" if value >= 0 else f"−{-value}"
-
-
-def dice_text(dice: list[int]) -> str:
-    return "[" + ", ".join(str(f) for f in dice) + "]"
 
 
 def mods_text(ctx: Context, step: Step) -> str:
@@ -180,24 +153,6 @@ def attack_verdict(ctx: Context, out: AttackOutcome) -> str:
     if out.stunned:
         return ctx.t("c5.verdict.stunned")
     return ctx.t("c5.verdict.wounds", n=out.wounds)
-
-
-async def log_roll(ctx: Context, source: DiceSource, data: dict[str, Any], total: int) -> None:
-    await rolls_repo.add(
-        ctx.conn,
-        chat_key=ctx.request.chat_key,
-        user_id=ctx.request.user_id,
-        user_name=ctx.request.user_name,
-        expression=ctx.request.text or "/" + ctx.spec.name,
-        faces=list(source.consumed),
-        seed=source.seed,
-        result=[{"total": total, **data}],
-        now=ctx.now,
-    )
-
-
-def resolution(steps: list[Step], outcome: dict[str, Any]) -> dict[str, Any]:
-    return {"system": "c5", "steps": [s.model_dump() for s in steps], "outcome": outcome}
 
 
 async def apply_wounds(
@@ -348,7 +303,7 @@ def shoot_request(ctx: Context, attacker: Unit | None, target: Unit | None) -> S
 
 async def plain_test_request(ctx: Context) -> TestRequest:
     """`/c5 test`: value= or target=UNIT stat=NAME (its wound penalty on INI, ATT, DEF, AIM)."""
-    _, _, unit = await units(ctx)
+    _, _, unit = await GAME.units(ctx)
     stat = ctx.opts.get("stat")
     value = ctx.opts.get("value")
     pen = 0
@@ -365,12 +320,12 @@ async def test_cmd(ctx: Context) -> Reply:
         return await odds_test(ctx)
     req = await plain_test_request(ctx)
     value = req.value
-    settings = await load_settings(ctx)
+    settings = await SETTINGS.load(ctx)
     source = ctx.dice(ctx.opts["dice"])
     step, out = resolve_test(req, source, open_ended=settings.open_ended == "yes")
     source.check_exhausted()
-    data = resolution([step], out.model_dump())
-    await log_roll(ctx, source, data, out.total)
+    data = resolution("c5", [step], out.model_dump())
+    await log_roll(ctx, source, out.total, data)
     title = ctx.t("c5.title_test", value=value) + (
         " " + ctx.t("c5.vs", target=req.diff) if req.diff is not None else ""
     )
@@ -378,7 +333,7 @@ async def test_cmd(ctx: Context) -> Reply:
 
 
 async def opposed_cmd(ctx: Context) -> Reply:
-    settings = await load_settings(ctx)
+    settings = await SETTINGS.load(ctx)
     a = test_request(ctx, ctx.opts["value"], None, ctx.opts.get("mod") or 0)
     b = TestRequest(value=ctx.opts["vs"], mod=ctx.opts.get("vs_mod") or 0)
     if ctx.opts.get("odds"):
@@ -389,8 +344,8 @@ async def opposed_cmd(ctx: Context) -> Reply:
     source.check_exhausted()
     blocks = [test_block(ctx, s) for s in steps]
     blocks.append([bold(ctx.t(f"c5.winner.{out.winner}"))])
-    data = resolution(steps, out.model_dump())
-    await log_roll(ctx, source, data, out.total_a)
+    data = resolution("c5", steps, out.model_dump())
+    await log_roll(ctx, source, out.total_a, data)
     title = ctx.t("c5.title_opposed", a=ctx.opts["value"], b=ctx.opts["vs"])
     return Reply(title=title, blocks=blocks, data=data)
 
@@ -420,20 +375,20 @@ async def fear_cmd(ctx: Context) -> Reply:
     """[BG §4.5] COR test against the PAU of the frightening enemy; success: immune to that
     PAU for the game; failure: in Rotta (flees). The C5 natural-1 rule applies (@4060). With
     target=UNIT its COU is used and `apply` marks it routed on a failure (one event)."""
-    game, _, unit = await units(ctx)
+    game, _, unit = await GAME.units(ctx)
     courage = need(ctx, "courage", unit, "cou")
     req = test_request(ctx, courage, ctx.opts["fear"], ctx.opts.get("mod") or 0)
     title = ctx.t("c5.title_fear", cou=courage, fear=ctx.opts["fear"])
     if ctx.opts.get("odds"):
         no_roll(ctx)
         return await test_odds_reply(ctx, req, title)
-    settings = await load_settings(ctx)
+    settings = await SETTINGS.load(ctx)
     source = ctx.dice(ctx.opts["dice"])
     step, out = resolve_test(req, source, open_ended=settings.open_ended == "yes", name="fear")
     source.check_exhausted()
     verdict = ctx.t("c5.verdict.brave" if out.success else "c5.verdict.routed")
     blocks: list[Block] = [test_block(ctx, step), [bold(verdict)]]
-    data = resolution([step], out.model_dump())
+    data = resolution("c5", [step], out.model_dump())
     if game is not None and unit is not None and ctx.opts.get("apply") and not out.success:
         if not is_routed(unit):
             await game_cmd.apply_change(
@@ -444,7 +399,7 @@ async def fear_cmd(ctx: Context) -> Reply:
             )
         blocks.append([plain(ctx.t("c5.note.routed", unit=unit.name))])
         data["applied"] = {"unit": unit.name, "routed": True}
-    await log_roll(ctx, source, data, out.total)
+    await log_roll(ctx, source, out.total, data)
     return Reply(title=title, blocks=blocks, data=data)
 
 
@@ -453,7 +408,7 @@ async def rally_cmd(ctx: Context) -> Reply:
     failure in base contact with a frightening enemy; the rallied fighter is not immune to the
     fear that routed it. With target=UNIT the better of its COU and DIS is used and `apply`
     removes the Rotta condition on a success."""
-    game, _, unit = await units(ctx)
+    game, _, unit = await GAME.units(ctx)
     value = ctx.opts.get("value")
     if value is None and unit is not None:
         value = max(unit.stats.get("cou", 0), unit.stats.get("dis", 0))
@@ -468,7 +423,7 @@ async def rally_cmd(ctx: Context) -> Reply:
             return Reply(title=ctx.t("c5.odds_title"), blocks=lines, data=never)
         req = test_request(ctx, value, tables.RALLY_DIFFICULTY, ctx.opts.get("mod") or 0)
         return await test_odds_reply(ctx, req, title)
-    settings = await load_settings(ctx)
+    settings = await SETTINGS.load(ctx)
     blocks: list[Block] = []
     if ctx.opts.get("contact"):
         outcome: dict[str, Any] = {
@@ -489,7 +444,7 @@ async def rally_cmd(ctx: Context) -> Reply:
     source.check_exhausted()
     success = bool(outcome["success"])
     blocks.append([bold(ctx.t("c5.verdict.rallied" if success else "c5.verdict.still_routed"))])
-    data = resolution(steps, outcome)
+    data = resolution("c5", steps, outcome)
     routed = unit is not None and is_routed(unit)
     if game is not None and unit is not None and ctx.opts.get("apply") and success and routed:
         name = next(
@@ -503,7 +458,7 @@ async def rally_cmd(ctx: Context) -> Reply:
         )
         blocks.append([plain(ctx.t("c5.note.rallied", unit=unit.name))])
     if steps:
-        await log_roll(ctx, source, data, int(outcome["total"]))
+        await log_roll(ctx, source, int(outcome["total"]), data)
     return Reply(title=ctx.t("c5.title_rally", value=value), blocks=blocks, data=data)
 
 
@@ -513,8 +468,8 @@ async def rally_cmd(ctx: Context) -> Reply:
 async def wound_cmd(ctx: Context) -> Reply:
     if ctx.opts.get("odds"):
         return await odds_wound(ctx)
-    game, attacker, target = await units(ctx)
-    settings = await load_settings(ctx)
+    game, attacker, target = await GAME.units(ctx)
+    settings = await SETTINGS.load(ctx)
     req = wound_request(ctx, attacker, target, melee=True)
     source = ctx.dice(ctx.opts["dice"])
     step, out = resolve_wound(
@@ -525,12 +480,12 @@ async def wound_cmd(ctx: Context) -> Reply:
         sacred_on_nothing=settings.sacred_on_nothing == "yes",
     )
     blocks: list[Block] = [wound_block(ctx, step)]
-    data = resolution([step], out.model_dump())
+    data = resolution("c5", [step], out.model_dump())
     if game is not None and target is not None and ctx.opts.get("apply"):
         blocks += await apply_wounds(ctx, game, target, out.wounds, out.stunned)
         data["applied"] = {"unit": target.name, "wounds": out.wounds, "stunned": out.stunned}
     source.check_exhausted()
-    await log_roll(ctx, source, data, out.wounds)
+    await log_roll(ctx, source, out.wounds, data)
     title = ctx.t("c5.title_wound", str=req.str_, res=req.res)
     return Reply(title=title, blocks=blocks, data=data)
 
@@ -546,20 +501,20 @@ async def attack_reply(
 ) -> Reply:
     blocks: list[Block] = [step_block(ctx, s) for s in steps]
     blocks.append([bold(attack_verdict(ctx, out))])
-    data = resolution(steps, out.model_dump())
+    data = resolution("c5", steps, out.model_dump())
     if game is not None and target is not None and ctx.opts.get("apply") and out.hit:
         blocks += await apply_wounds(ctx, game, target, out.wounds, out.stunned)
         data["applied"] = {"unit": target.name, "wounds": out.wounds, "stunned": out.stunned}
     source.check_exhausted()
-    await log_roll(ctx, source, data, out.wounds)
+    await log_roll(ctx, source, out.wounds, data)
     return Reply(title=title, blocks=blocks, data=data)
 
 
 async def melee_cmd(ctx: Context) -> Reply:
     if ctx.opts.get("odds"):
         return await odds_melee(ctx)
-    game, attacker, target = await units(ctx)
-    settings = await load_settings(ctx)
+    game, attacker, target = await GAME.units(ctx)
+    settings = await SETTINGS.load(ctx)
     req = melee_request(ctx, attacker, target)
     source = ctx.dice(ctx.opts["dice"])
     steps, out = resolve_melee(req, source, settings)
@@ -570,8 +525,8 @@ async def melee_cmd(ctx: Context) -> Reply:
 async def shoot_cmd(ctx: Context) -> Reply:
     if ctx.opts.get("odds"):
         return await odds_shoot(ctx)
-    game, attacker, target = await units(ctx)
-    settings = await load_settings(ctx)
+    game, attacker, target = await GAME.units(ctx)
+    settings = await SETTINGS.load(ctx)
     req = shoot_request(ctx, attacker, target)
     source = ctx.dice(ctx.opts["dice"])
     steps, out = resolve_shoot(req, source, settings)
@@ -582,10 +537,6 @@ async def shoot_cmd(ctx: Context) -> Reply:
 # --- odds -------------------------------------------------------------------------------------
 
 
-def pct(p: float) -> str:
-    return f"{p * 100:.1f}%"
-
-
 def wound_odds_reply(ctx: Context, odds: WoundOdds, title: str) -> Reply:
     dist = as_distribution(odds.wounds)
     blocks = distribution_blocks(ctx, dist, [code(title)])
@@ -594,9 +545,9 @@ def wound_odds_reply(ctx: Context, odds: WoundOdds, title: str) -> Reply:
             plain(
                 ctx.t(
                     "c5.p_line",
-                    hit=pct(float(odds.p_hit)),
-                    stunned=pct(float(odds.p_stunned)),
-                    exceptional=pct(float(odds.p_exceptional)),
+                    hit=pct(odds.p_hit),
+                    stunned=pct(odds.p_stunned),
+                    exceptional=pct(odds.p_exceptional),
                 )
             )
         ]
@@ -624,8 +575,8 @@ def no_roll(ctx: Context) -> None:
 
 async def odds_wound(ctx: Context) -> Reply:
     no_roll(ctx)
-    _, attacker, target = await units(ctx)
-    settings = await load_settings(ctx)
+    _, attacker, target = await GAME.units(ctx)
+    settings = await SETTINGS.load(ctx)
     req = wound_request(ctx, attacker, target, melee=True)
     odds = wound_odds(req, settings)
     return wound_odds_reply(ctx, odds, ctx.t("c5.title_wound", str=req.str_, res=req.res))
@@ -633,8 +584,8 @@ async def odds_wound(ctx: Context) -> Reply:
 
 async def odds_melee(ctx: Context) -> Reply:
     no_roll(ctx)
-    _, attacker, target = await units(ctx)
-    settings = await load_settings(ctx)
+    _, attacker, target = await GAME.units(ctx)
+    settings = await SETTINGS.load(ctx)
     req = melee_request(ctx, attacker, target)
     odds = melee_odds(req, settings)
     title = ctx.t("c5.title_melee", att=req.attack.value, str=req.wound.str_, res=req.wound.res)
@@ -643,8 +594,8 @@ async def odds_melee(ctx: Context) -> Reply:
 
 async def odds_shoot(ctx: Context) -> Reply:
     no_roll(ctx)
-    _, attacker, target = await units(ctx)
-    settings = await load_settings(ctx)
+    _, attacker, target = await GAME.units(ctx)
+    settings = await SETTINGS.load(ctx)
     req = shoot_request(ctx, attacker, target)
     odds = shoot_odds(req, settings)
     title = ctx.t("c5.title_shoot", aim=req.test.value, str=req.wound.str_, res=req.wound.res)
@@ -671,7 +622,7 @@ async def odds_test(ctx: Context) -> Reply:
 
 
 async def test_odds_reply(ctx: Context, req: TestRequest, title: str) -> Reply:
-    settings = await load_settings(ctx)
+    settings = await SETTINGS.load(ctx)
     open_ended = settings.open_ended == "yes"
     odds = test_odds(req, open_ended)
     dist = as_distribution(odds.distribution)
@@ -712,10 +663,10 @@ async def change_pool(ctx: Context, unit: Unit, name: str, op: str, amount: int)
 
 
 async def mana_cmd(ctx: Context) -> Reply:
-    _, _, unit = await units(ctx)
+    _, _, unit = await GAME.units(ctx)
     rank = need(ctx, "rank", unit, "rank")
     power = need(ctx, "power", unit, "pow")
-    settings = await load_settings(ctx)
+    settings = await SETTINGS.load(ctx)
     source = ctx.dice(ctx.opts["dice"])
     step, out = resolve_mana(
         rank,
@@ -733,12 +684,12 @@ async def mana_cmd(ctx: Context) -> Reply:
         [bold(ctx.t("c5.step.mana") + ": "), plain(line)],
         [bold(ctx.t("c5.gems", n=out.gems))],
     ]
-    data = resolution([step], out.model_dump())
+    data = resolution("c5", [step], out.model_dump())
     if unit is not None and ctx.opts.get("apply"):
         have = await change_pool(ctx, unit, "mana", "add", out.gems)
         blocks.append([plain(ctx.t("c5.pool", unit=unit.name, name="mana", n=have))])
         data["applied"] = {"unit": unit.name, "mana": have}
-    await log_roll(ctx, source, data, out.gems)
+    await log_roll(ctx, source, out.gems, data)
     return Reply(title=ctx.t("c5.title_mana", rank=rank_name, pow=power), blocks=blocks, data=data)
 
 
@@ -747,7 +698,7 @@ async def mystic_cmd(ctx: Context) -> Reply:
     rolls its mana recovery on its rank's row (@130449), in the order of the game's units;
     `all` (organiser or admin) rolls for every mage. `apply` adds every mage's gems to its
     mana as ONE event."""
-    game = await c5_game(ctx)
+    game = await GAME.load(ctx)
     state = game.state
     if ctx.opts.get("all"):
         game_cmd.require_manager(ctx, state)
@@ -760,7 +711,7 @@ async def mystic_cmd(ctx: Context) -> Reply:
     ]
     if not mages:
         raise UserError("c5.no_mages")
-    settings = await load_settings(ctx)
+    settings = await SETTINGS.load(ctx)
     source = ctx.dice(ctx.opts["dice"])
     rolled = []
     for unit in mages:
@@ -782,11 +733,8 @@ async def mystic_cmd(ctx: Context) -> Reply:
             + " → "
         )
         blocks.append([bold(unit.name + ": "), plain(line), bold(ctx.t("c5.gems", n=out.gems))])
-    data: dict[str, Any] = {
-        "system": "c5",
-        "steps": [step.model_dump() for _, step, _ in rolled],
-        "outcome": {"gems": {unit.name: out.gems for unit, _, out in rolled}},
-    }
+    gems = {unit.name: out.gems for unit, _, out in rolled}
+    data = resolution("c5", [step for _, step, _ in rolled], {"gems": gems})
     if ctx.opts.get("apply"):
 
         def recover(st: GameState) -> GameState:
@@ -801,14 +749,14 @@ async def mystic_cmd(ctx: Context) -> Reply:
             blocks.append([plain(ctx.t("c5.pool", unit=name, name="mana", n=n))])
         data["applied"] = {"mana": have}
     blocks.append([plain(ctx.t("c5.mystic_faith"))])
-    await log_roll(ctx, source, data, sum(out.gems for _, _, out in rolled))
+    await log_roll(ctx, source, sum(out.gems for _, _, out in rolled), data)
     return Reply(title=ctx.t("c5.title_mystic"), blocks=blocks, data=data)
 
 
 async def maintenance_cmd(ctx: Context) -> Reply:
     """Maintenance phase: Rigenerazione/X, Guarigione/X or Effimero/X on a fighter; with
     target=UNIT the wounds come from the game and `apply` heals (or wounds) it as one event."""
-    game, _, unit = await units(ctx)
+    game, _, unit = await GAME.units(ctx)
     ability = ctx.opts.get("ability") or "rigenerazione"
     wounds = ctx.opts.get("wounds")
     if wounds is None:
@@ -822,7 +770,7 @@ async def maintenance_cmd(ctx: Context) -> Reply:
     blocks: list[Block] = [
         [bold(ctx.t(f"c5.step.{ability}") + ": "), plain(line + " → "), bold(ctx.t(key, n=n))]
     ]
-    data = resolution([step], out.model_dump())
+    data = resolution("c5", [step], out.model_dump())
     if game is not None and unit is not None and ctx.opts.get("apply") and n:
         notes: list[Note] = []
 
@@ -837,16 +785,16 @@ async def maintenance_cmd(ctx: Context) -> Reply:
         if done.unit is not None:
             blocks += game_cmd.unit_blocks(ctx, done.unit, done.after.system)
         data["applied"] = {"unit": unit.name, "healed": out.healed, "lost": out.lost}
-    await log_roll(ctx, source, data, n)
+    await log_roll(ctx, source, n, data)
     title = ctx.t("c5.title_maintenance", ability=ctx.t(f"c5.step.{ability}"), x=out.x)
     return Reply(title=title, blocks=blocks, data=data)
 
 
 async def faith_cmd(ctx: Context) -> Reply:
-    game, _, unit = await units(ctx)
+    game, _, unit = await GAME.units(ctx)
     rank = need(ctx, "rank", unit, "rank")
     aspects = need(ctx, "aspects", unit, "aspects")
-    pieta = pick(ctx, "pieta", unit, "pieta") or 0
+    pieta = option_or_stat(ctx, "pieta", unit, "pieta") or 0
     unspent = ctx.opts.get("unspent")
     if unspent is None and game is not None and unit is not None:
         unspent = game.state.resources.get(f"unit:{fold(unit.name)}", {}).get("ft", 0)
@@ -869,7 +817,7 @@ async def faith_cmd(ctx: Context) -> Reply:
         ft=out.ft,
     )
     blocks: list[Block] = [[plain(line)], [bold(ctx.t("c5.ft", n=out.ft))]]
-    data: dict[str, Any] = {"system": "c5", "steps": [], "outcome": out.model_dump()}
+    data: dict[str, Any] = resolution("c5", [], out.model_dump())
     if unit is not None and ctx.opts.get("apply"):
         have = await change_pool(ctx, unit, "ft", "set", out.ft)
         blocks.append([plain(ctx.t("c5.pool", unit=unit.name, name="ft", n=have))])
@@ -885,11 +833,11 @@ async def pass_cmd(ctx: Context) -> Reply:
     ok = may_pass(mine, theirs)
     text = ctx.t("c5.may_pass" if ok else "c5.may_not_pass", mine=mine, theirs=theirs)
     blocks: list[Block] = [[bold(text)]]
-    data: dict[str, Any] = {"system": "c5", "steps": [], "outcome": {"may_pass": ok}}
+    data: dict[str, Any] = resolution("c5", [], {"may_pass": ok})
     if ctx.opts.get("apply"):
         if not ok:
             raise UserError("c5.pass_refused", mine=mine, theirs=theirs)
-        game = await c5_game(ctx)
+        game = await GAME.load(ctx)
         state = game.state
         if C5.phases[state.phase] != "activation":
             raise UserError("c5.pass_not_activation")
@@ -905,32 +853,11 @@ async def pass_cmd(ctx: Context) -> Reply:
 
 # --- /c5 settings ---------------------------------------------------------------------------
 
-SETTING_NAMES = (*SETTING_CHOICES, *SETTING_INTS)
-
 
 async def settings_cmd(ctx: Context) -> Reply:
-    current = await load_settings(ctx)
-    changes = {k: str(ctx.opts[k]) for k in SETTING_NAMES if ctx.opts.get(k) is not None}
-    if changes:
-        game = await ctx.active_game()
-        organiser = game is not None and game.state.organiser == ctx.request.user_id
-        if not (ctx.request.admin or organiser):
-            raise UserError("c5.settings_admin_only")
-        current = update_settings(current, changes)
-        await settings_repo.kv_set(ctx.conn, settings_key(ctx), current.model_dump_json())
-    blocks: list[Block] = [[bold(ctx.t("c5.settings_saved"))]] if changes else []
-    for name, value in current.model_dump().items():
-        default = C5Settings.model_fields[name].default
-        line: Block = [code(f"{name}={value}"), plain(" · " + ctx.t(f"c5.setting.{name}"))]
-        if value != default:
-            line.append(plain(" " + ctx.t("c5.setting_default", default=default)))
-        blocks.append(line)
-    blocks.append([plain(ctx.t("c5.settings_hint"))])
-    return Reply(
-        title=ctx.t("c5.settings_title"),
-        blocks=blocks,
-        data={"system": "c5", "settings": current.model_dump()},
-    )
+    reply = await SETTINGS.command(ctx)
+    reply.blocks.append([plain(ctx.t("c5.settings_hint"))])
+    return reply
 
 
 # --- which rules are [SEED], [BG] or [AMBIG] -------------------------------------------------
@@ -951,49 +878,31 @@ def sourced(handler: Handler) -> Handler:
 # --- declarations ---------------------------------------------------------------------------
 
 
-def num(name: str, *aliases: str, lo: int = 0, hi: int = 20, required: bool = False) -> OptionSpec:
-    return OptionSpec(
-        name, type="int", min_value=lo, max_value=hi, required=required, aliases=aliases
-    )
-
-
-def sig(name: str, *aliases: str) -> OptionSpec:
-    return OptionSpec(name, type="signed", min_value=-20, max_value=20, aliases=aliases)
-
-
-def flag(name: str, *aliases: str) -> OptionSpec:
-    return OptionSpec(name, type="flag", aliases=aliases)
-
-
-DICE = OptionSpec("dice", type="faces", aliases=("dadi",))
-TARGET = OptionSpec("target", max_length=40, autocomplete="units", aliases=("bersaglio",))
-ATTACKER = OptionSpec("attacker", max_length=40, autocomplete="units", aliases=("attaccante",))
-APPLY = flag("apply", "applica")
-REROLL = num("reroll", "rilancia", lo=2, hi=5)
-ONE_OK = flag("one_ok", "uno_ok")
+REROLL = int_opt("reroll", "rilancia", lo=2, hi=5)
+ONE_OK = flag_opt("one_ok", "uno_ok")
 WOUND_OPTS = (
     OptionSpec("effects", max_length=200, aliases=("effetti",)),
-    flag("flagello", "scourge"),
-    flag("ossoduro", "hardboned"),
-    flag("str_uncapped", "forza_libera"),
-    num("printed", "stampata", lo=16, hi=30),
-    flag("artillery", "artiglieria"),
-    num("master", "colpo_da_maestro", hi=10),
-    num("pen", "penalita", hi=3),
+    flag_opt("flagello", "scourge"),
+    flag_opt("ossoduro", "hardboned"),
+    flag_opt("str_uncapped", "forza_libera"),
+    int_opt("printed", "stampata", lo=16, hi=30),
+    flag_opt("artillery", "artiglieria"),
+    int_opt("master", "colpo_da_maestro", hi=10),
+    int_opt("pen", "penalita", hi=3),
 )
 WOUND_CORE = (
-    num("str", "for", "forza", lo=-10, hi=40),
-    num("res", "resistenza", lo=-10, hi=40),
+    int_opt("str", "for", "forza", lo=-10, hi=40),
+    int_opt("res", "resistenza", lo=-10, hi=40),
 )
 MELEE_OPTS = (
-    num("att", "attacco"),
-    num("def", "dif", "difesa"),
-    flag("parry", "para"),
+    int_opt("att", "attacco"),
+    int_opt("def", "dif", "difesa"),
+    flag_opt("parry", "para"),
     *WOUND_CORE,
-    sig("att_mod", "mod_att"),
-    sig("def_mod", "mod_dif"),
-    num("diff", "difficolta", hi=40),
-    sig("wound_mod", "mod_ferire"),
+    signed_opt("att_mod", "mod_att"),
+    signed_opt("def_mod", "mod_dif"),
+    int_opt("diff", "difficolta", hi=40),
+    signed_opt("wound_mod", "mod_ferire"),
     REROLL,
     ONE_OK,
     *WOUND_OPTS,
@@ -1004,25 +913,25 @@ MELEE_OPTS = (
 # says so with printed=N (str_uncapped stays on /c5 wound and /c5 melee).
 NOT_ON_SHOTS = frozenset({"pen", "master", "str_uncapped"})
 SHOOT_OPTS = (
-    num("aim", "tir", "tiro"),
+    int_opt("aim", "tir", "tiro"),
     OptionSpec("range", choices=("short", "medium", "long"), aliases=("gittata",)),
     OptionSpec("fire", choices=("normal", "assault", "reaction"), aliases=("fuoco",)),
-    flag("printed_fire", "stampato"),
+    flag_opt("printed_fire", "stampato"),
     *WOUND_CORE,
-    sig("aim_mod", "mod_tir"),
-    sig("diff_mod", "mod_difficolta"),
-    num("altitude", "altitudine", hi=2),
-    flag("mira", "aim_bonus"),
-    flag("mira_printed", "mira_stampata"),
-    flag("zone", "zona"),
-    sig("wound_mod", "mod_ferire"),
+    signed_opt("aim_mod", "mod_tir"),
+    signed_opt("diff_mod", "mod_difficolta"),
+    int_opt("altitude", "altitudine", hi=2),
+    flag_opt("mira", "aim_bonus"),
+    flag_opt("mira_printed", "mira_stampata"),
+    flag_opt("zone", "zona"),
+    signed_opt("wound_mod", "mod_ferire"),
     REROLL,
     ONE_OK,
     *(o for o in WOUND_OPTS if o.name not in NOT_ON_SHOTS),
     ATTACKER,
     TARGET,
 )
-ODDS = flag("odds", "prob", "probabilita")
+ODDS = flag_opt("odds", "prob", "probabilita")
 
 ODDS_KINDS = ("wound", "test", "melee", "shoot")
 ODDS_KIND_ALIASES = {"ferita": "wound", "ferire": "wound", "prova": "test", "mischia": "melee"}
@@ -1045,9 +954,9 @@ SPECS = [
         handler=sourced(test_cmd),
         aliases=("prova",),
         options=(
-            num("value", "valore", lo=-10, hi=30),
-            num("diff", "difficolta", lo=-10, hi=40),
-            sig("mod"),
+            int_opt("value", "valore", lo=-10, hi=30),
+            int_opt("diff", "difficolta", lo=-10, hi=40),
+            signed_opt("mod"),
             REROLL,
             ONE_OK,
             OptionSpec("stat", choices=STATS, aliases=("caratteristica",)),
@@ -1066,10 +975,10 @@ SPECS = [
         handler=sourced(opposed_cmd),
         aliases=("opposto",),
         options=(
-            num("value", "valore", lo=-10, hi=30, required=True),
-            num("vs", "contro", lo=-10, hi=30, required=True),
-            sig("mod"),
-            sig("vs_mod", "mod_contro"),
+            int_opt("value", "valore", lo=-10, hi=30, required=True),
+            int_opt("vs", "contro", lo=-10, hi=30, required=True),
+            signed_opt("mod"),
+            signed_opt("vs_mod", "mod_contro"),
             ODDS,
             DICE,
         ),
@@ -1079,7 +988,7 @@ SPECS = [
         path=("c5", "wound"),
         handler=sourced(wound_cmd),
         aliases=("ferire", "ferita"),
-        options=(*WOUND_CORE, sig("mod"), *WOUND_OPTS, ATTACKER, TARGET, APPLY, ODDS, DICE),
+        options=(*WOUND_CORE, signed_opt("mod"), *WOUND_OPTS, ATTACKER, TARGET, APPLY, ODDS, DICE),
         examples=(
             "/c5 wound str=7 res=6",
             "/c5 wound str=10 target=Orc apply dice=4,4",
@@ -1107,26 +1016,22 @@ SPECS = [
             "/c5 shoot attacker=Archer target=Orc range=long altitude=1 odds",
         ),
     ),
-    CommandSpec(
-        path=("c5", "odds"),
-        handler=odds_cmd,
-        readonly=True,
-        aliases=("prob",),
-        options=ODDS_OPTS,
-        examples=(
-            "/c5 odds wound str=7 res=6 flagello",
-            "/c5 odds test value=5 diff=9",
-            "/c5 odds melee attacker=Wolfen target=Griffin parry",
-            "/c5 odds shoot aim=4 range=long str=8 res=5 zone",
-        ),
+    odds_spec(
+        "c5",
+        odds_cmd,
+        ODDS_OPTS,
+        "/c5 odds wound str=7 res=6 flagello",
+        "/c5 odds test value=5 diff=9",
+        "/c5 odds melee attacker=Wolfen target=Griffin parry",
+        "/c5 odds shoot aim=4 range=long str=8 res=5 zone",
     ),
     CommandSpec(
         path=("c5", "mana"),
         handler=sourced(mana_cmd),
         options=(
-            num("rank", "rango", lo=1, hi=4),
-            num("power", "pot", "pow", lo=-10, hi=30),
-            num("recupero", "recovery", hi=10),
+            int_opt("rank", "rango", lo=1, hi=4),
+            int_opt("power", "pot", "pow", lo=-10, hi=30),
+            int_opt("recupero", "recovery", hi=10),
             TARGET,
             APPLY,
             DICE,
@@ -1137,7 +1042,7 @@ SPECS = [
         path=("c5", "mystic"),
         handler=sourced(mystic_cmd),
         aliases=("mistica",),
-        options=(flag("all", "tutti"), APPLY, DICE),
+        options=(flag_opt("all", "tutti"), APPLY, DICE),
         examples=("/c5 mystic apply", "/c5 mystic all apply dice=5,3"),
     ),
     CommandSpec(
@@ -1146,8 +1051,8 @@ SPECS = [
         aliases=("mantenimento",),
         options=(
             OptionSpec("ability", choices=RECOVERY, aliases=("abilita",)),
-            num("x", lo=1, hi=7, required=True),
-            num("wounds", "ferite", hi=8),
+            int_opt("x", lo=1, hi=7, required=True),
+            int_opt("wounds", "ferite", hi=8),
             TARGET,
             APPLY,
             DICE,
@@ -1162,13 +1067,13 @@ SPECS = [
         handler=sourced(faith_cmd),
         aliases=("fede",),
         options=(
-            num("rank", "rango", lo=1, hi=4),
-            num("aspects", "aspetti", hi=30),
-            num("followers", "seguaci", hi=100),
-            num("credente", "believer", hi=30),
-            num("consecrated", "consacrati", hi=30),
-            num("pieta", hi=10),
-            num("unspent", "avanzata", hi=99),
+            int_opt("rank", "rango", lo=1, hi=4),
+            int_opt("aspects", "aspetti", hi=30),
+            int_opt("followers", "seguaci", hi=100),
+            int_opt("credente", "believer", hi=30),
+            int_opt("consecrated", "consacrati", hi=30),
+            int_opt("pieta", hi=10),
+            int_opt("unspent", "avanzata", hi=99),
             TARGET,
             APPLY,
         ),
@@ -1179,9 +1084,9 @@ SPECS = [
         handler=sourced(fear_cmd),
         aliases=("paura",),
         options=(
-            num("courage", "cou", "cor", "coraggio", lo=-10, hi=30),
-            num("fear", "pau", "paura", lo=0, hi=30, required=True),
-            sig("mod"),
+            int_opt("courage", "cou", "cor", "coraggio", lo=-10, hi=30),
+            int_opt("fear", "pau", "paura", lo=0, hi=30, required=True),
+            signed_opt("mod"),
             REROLL,
             ONE_OK,
             TARGET,
@@ -1196,9 +1101,9 @@ SPECS = [
         handler=sourced(rally_cmd),
         aliases=("raduno",),
         options=(
-            num("value", "valore", "cou", "dis", lo=-10, hi=30),
-            flag("contact", "contatto"),
-            sig("mod"),
+            int_opt("value", "valore", "cou", "dis", lo=-10, hi=30),
+            flag_opt("contact", "contatto"),
+            signed_opt("mod"),
             REROLL,
             ONE_OK,
             TARGET,
@@ -1213,8 +1118,8 @@ SPECS = [
         handler=sourced(pass_cmd),
         aliases=("passa",),
         options=(
-            num("mine", "mie", hi=99, required=True),
-            num("theirs", "sue", hi=99, required=True),
+            int_opt("mine", "mie", hi=99, required=True),
+            int_opt("theirs", "sue", hi=99, required=True),
             APPLY,
         ),
         examples=("/c5 pass mine=5 theirs=6", "/c5 pass mine=2 theirs=4 apply"),
@@ -1225,7 +1130,7 @@ SPECS = [
         aliases=("impostazioni",),
         options=(
             *(OptionSpec(name, choices=choices) for name, choices in SETTING_CHOICES.items()),
-            *(num(name, lo=0, hi=30) for name in SETTING_INTS),
+            *(int_opt(name, lo=0, hi=30) for name in SETTING_INTS),
         ),
         examples=("/c5 settings", "/c5 settings open_ended=no range_long=12"),
     ),

@@ -10,17 +10,29 @@ logs the dice in the roll log and renders the chain.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 from bot.commands import game as game_cmd
+from bot.commands import system_kit
 from bot.commands.context import Context
 from bot.commands.models import Block, Reply, bold, code, plain
 from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data, percent
-from bot.commands.spec import CommandSpec, OptionSpec
+from bot.commands.spec import (
+    APPLY,
+    ATTACKER,
+    DICE,
+    TARGET,
+    CommandSpec,
+    OptionSpec,
+    flag_opt,
+    int_opt,
+    odds_spec,
+    signed_opt,
+    unit_opt,
+)
+from bot.commands.system_kit import log_roll, resolution, signed
 from bot.storage import games
-from bot.storage import rolls as rolls_repo
-from bot.storage import settings as settings_repo
-from rules_core.dice import DiceSource
 from rules_core.errors import UserError
 from rules_core.game import transitions as tr
 from rules_core.game.models import GameState, Unit
@@ -54,33 +66,33 @@ from rules_core.systems.inf.system import (
 # --- settings, game, units --------------------------------------------------------------------
 
 
-def settings_key(ctx: Context) -> str:
-    return f"settings:inf:{ctx.request.chat_key}"
+async def keep_retreat(
+    ctx: Context, game: games.StoredGame | None, current: InfSettings, changes: dict[str, str]
+) -> None:
+    """The turn-start recount (a game hook) reads the Retreat! rule from the game: a change of
+    it is copied into the chat's Infinity game."""
+    if game is None or game.state.system != "inf" or "retreat" not in changes:
+        return
+    rule = current.retreat
+
+    def keep(state: GameState) -> GameState:
+        new = state.clone()
+        new.extra.setdefault("inf", {})["retreat"] = rule
+        return new
+
+    await game_cmd.apply_change(ctx, keep, "inf_settings")
 
 
-async def load_settings(ctx: Context) -> InfSettings:
-    return await settings_repo.kv_model(ctx.conn, settings_key(ctx), InfSettings)
-
-
-async def inf_game(ctx: Context) -> games.StoredGame:
-    game = await game_cmd.load(ctx)
-    if game.state.system != "inf":
-        raise UserError("inf.not_inf_game", system=game.state.system)
-    return game
-
-
-async def units(ctx: Context) -> tuple[games.StoredGame | None, Unit | None, Unit | None]:
-    """The chat's game and the `attacker=` / `target=` units, when named."""
-    attacker_name = ctx.opts.get("attacker")
-    target_name = ctx.opts.get("target")
-    if ctx.opts.get("apply") and not target_name:
-        raise UserError("inf.apply_needs_target")
-    if not attacker_name and not target_name:
-        return None, None, None
-    game = await inf_game(ctx)
-    attacker = tr.find_unit(game.state, attacker_name) if attacker_name else None
-    target = tr.find_unit(game.state, target_name) if target_name else None
-    return game, attacker, target
+SETTINGS = system_kit.SystemSettings(
+    "inf",
+    InfSettings,
+    tuple(SETTING_CHOICES),
+    update_settings,
+    "inf.settings_admin_only",
+    per_value=False,
+    on_change=keep_retreat,
+)
+GAME = system_kit.SystemGame("inf", "inf.not_inf_game", "inf.apply_needs_target")
 
 
 def custom_weapons(game: games.StoredGame | None) -> dict[str, dict[str, Any]]:
@@ -100,10 +112,6 @@ async def weapons_of_chat(ctx: Context) -> dict[str, dict[str, Any]]:
 # --- rendering ----------------------------------------------------------------------------------
 
 
-def signed(value: int) -> str:
-    return f"+{value}" if value >= 0 else f"−{-value}"
-
-
 MARK = {"S": "✓", "C": "★", "F": "✗"}
 
 
@@ -111,7 +119,7 @@ def dice_text(step: Step) -> str:
     marks = step.detail.get("marks")
     if isinstance(marks, list) and len(marks) == len(step.dice):
         return "[" + " ".join(f"{f}{MARK[m]}" for f, m in zip(step.dice, marks, strict=True)) + "]"
-    return "[" + ", ".join(str(f) for f in step.dice) + "]"
+    return system_kit.dice_text(step.dice)
 
 
 def mods_text(ctx: Context, step: Step) -> str:
@@ -213,31 +221,13 @@ def attack_verdict(ctx: Context, out: AttackOutcome, vs_wounds: bool) -> list[Bl
     return blocks
 
 
-async def log_roll(ctx: Context, source: DiceSource, data: dict[str, Any], total: int) -> None:
-    await rolls_repo.add(
-        ctx.conn,
-        chat_key=ctx.request.chat_key,
-        user_id=ctx.request.user_id,
-        user_name=ctx.request.user_name,
-        expression=ctx.request.text or "/" + ctx.spec.name,
-        faces=list(source.consumed),
-        seed=source.seed,
-        result=[{"total": total, **data}],
-        now=ctx.now,
-    )
-
-
-def resolution(steps: list[Step], outcome: dict[str, Any]) -> dict[str, Any]:
-    return {"system": "inf", "steps": [s.model_dump() for s in steps], "outcome": outcome}
-
-
 # --- /inf roll, ftf ----------------------------------------------------------------------------
 
 STATS = ("cc", "bs", "ph", "wip", "arm", "bts")
 
 
 async def roll_cmd(ctx: Context) -> Reply:
-    _, _, unit = await units(ctx)
+    _, _, unit = await GAME.units(ctx)
     attr = ctx.opts.get("attr")
     if attr is None and unit is not None:
         stat = ctx.opts.get("stat") or "bs"
@@ -247,8 +237,8 @@ async def roll_cmd(ctx: Context) -> Reply:
     source = ctx.dice(ctx.opts["dice"])
     steps, out = resolve_roll(attr, ctx.opts.get("mod") or 0, ctx.opts.get("burst") or 1, source)
     source.check_exhausted()
-    data = resolution(steps, out.model_dump())
-    await log_roll(ctx, source, data, out.successes)
+    data = resolution("inf", steps, out.model_dump())
+    await log_roll(ctx, source, out.successes, data)
     blocks: list[Block] = [roll_block(ctx, steps[0])]
     return Reply(title=ctx.t("inf.title_roll", target=out.target), blocks=blocks, data=data)
 
@@ -265,8 +255,8 @@ async def ftf_cmd(ctx: Context) -> Reply:
         source,
     )
     source.check_exhausted()
-    data = resolution(steps, out.model_dump())
-    await log_roll(ctx, source, data, out.active_hits)
+    data = resolution("inf", steps, out.model_dump())
+    await log_roll(ctx, source, out.active_hits, data)
     if out.active_hits:
         verdict = ctx.t("inf.winner.active", n=out.active_hits)
     elif out.reactive_hits:
@@ -282,14 +272,28 @@ async def ftf_cmd(ctx: Context) -> Reply:
 
 
 def stat(ctx: Context, option: str, unit: Unit | None, name: str) -> int | None:
-    value = ctx.opts.get(option)
-    if value is None and unit is not None:
-        value = unit.stats.get(name)
-    return None if value is None else abs(int(value)) if name == "bts" else int(value)
+    """The option, else the unit's stat; BTS is taken as its absolute value (L1344-1348)."""
+    value = system_kit.option_or_stat(ctx, option, unit, name)
+    return abs(value) if value is not None and name == "bts" else value
 
 
 def heavy(unit: Unit | None) -> bool:
     return unit is not None and unit.stats.get("type") in tables.HEAVY
+
+
+def profile(ctx: Context, unit: Unit | None, prefix: str) -> dict[str, Any]:
+    """The profile a side saves with: ARM, BTS, W and cover from its options (`my_…` for the
+    attacker, plain for the target), else from its unit, and the unit's wounds, PH and type."""
+    return {
+        "arm": stat(ctx, prefix + "arm", unit, "arm") or 0,
+        "bts": stat(ctx, prefix + "bts", unit, "bts") or 0,
+        "w": stat(ctx, prefix + "w", unit, "w") or 1,
+        "wounds": unit.damage if unit is not None else 0,
+        "ph": unit.stats.get("ph") if unit is not None else None,
+        "structure": bool(unit.stats.get("structure")) if unit is not None else False,
+        "heavy": heavy(unit),
+        "cover": bool(ctx.opts.get(prefix + "cover")),
+    }
 
 
 def attack_request(
@@ -348,14 +352,7 @@ def attack_request(
         burst=burst or 1,
         dam=dam,
         ammo=code_,
-        arm=stat(ctx, "my_arm", attacker, "arm") or 0,
-        bts=stat(ctx, "my_bts", attacker, "bts") or 0,
-        w=stat(ctx, "my_w", attacker, "w") or 1,
-        wounds=attacker.damage if attacker is not None else 0,
-        ph=attacker.stats.get("ph") if attacker is not None else None,
-        structure=bool(attacker.stats.get("structure")) if attacker is not None else False,
-        heavy=heavy(attacker),
-        cover=bool(ctx.opts.get("my_cover")),
+        **profile(ctx, attacker, "my_"),
     )
     defender = Side(
         attr=vs or 0,
@@ -363,14 +360,7 @@ def attack_request(
         burst=ctx.opts.get("vs_burst") or 1,
         dam=vs_dam,
         ammo=vs_ammo,
-        arm=stat(ctx, "arm", target, "arm") or 0,
-        bts=stat(ctx, "bts", target, "bts") or 0,
-        w=stat(ctx, "w", target, "w") or 1,
-        wounds=target.damage if target is not None else 0,
-        ph=target.stats.get("ph") if target is not None else None,
-        structure=bool(target.stats.get("structure")) if target is not None else False,
-        heavy=heavy(target),
-        cover=bool(ctx.opts.get("cover")),
+        **profile(ctx, target, ""),
     )
     if code_ == "ADH" and defender.ph is None:
         raise UserError("inf.adh_needs_ph")
@@ -463,8 +453,8 @@ async def apply_attack(
 
 
 async def attack_cmd(ctx: Context) -> Reply:
-    game, attacker, target = await units(ctx)
-    settings = await load_settings(ctx)
+    game, attacker, target = await GAME.units(ctx)
+    settings = await SETTINGS.load(ctx)
     weapons = custom_weapons(game) if game is not None else await weapons_of_chat(ctx)
     req, notes = attack_request(ctx, game, attacker, target, weapons)
     source = ctx.dice(ctx.opts["dice"])
@@ -472,12 +462,12 @@ async def attack_cmd(ctx: Context) -> Reply:
     blocks: list[Block] = [[plain(n)] for n in notes]
     blocks += [step_block(ctx, s) for s in steps]
     blocks += attack_verdict(ctx, out, req.target.dam is not None or req.target.ammo == "ADH")
-    data = resolution(steps, out.model_dump())
+    data = resolution("inf", steps, out.model_dump())
     source.check_exhausted()
     if game is not None and target is not None and ctx.opts.get("apply"):
         blocks += await apply_attack(ctx, game, attacker, target, out)
         data["applied"] = {"unit": target.name, "wounds": out.target_wounds}
-    await log_roll(ctx, source, data, out.target_wounds)
+    await log_roll(ctx, source, out.target_wounds, data)
     title = ctx.t(
         "inf.title_attack",
         target=req.active.target_vs(req.target),
@@ -496,8 +486,8 @@ def _f(p: Fraction) -> float:
 
 
 async def odds_cmd(ctx: Context) -> Reply:
-    game, attacker, target = await units(ctx)
-    settings = await load_settings(ctx)
+    game, attacker, target = await GAME.units(ctx)
+    settings = await SETTINGS.load(ctx)
     weapons = custom_weapons(game) if game is not None else await weapons_of_chat(ctx)
     if (
         ctx.opts.get("dam") is None
@@ -654,7 +644,7 @@ async def weapon_cmd(ctx: Context) -> Reply:
     name = ctx.opts.get("name")
     if not name:
         raise UserError("inf.weapon_needs_name")
-    game = await inf_game(ctx)
+    game = await GAME.load(ctx)
     game_cmd.require_player(ctx, game.state)
     key = name.strip().lower()
     if action == "remove":
@@ -695,7 +685,7 @@ async def weapon_cmd(ctx: Context) -> Reply:
 
 
 async def loadout_cmd(ctx: Context) -> Reply:
-    game = await inf_game(ctx)
+    game = await GAME.load(ctx)
     unit = tr.find_unit(game.state, ctx.opts["unit"])
     names = [n.strip() for n in ctx.opts["weapons"].split(",") if n.strip()]
     if not names or len(names) > 6:
@@ -759,7 +749,7 @@ async def orders_cmd(ctx: Context) -> Reply:
     """Show the Order pools; `recount` counts them now (done by itself at each turn start);
     `spend` spends one (or n) for unit=: its own Irregular Order first, else its group's pool,
     or the Lieutenant's Special Order with `lt`."""
-    game = await inf_game(ctx)
+    game = await GAME.load(ctx)
     action = ctx.opts.get("action") or "show"
     state = game.state
     notes: list[Note] = []
@@ -851,7 +841,7 @@ async def orders_cmd(ctx: Context) -> Reply:
 
 
 async def initiative_cmd(ctx: Context) -> Reply:
-    settings = await load_settings(ctx)
+    settings = await SETTINGS.load(ctx)
     source = ctx.dice(ctx.opts["dice"])
     steps, out = orders_rules.resolve_initiative(
         ctx.opts["wip"],
@@ -862,8 +852,8 @@ async def initiative_cmd(ctx: Context) -> Reply:
         settings.initiative,
     )
     source.check_exhausted()
-    data = resolution(steps, out.model_dump())
-    await log_roll(ctx, source, data, 1 if out.winner == "player" else 0)
+    data = resolution("inf", steps, out.model_dump())
+    await log_roll(ctx, source, 1 if out.winner == "player" else 0, data)
     if out.method == "ftf":
         blocks = [roll_block(ctx, s) for s in steps]
     else:
@@ -880,7 +870,7 @@ async def initiative_cmd(ctx: Context) -> Reply:
 
 
 async def retreat_cmd(ctx: Context) -> Reply:
-    settings = await load_settings(ctx)
+    settings = await SETTINGS.load(ctx)
     lost, total = ctx.opts.get("lost"), ctx.opts.get("total")
     morat = bool(ctx.opts.get("morat"))
     rows: list[dict[str, Any]] = []
@@ -889,7 +879,7 @@ async def retreat_cmd(ctx: Context) -> Reply:
             raise UserError("inf.retreat_needs_both")
         rows.append({"player": None, "lost": lost, "total": total, "morat": morat})
     else:
-        game = await inf_game(ctx)
+        game = await GAME.load(ctx)
         for player in game.state.players:
             mine = [u for u in game.state.units if u.owner == player.user_id]
             t = sum(u.stats.get("pts", 0) for u in mine)
@@ -922,64 +912,12 @@ async def retreat_cmd(ctx: Context) -> Reply:
     )
 
 
-# --- /inf settings ------------------------------------------------------------------------------
-
-
-async def settings_cmd(ctx: Context) -> Reply:
-    current = await load_settings(ctx)
-    changes = {k: str(ctx.opts[k]) for k in SETTING_CHOICES if ctx.opts.get(k) is not None}
-    if changes:
-        game = await ctx.active_game()
-        organiser = game is not None and game.state.organiser == ctx.request.user_id
-        if not (ctx.request.admin or organiser):
-            raise UserError("inf.settings_admin_only")
-        current = update_settings(current, changes)
-        await settings_repo.kv_set(ctx.conn, settings_key(ctx), current.model_dump_json())
-        if game is not None and game.state.system == "inf" and "retreat" in changes:
-            # the turn-start recount (a game hook) reads the Retreat! rule from the game
-            rule = current.retreat
-
-            def keep(state: GameState) -> GameState:
-                new = state.clone()
-                new.extra.setdefault("inf", {})["retreat"] = rule
-                return new
-
-            await game_cmd.apply_change(ctx, keep, "inf_settings")
-    blocks: list[Block] = [[bold(ctx.t("inf.settings_saved"))]] if changes else []
-    for name, value in current.model_dump().items():
-        default = InfSettings.model_fields[name].default
-        line: Block = [code(f"{name}={value}"), plain(" · " + ctx.t(f"inf.setting.{name}"))]
-        if value != default:
-            line.append(plain(" " + ctx.t("inf.setting_default", default=default)))
-        blocks.append(line)
-    return Reply(
-        title=ctx.t("inf.settings_title"),
-        blocks=blocks,
-        data={"system": "inf", "settings": current.model_dump()},
-    )
-
-
 # --- declarations -------------------------------------------------------------------------------
 
 
-def num(name: str, *aliases: str, lo: int = 0, hi: int = 30, required: bool = False) -> OptionSpec:
-    return OptionSpec(
-        name, type="int", min_value=lo, max_value=hi, required=required, aliases=aliases
-    )
-
-
-def sig(name: str, *aliases: str) -> OptionSpec:
-    return OptionSpec(name, type="signed", min_value=-30, max_value=30, aliases=aliases)
-
-
-def flag(name: str, *aliases: str) -> OptionSpec:
-    return OptionSpec(name, type="flag", aliases=aliases)
-
-
-DICE = OptionSpec("dice", type="faces", aliases=("dadi",))
-TARGET = OptionSpec("target", max_length=40, autocomplete="units", aliases=("bersaglio",))
-ATTACKER = OptionSpec("attacker", max_length=40, autocomplete="units", aliases=("attaccante",))
-APPLY = flag("apply", "applica")
+# Infinity's values and modifiers run to 30 (d20 rolls), past the builders' default 20.
+num = partial(int_opt, hi=30)
+sig = partial(signed_opt, limit=30)
 # Free text, not `choices`: ammo_code also takes the Italian names (FUOCO, MONOFILARE...).
 AMMO_OPT = OptionSpec("ammo", max_length=12, aliases=("munizione", "mun"))
 VS_AMMO = OptionSpec("vs_ammo", max_length=12, aliases=("mun_contro",))
@@ -1000,9 +938,9 @@ ATTACK_OPTS = (
     AMMO_OPT,
     num("arm"),
     num("bts", "pb", hi=12),
-    flag("cover", "copertura"),
+    flag_opt("cover", "copertura"),
     num("w", "f", lo=1, hi=9),
-    flag("my_cover", "mia_copertura"),
+    flag_opt("my_cover", "mia_copertura"),
     num("vs_dam", "danno_contro"),
     VS_AMMO,
     num("my_arm", "mia_arm", hi=20),
@@ -1010,7 +948,7 @@ ATTACK_OPTS = (
     num("my_w", "mia_f", lo=1, hi=9),
     OptionSpec("weapon", max_length=30, aliases=("arma",)),
     num("distance", "distanza", hi=500),
-    flag("cc", "corpo_a_corpo"),
+    flag_opt("cc", "corpo_a_corpo"),
     ATTACKER,
     TARGET,
 )
@@ -1054,16 +992,12 @@ SPECS = [
             "/inf attack attr=16 dam=14 ammo=SHOCK vs=13 arm=1 cc",
         ),
     ),
-    CommandSpec(
-        path=("inf", "odds"),
-        handler=odds_cmd,
-        readonly=True,
-        aliases=("prob",),
-        options=ATTACK_OPTS,
-        examples=(
-            "/inf odds attr=12 burst=3 dam=13 ammo=DA arm=1 w=1",
-            "/inf odds attr=11 burst=4 vs=15",
-        ),
+    odds_spec(
+        "inf",
+        odds_cmd,
+        ATTACK_OPTS,
+        "/inf odds attr=12 burst=3 dam=13 ammo=DA arm=1 w=1",
+        "/inf odds attr=11 burst=4 vs=15",
     ),
     CommandSpec(
         path=("inf", "range"),
@@ -1100,14 +1034,7 @@ SPECS = [
         handler=loadout_cmd,
         aliases=("equipaggia",),
         options=(
-            OptionSpec(
-                "unit",
-                positional=True,
-                required=True,
-                max_length=40,
-                autocomplete="units",
-                aliases=("unita",),
-            ),
+            unit_opt("unit", "unita", positional=True, required=True),
             OptionSpec("weapons", required=True, max_length=120, aliases=("armi",)),
         ),
         examples=("/inf loadout Angus weapons=Rifle",),
@@ -1120,9 +1047,9 @@ SPECS = [
             OptionSpec(
                 "action", positional=True, choices=("show", "spend", "recount"), aliases=("azione",)
             ),
-            OptionSpec("unit", max_length=40, autocomplete="units", aliases=("unita",)),
+            unit_opt("unit", "unita"),
             num("n", lo=1, hi=30),
-            flag("lt", "tenente"),
+            flag_opt("lt", "tenente"),
         ),
         examples=("/inf orders", "/inf orders spend unit=Angus", "/inf orders recount"),
     ),
@@ -1147,13 +1074,13 @@ SPECS = [
         options=(
             num("lost", "persi", hi=10000),
             num("total", "totale", hi=10000),
-            flag("morat"),
+            flag_opt("morat"),
         ),
         examples=("/inf retreat", "/inf retreat lost=180 total=300"),
     ),
     CommandSpec(
         path=("inf", "settings"),
-        handler=settings_cmd,
+        handler=SETTINGS.command,
         aliases=("impostazioni",),
         options=tuple(
             OptionSpec(name, choices=choices) for name, choices in SETTING_CHOICES.items()

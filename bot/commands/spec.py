@@ -85,3 +85,65 @@ class CommandSpec:
             if opt.name == low or low in opt.aliases:
                 return opt
         return None
+
+
+# --- option builders the game-system modules share (/aos, /wm, /wow, /c5, /inf) -----------------
+
+
+def int_opt(
+    name: str, *aliases: str, lo: int = 0, hi: int = 20, required: bool = False
+) -> OptionSpec:
+    """A whole number from lo to hi: every game system declares its stats this way."""
+    return OptionSpec(
+        name, type="int", min_value=lo, max_value=hi, required=required, aliases=aliases
+    )
+
+
+def signed_opt(name: str, *aliases: str, limit: int = 20) -> OptionSpec:
+    """A modifier such as `+2` or `-1`, from -limit to +limit."""
+    return OptionSpec(name, type="signed", min_value=-limit, max_value=limit, aliases=aliases)
+
+
+def flag_opt(name: str, *aliases: str) -> OptionSpec:
+    """An on/off word (`apply`, `cover`): one builder so every flag is declared alike."""
+    return OptionSpec(name, type="flag", aliases=aliases)
+
+
+def unit_opt(
+    name: str, *aliases: str, positional: bool = False, required: bool = False
+) -> OptionSpec:
+    """A unit of the chat's game, completed from its units: one shape for every system."""
+    return OptionSpec(
+        name,
+        positional=positional,
+        required=required,
+        max_length=40,
+        autocomplete="units",
+        aliases=aliases,
+    )
+
+
+# The options every game system's rolls take with the same names and Italian aliases.
+DICE = OptionSpec("dice", type="faces", aliases=("dadi",))
+APPLY = flag_opt("apply", "applica")
+TARGET = unit_opt("target", "bersaglio")
+ATTACKER = unit_opt("attacker", "attaccante")
+
+
+def odds_spec(
+    system: str,
+    handler: Handler,
+    options: tuple[OptionSpec, ...],
+    *examples: str,
+    slow: bool = False,
+) -> CommandSpec:
+    """`/<system> odds`: every system's odds twin changes nothing and also answers to `prob`."""
+    return CommandSpec(
+        path=(system, "odds"),
+        handler=handler,
+        readonly=True,
+        slow=slow,
+        aliases=("prob",),
+        options=options,
+        examples=examples,
+    )

@@ -10,13 +10,24 @@ from __future__ import annotations
 from typing import Any
 
 from bot.commands import game as game_cmd
+from bot.commands import system_kit
 from bot.commands.context import Context
 from bot.commands.models import Block, Reply, bold, code, plain
 from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data
-from bot.commands.spec import CommandSpec, OptionSpec
+from bot.commands.spec import (
+    APPLY,
+    DICE,
+    TARGET,
+    CommandSpec,
+    OptionSpec,
+    flag_opt,
+    int_opt,
+    odds_spec,
+    signed_opt,
+    unit_opt,
+)
+from bot.commands.system_kit import dice_text, log_roll, option_or_stat, pct, resolution, signed
 from bot.storage import games
-from bot.storage import rolls as rolls_repo
-from bot.storage import settings as settings_repo
 from rules_core.dice import DiceSource
 from rules_core.errors import UserError
 from rules_core.game import transitions as tr
@@ -79,30 +90,12 @@ def parse_mods(text: str | None) -> set[str]:
     return out
 
 
-# --- settings ----------------------------------------------------------------------------------
+# --- settings, target unit ------------------------------------------------------------------
 
-
-def settings_key(ctx: Context) -> str:
-    return f"settings:wm:{ctx.request.chat_key}"
-
-
-async def load_settings(ctx: Context) -> WmSettings:
-    return await settings_repo.kv_model(ctx.conn, settings_key(ctx), WmSettings)
-
-
-# --- target unit ------------------------------------------------------------------------------
-
-
-async def target_unit(ctx: Context) -> tuple[games.StoredGame, Unit] | None:
-    name = ctx.opts.get("target")
-    if not name:
-        if ctx.opts.get("apply"):
-            raise UserError("wm.apply_needs_target")
-        return None
-    game = await game_cmd.load(ctx)
-    if game.state.system != "wm":
-        raise UserError("wm.not_wm_game", system=game.state.system)
-    return game, tr.find_unit(game.state, name)
+SETTINGS = system_kit.SystemSettings(
+    "wm", WmSettings, tuple(CHOICES), update, "wm.settings_admin_only", per_value=False
+)
+GAME = system_kit.SystemGame("wm", "wm.not_wm_game", "wm.apply_needs_target")
 
 
 def unit_crippled(unit: Unit) -> list[str]:
@@ -110,15 +103,8 @@ def unit_crippled(unit: Unit) -> list[str]:
     return grid.Grid.model_validate(raw).crippled() if raw else []
 
 
-def stat_or_option(ctx: Context, option: str, unit: Unit | None, stat: str) -> int | None:
-    value = ctx.opts.get(option)
-    if value is None and unit is not None:
-        value = unit.stats.get(stat)
-    return value if value is None else int(value)
-
-
 async def attack_request(ctx: Context, unit: Unit | None) -> AttackRequest:
-    settings = await load_settings(ctx)
+    settings = await SETTINGS.load(ctx)
     mods = parse_mods(ctx.opts["mods"])
     if unit is not None:
         for cond in unit.conditions:
@@ -133,10 +119,10 @@ async def attack_request(ctx: Context, unit: Unit | None) -> AttackRequest:
     skill = ctx.opts["skill"]
     if skill is None and not blast:
         raise UserError("cmd.missing_option", option="skill")
-    defense = stat_or_option(ctx, "def", unit, "def")
+    defense = option_or_stat(ctx, "def", unit, "def")
     if defense is None and not blast:
         raise UserError("wm.missing_stat", option="def")
-    arm = stat_or_option(ctx, "arm", unit, "arm")
+    arm = option_or_stat(ctx, "arm", unit, "arm")
     if arm is None:
         raise UserError("wm.missing_stat", option="arm")
     boost = ctx.opts["boost"] or "none"
@@ -168,17 +154,9 @@ def mod_label(ctx: Context, name: str, kind: str) -> str:
     return ctx.t(f"wm.mod.{name}")
 
 
-def signed(value: int) -> str:
-    return f"+{value}" if value >= 0 else f"−{-value}"
-
-
-def dice_text(step: Step) -> str:
-    return "[" + ", ".join(str(f) for f in step.dice) + "]"
-
-
 def chain(ctx: Context, step: Step, kind: str) -> str:
     """`[3, 5] +7 MAT +2 back strike = 17`"""
-    parts = [dice_text(step)] if step.dice else []
+    parts = [dice_text(step.dice)] if step.dice else []
     for m in step.modifiers:
         parts.append(f"{signed(m.value)} {mod_label(ctx, m.name, kind)}")
     return " ".join(parts)
@@ -214,22 +192,7 @@ def step_block(ctx: Context, step: Step, kind: str) -> Block | None:
                 plain(" " + ctx.t("wm.vs_arm", arm=step.target) + " → " + ctx.t("wm.points", n=dmg))
             )
         return line
-    return [label, plain(f"{dice_text(step)} → {step.total}")]
-
-
-async def log_roll(ctx: Context, source: DiceSource, result: dict[str, Any]) -> int:
-    """The dice go to the chat's roll log like any roll (/roll show, campaign journals)."""
-    return await rolls_repo.add(
-        ctx.conn,
-        chat_key=ctx.request.chat_key,
-        user_id=ctx.request.user_id,
-        user_name=ctx.request.user_name,
-        expression=ctx.request.text or "/" + ctx.spec.name,
-        faces=list(source.consumed),
-        seed=source.seed,
-        result=[result],
-        now=ctx.now,
-    )
+    return [label, plain(f"{dice_text(step.dice)} → {step.total}")]
 
 
 def attack_title(ctx: Context, req: AttackRequest) -> str:
@@ -245,7 +208,7 @@ def attack_title(ctx: Context, req: AttackRequest) -> str:
 
 
 async def attack(ctx: Context) -> Reply:
-    found = await target_unit(ctx)
+    found = await GAME.target(ctx)
     unit = found[1] if found else None
     req = await attack_request(ctx, unit)
     source = ctx.dice(ctx.opts["dice"])
@@ -264,11 +227,7 @@ async def attack(ctx: Context) -> Reply:
         key = "critical" if out.critical else "hit"
         verdict = ctx.t(f"wm.verdict.{key}", n=out.damage)
     blocks.append([bold(verdict)])
-    data: dict[str, Any] = {
-        "system": "wm",
-        "steps": [s.model_dump() for s in res.steps],
-        "outcome": out.model_dump(),
-    }
+    data = resolution("wm", res.steps, out.model_dump())
     if found is not None and ctx.opts["apply"]:
         game, target = found
         effects = tuple(
@@ -283,12 +242,12 @@ async def attack(ctx: Context) -> Reply:
         blocks += more
         data["applied"] = {"unit": target.name, "damage": out.damage, "effects": applied}
     source.check_exhausted()
-    await log_roll(ctx, source, {"total": out.damage, **data})
+    await log_roll(ctx, source, out.damage, data)
     return Reply(title=attack_title(ctx, req), blocks=blocks, data=data)
 
 
 async def odds(ctx: Context) -> Reply:
-    found = await target_unit(ctx)
+    found = await GAME.target(ctx)
     req = await attack_request(ctx, found[1] if found else None)
     result = attack_odds(req)
     dist = as_distribution(result.distribution)
@@ -299,9 +258,9 @@ async def odds(ctx: Context) -> Reply:
             plain(
                 ctx.t(
                     "wm.p_line",
-                    hit=f"{float(result.p_hit) * 100:.1f}%",
-                    crit=f"{float(result.p_critical) * 100:.1f}%",
-                    damage=f"{float(result.p_damage) * 100:.1f}%",
+                    hit=pct(result.p_hit),
+                    crit=pct(result.p_critical),
+                    damage=pct(result.p_damage),
                 )
             )
         ]
@@ -350,8 +309,8 @@ async def apply_damage(
 
 
 async def check(ctx: Context) -> Reply:
-    found = await target_unit(ctx)
-    value = stat_or_option(ctx, "value", found[1] if found else None, "cmd")
+    found = await GAME.target(ctx)
+    value = option_or_stat(ctx, "value", found[1] if found else None, "cmd")
     if value is None:
         raise UserError("wm.missing_stat", option="value")
     source = ctx.dice(ctx.opts["dice"])
@@ -363,41 +322,34 @@ async def check(ctx: Context) -> Reply:
     blocks: list[Block] = [
         [
             bold(ctx.t("wm.step.check") + ": "),
-            plain(f"{dice_text(step)} = {out.total} " + ctx.t("wm.vs_value", value=value) + " → "),
+            plain(
+                f"{dice_text(step.dice)} = {out.total} " + ctx.t("wm.vs_value", value=value) + " → "
+            ),
             bold(result),
         ],
-        [plain(ctx.t("wm.p_pass", p=f"{float(p) * 100:.1f}%"))],
+        [plain(ctx.t("wm.p_pass", p=pct(p)))],
     ]
-    data = {
-        "system": "wm",
-        "steps": [s.model_dump() for s in steps],
-        "outcome": out.model_dump(by_alias=True),
-        "p_pass": float(p),
-    }
-    await log_roll(ctx, source, {"total": out.total, **data})
+    data = {**resolution("wm", steps, out.model_dump(by_alias=True)), "p_pass": float(p)}
+    await log_roll(ctx, source, out.total, data)
     return Reply(title=ctx.t("wm.check_title", value=value), blocks=blocks, data=data)
 
 
 async def fall(ctx: Context) -> Reply:
     height = checks.parse_inches(ctx.opts["height"], "height", checks.MAX_HEIGHT)
-    found = await target_unit(ctx)
+    found = await GAME.target(ctx)
     unit = found[1] if found else None
-    arm = stat_or_option(ctx, "arm", unit, "arm")
+    arm = option_or_stat(ctx, "arm", unit, "arm")
     source = ctx.dice(ctx.opts["dice"])
     steps, out = checks.resolve_fall(height, arm, source)
     blocks: list[Block] = [b for s in steps if (b := step_block(ctx, s, "fall"))]
     if out.damage is not None:
         blocks.append([bold(ctx.t("wm.verdict.fall", n=out.damage))])
-    data: dict[str, Any] = {
-        "system": "wm",
-        "steps": [s.model_dump() for s in steps],
-        "outcome": out.model_dump(),
-    }
+    data = resolution("wm", steps, out.model_dump())
     if found is not None and ctx.opts["apply"] and out.damage is not None:
         blocks += (await apply_damage(ctx, found[0], found[1], out.damage, source))[0]
         data["applied"] = {"unit": found[1].name, "damage": out.damage}
     source.check_exhausted()
-    await log_roll(ctx, source, {"total": out.damage_total, **data})
+    await log_roll(ctx, source, out.damage_total, data)
     title = ctx.t("wm.fall_title", height=f"{float(height):g}", dice=out.dice)
     return Reply(title=title, blocks=blocks, data=data)
 
@@ -405,7 +357,7 @@ async def fall(ctx: Context) -> Reply:
 async def deviate(ctx: Context) -> Reply:
     distance = checks.parse_inches(ctx.opts["distance"], "distance", checks.MAX_DISTANCE)
     thrown = bool(ctx.opts["thrown"])
-    settings = await load_settings(ctx)
+    settings = await SETTINGS.load(ctx)
     source = ctx.dice(ctx.opts["dice"])
     steps, out = checks.resolve_deviation(distance, thrown, source)
     source.check_exhausted()
@@ -413,20 +365,14 @@ async def deviate(ctx: Context) -> Reply:
     dist_label = ctx.t("wm.step.distance_d3" if thrown else "wm.step.distance")
     blocks: list[Block] = [
         [bold(ctx.t("wm.step.direction") + ": "), plain(f"[{out.direction}] → {where}")],
-        [bold(dist_label + ": "), plain(f'{dice_text(steps[1])} → {out.rolled}"')],
+        [bold(dist_label + ": "), plain(f'{dice_text(steps[1].dice)} → {out.rolled}"')],
     ]
     if out.capped:
         blocks.append([plain(ctx.t("wm.capped", cap=f"{out.cap:g}"))])
     blocks.append([bold(ctx.t("wm.verdict.deviate", distance=f"{out.distance:g}", where=where))])
-    data = {
-        "system": "wm",
-        "steps": [s.model_dump() for s in steps],
-        "outcome": {
-            **out.model_dump(),
-            "direction_name": direction_key(out.direction, settings.deviation_layout),
-        },
-    }
-    await log_roll(ctx, source, {"total": out.direction, **data})
+    direction_name = direction_key(out.direction, settings.deviation_layout)
+    data = resolution("wm", steps, {**out.model_dump(), "direction_name": direction_name})
+    await log_roll(ctx, source, out.direction, data)
     return Reply(
         title=ctx.t("wm.deviate_title", distance=f"{float(distance):g}"), blocks=blocks, data=data
     )
@@ -437,10 +383,8 @@ async def deviate(ctx: Context) -> Reply:
 
 async def allocate_cmd(ctx: Context) -> Reply:
     """Control Phase: a caster gives focus to one of its warjacks (at most 3 per turn)."""
-    game = await game_cmd.load(ctx)
+    game = await GAME.load(ctx)
     state = game.state
-    if state.system != "wm":
-        raise UserError("wm.not_wm_game", system=state.system)
     jack = tr.find_unit(state, ctx.opts["jack"])
     game_cmd.require_unit_rights(ctx, state, jack, attack=False)
     new = state.clone()
@@ -478,64 +422,26 @@ async def allocate_cmd(ctx: Context) -> Reply:
     )
 
 
-# --- /wm settings ----------------------------------------------------------------------------
-
-
-async def settings_cmd(ctx: Context) -> Reply:
-    current = await load_settings(ctx)
-    changes = {k: ctx.opts[k] for k in CHOICES if ctx.opts.get(k)}
-    if changes:
-        game = await ctx.active_game()
-        organiser = game is not None and game.state.organiser == ctx.request.user_id
-        if not (ctx.request.admin or organiser):
-            raise UserError("wm.settings_admin_only")
-        current = update(current, changes)
-        await settings_repo.kv_set(ctx.conn, settings_key(ctx), current.model_dump_json())
-    blocks: list[Block] = []
-    for name, value in current.model_dump().items():
-        default = WmSettings.model_fields[name].default
-        line: Block = [code(f"{name}={value}"), plain(" · " + ctx.t(f"wm.setting.{name}"))]
-        if value != default:
-            line.append(plain(" " + ctx.t("wm.setting_default", default=default)))
-        blocks.append(line)
-    if changes:
-        blocks.insert(0, [bold(ctx.t("wm.settings_saved"))])
-    return Reply(
-        title=ctx.t("wm.settings_title"),
-        blocks=blocks,
-        data={"system": "wm", "settings": current.model_dump()},
-    )
-
-
 # --- declarations ----------------------------------------------------------------------------
 
 
-def stat(name: str, *aliases: str, lo: int = 0, hi: int = 20, required: bool = False) -> OptionSpec:
-    return OptionSpec(
-        name, type="int", min_value=lo, max_value=hi, required=required, aliases=aliases
-    )
-
-
-DICE = OptionSpec("dice", type="faces", aliases=("dadi",))
 EFFECTS = ("fire", "corrosion")  # continuous effects a weapon applies (L847-856)
-TARGET = OptionSpec("target", max_length=40, autocomplete="units", aliases=("bersaglio",))
-APPLY = OptionSpec("apply", type="flag", aliases=("applica",))
 ATTACK_OPTIONS = (
     OptionSpec("type", choices=("melee", "ranged", "magic"), default="melee", aliases=("tipo",)),
-    stat("skill", "mat", "rat", "focus", "mag", "abilita", "dat"),
-    stat("def", "dif", "defense", "difesa", lo=1, hi=30),
-    stat("pow", "pot", "potenza", hi=40, required=True),
-    stat("str", "for", "forza"),
-    stat("arm", "armatura", hi=40),
+    int_opt("skill", "mat", "rat", "focus", "mag", "abilita", "dat"),
+    int_opt("def", "dif", "defense", "difesa", lo=1, hi=30),
+    int_opt("pow", "pot", "potenza", hi=40, required=True),
+    int_opt("str", "for", "forza"),
+    int_opt("arm", "armatura", hi=40),
     OptionSpec("boost", choices=("hit", "damage", "both"), aliases=("potenzia",)),
     OptionSpec("mods", max_length=MAX_MODS_TEXT, aliases=("mod", "modificatori")),
-    stat("combined", "combinato", hi=20),
-    stat("extra_hit_dice", "dadi_attacco", hi=2),
-    stat("extra_damage_dice", "dadi_danno", hi=2),
-    OptionSpec("blast", type="flag", aliases=("esplosione",)),
-    OptionSpec("hit_mod", type="signed", min_value=-20, max_value=20, aliases=("mod_attacco",)),
-    OptionSpec("def_mod", type="signed", min_value=-20, max_value=20, aliases=("mod_dif",)),
-    OptionSpec("dmg_mod", type="signed", min_value=-20, max_value=20, aliases=("mod_danno",)),
+    int_opt("combined", "combinato", hi=20),
+    int_opt("extra_hit_dice", "dadi_attacco", hi=2),
+    int_opt("extra_damage_dice", "dadi_danno", hi=2),
+    flag_opt("blast", "esplosione"),
+    signed_opt("hit_mod", "mod_attacco"),
+    signed_opt("def_mod", "mod_dif"),
+    signed_opt("dmg_mod", "mod_danno"),
     TARGET,
 )
 
@@ -557,19 +463,12 @@ SPECS = [
             "/wm attack mat=6 pow=12 str=11 target=Juggernaut apply dice=4,5,3,6,2,4",
         ),
     ),
-    CommandSpec(
-        path=("wm", "odds"),
-        handler=odds,
-        readonly=True,
-        aliases=("prob",),
-        options=ATTACK_OPTIONS,
-        examples=("/wm odds mat=7 def=13 pow=12 str=10 arm=18 mods=charge",),
-    ),
+    odds_spec("wm", odds, ATTACK_OPTIONS, "/wm odds mat=7 def=13 pow=12 str=10 arm=18 mods=charge"),
     CommandSpec(
         path=("wm", "check"),
         handler=check,
         aliases=("test",),
-        options=(stat("value", "valore", "cmd", lo=0, hi=30), TARGET, DICE),
+        options=(int_opt("value", "valore", "cmd", lo=0, hi=30), TARGET, DICE),
         examples=("/wm check value=9", "/wm test valore=8 dadi=3,4", "/wm check target=Trenchers"),
     ),
     CommandSpec(
@@ -578,7 +477,7 @@ SPECS = [
         aliases=("caduta",),
         options=(
             OptionSpec("height", required=True, max_length=10, aliases=("altezza",)),
-            stat("arm", "armatura", hi=40),
+            int_opt("arm", "armatura", hi=40),
             TARGET,
             APPLY,
             DICE,
@@ -591,7 +490,7 @@ SPECS = [
         aliases=("devia", "deviazione"),
         options=(
             OptionSpec("distance", required=True, max_length=10, aliases=("distanza",)),
-            OptionSpec("thrown", type="flag", aliases=("lanciato",)),
+            flag_opt("thrown", "lanciato"),
             DICE,
         ),
         examples=("/wm deviate distance=11", "/wm deviate distance=5.5 thrown dice=3,6"),
@@ -601,7 +500,7 @@ SPECS = [
         handler=allocate_cmd,
         aliases=("alloca",),
         options=(
-            OptionSpec("jack", positional=True, required=True, max_length=40, autocomplete="units"),
+            unit_opt("jack", positional=True, required=True),
             OptionSpec(
                 "amount",
                 type="int",
@@ -611,13 +510,13 @@ SPECS = [
                 max_value=3,
                 aliases=("quanti",),
             ),
-            OptionSpec("caster", max_length=40, autocomplete="units", aliases=("warcaster",)),
+            unit_opt("caster", "warcaster"),
         ),
         examples=("/wm allocate Ironclad 2", "/wm allocate Lancer 1 caster=Stryker"),
     ),
     CommandSpec(
         path=("wm", "settings"),
-        handler=settings_cmd,
+        handler=SETTINGS.command,
         aliases=("impostazioni",),
         options=tuple(OptionSpec(name, choices=choices) for name, choices in CHOICES.items()),
         examples=("/wm settings", "/wm settings deviation_layout=counterclockwise"),

@@ -9,21 +9,35 @@ from bot.commands.context import Context
 from bot.commands.game import (
     apply_change,
     commit,
-    is_manager,
     name_of,
     notes_blocks,
     require_player,
     require_unit_rights,
     unit_blocks,
 )
-from bot.commands.game import load as load_game
 from bot.commands.models import Block, Reply, Span, bold, code, italic, mention, plain, strike
 from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data
-from bot.commands.spec import CommandSpec, OptionSpec
-from bot.storage import rolls as rolls_repo
-from bot.storage import settings as settings_repo
+from bot.commands.spec import (
+    APPLY,
+    ATTACKER,
+    DICE,
+    TARGET,
+    CommandSpec,
+    OptionSpec,
+    flag_opt,
+    int_opt,
+    odds_spec,
+    unit_opt,
+)
+from bot.commands.system_kit import (
+    SystemGame,
+    SystemSettings,
+    dice_spans,
+    log_roll,
+    pct,
+    resolution,
+)
 from bot.storage.games import StoredGame
-from rules_core.dice import DiceSource
 from rules_core.errors import UserError
 from rules_core.game import transitions as tr
 from rules_core.game.models import GameState, Unit
@@ -52,78 +66,37 @@ TURN_TYPES = ("physical", "magical")
 # --- settings (digest section 8) ----------------------------------------------------------------
 
 
-def settings_key(ctx: Context) -> str:
-    return f"settings:{SYSTEM}:{ctx.request.chat_key}"
-
-
-async def chat_settings(ctx: Context) -> WowSettings:
-    return await settings_repo.kv_model(ctx.conn, settings_key(ctx), WowSettings)
-
-
 async def synced(ctx: Context, state: GameState) -> GameState:
     """The game with the chat's settings copied in (the game-state hooks read the copy)."""
-    return wow_state.with_settings(state, await chat_settings(ctx), replace=True)
+    return wow_state.with_settings(state, await SETTINGS.load(ctx), replace=True)
 
 
-async def settings_cmd(ctx: Context) -> Reply:
-    """Per chat, like /wm, /aos and /c5 settings (not undone by /undo); a change needs a chat
-    admin or the organiser of the chat's game. The chat's WoW game gets a copy at once and
-    with every /wow command that changes it, so kills scored by /unit damage follow it."""
-    changes = {k: str(ctx.opts[k]) for k in CHOICES if ctx.opts.get(k)}
-    game = await ctx.active_game()
-    wow_game = game if game is not None and game.state.system == SYSTEM else None
-    current = await chat_settings(ctx)
-    if changes:
-        allowed = ctx.request.admin or (game is not None and is_manager(ctx, game.state))
-        if not allowed:
-            raise UserError("wow.settings_admin")
-        current = update(current, changes)
-        await settings_repo.kv_set(ctx.conn, settings_key(ctx), current.model_dump_json())
-        if wow_game is not None:
-            new = wow_state.with_settings(wow_game.state, current, replace=True)
-            if new != wow_game.state:
-                await commit(ctx, wow_game, new, "wow_settings")
-    blocks: list[Block] = []
-    for name in CHOICES:
-        value = getattr(current, name)
-        default = WowSettings.model_fields[name].default
-        blocks.append(
-            [
-                code(f"{name}={value}"),
-                plain(" · " + ctx.t(f"wow.setting.{name}.{value}")),
-                plain(" " + ctx.t("wow.setting_default") if value == default else ""),
-            ]
-        )
-    return Reply(
-        title=ctx.t("wow.settings_title"),
-        blocks=blocks,
-        data={"system": SYSTEM, "settings": current.model_dump(), "changed": sorted(changes)},
-    )
+async def copy_to_game(
+    ctx: Context, game: StoredGame | None, current: WowSettings, changes: dict[str, str]
+) -> None:
+    """The chat's WoW game gets a copy of a change at once (and with every /wow command that
+    changes it), so kills scored by /unit damage follow it."""
+    if game is None or game.state.system != SYSTEM:
+        return
+    new = wow_state.with_settings(game.state, current, replace=True)
+    if new != game.state:
+        await commit(ctx, game, new, "wow_settings")
+
+
+SETTINGS = SystemSettings(
+    SYSTEM,
+    WowSettings,
+    tuple(CHOICES),
+    update,
+    "wow.settings_admin",
+    per_value=True,
+    on_change=copy_to_game,
+)
 
 
 # --- reading the game ---------------------------------------------------------------------------
 
-
-def require_wow_game(state: GameState) -> None:
-    if state.system != SYSTEM:
-        raise UserError("wow.not_a_wow_game", system=state.system)
-
-
-async def load_wow(ctx: Context) -> StoredGame:
-    game = await load_game(ctx)
-    require_wow_game(game.state)
-    return game
-
-
-async def target_unit(ctx: Context) -> tuple[StoredGame, Unit] | None:
-    """`target=UNIT`: the character of this chat's WoW game the attack or heal is aimed at."""
-    name = ctx.opts.get("target")
-    if not name:
-        if ctx.opts.get("apply"):
-            raise UserError("wow.apply_needs_target")
-        return None
-    game = await load_wow(ctx)
-    return game, tr.find_unit(game.state, name)
+GAME = SystemGame(SYSTEM, "wow.not_a_wow_game", "wow.apply_needs_target")
 
 
 async def actor_and_card(ctx: Context, option: str) -> tuple[Unit | None, Card | None]:
@@ -135,7 +108,7 @@ async def actor_and_card(ctx: Context, option: str) -> tuple[Unit | None, Card |
         if card_name:
             raise UserError("wow.card_needs_actor", option=option)
         return None, None
-    game = await load_wow(ctx)
+    game = await GAME.load(ctx)
     actor = tr.find_unit(game.state, name)
     return actor, wow_cards.find_card(actor, card_name) if card_name else None
 
@@ -173,17 +146,11 @@ def attack_request(ctx: Context, target: Unit | None, card: Card | None) -> Atta
 
 def faces(step: Step) -> list[Span]:
     """The dice in rolling order: rerolled ones struck through, then their replacements."""
-    out: list[Span] = [plain("[")]
     shown = [
         strike(str(f)) if i in step.rerolled else plain(str(f)) for i, f in enumerate(step.dice)
     ]
     shown += [bold(str(step.final[i])) for i in step.rerolled]
-    for i, span in enumerate(shown):
-        if i:
-            out.append(plain(", "))
-        out.append(span)
-    out.append(plain("]"))
-    return out
+    return dice_spans(shown)
 
 
 def step_block(ctx: Context, step: Step, req: AttackRequest | None) -> Block:
@@ -204,19 +171,10 @@ def step_block(ctx: Context, step: Step, req: AttackRequest | None) -> Block:
     return [bold(ctx.t("wow.step.damage") + ": "), bold(str(step.total))]
 
 
-async def log_roll(ctx: Context, source: DiceSource, result: dict[str, Any]) -> int:
-    """Attack dice go to the chat's roll log like any roll (/roll show, campaign journals)."""
-    return await rolls_repo.add(
-        ctx.conn,
-        chat_key=ctx.request.chat_key,
-        user_id=ctx.request.user_id,
-        user_name=ctx.request.user_name,
-        expression=ctx.request.text or ctx.spec.name,
-        faces=list(source.consumed),
-        seed=source.seed,
-        result=[result],
-        now=ctx.now,
-    )
+def roll_expression(ctx: Context) -> str:
+    """What the roll log names a WoW roll by: the command's text, else (a Discord command) its
+    name, without the slash the other systems put in front."""
+    return ctx.request.text or ctx.spec.name
 
 
 def card_block(ctx: Context, actor: Unit, card: Card) -> Block:
@@ -239,18 +197,14 @@ async def check_play(
 
 
 async def attack(ctx: Context) -> Reply:
-    found = await target_unit(ctx)
+    found = await GAME.target(ctx)
     actor, card = await actor_and_card(ctx, "attacker")
     req = attack_request(ctx, found[1] if found else None, card)
     await check_play(ctx, found, actor, card)
     source = ctx.dice(ctx.opts["dice"])
     res = resolve_attack(req, source)
-    data: dict[str, Any] = {
-        "system": SYSTEM,
-        "steps": [s.model_dump() for s in res.steps],
-        "outcome": res.outcome.model_dump(),
-    }
-    await log_roll(ctx, source, {"total": res.outcome.damage, **data})
+    data = resolution(SYSTEM, res.steps, res.outcome.model_dump())
+    await log_roll(ctx, source, res.outcome.damage, data, expression=roll_expression(ctx))
     kind = ctx.t(f"wow.type.{req.type}")
     title = ctx.t("wow.attack_title", power=req.power, type=kind, defense=req.defense)
     blocks: list[Block] = [card_block(ctx, actor, card)] if actor and card else []
@@ -277,7 +231,7 @@ async def apply_to(
     """Damage or heal the target as one event that /undo reverts; a kill scores its VP. With
     an acting character its turn begins (respawning it if it waits to, 501.1) and a card is
     played: its cost paid and the card exhausted (300.5), all in the same event."""
-    chat = await chat_settings(ctx)
+    chat = await SETTINGS.load(ctx)
     notes: list[Note] = []
 
     def change(state: GameState) -> GameState:
@@ -304,7 +258,7 @@ async def apply_to(
 
     kind = "wow_heal" if heal else "wow_attack"
     if actor is not None:
-        game = await load_wow(ctx)
+        game = await GAME.load(ctx)
         require_unit_rights(ctx, game.state, actor, attack=False)
         done = await apply_change(ctx, change, kind, game=game)
         target = next((u for u in done.after.units if fold(u.name) == fold(name)), None)
@@ -338,16 +292,12 @@ async def heal(ctx: Context) -> Reply:
         power = card.power
     crit = parse_crit(ctx.opts["crit"] or (card.crit if card else ""), {"heal"})
     req = HealRequest(power=power, rerolls=ctx.opts["reroll"], crit_heal=crit.get("heal", 0))
-    found = await target_unit(ctx)
+    found = await GAME.target(ctx)
     await check_play(ctx, found, actor, card)
     source = ctx.dice(ctx.opts["dice"])
     res = resolve_heal(req, source)
-    data: dict[str, Any] = {
-        "system": SYSTEM,
-        "steps": [s.model_dump() for s in res.steps],
-        "outcome": res.outcome.model_dump(),
-    }
-    await log_roll(ctx, source, {"total": res.outcome.healed, **data})
+    data = resolution(SYSTEM, res.steps, res.outcome.model_dump())
+    await log_roll(ctx, source, res.outcome.healed, data, expression=roll_expression(ctx))
     blocks: list[Block] = [card_block(ctx, actor, card)] if actor and card else []
     blocks += [step_block(ctx, s, None) for s in res.steps]
     blocks.append([bold(ctx.t("wow.healed", n=res.outcome.healed))])
@@ -360,7 +310,7 @@ async def heal(ctx: Context) -> Reply:
 
 
 async def odds(ctx: Context) -> Reply:
-    found = await target_unit(ctx)
+    found = await GAME.target(ctx)
     _, card = await actor_and_card(ctx, "attacker")
     req = attack_request(ctx, found[1] if found else None, card)
     dist = as_distribution(attack_odds(req))
@@ -370,7 +320,7 @@ async def odds(ctx: Context) -> Reply:
         code(ctx.t("wow.attack_title", power=req.power, type=kind, defense=req.defense))
     ]
     blocks = distribution_blocks(ctx, dist, heading)
-    blocks.append([plain(ctx.t("wow.p_crit", p=f"{p_crit * 100:.1f}%"))])
+    blocks.append([plain(ctx.t("wow.p_crit", p=pct(p_crit)))])
     data = {
         "system": SYSTEM,
         **distribution_data(dist),
@@ -384,14 +334,14 @@ async def odds(ctx: Context) -> Reply:
 
 
 async def card_cmd(ctx: Context) -> Reply:
-    game = await load_wow(ctx)
+    game = await GAME.load(ctx)
     unit = tr.find_unit(game.state, ctx.opts["name"])
     action = ctx.opts["action"]
     if action == "list":
         return card_list_reply(ctx, unit)
     if not ctx.opts.get("card"):
         raise UserError("wow.card_needs_name", action=action)
-    chat = await chat_settings(ctx)
+    chat = await SETTINGS.load(ctx)
     removed: list[Card] = []
 
     def change(state: GameState) -> GameState:
@@ -492,7 +442,7 @@ def clock_reply(ctx: Context, state: GameState, head: list[Block]) -> Reply:
 
 
 async def clock_show(ctx: Context) -> Reply:
-    game = await load_wow(ctx)
+    game = await GAME.load(ctx)
     reply = clock_reply(ctx, game.state, [])
     reply.mentions = []  # looking at the clock pings nobody
     return reply
@@ -503,7 +453,7 @@ def card_names(text: str | None) -> list[str]:
 
 
 async def take_turn(ctx: Context, kind: str) -> Reply:
-    game = await load_wow(ctx)
+    game = await GAME.load(ctx)
     state = await synced(ctx, game.state)
     unit = tr.find_unit(state, ctx.opts["name"])
     require_unit_rights(ctx, state, unit, attack=False)
@@ -537,7 +487,7 @@ async def moved(ctx: Context) -> Reply:
 
 
 async def tick(ctx: Context) -> Reply:
-    game = await load_wow(ctx)
+    game = await GAME.load(ctx)
     state = await synced(ctx, game.state)
     require_player(ctx, state)
     new, report = wow_state.tick(state)
@@ -560,7 +510,7 @@ async def tick(ctx: Context) -> Reply:
 
 
 async def standings_cmd(ctx: Context) -> Reply:
-    game = await load_wow(ctx)
+    game = await GAME.load(ctx)
     state = game.state
     rows = wow_state.standings(state)
     decision = victory.decide(rows)
@@ -610,28 +560,18 @@ def pool(name: str, *aliases: str, required: bool = False, default: int | None =
     )
 
 
-NAME = OptionSpec("name", positional=True, required=True, max_length=40, autocomplete="units")
+NAME = unit_opt("name", positional=True, required=True)
 CARD = OptionSpec("card", max_length=40, aliases=("carta",))
 ATTACK_OPTIONS = (
     pool("power", "potere", "pow", default=None),
-    OptionSpec(
-        "defense",
-        type="int",
-        min_value=0,
-        max_value=MAX_POOL,
-        aliases=("difesa", "armor", "armatura", "resist", "resistenza", "def"),
-    ),
+    int_opt("defense", "difesa", "armor", "armatura", "resist", "resistenza", "def", hi=MAX_POOL),
     OptionSpec("type", choices=TURN_TYPES, aliases=("tipo",)),
     pool("reroll_attack", "ritira_attacco"),
     pool("reroll_defense", "ritira_difesa"),
-    OptionSpec("elevation", type="flag", aliases=("altura", "elevated")),
-    OptionSpec("cover", type="flag", aliases=("copertura", "coperto")),
+    flag_opt("elevation", "altura", "elevated"),
+    flag_opt("cover", "copertura", "coperto"),
     OptionSpec("crit", max_length=60, aliases=("critico",)),
 )
-DICE = OptionSpec("dice", type="faces", aliases=("dadi",))
-TARGET = OptionSpec("target", max_length=40, autocomplete="units", aliases=("bersaglio",))
-APPLY = OptionSpec("apply", type="flag", aliases=("applica",))
-ATTACKER = OptionSpec("attacker", max_length=40, autocomplete="units", aliases=("attaccante",))
 SETTING_OPTIONS = tuple(
     OptionSpec(name, choices=CHOICES[name], aliases=aliases)
     for name, aliases in (
@@ -661,7 +601,7 @@ SPECS = [
             pool("power", "potere", default=None),
             pool("reroll", "ritira"),
             OptionSpec("crit", max_length=60, aliases=("critico",)),
-            OptionSpec("healer", max_length=40, autocomplete="units", aliases=("guaritore",)),
+            unit_opt("healer", "guaritore"),
             CARD,
             TARGET,
             APPLY,
@@ -669,13 +609,12 @@ SPECS = [
         ),
         examples=("/wow heal power=3", "/wow heal healer=Anduin card=Renew target=Jaina apply"),
     ),
-    CommandSpec(
-        path=("wow", "odds"),
-        handler=odds,
-        readonly=True,
-        aliases=("prob",),
-        options=(*ATTACK_OPTIONS, ATTACKER, CARD, TARGET),
-        examples=("/wow odds power=4 defense=2", "/wow odds attacker=Jaina card=Fireball"),
+    odds_spec(
+        "wow",
+        odds,
+        (*ATTACK_OPTIONS, ATTACKER, CARD, TARGET),
+        "/wow odds power=4 defense=2",
+        "/wow odds attacker=Jaina card=Fireball",
     ),
     CommandSpec(
         path=("wow", "card"),
@@ -685,10 +624,10 @@ SPECS = [
             OptionSpec("action", positional=True, required=True, choices=("add", "list", "remove")),
             NAME,
             CARD,
-            OptionSpec("cost", type="int", min_value=0, max_value=9, aliases=("costo",)),
+            int_opt("cost", "costo", hi=9),
             pool("power", "potere", default=None),
             OptionSpec("type", choices=wow_cards.CARD_TYPES, aliases=("tipo",)),
-            OptionSpec("range", type="int", min_value=0, max_value=30, aliases=("raggio",)),
+            int_opt("range", "raggio", hi=30),
             OptionSpec("crit", max_length=60, aliases=("critico",)),
         ),
         examples=(
@@ -704,9 +643,9 @@ SPECS = [
         aliases=("agisci",),
         options=(
             NAME,
-            OptionSpec("cost", type="int", min_value=0, max_value=9, aliases=("costo",)),
+            int_opt("cost", "costo", hi=9),
             OptionSpec("card", max_length=120, aliases=("carta", "carte")),
-            OptionSpec("react", type="flag", aliases=("reazione",)),
+            flag_opt("react", "reazione"),
         ),
         examples=(
             "/wow act Thrall cost=3",
@@ -730,7 +669,7 @@ SPECS = [
     ),
     CommandSpec(
         path=("wow", "settings"),
-        handler=settings_cmd,
+        handler=SETTINGS.command,
         aliases=("impostazioni",),
         options=SETTING_OPTIONS,
         examples=("/wow settings", "/wow settings kill_scorer=last_active battleground=yes"),
