@@ -67,6 +67,10 @@ class FakeDiscord:
         self.frames: list[dict[str, Any]] = []  # every dispatched event, replayed on RESUME
         self.resumed = asyncio.Event()  # set when a client has resumed its session
         self.replayed: list[int] = []  # sequence numbers sent again on a RESUME
+        self.identifies = 0  # IDENTIFYs received (a new session each)
+        # Fault switch: answer the next RESUME with INVALID_SESSION (not resumable).
+        self.invalidate_resume = False
+        self.invalidated = 0
         # Fault switch: (path suffix, status, body) served once each to the next matching call.
         self.failures: list[tuple[str, int, dict[str, Any]]] = []
 
@@ -221,6 +225,11 @@ class FakeDiscord:
                         await ws.close(code=4004, message=b"Authentication failed.")
                         break
                     self.identify = payload["d"]
+                    if op == 6 and self.invalidate_resume:  # the session is gone: op 9, d=false
+                        self.invalidate_resume = False
+                        self.invalidated += 1
+                        await ws.send_str(json.dumps({"op": 9, "d": False}))
+                        continue
                     if op == 6:  # RESUME: replay what the client missed, then RESUMED
                         for frame in self.frames:
                             if frame["s"] > (payload["d"].get("seq") or 0):
@@ -231,6 +240,7 @@ class FakeDiscord:
                         await ws.send_str(json.dumps(resumed))
                         self.resumed.set()
                         continue
+                    self.identifies += 1
                     await self._ready(ws)
                     self.identified.set()
         finally:
@@ -243,7 +253,7 @@ class FakeDiscord:
             "v": 10,
             "user": BOT_USER,
             "guilds": [{"id": str(GUILD_ID), "unavailable": True}],
-            "session_id": "session",
+            "session_id": "session" if self.identifies <= 1 else f"session{self.identifies}",
             "resume_gateway_url": self.gateway_url,
             "application": {"id": str(APP_ID), "flags": 0},
             "private_channels": [],

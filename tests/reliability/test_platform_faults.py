@@ -1,9 +1,11 @@
 """Platform faults in the end-to-end fakes: the Discord gateway drops the connection and the
-real discord.py client resumes its session; Telegram answers getUpdates and sendMessage with
+real discord.py client resumes its session (or, when the gateway refuses the resume, starts a
+new one); Telegram answers getUpdates and sendMessage with
 5xx and 429. In every case each command is answered exactly once: none lost, none twice."""
 
 from __future__ import annotations
 
+import asyncio
 from collections import Counter
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -88,6 +90,34 @@ async def test_gateway_drop_is_resumed_and_every_interaction_answered_once(
     texts = [json_text(b) for _, p, b in fake.calls if p.endswith("/callback")]
     for label in ("before", "during0", "during1", "during2", "after"):
         assert sum(label in t for t in texts) == 1
+
+
+async def test_invalid_session_identifies_afresh_and_answers_once(
+    discord_env: tuple[FakeDiscord, DiscordAdapter],
+) -> None:
+    """The gateway drops and refuses the RESUME (INVALID_SESSION, not resumable): the client
+    starts a new session with IDENTIFY and serves again; nothing is answered twice."""
+    fake, adapter = discord_env
+    before = roll(fake, "before")
+    await fake.dispatch("INTERACTION_CREATE", before)
+    await fake.callbacks(1)
+    sessions = fake.identifies
+
+    fake.invalidate_resume = True
+    fake.identified.clear()
+    await fake.drop()
+    # discord.py waits its 5 s between IDENTIFYs (Discord's own rate limit) before this one.
+    await asyncio.wait_for(fake.identified.wait(), 30)
+    assert fake.invalidated == 1  # a RESUME came first and was refused
+    assert fake.identifies == sessions + 1 and "session_id" not in fake.identify
+
+    after = roll(fake, "after")
+    await fake.dispatch("INTERACTION_CREATE", after)
+    await fake.callbacks(2)
+    await adapter.stop()
+    assert answered(fake) == Counter({before["id"]: 1, after["id"]: 1})
+    texts = [json_text(b) for _, p, b in fake.calls if p.endswith("/callback")]
+    assert [sum(label in t for t in texts) for label in ("before", "after")] == [1, 1]
 
 
 def json_text(body: Any) -> str:
