@@ -108,7 +108,9 @@ async def rule(ctx: Context) -> Reply:
         data["passage"] = passage_data(passages[0])
     else:
         data["passage"] = None
-    return Reply(title=title, blocks=blocks, buttons=buttons[:8], data=data)
+    # An entry both linked by the best one and among the alternatives gets one button.
+    unique = list({b.command: b for b in buttons}.values())  # first place, same button
+    return Reply(title=title, blocks=blocks, buttons=unique[:8], data=data)
 
 
 async def rules_search(ctx: Context) -> Reply:

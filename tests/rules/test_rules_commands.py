@@ -190,3 +190,13 @@ def test_import_rules_cli(tmp_path: Path) -> None:
         timeout=120,
     )
     assert missing.returncode == 2 and "no such file" in missing.stderr
+
+
+async def test_rule_buttons_link_each_entry_once(app: App) -> None:
+    """The best entry's links and the "did you mean" alternatives share one row of buttons;
+    an entry in both gets one button ("test di comando": CMD is both)."""
+    reply = await say(app, '/rule "test di comando" system=wm')
+    assert reply.ok and reply.data is not None
+    commands = [b.command for b in reply.buttons]
+    assert commands and len(commands) == len(set(commands))
+    assert '/rule "CMD" system=wm' in commands
