@@ -53,7 +53,9 @@ class Names(BaseModel):
         return [*self.it, *self.en, *self.abbr]
 
     def title(self, lang: str) -> str:
-        return (self.it if lang == "it" else self.en)[0]
+        """The first name in `lang`, as a heading: "charge" reads "Charge" ("P+S" stays)."""
+        name = (self.it if lang == "it" else self.en)[0]
+        return name[:1].upper() + name[1:]
 
 
 class RuleEntry(BaseModel):

@@ -171,3 +171,9 @@ def test_any_text_gives_a_valid_full_text_query(text: str) -> None:
     db.execute("CREATE VIRTUAL TABLE t USING fts5(body, tokenize='unicode61 remove_diacritics 2')")
     db.execute("INSERT INTO t VALUES ('prova di testo')")
     db.execute("SELECT count(*) FROM t WHERE t MATCH ?", (expression,)).fetchall()
+
+
+def test_titles_read_as_headings() -> None:
+    lower = entry("aos.x", ["carica"], ["charge roll"], "Fine.", "p. 1")
+    assert (lower.names.title("en"), lower.names.title("it")) == ("Charge roll", "Carica")
+    assert entry("wm.x", ["P+F"], ["P+S"], "Fine.", "p. 1").names.title("en") == "P+S"
