@@ -47,11 +47,11 @@ class App:
         await self.db.close()
 
     async def lang_for(self, request: Request) -> i18n.Lang:
-        """Explicit override, else the chat setting, else the client's language, else English."""
-        if i18n.normalize_lang(request.lang):
-            return self._pick_lang(request, None)
-        async with self.db.transaction(write=False) as conn:
-            stored = await settings_repo.chat_lang(conn, request.chat_key)
+        """The reply language outside a command (adapters, reminders): see `_pick_lang`."""
+        stored = None
+        if not i18n.normalize_lang(request.lang):  # an explicit override needs no query
+            async with self.db.transaction(write=False) as conn:
+                stored = await settings_repo.chat_lang(conn, request.chat_key)
         return self._pick_lang(request, stored)
 
     @staticmethod
