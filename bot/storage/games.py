@@ -36,6 +36,7 @@ class StoredGame(BaseModel):
 
 
 _COLUMNS = "id, chat_key, version, state, created_at"
+_G_COLUMNS = ", ".join(f"g.{c}" for c in _COLUMNS.split(", "))  # the same, from `games g`
 
 
 def _stored(row: sqlite3.Row | tuple[object, ...]) -> StoredGame:
@@ -74,8 +75,8 @@ class ChatRead:
 async def chat_read(conn: aiosqlite.Connection, chat_key: str) -> ChatRead:
     row = await fetch_one(
         conn,
-        "SELECT s.lang, g.id, g.chat_key, g.version, g.state, g.created_at "
-        "FROM (SELECT ? AS k) AS q LEFT JOIN chat_settings s ON s.chat_key = q.k "
+        f"SELECT s.lang, {_G_COLUMNS} FROM (SELECT ? AS k) AS q "
+        "LEFT JOIN chat_settings s ON s.chat_key = q.k "
         "LEFT JOIN games g ON g.chat_key = q.k AND g.status = 'active'",
         (chat_key,),
     )
