@@ -82,7 +82,9 @@ class App:
                     raise UserError("cmd.unknown", name=request.command)
                 opts = self.registry.convert(spec, request.options)
             else:
-                spec, opts = self.registry.resolve(request.text)
+                found = self.registry.find(request.text)
+                spec = found.spec  # known before the options: their errors show its syntax
+                opts = found.options()
             if spec.admin_only and not request.admin:
                 raise UserError("perm.admin_only")
             async with self.db.transaction(write=not spec.readonly) as conn:

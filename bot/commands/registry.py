@@ -28,6 +28,19 @@ class Token:
     quoted: bool
 
 
+@dataclass(frozen=True)
+class Found:
+    """A command named by a text, its options not parsed yet: an error in them can then be
+    answered with this command's syntax."""
+
+    spec: CommandSpec
+    text: str  # without the leading slash
+    tokens: list[Token]  # the option tokens, after the command's name
+
+    def options(self) -> dict[str, Any]:
+        return parse_options(self.spec, self.text, self.tokens)
+
+
 def tokenize(text: str) -> list[Token]:
     out = []
     for m in _TOKEN.finditer(text):
@@ -77,6 +90,11 @@ class Registry:
 
     def resolve(self, text: str) -> tuple[CommandSpec, dict[str, Any]]:
         """Parse the text form into a command and its converted options (raises UserError)."""
+        found = self.find(text)
+        return found.spec, found.options()
+
+    def find(self, text: str) -> Found:
+        """The command a text names (raises UserError when there is none)."""
         if len(text) > MAX_COMMAND_TEXT:
             raise UserError("cmd.too_long", limit=MAX_COMMAND_TEXT)
         stripped = text.strip()
@@ -103,7 +121,7 @@ class Registry:
             if any(s.path[0] == canonical[0] for s in self._specs.values()):
                 raise UserError("cmd.unknown_sub", group=canonical[0])
             raise UserError("cmd.unknown", name=head)
-        return spec, parse_options(spec, stripped, tokens[used:])
+        return Found(spec, stripped, tokens[used:])
 
     def convert(self, spec: CommandSpec, raw: dict[str, Any]) -> dict[str, Any]:
         """Convert structured options (Discord) with the same rules as the text form."""
@@ -111,7 +129,7 @@ class Registry:
         for key, value in raw.items():
             opt = spec.option(key)
             if opt is None:
-                raise UserError("cmd.unknown_option", option=key, usage=spec.usage())
+                raise UserError("cmd.unknown_option", option=key)
             if value is None:
                 continue
             out[opt.name] = convert_value(opt, value if isinstance(value, str) else str(value))
