@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 from telegram import (
     BotCommand,
+    Chat,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
     InputFile,
@@ -117,6 +118,7 @@ class TelegramAdapter:
         self.clock = clock
         self.flood = FloodGuard(clock)
         self.admins: dict[int, tuple[float, set[int]]] = {}
+        self.admin_requests: dict[int, asyncio.Future[set[int] | None]] = {}
         base = settings.telegram_base_url.rstrip("/")
         file_base = re.sub(r"/bot$", "/file/bot", base)
         self.application: Application[Any, Any, Any, Any, Any, Any] = (
@@ -264,7 +266,7 @@ class TelegramAdapter:
             user_id=str(user.id),
             user_name=user.full_name,
             locale=user.language_code,
-            admin=await self.is_admin(message, user.id),
+            admin=await self.is_admin(message.chat, user.id),
             text=text,
             files=files,
         )
@@ -302,7 +304,7 @@ class TelegramAdapter:
             user_id=str(user.id),
             user_name=user.full_name,
             locale=user.language_code,
-            admin=await self.is_admin(message, user.id),
+            admin=await self.is_admin(message.chat, user.id),
             text=command,
         )
         reply = await self.app.handle(request)
@@ -315,21 +317,38 @@ class TelegramAdapter:
         data = await file.download_as_bytearray()
         return [Attachment(filename=document.file_name or "file", content=bytes(data))]
 
-    async def is_admin(self, message: Message, user_id: int) -> bool:
-        chat = message.chat
+    async def is_admin(self, chat: Chat, user_id: int) -> bool:
         if chat.type == ChatType.PRIVATE:
             return True
-        now = self.clock()
+        admins = await self.chat_admins(chat)
+        return admins is not None and user_id in admins
+
+    async def chat_admins(self, chat: Chat) -> set[int] | None:
+        """The chat's administrators, cached ADMIN_CACHE_SECONDS; None when Telegram won't say.
+
+        Single-flight: concurrent misses for one chat (a burst of updates, handled eight at a
+        time) await the same getChatAdministrators call instead of each sending one."""
         cached = self.admins.get(chat.id)
-        if cached is None or cached[0] < now:
-            try:
-                members = await chat.get_administrators()
-            except TelegramError as exc:
-                log.warning("getChatAdministrators failed for %s: %s", chat.id, exc)
-                return False
-            cached = (now + ADMIN_CACHE_SECONDS, {m.user.id for m in members})
-            self.admins[chat.id] = cached
-        return user_id in cached[1]
+        if cached is not None and cached[0] >= self.clock():
+            return cached[1]
+        pending = self.admin_requests.get(chat.id)
+        if pending is None:
+            pending = asyncio.ensure_future(self._fetch_admins(chat))
+            self.admin_requests[chat.id] = pending
+        # shield: one waiter being cancelled (shutdown) must not cancel the others' request
+        return await asyncio.shield(pending)
+
+    async def _fetch_admins(self, chat: Chat) -> set[int] | None:
+        try:
+            members = await chat.get_administrators()
+        except TelegramError as exc:
+            log.warning("getChatAdministrators failed for %s: %s", chat.id, exc)
+            return None  # not cached: the next command asks again
+        finally:
+            self.admin_requests.pop(chat.id, None)
+        admins = {m.user.id for m in members}
+        self.admins[chat.id] = (self.clock() + ADMIN_CACHE_SECONDS, admins)
+        return admins
 
     # --- outgoing ----------------------------------------------------------------------------
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -10,9 +11,10 @@ from typing import Any
 
 import pytest
 from pydantic import SecretStr
+from telegram import Chat
 
 from bot.adapters.base import AdapterStartError
-from bot.adapters.telegram import FLOOD_LIMIT, TelegramAdapter
+from bot.adapters.telegram import ADMIN_CACHE_SECONDS, FLOOD_LIMIT, TelegramAdapter
 from bot.app import App
 from bot.config import Settings
 from bot.scheduler import Scheduler
@@ -252,3 +254,47 @@ async def test_campaign_reminder_reaches_the_topic_and_pings_the_player(env: Env
     assert int(reminder["message_thread_id"]) == 9
     assert 'href="tg://user?id=42"' in reminder["text"]
     assert "&lt;Ann&gt;" in reminder["text"] and "<Ann>" not in reminder["text"]
+
+
+async def test_concurrent_admin_checks_share_one_request(env: Env) -> None:
+    # Eight updates of one chat checked at once all miss the empty cache: they must wait for one
+    # getChatAdministrators call, not send eight.
+    env.fake.admins[-1001] = [3]
+    chat = Chat(id=-1001, type="supergroup")
+    chat.set_bot(env.adapter.application.bot)
+    answers = await asyncio.gather(*(env.adapter.is_admin(chat, uid) for uid in range(8)))
+    assert answers == [uid == 3 for uid in range(8)]
+    assert env.fake.methods().count("getChatAdministrators") == 1
+
+
+async def test_admin_list_is_asked_again_after_expiry_or_failure(tmp_path: Path) -> None:
+    fake = FakeBotAPI()
+    await fake.start()
+    app = App(tmp_path / "d.sqlite3")
+    await app.start()
+    clock = FakeClock()
+    adapter = TelegramAdapter(
+        app, settings_for(fake, tmp_path / "d.sqlite3"), poll_timeout=1, clock=clock
+    )
+    await adapter.start()
+    try:
+        chat = Chat(id=-1009, type="supergroup")
+        chat.set_bot(adapter.application.bot)
+        fake.fail_next(
+            "getChatAdministrators",
+            400,
+            {"ok": False, "error_code": 400, "description": "Bad Request: chat not found"},
+        )
+        assert await adapter.is_admin(chat, 5) is False  # refused: nobody is admin, not cached
+        fake.admins[-1009] = [5]
+        assert await adapter.is_admin(chat, 5) is True
+        assert await adapter.is_admin(chat, 5) is True  # from the cache
+        assert fake.methods().count("getChatAdministrators") == 2
+        fake.admins[-1009] = []
+        clock.now += ADMIN_CACHE_SECONDS + 1
+        assert await adapter.is_admin(chat, 5) is False
+        assert fake.methods().count("getChatAdministrators") == 3
+    finally:
+        await adapter.stop()
+        await app.stop()
+        await fake.stop()
