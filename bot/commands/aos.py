@@ -40,6 +40,7 @@ from rules_core.dice import DiceSource
 from rules_core.errors import UserError
 from rules_core.game import transitions as tr
 from rules_core.game.models import GameState, Unit
+from rules_core.steps import Step
 from rules_core.systems.aos import checks, turns
 from rules_core.systems.aos import system as aos_system
 from rules_core.systems.aos.attack import resolve_attack
@@ -48,7 +49,6 @@ from rules_core.systems.aos.models import (
     AttackRequest,
     AttackResolution,
     Settings,
-    Step,
 )
 from rules_core.systems.aos.odds import attack_odds, slain_odds
 from rules_core.systems.aos.values import (
@@ -236,7 +236,7 @@ def step_block(ctx: Context, step: Step, req: AttackRequest) -> Block:
                 plain(" → "),
                 bold(str(step.total)),
             ]
-        unsaved = step.total // max(1, req.damage.plus)
+        unsaved = (step.total or 0) // max(1, req.damage.plus)
         return [
             bold(ctx.t("aos.step.damage", value=req.damage.text()) + ": "),
             plain(f"{unsaved} × {req.damage.plus} = "),

@@ -37,6 +37,7 @@ from rules_core.errors import UserError
 from rules_core.game import transitions as tr
 from rules_core.game.models import GameState, Unit
 from rules_core.rules.text import fold
+from rules_core.steps import Step
 from rules_core.systems.base import Note
 from rules_core.systems.c5 import tables
 from rules_core.systems.c5.attack import (
@@ -59,7 +60,6 @@ from rules_core.systems.c5.models import (
     SETTING_CHOICES,
     SETTING_INTS,
     C5Settings,
-    Step,
     TestRequest,
     WoundRequest,
     update_settings,
@@ -119,9 +119,9 @@ def test_block(ctx: Context, step: Step) -> Block:
 
 def wound_block(ctx: Context, step: Step) -> Block:
     d = step.detail
-    row = int(d["row"] or 0)
+    row = step.detail_int("row")
     where = ctx.t("c5.row_head") if row == tables.HEAD_ROW else ctx.t("c5.row", row=row)
-    column = tables.BAND_LABELS[int(d["column"] or 0)]
+    column = tables.BAND_LABELS[step.detail_int("column")]
     line = (
         f"{dice_text(step.dice)} → {where} · "
         + ctx.t("c5.higher_die", die=max(step.dice))
@@ -129,7 +129,7 @@ def wound_block(ctx: Context, step: Step) -> Block:
         + ctx.t("c5.column", column=column)
     )
     if d.get("shift"):
-        line += " " + ctx.t("c5.shifted", n=signed(int(d["shift"] or 0)))
+        line += " " + ctx.t("c5.shifted", n=signed(step.detail_int("shift")))
     if d.get("exceptional"):
         line += " · " + ctx.t("c5.exceptional")
     if d.get("effects"):

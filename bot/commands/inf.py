@@ -37,6 +37,7 @@ from rules_core.errors import UserError
 from rules_core.game import transitions as tr
 from rules_core.game.models import GameState, Unit
 from rules_core.rules.text import fold
+from rules_core.steps import Step
 from rules_core.systems.base import Note
 from rules_core.systems.inf import orders as orders_rules
 from rules_core.systems.inf import tables
@@ -47,7 +48,6 @@ from rules_core.systems.inf.models import (
     AttackRequest,
     InfSettings,
     Side,
-    Step,
     ammo_code,
     update_settings,
 )

@@ -33,9 +33,10 @@ from rules_core.errors import UserError
 from rules_core.game import transitions as tr
 from rules_core.game.models import Unit
 from rules_core.rules.text import fold
+from rules_core.steps import Step
 from rules_core.systems.wm import checks, grid
 from rules_core.systems.wm.attack import resolve_attack
-from rules_core.systems.wm.models import MODS, AttackRequest, Step
+from rules_core.systems.wm.models import MODS, AttackRequest
 from rules_core.systems.wm.odds import attack_odds, check_pass_chance
 from rules_core.systems.wm.settings import CHOICES, WmSettings, direction_key, update
 from rules_core.systems.wm.system import allocate

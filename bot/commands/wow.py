@@ -42,6 +42,7 @@ from rules_core.errors import UserError
 from rules_core.game import transitions as tr
 from rules_core.game.models import GameState, Unit
 from rules_core.rules.text import fold
+from rules_core.steps import Step
 from rules_core.systems.base import Note
 from rules_core.systems.wow import cards as wow_cards
 from rules_core.systems.wow import clock, victory
@@ -49,7 +50,6 @@ from rules_core.systems.wow import system as wow_state
 from rules_core.systems.wow.attack import (
     AttackRequest,
     HealRequest,
-    Step,
     attack_odds,
     crit_chance,
     resolve_attack,
@@ -147,7 +147,8 @@ def attack_request(ctx: Context, target: Unit | None, card: Card | None) -> Atta
 def faces(step: Step) -> list[Span]:
     """The dice in rolling order: rerolled ones struck through, then their replacements."""
     shown = [
-        strike(str(f)) if i in step.rerolled else plain(str(f)) for i, f in enumerate(step.dice)
+        strike(str(f)) if i in step.rerolled else plain(str(f))
+        for i, f in enumerate(step.first_rolls)
     ]
     shown += [bold(str(step.final[i])) for i in step.rerolled]
     return dice_spans(shown)

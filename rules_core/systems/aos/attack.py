@@ -34,12 +34,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules_core.dice import DiceSource
+from rules_core.steps import Modifier, Step, net_modifiers
 from rules_core.systems.aos.models import (
     AttackOutcome,
     AttackRequest,
     AttackResolution,
     Settings,
-    Step,
 )
 from rules_core.systems.aos.values import Reroll
 
@@ -112,8 +112,7 @@ def _dice_step(
     rolled: tuple[list[int], list[int], list[int]],
     *,
     target: int | None,
-    modifier: int,
-    asked: int,
+    modifiers: list[Modifier],
     total: int,
     outcome: str,
 ) -> Step:
@@ -123,8 +122,7 @@ def _dice_step(
         dice=first + [final[i] for i in again],
         rerolled=again,
         final=final,
-        modifier=modifier,
-        modifier_asked=asked,
+        modifiers=modifiers,
         target=target,
         total=total,
         outcome=outcome,
@@ -180,8 +178,7 @@ def resolve_attack(
             "hit",
             rolled,
             target=req.hit,
-            modifier=hit_mod,
-            asked=req.hit_mod,
+            modifiers=net_modifiers(hit_mod, asked=req.hit_mod),
             total=hit_total,
             outcome="hits",
         )
@@ -227,8 +224,7 @@ def resolve_attack(
             "wound",
             rolled,
             target=req.wound,
-            modifier=wound_mod,
-            asked=req.wound_mod,
+            modifiers=net_modifiers(wound_mod, asked=req.wound_mod),
             total=wounded_by_roll + auto,
             outcome="wounds",
         )
@@ -252,8 +248,7 @@ def resolve_attack(
                 Step(
                     name=name,
                     target=req.save,
-                    modifier=mod,
-                    modifier_asked=req.save_mod - rend,
+                    modifiers=net_modifiers(mod, asked=req.save_mod - rend),
                     total=count,
                     outcome="no_save",
                 )
@@ -271,8 +266,7 @@ def resolve_attack(
                 name,
                 rolled,
                 target=req.save,
-                modifier=mod,
-                asked=req.save_mod - rend,
+                modifiers=net_modifiers(mod, asked=req.save_mod - rend),
                 total=failed,
                 outcome="unsaved",
             )
@@ -311,8 +305,7 @@ def resolve_attack(
                 "ward",
                 rolled,
                 target=ward,
-                modifier=0,
-                asked=0,
+                modifiers=[],
                 total=ward_saved,
                 outcome="negated",
             )

@@ -12,7 +12,7 @@ from pydantic import BaseModel
 
 from rules_core.dice import DiceSource
 from rules_core.errors import UserError
-from rules_core.systems.aos.models import Step
+from rules_core.steps import Step, net_modifiers
 from rules_core.systems.aos.values import d3
 
 
@@ -31,7 +31,7 @@ def battleshock(bravery: int, slain: int, source: DiceSource, mod: int = 0) -> C
         name="battleshock",
         dice=[face],
         final=[face],
-        modifier=slain + mod,
+        modifiers=net_modifiers(slain + mod),
         target=bravery,
         total=total,
         outcome="fled" if fled else "passed",
@@ -51,7 +51,7 @@ def cast(value: int, source: DiceSource, mod: int = 0) -> Check:
             name="cast",
             dice=faces,
             final=faces,
-            modifier=mod,
+            modifiers=net_modifiers(mod),
             target=value,
             total=total,
             outcome="miscast" if miscast else ("cast" if done else "not_cast"),
@@ -85,7 +85,7 @@ def unbind(casting_roll: int, source: DiceSource, mod: int = 0) -> Check:
         name="unbind",
         dice=faces,
         final=faces,
-        modifier=mod,
+        modifiers=net_modifiers(mod),
         target=casting_roll + 1,
         total=total,
         outcome="unbound" if done else "not_unbound",
@@ -104,7 +104,7 @@ def pray(value: int, source: DiceSource, mod: int = 0) -> Check:
         name="pray",
         dice=[face],
         final=[face],
-        modifier=mod,
+        modifiers=net_modifiers(mod),
         target=value,
         total=total,
         outcome="wrath" if wrath else ("answered" if answered else "not_answered"),
@@ -130,7 +130,14 @@ def charge(source: DiceSource, mod: int = 0, distance: float | None = None) -> C
     if distance is not None:
         outcome["reaches"] = total + 0.5 >= distance
         label = "reaches" if outcome["reaches"] else "short"
-    step = Step(name="charge", dice=faces, final=faces, modifier=mod, total=total, outcome=label)
+    step = Step(
+        name="charge",
+        dice=faces,
+        final=faces,
+        modifiers=net_modifiers(mod),
+        total=total,
+        outcome=label,
+    )
     return Check(steps=[step], outcome=outcome)
 
 
@@ -141,7 +148,14 @@ def run(source: DiceSource, move: int | None = None, mod: int = 0) -> Check:
     outcome: dict[str, Any] = {"roll": bonus}
     if move is not None:
         outcome["move"] = move + bonus
-    step = Step(name="run", dice=[face], final=[face], modifier=mod, total=bonus, outcome="inches")
+    step = Step(
+        name="run",
+        dice=[face],
+        final=[face],
+        modifiers=net_modifiers(mod),
+        total=bonus,
+        outcome="inches",
+    )
     return Check(steps=[step], outcome=outcome)
 
 
@@ -221,7 +235,7 @@ def leadership(source: DiceSource, general_slain: bool = False) -> Check:
         name="leadership",
         dice=[face],
         final=[face],
-        modifier=mod,
+        modifiers=net_modifiers(mod),
         target=4,
         total=total,
         outcome="gained" if gained else "failed",
@@ -238,7 +252,7 @@ def dispel(value: int, source: DiceSource, mod: int = 0) -> Check:
         name="dispel",
         dice=faces,
         final=faces,
-        modifier=mod,
+        modifiers=net_modifiers(mod),
         target=value + 1,
         total=total,
         outcome="dispelled" if done else "not_dispelled",
@@ -255,7 +269,7 @@ def banish(value: int, source: DiceSource, mod: int = 0) -> Check:
         name="banish",
         dice=[face],
         final=[face],
-        modifier=mod,
+        modifiers=net_modifiers(mod),
         target=value + 1,
         total=total,
         outcome="banished" if done else "not_banished",

@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rules_core.steps import Step
 from rules_core.systems.aos.values import NO_SAVE, DiceValue, On6, Reroll
 
 SaveCap = Literal["with_rend", "bonus_only"]
@@ -37,21 +38,6 @@ class Settings(BaseModel):
     hero_cp: HeroCp = "each"
     random_attacks: RandomAttacks = "per_model"
     command_limit: CommandLimit = "per_player"
-
-
-class Step(BaseModel):
-    """One step of the chain: the dice in rolling order (first rolls, then re-rolls), the
-    net modifier applied (and the one asked for, before any cap), the target and the count."""
-
-    name: str
-    dice: list[int] = Field(default_factory=list)
-    rerolled: list[int] = Field(default_factory=list)  # positions in the first rolls re-rolled
-    final: list[int] = Field(default_factory=list)  # unmodified values after re-rolls
-    modifier: int = 0
-    modifier_asked: int = 0
-    target: int | None = None
-    total: int = 0
-    outcome: str = ""
 
 
 class AttackRequest(BaseModel):

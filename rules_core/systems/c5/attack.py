@@ -20,12 +20,11 @@ from pydantic import BaseModel
 
 from rules_core.dice import DiceSource
 from rules_core.errors import UserError
+from rules_core.steps import Modifier, Step
 from rules_core.systems.c5 import tables
 from rules_core.systems.c5.checks import resolve_test
 from rules_core.systems.c5.models import (
     C5Settings,
-    Mod,
-    Step,
     TestRequest,
     WoundOutcome,
     WoundRequest,
@@ -125,21 +124,21 @@ def resolve_melee(
     return steps, _merge(out.model_copy(update={"hit": True}), w)
 
 
-def shoot_difficulty(req: ShootRequest, settings: C5Settings) -> tuple[int, list[Mod]]:
+def shoot_difficulty(req: ShootRequest, settings: C5Settings) -> tuple[int, list[Modifier]]:
     if req.fire != "normal":  # fixed difficulty, no other modifier (@105867, @108535)
         free, printed = tables.FIXED_FIRE[req.fire]
         value = printed if req.printed else free
-        return value, [Mod(name=f"fire_{req.fire}", value=value)]
+        return value, [Modifier(name=f"fire_{req.fire}", value=value)]
     base = {
         "short": settings.range_short,
         "medium": settings.range_medium,
         "long": settings.range_long,
     }[req.range]
-    mods = [Mod(name=f"range_{req.range}", value=base)]
+    mods = [Modifier(name=f"range_{req.range}", value=base)]
     if req.altitude:
-        mods.append(Mod(name="altitude", value=tables.ALTITUDE_STEP * req.altitude))
+        mods.append(Modifier(name="altitude", value=tables.ALTITUDE_STEP * req.altitude))
     if req.diff_mod:
-        mods.append(Mod(name="diff_mod", value=req.diff_mod))
+        mods.append(Modifier(name="diff_mod", value=req.diff_mod))
     return sum(m.value for m in mods), mods
 
 
@@ -184,7 +183,7 @@ def resolve_shoot(
         sacred_on_nothing=settings.sacred_on_nothing == "yes",
     )
     if req.mira or req.mira_printed:  # show the weapon's STR and the Mira bonus apart
-        w_step.modifiers[0] = Mod(name="str", value=req.wound.str_)
-        w_step.modifiers.insert(1, Mod(name="mira", value=wound_req.str_ - req.wound.str_))
+        w_step.modifiers[0] = Modifier(name="str", value=req.wound.str_)
+        w_step.modifiers.insert(1, Modifier(name="mira", value=wound_req.str_ - req.wound.str_))
     steps.append(w_step)
     return steps, _merge(out, w)

@@ -7,8 +7,9 @@ from pydantic import BaseModel
 
 from rules_core.dice import DiceSource
 from rules_core.errors import UserError
+from rules_core.steps import Modifier, Step
 from rules_core.systems.c5 import tables
-from rules_core.systems.c5.models import Mod, Step, TestOutcome, TestRequest
+from rules_core.systems.c5.models import TestOutcome, TestRequest
 
 MAX_CHAIN = 200  # a rerolled chain this long only comes from a broken dice list
 
@@ -34,8 +35,8 @@ def resolve_test(
     dice: list[int] = []
     kept = 0
     base = req.value + req.mod
-    mods = [Mod(name="value", value=req.value)] + (
-        [Mod(name="mod", value=req.mod)] if req.mod else []
+    mods = [Modifier(name="value", value=req.value)] + (
+        [Modifier(name="mod", value=req.mod)] if req.mod else []
     )
     for _ in range(MAX_CHAIN):
         face = source.roll(6)
@@ -132,7 +133,7 @@ def resolve_mana(
     step = Step(
         name="mana",
         dice=dice,
-        modifiers=[Mod(name="pow", value=power)],
+        modifiers=[Modifier(name="pow", value=power)],
         total=total,
         outcome=str(gems),
         detail={"rank": rank, "column": column},

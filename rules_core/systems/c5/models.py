@@ -9,25 +9,6 @@ from pydantic import BaseModel, ConfigDict, Field
 from rules_core.errors import UserError
 
 
-class Mod(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
-    name: str
-    value: int
-
-
-class Step(BaseModel):
-    """One step of a chain: its dice in rolling order, modifiers, target number and result."""
-
-    name: str
-    dice: list[int] = Field(default_factory=list)
-    modifiers: list[Mod] = Field(default_factory=list)
-    target: int | None = None
-    total: int | None = None
-    outcome: str = ""
-    detail: dict[str, int | str | bool | None] = Field(default_factory=dict)
-
-
 class TestOutcome(BaseModel):
     total: int
     success: bool

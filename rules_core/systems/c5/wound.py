@@ -4,8 +4,9 @@ wound table (@130057), the higher die + STR - RES picks the column."""
 from __future__ import annotations
 
 from rules_core.dice import DiceSource
+from rules_core.steps import Modifier, Step
 from rules_core.systems.c5 import tables
-from rules_core.systems.c5.models import Mod, Step, WoundOutcome, WoundRequest
+from rules_core.systems.c5.models import WoundOutcome, WoundRequest
 
 
 def capped(value: int, *, uncapped: bool, printed: int | None, extra: int = 0) -> int:
@@ -17,11 +18,11 @@ def capped(value: int, *, uncapped: bool, printed: int | None, extra: int = 0) -
     return min(value, tables.CAP + extra)
 
 
-def effective_str(req: WoundRequest, melee_penalty: str = "str") -> tuple[int, list[Mod]]:
-    mods = [Mod(name="str", value=req.str_)]
+def effective_str(req: WoundRequest, melee_penalty: str = "str") -> tuple[int, list[Modifier]]:
+    mods = [Modifier(name="str", value=req.str_)]
     value = req.str_
     if req.penalty and melee_penalty == "str":  # the Cypher example treats it as a STR malus
-        mods.append(Mod(name="penalty", value=-req.penalty))
+        mods.append(Modifier(name="penalty", value=-req.penalty))
         value -= req.penalty
     if req.artillery:  # @2104: artillery shots are exempt from the cap
         return value, mods
@@ -131,12 +132,12 @@ def resolve_wound(
         low, high, strength, resilience, req, minus_three, melee_penalty, sacred_on_nothing
     )
     if strength != sum(m.value for m in mods):
-        mods.append(Mod(name="cap", value=strength - sum(m.value for m in mods)))
-    mods.append(Mod(name="res", value=-resilience))
+        mods.append(Modifier(name="cap", value=strength - sum(m.value for m in mods)))
+    mods.append(Modifier(name="res", value=-resilience))
     if req.mod:
-        mods.append(Mod(name="mod", value=req.mod))
+        mods.append(Modifier(name="mod", value=req.mod))
     if req.penalty and melee_penalty == "result":
-        mods.append(Mod(name="penalty", value=-req.penalty))
+        mods.append(Modifier(name="penalty", value=-req.penalty))
     step = Step(
         name="wound",
         dice=dice,

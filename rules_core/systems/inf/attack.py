@@ -49,14 +49,13 @@ from typing import Literal
 
 from rules_core.dice import DiceSource
 from rules_core.errors import UserError
+from rules_core.steps import Modifier, Step
 from rules_core.systems.inf.models import (
     AttackOutcome,
     AttackRequest,
     InfSettings,
-    Mod,
     Side,
     State,
-    Step,
 )
 from rules_core.systems.inf.rolls import ftf_dice, roll_dice, roll_step
 
@@ -74,7 +73,7 @@ class Save:
     value: int  # ARM/BTS used (after AP, cover, bonus), or the PH target
     dam: int  # Damage to exceed (unused for "ph")
     on_fail: Fail
-    mods: tuple[Mod, ...] = ()
+    mods: tuple[Modifier, ...] = ()
 
     def passes(self, face: int) -> bool:
         if self.kind == "ph":  # a Normal roll under PH-6 (L2894-2895)
@@ -122,15 +121,15 @@ def hit_program(
     cover = COVER if defender.cover else 0
     ap = ammo.startswith("AP")
     arm = half_up(defender.arm, settings.ap_zero_becomes_one == "yes") if ap else defender.arm
-    arm_mods: list[Mod] = [Mod(name="arm", value=arm)]
+    arm_mods: list[Modifier] = [Modifier(name="arm", value=arm)]
     if cover:
-        arm_mods.append(Mod(name="cover", value=cover))
+        arm_mods.append(Modifier(name="cover", value=cover))
     if bonus:
-        arm_mods.append(Mod(name="defence_bonus", value=bonus))
+        arm_mods.append(Modifier(name="defence_bonus", value=bonus))
     arm_total = arm + cover + bonus
-    bts_mods: list[Mod] = [Mod(name="bts", value=defender.bts)]
+    bts_mods: list[Modifier] = [Modifier(name="bts", value=defender.bts)]
     if cover:
-        bts_mods.append(Mod(name="cover", value=cover))
+        bts_mods.append(Modifier(name="cover", value=cover))
     bts_total = defender.bts + cover
 
     def arm_save(on_fail: Fail = "wound") -> Save:
@@ -157,9 +156,9 @@ def hit_program(
         if critical:
             return [Direct("kill")]
         mono_cover = cover if settings.mono_cover == "yes" else 0
-        mods = [Mod(name="arm", value=0)]
+        mods = [Modifier(name="arm", value=0)]
         if mono_cover:
-            mods.append(Mod(name="cover", value=mono_cover))
+            mods.append(Modifier(name="cover", value=mono_cover))
         return [Save("arm", mono_cover, MONO_DAMAGE, "kill", tuple(mods))]
     if base == "NANO":
         return (
@@ -180,7 +179,7 @@ def hit_program(
         if critical:
             return [Direct("immobilize")]
         target = defender.ph + ADH_MOD
-        ph_mods = (Mod(name="ph", value=defender.ph), Mod(name="adh", value=ADH_MOD))
+        ph_mods = (Modifier(name="ph", value=defender.ph), Modifier(name="adh", value=ADH_MOD))
         return [Save("ph", target, 0, "immobilize", ph_mods)]
     raise UserError("inf.bad_ammo", ammo=ammo, valid="")  # pragma: no cover
 

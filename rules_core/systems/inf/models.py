@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules_core.errors import UserError
+from rules_core.steps import Modifier
 
 # Ammunition codes (digest §3.7, rulebook L2889-3123). AP+DA and AP+EXP are the integrated
 # ammunition of MULTI B1 / autocannon / Panzerfaust (L3137-3139).
@@ -61,25 +62,6 @@ def ammo_code(text: str | None) -> str:
     return key
 
 
-class Mod(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
-    name: str
-    value: int
-
-
-class Step(BaseModel):
-    """One step of a chain: its dice in rolling order, modifiers, target number and result."""
-
-    name: str
-    dice: list[int] = Field(default_factory=list)
-    modifiers: list[Mod] = Field(default_factory=list)
-    target: int | None = None
-    total: int | None = None
-    outcome: str = ""
-    detail: dict[str, int | str | bool | list[str] | None] = Field(default_factory=dict)
-
-
 class RollOutcome(BaseModel):
     successes: int
     criticals: int
@@ -113,13 +95,13 @@ class Side(BaseModel):
     heavy: bool = False  # HI, REM or TAG: E/M immobilises, no Guts (L2879-2886)
     cover: bool = False  # partial cover: +3 ARM/BTS here, -3 to the shooter (L897-908)
 
-    def roll_mods(self, other: Side) -> list[Mod]:
+    def roll_mods(self, other: Side) -> list[Modifier]:
         """MODs to this side's roll: its own, its range band, and -3 when `other` is in
         partial cover (L897-908)."""
         return [
-            Mod(name="mod", value=self.mod),
-            Mod(name="range", value=self.range),
-            Mod(name="cover", value=-3 if other.cover else 0),
+            Modifier(name="mod", value=self.mod),
+            Modifier(name="range", value=self.range),
+            Modifier(name="cover", value=-3 if other.cover else 0),
         ]
 
     def target_vs(self, other: Side) -> int:

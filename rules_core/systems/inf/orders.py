@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import BaseModel, Field
 
 from rules_core.dice import DiceSource
-from rules_core.systems.inf.models import Mod, Step
+from rules_core.steps import Modifier, Step
 from rules_core.systems.inf.rolls import resolve_ftf
 
 if TYPE_CHECKING:
@@ -117,9 +117,14 @@ def resolve_initiative(
         a, b = source.roll(20), source.roll(20)
         ta, tb = a + wip + mod, b + vs + vs_mod
         steps = [
-            Step(name="player", dice=[a], modifiers=[Mod(name="wip", value=wip + mod)], total=ta),
             Step(
-                name="opponent", dice=[b], modifiers=[Mod(name="wip", value=vs + vs_mod)], total=tb
+                name="player", dice=[a], modifiers=[Modifier(name="wip", value=wip + mod)], total=ta
+            ),
+            Step(
+                name="opponent",
+                dice=[b],
+                modifiers=[Modifier(name="wip", value=vs + vs_mod)],
+                total=tb,
             ),
         ]
         winner: Literal["player", "opponent", "none"] = (

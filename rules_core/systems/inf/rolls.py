@@ -26,7 +26,8 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from rules_core.dice import DiceSource
-from rules_core.systems.inf.models import FtfOutcome, Mod, RollOutcome, Step
+from rules_core.steps import Modifier, Step
+from rules_core.systems.inf.models import FtfOutcome, RollOutcome
 
 FACES = range(1, 21)
 
@@ -85,12 +86,12 @@ def roll_dice(target: int, burst: int, source: DiceSource) -> list[Die]:
     return [evaluate(source.roll(20), target) for _ in range(burst)]
 
 
-def mods_of(mod: int, name: str = "mod") -> list[Mod]:
-    return [Mod(name=name, value=mod)] if mod else []
+def mods_of(mod: int, name: str = "mod") -> list[Modifier]:
+    return [Modifier(name=name, value=mod)] if mod else []
 
 
 def roll_step(
-    name: str, attr: int, mods: list[Mod], dice: list[Die], hits: int, crits: int
+    name: str, attr: int, mods: list[Modifier], dice: list[Die], hits: int, crits: int
 ) -> Step:
     """A roll's step; `mods` are shown one by one (MOD, range band, cover)."""
     target = attr + sum(m.value for m in mods)

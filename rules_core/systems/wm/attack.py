@@ -12,12 +12,11 @@ from dataclasses import dataclass, field
 
 from rules_core.dice import DiceSource
 from rules_core.errors import UserError
+from rules_core.steps import Modifier, Step
 from rules_core.systems.wm.models import (
     AttackOutcome,
     AttackRequest,
     AttackResolution,
-    Modifier,
-    Step,
 )
 
 DEF_FLOOR = 5  # L677-679: DEF (base or current) never below 5

@@ -7,12 +7,11 @@ from fractions import Fraction
 
 from rules_core.dice import DiceSource
 from rules_core.errors import UserError
+from rules_core.steps import Modifier, Step
 from rules_core.systems.wm.models import (
     CheckOutcome,
     DeviationOutcome,
     FallOutcome,
-    Modifier,
-    Step,
 )
 
 FALL_POW = 10  # L3415-3417: a fall of 3" or less is a POW 10 damage roll

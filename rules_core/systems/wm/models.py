@@ -10,6 +10,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from rules_core.steps import Step
+
 AttackType = Literal["melee", "ranged", "magic"]
 Boost = Literal["none", "hit", "damage", "both"]
 
@@ -49,22 +51,6 @@ Mod = Literal[
 
 MAX_EXTRA_DICE = 2
 MAX_COMBINED = 20
-
-
-class Modifier(BaseModel):
-    name: str  # a catalogue key under wm.mod.*: skill, backstrike, aim, pow, str, ...
-    value: int
-
-
-class Step(BaseModel):
-    """One link of the chain: its dice in rolling order, modifiers, the number to reach."""
-
-    name: str  # attack | damage | check | fall | direction | distance | fire | corrosion
-    dice: list[int] = Field(default_factory=list)
-    modifiers: list[Modifier] = Field(default_factory=list)
-    target: int | None = None  # DEF to reach, ARM to beat, value to roll under
-    total: int | None = None
-    outcome: str  # hit | critical | miss | auto_hit | damage | no_damage | pass | fail | ...
 
 
 class AttackRequest(BaseModel):

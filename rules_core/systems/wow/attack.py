@@ -16,6 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from rules_core.dice import DiceSource
+from rules_core.steps import Step
 from rules_core.systems.wow.pool import (
     PoolRoll,
     check_pool,
@@ -25,18 +26,6 @@ from rules_core.systems.wow.pool import (
 )
 
 AttackType = Literal["physical", "magical"]
-
-
-class Step(BaseModel):
-    """One step of the chain, for the reply: which dice, which rerolls, what it came to."""
-
-    name: str  # attack | crit | defense | damage | crit_effect | heal
-    dice: list[int] = Field(default_factory=list)
-    rerolled: list[int] = Field(default_factory=list)  # positions in `dice` rolled again
-    final: list[int] = Field(default_factory=list)
-    target: int | None = None  # the face a die needs (4+)
-    total: int
-    outcome: str
 
 
 class AttackRequest(BaseModel):
@@ -75,7 +64,7 @@ class AttackResolution(BaseModel):
 def _pool_step(name: str, roll: PoolRoll, total: int, outcome: str) -> Step:
     return Step(
         name=name,
-        dice=roll.first,
+        dice=roll.first + [roll.final[i] for i in roll.rerolled],
         rerolled=roll.rerolled,
         final=roll.final,
         target=4,
