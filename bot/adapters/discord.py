@@ -127,6 +127,7 @@ class DiscordAdapter:
         self.idle = asyncio.Event()
         self.closing = False
         self.defer_after = defer_after
+        self.routes = discord_commands.routes(app.registry)  # `rolls show` -> `roll show`
 
     # --- lifecycle -------------------------------------------------------------------------
 
@@ -266,7 +267,9 @@ class DiscordAdapter:
 
     async def on_command(self, interaction: discord.Interaction[Any]) -> None:
         data: dict[str, Any] = dict(interaction.data or {})
-        path, leaves = discord_commands.resolve(data.get("name", ""), data.get("options"))
+        path, leaves = discord_commands.resolve(
+            data.get("name", ""), data.get("options"), self.routes
+        )
         options = {
             o["name"]: (
                 f"<@{o['value']}>" if o.get("type") == discord_commands.USER else o.get("value")
@@ -278,19 +281,28 @@ class DiscordAdapter:
 
     async def on_autocomplete(self, interaction: discord.Interaction[Any]) -> None:
         data: dict[str, Any] = dict(interaction.data or {})
-        path, leaves = discord_commands.resolve(data.get("name", ""), data.get("options"))
+        path, leaves = discord_commands.resolve(
+            data.get("name", ""), data.get("options"), self.routes
+        )
         focused = next((o for o in leaves if o.get("focused")), None)
         spec = self.app.registry.get(path)
         option = spec.option(str(focused["name"])) if spec and focused else None
         typed = str(focused.get("value", "")) if focused else ""
         values: list[str] = []
+        lang = i18n.normalize_lang(interaction.locale.value) or "en"
         if option is not None and option.autocomplete:
             values = await suggest(option.autocomplete, self.app, chat_key(interaction), typed)
         elif option is not None and option.choices:  # more choices than Discord lists
             values = matching(list(option.choices), typed)
-        await interaction.response.autocomplete(
-            [discord.app_commands.Choice(name=v[:100], value=v[:100]) for v in values[:MAX_CHOICES]]
-        )
+        label = discord_commands.choice_label
+        choices = [
+            discord.app_commands.Choice(
+                name=((option.choices and label(option, v, lang)) or v)[:100], value=v[:100]
+            )
+            for v in values[:MAX_CHOICES]
+            if option is not None
+        ]
+        await interaction.response.autocomplete(choices)
 
     async def on_button(self, interaction: discord.Interaction[Any]) -> None:
         data: dict[str, Any] = dict(interaction.data or {})

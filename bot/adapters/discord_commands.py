@@ -1,61 +1,63 @@
-"""The Discord application commands, generated from the registry (no per-command code).
+"""The application commands, generated from the registry (no per-command code).
 
-Mapping:
-- a registry group whose commands all have a subcommand (`/game new`, `/wow attack`) becomes one
-  command with subcommands;
-- a group that is also a command itself (`/roll EXPR` with `/roll show`, `/roll history`) can't be
-  both on Discord, so the root stays `/roll` and its subcommands become top-level commands
-  `/roll-show`, `/roll-history` (an interaction's `roll-show` resolves back to `roll show`);
-- a group too big for Discord's 4000-character budget per command (the descriptions of every
-  option of every subcommand count) is published the same way, one top-level command per
-  subcommand: `/aos-attack`, `/wm-odds` (Italian names `aos-attacco`, `wm-prob`);
+Where each command goes and what it is called is `bot.commands.discord_names` (shared with
+/help): `/help`, `/roll EXPR`, `/game new`, `/aos attack`, `/turn show`, `/rolls show`. This
+module turns that tree into the JSON of a bulk overwrite and checks it against Discord's limits:
 - options keep their registry names; required options come first, as Discord demands;
-  `int`/`signed` -> integer with min/max, `flag` -> boolean, `user` -> user (sent to the registry as
-  `<@id>`), everything else -> string with `max_length`; up to 25 `choices` become Discord choices,
-  more become autocomplete over the same values; an option with an autocomplete source
+  `int`/`signed` -> integer with min/max, `flag` -> boolean, `user` -> user (sent to the registry
+  as `<@id>`), everything else -> string with `max_length`; up to 25 `choices` become Discord
+  choices, more become autocomplete over the same values; an option with an autocomplete source
   (`OptionSpec.autocomplete`) gets autocomplete;
-- descriptions come from the catalogues (`cmd.<path>.desc`, `cmd.<path>.opt.<name>`,
-  `help.groups.<group>`) in English with Italian `description_localizations`; command and
-  subcommand names get an Italian `name_localizations` entry from their first alias (`tira`,
-  `tira-mostra`, `/partita nuova` ...) when it is a valid, unique Discord name. Option names stay
-  English (their aliases mix Italian words and game abbreviations).
+- a choice shows a label a player reads, its value stays the code: the catalogues'
+  `discord.choices.<option>.<code>`, else `discord.choices.<code>` (yes/no), else for `system`
+  the game's name (`systems.<code>`); codes with the same labels (`wound` and `ferita`) are
+  offered once;
+- descriptions come from the catalogues (`cmd.<path>.desc`, `cmd.<path>.opt.<name>`, a folder's
+  `discord.groups.<name>` where Discord needs its own, else `help.groups.<name>`);
+- every command, subcommand, option and choice carries its Italian name and description
+  (`name_localizations`, `description_localizations`): command names from `discord_names`,
+  option names from `discord.options.<name>`, else the option's first alias, else its own name,
+  never one another option of that command already uses.
 
-A registry that can't fit Discord's limits (more than 100 top-level commands, 25 subcommands in a
-group, 25 options, paths deeper than two words) raises `CommandTreeError` when the tree is built:
-the test suite builds the real registry, so this shows up in CI, never as a silent truncation.
+A registry that can't fit Discord's limits (more than 25 top-level commands, 25 subcommands or
+options, a command over 8,000 characters, a choice without a label) raises `CommandTreeError`
+when the tree is built: the test suite builds the real registry, so this shows up in CI, never
+as a silent truncation.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import re
 from typing import Any
 
 from bot import i18n
+from bot.commands.discord_names import (
+    OTHER_LANGS,
+    CommandTreeError,
+    Node,
+    tree,
+    valid_name,
+)
 from bot.commands.registry import Registry
 from bot.commands.spec import CommandSpec, OptionSpec
 
-# Discord's `^[-_\p{L}\p{N}]{1,32}$`: Python's \w is letters, digits and underscore.
-NAME = re.compile(r"^[-\w]{1,32}$")
+__all__ = ["CommandTreeError", "build", "digest", "resolve", "routes", "valid_name"]
+
 MAX_DESCRIPTION = 100
 MAX_OPTIONS = 25
 MAX_CHOICES = 25
-MAX_COMMANDS = 100
+MAX_CHOICE = 100
+# Discord allows 100 top-level commands; the issue's (and a readable picker's) ceiling is 25.
+MAX_COMMANDS = 25
 MAX_STRING = 6000
-MAX_COMMAND_SIZE = 4000
+MAX_COMMAND_SIZE = 8000  # per top-level command, everything in it (Discord's docs, 2024 on)
+SHARED_LABELS = {"system": "systems"}  # option -> catalogue table that already names its codes
 
 # Discord option types
 SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER, BOOLEAN, USER = 1, 2, 3, 4, 5, 6
 CHAT_INPUT = 1
-
-
-class CommandTreeError(ValueError):
-    """The registry does not fit Discord's limits (a programming error, caught by the tests)."""
-
-
-def valid_name(name: str) -> bool:
-    return bool(NAME.fullmatch(name)) and name == name.lower()
+DISCORD_LOCALE: dict[i18n.Lang, str] = {"it": "it"}  # our language -> Discord's locale key
 
 
 def short(text: str, limit: int = MAX_DESCRIPTION) -> str:
@@ -66,14 +68,66 @@ def short(text: str, limit: int = MAX_DESCRIPTION) -> str:
 def described(key: str) -> dict[str, Any]:
     return {
         "description": short(i18n.t("en", key)) or "-",
-        "description_localizations": {"it": short(i18n.t("it", key)) or "-"},
+        "description_localizations": {
+            DISCORD_LOCALE[lang]: short(i18n.t(lang, key)) or "-" for lang in OTHER_LANGS
+        },
     }
 
 
-def option_json(spec: CommandSpec, opt: OptionSpec) -> dict[str, Any]:
+def choice_label(opt: OptionSpec, code: str, lang: i18n.Lang) -> str | None:
+    """The word a player reads for a choice's code, or None when the catalogues have none."""
+    keys = [f"discord.choices.{opt.name}.{code}", f"discord.choices.{code}"]
+    if opt.name in SHARED_LABELS:
+        keys.append(f"{SHARED_LABELS[opt.name]}.{code}")
+    cat = i18n.catalogue(lang)
+    return next((cat[k][:MAX_CHOICE] for k in keys if cat.get(k)), None)
+
+
+def choices_json(spec: CommandSpec, opt: OptionSpec) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    seen: set[tuple[str | None, ...]] = set()
+    for code in opt.choices:
+        labels = {lang: choice_label(opt, code, lang) for lang in i18n.LANGS}
+        if None in labels.values():
+            raise CommandTreeError(
+                f"/{spec.name} {opt.name}={code}: no label (discord.choices.{opt.name}.{code})"
+            )
+        if tuple(labels.values()) in seen:
+            continue  # an alias value (`ferita` beside `wound`): offered once
+        seen.add(tuple(labels.values()))
+        out.append(
+            {
+                "name": labels[i18n.DEFAULT_LANG],
+                "value": code[:MAX_CHOICE],
+                "name_localizations": {DISCORD_LOCALE[lang]: labels[lang] for lang in OTHER_LANGS},
+            }
+        )
+    return out
+
+
+def option_names(spec: CommandSpec, lang: i18n.Lang) -> dict[str, str]:
+    """Each option's name in `lang`: distinct from every other option's name of the command in
+    either language (Discord refuses a localized name another option uses)."""
+    defaults = {o.name for o in spec.options}
+    out: dict[str, str] = {}
+    cat = i18n.catalogue(lang)
+    for opt in spec.options:
+        taken = (defaults | set(out.values())) - {opt.name}
+        candidates = [cat.get(f"discord.options.{opt.name}", ""), *opt.aliases, opt.name]
+        out[opt.name] = next(c for c in candidates if valid_name(c) and c not in taken)
+    return out
+
+
+def option_json(
+    spec: CommandSpec, opt: OptionSpec, local: dict[i18n.Lang, dict[str, str]]
+) -> dict[str, Any]:
     if not valid_name(opt.name):
         raise CommandTreeError(f"/{spec.name}: option name {opt.name!r} is not valid on Discord")
-    out: dict[str, Any] = {"name": opt.name, "required": opt.required}
+    out: dict[str, Any] = {
+        "name": opt.name,
+        "name_localizations": {DISCORD_LOCALE[lang]: local[lang][opt.name] for lang in local},
+        "required": opt.required,
+    }
     out.update(described(f"{spec.key}.opt.{opt.name}"))
     if opt.type == "flag":
         out["type"] = BOOLEAN
@@ -89,7 +143,7 @@ def option_json(spec: CommandSpec, opt: OptionSpec) -> dict[str, Any]:
         out["type"] = STRING
         out["max_length"] = max(1, min(opt.max_length, MAX_STRING))
         if opt.choices and len(opt.choices) <= MAX_CHOICES:
-            out["choices"] = [{"name": c[:100], "value": c[:100]} for c in opt.choices]
+            out["choices"] = choices_json(spec, opt)
         elif opt.choices or opt.autocomplete:
             out["autocomplete"] = True
     return out
@@ -98,120 +152,92 @@ def option_json(spec: CommandSpec, opt: OptionSpec) -> dict[str, Any]:
 def options_json(spec: CommandSpec) -> list[dict[str, Any]]:
     if len(spec.options) > MAX_OPTIONS:
         raise CommandTreeError(f"/{spec.name} has more than {MAX_OPTIONS} options")
-    opts = [option_json(spec, o) for o in spec.options]
+    local = {lang: option_names(spec, lang) for lang in OTHER_LANGS}
+    opts = [option_json(spec, o, local) for o in spec.options]
     return sorted(opts, key=lambda o: not o["required"])  # stable: registry order otherwise
 
 
-def localized(entry: dict[str, Any], it_name: str | None, taken: set[str]) -> None:
-    """Add the Italian name if it is a valid Discord name no sibling already uses."""
-    if it_name and valid_name(it_name) and it_name != entry["name"] and it_name not in taken:
-        entry["name_localizations"] = {"it": it_name}
-        taken.add(it_name)
-
-
-def first_alias(spec: CommandSpec) -> str | None:
-    return spec.aliases[0].lower() if spec.aliases else None
-
-
 def command_size(entry: dict[str, Any]) -> int:
-    """Discord's measure for its 4000-character budget per top-level command: names,
+    """Discord's measure for its 8,000-character budget per top-level command: names,
     descriptions and choice names/values of the command and everything in it, counting only the
     longest localization of each field."""
-    total = max([len(entry["name"]), *map(len, entry.get("name_localizations", {}).values())])
-    total += max(
-        [
-            len(entry.get("description", "")),
-            *map(len, entry.get("description_localizations", {}).values()),
-        ]
-    )
-    total += sum(len(c["name"]) + len(str(c["value"])) for c in entry.get("choices", []))
+
+    def longest(field: str) -> int:
+        values = [str(entry.get(field, "")), *entry.get(f"{field}_localizations", {}).values()]
+        return max(map(len, values))
+
+    total = longest("name") + longest("description")
+    for choice in entry.get("choices", []):
+        total += command_size(choice) + len(str(choice["value"]))
     return total + sum(command_size(o) for o in entry.get("options", []))
 
 
-def leaf_command(spec: CommandSpec) -> dict[str, Any]:
-    """A registry command published as a top-level command of its own (`roll`, `roll-show`)."""
-    return {
-        "name": "-".join(spec.path),
-        "type": CHAT_INPUT,
-        **described(spec.key + ".desc"),
-        "options": options_json(spec),
+def folder_description(node: Node) -> str:
+    for key in (f"discord.groups.{node.name}", f"help.groups.{node.name}"):
+        if i18n.has(key):
+            return key
+    first = next(c.spec for c in node.children.values() if c.spec is not None)
+    return first.key + ".desc"
+
+
+def node_json(node: Node, depth: int) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "name": node.name,
+        "name_localizations": {DISCORD_LOCALE[lang]: node.local[lang] for lang in OTHER_LANGS},
     }
-
-
-def group_command(group: str, specs: list[CommandSpec]) -> dict[str, Any]:
-    """A registry group published as one command with subcommands (`game` with `new`, ...)."""
-    if len(specs) > MAX_OPTIONS:
-        raise CommandTreeError(f"/{group} has more than {MAX_OPTIONS} subcommands")
-    help_key = f"help.groups.{group}"
-    desc_key = help_key if i18n.has(help_key) else specs[0].key + ".desc"
-    siblings = {s.path[1] for s in specs}
-    subs = []
-    for spec in specs:
-        sub: dict[str, Any] = {
-            "name": spec.path[1],
-            "type": SUB_COMMAND,
-            **described(spec.key + ".desc"),
-            "options": options_json(spec),
-        }
-        localized(sub, first_alias(spec), siblings)
-        subs.append(sub)
-    return {"name": group, "type": CHAT_INPUT, **described(desc_key), "options": subs}
+    if depth == 0:
+        entry["type"] = CHAT_INPUT
+    else:
+        entry["type"] = SUB_COMMAND if node.spec is not None else SUB_COMMAND_GROUP
+    if node.spec is not None:
+        entry.update(described(node.spec.key + ".desc"))
+        entry["options"] = options_json(node.spec)
+        return entry
+    if len(node.children) > MAX_OPTIONS:
+        raise CommandTreeError(f"/{node.name} has more than {MAX_OPTIONS} subcommands")
+    entry.update(described(folder_description(node)))
+    entry["options"] = [node_json(child, depth + 1) for child in node.children.values()]
+    return entry
 
 
 def build(registry: Registry) -> list[dict[str, Any]]:
     """The JSON body of a bulk overwrite (`PUT /applications/{id}/commands`)."""
-    groups = registry.groups()
-    for spec in registry:
-        if len(spec.path) > 2:
-            raise CommandTreeError(f"/{spec.name}: paths deeper than two words are not mapped")
-        if any("-" in part or not valid_name(part) for part in spec.path):
-            raise CommandTreeError(f"/{spec.name}: not a valid Discord name (or has a '-')")
-    nested: dict[str, dict[str, Any]] = {}
-    for group, specs in groups.items():
-        if all(len(s.path) == 2 for s in specs):
-            entry = group_command(group, specs)
-            if command_size(entry) <= MAX_COMMAND_SIZE:
-                nested[group] = entry
-    # Every other group is flat: one top-level command per registry command, dashed names.
-    # Italian names must not collide with any English or Italian top-level name.
-    taken = set(nested)
-    taken.update("-".join(s.path) for g, specs in groups.items() if g not in nested for s in specs)
-    out: list[dict[str, Any]] = []
-    for group, specs in groups.items():
-        if group in nested:
-            out.append(nested[group])
-            continue
-        root = next((s for s in specs if len(s.path) == 1), None)
-        base = (first_alias(root) if root else None) or group
-        for spec in specs:
-            entry = leaf_command(spec)
-            sub_alias = first_alias(spec) if len(spec.path) == 2 else None
-            it_name = first_alias(spec) if len(spec.path) == 1 else None
-            if sub_alias:
-                it_name = f"{base}-{sub_alias}"
-            localized(entry, it_name, taken)
-            if command_size(entry) > MAX_COMMAND_SIZE:
-                raise CommandTreeError(f"/{spec.name} exceeds {MAX_COMMAND_SIZE} characters")
-            out.append(entry)
+    out = [node_json(root, 0) for root in tree(registry).roots.values()]
     for entry in out:
         if not valid_name(entry["name"]):
             raise CommandTreeError(f"{entry['name']!r} is not a valid Discord command name")
+        if (size := command_size(entry)) > MAX_COMMAND_SIZE:
+            raise CommandTreeError(
+                f"/{entry['name']} has {size} characters; Discord allows {MAX_COMMAND_SIZE}"
+            )
     if len(out) > MAX_COMMANDS:
-        raise CommandTreeError(f"{len(out)} top-level commands; Discord allows {MAX_COMMANDS}")
+        raise CommandTreeError(f"{len(out)} top-level commands; the limit is {MAX_COMMANDS}")
     return out
 
 
-def resolve(name: str, options: Any) -> tuple[str, list[dict[str, Any]]]:
-    """The registry command name and the leaf options of an interaction's data: `roll-show`
-    -> `roll show`; `game` + subcommand `new` -> `game new`. Malformed data gives a name the
-    registry doesn't know (the user gets "unknown command"), never an exception."""
-    path = str(name).replace("-", " ")
+def routes(registry: Registry) -> dict[str, str]:
+    """Discord path -> registry command: `rolls show` -> `roll show`, `turn show` -> `turn`."""
+    return {" ".join(node.path): " ".join(path) for path, node in tree(registry).by_spec.items()}
+
+
+def resolve(
+    name: Any, options: Any, routes: dict[str, str] | None = None
+) -> tuple[str, list[dict[str, Any]]]:
+    """The registry command name and the leaf options of an interaction's data: `rolls` +
+    subcommand `show` -> `roll show`; `game` + `new` -> `game new`. Malformed data gives a name
+    the registry doesn't know (the user gets "unknown command"), never an exception. A dashed
+    name of the earlier flat tree (`aos-attack`, from a client that has not refreshed yet) still
+    resolves."""
+    path = str(name)
     leaves = [o for o in options if isinstance(o, dict)] if isinstance(options, list) else []
     while leaves and leaves[0].get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP):
         path += " " + str(leaves[0].get("name", ""))
         inner = leaves[0].get("options", [])
         leaves = [o for o in inner if isinstance(o, dict)] if isinstance(inner, list) else []
-    return path, [o for o in leaves if isinstance(o.get("name"), str)]
+    routes = routes or {}
+    if path not in routes:
+        path = path.replace("-", " ")
+    return routes.get(path, path), [o for o in leaves if isinstance(o.get("name"), str)]
 
 
 def digest(commands: list[dict[str, Any]]) -> str:

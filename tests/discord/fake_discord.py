@@ -10,6 +10,7 @@ import itertools
 import json
 import re
 import time
+import unicodedata
 from collections.abc import Callable
 from typing import Any
 
@@ -43,6 +44,121 @@ def user(uid: int, name: str) -> dict[str, Any]:
     }
 
 
+# Discord's locale keys (docs: reference#locales).
+_LOCALES = "id da de en-GB en-US es-ES es-419 fr hr it lt hu nl no pl pt-BR ro fi sv-SE vi tr cs"
+LOCALES = frozenset((_LOCALES + " el bg ru uk hi th zh-CN ja zh-TW ko").split(" "))
+SUB, GROUP, STRING, INTEGER, BOOLEAN, USER, NUMBER = 1, 2, 3, 4, 5, 6, 10
+
+
+def discord_name_ok(name: object) -> bool:
+    """Discord's `^[-_'\\p{L}\\p{N}]{1,32}$` for chat-input names, lowercase where it can be."""
+    return (
+        isinstance(name, str)
+        and 1 <= len(name) <= 32
+        and all(c in "-_'" or unicodedata.category(c)[0] in "LN" for c in name)
+        and name == name.lower()
+    )
+
+
+def command_problems(commands: Any) -> list[str]:
+    """What Discord's API refuses in a bulk overwrite of chat-input commands (docs:
+    interactions/application-commands): names, lengths, counts, nesting, option order,
+    localizations, and 8,000 characters per command counting each field's longest
+    localization."""
+    problems: list[str] = []
+    if not isinstance(commands, list) or len(commands) > 100:
+        return ["not a list of at most 100 commands"]
+
+    def localized(
+        entry: dict[str, Any], field: str, where: str, check: Callable[[Any], bool]
+    ) -> int:
+        values = [entry.get(field, "")]
+        local = entry.get(f"{field}_localizations") or {}
+        for locale, value in local.items():
+            if locale not in LOCALES:
+                problems.append(f"{where}: unknown locale {locale!r}")
+            values.append(value)
+        for value in values:
+            if not check(value):
+                problems.append(f"{where}: bad {field} {value!r}")
+        return max(len(str(v)) for v in values)
+
+    def described(text: object) -> bool:
+        return isinstance(text, str) and 1 <= len(text) <= 100
+
+    def unique(entries: list[dict[str, Any]], where: str, options: bool) -> None:
+        defaults = [e.get("name") for e in entries]
+        if len(set(defaults)) != len(defaults):
+            problems.append(f"{where}: a name used twice")
+        per_locale: dict[str, list[Any]] = {}
+        for entry in entries:
+            for locale, value in (entry.get("name_localizations") or {}).items():
+                if value == entry.get("name"):
+                    continue  # identical to the default: ignored
+                per_locale.setdefault(locale, []).append(value)
+                if options and value in defaults:
+                    problems.append(f"{where}: localized name {value!r} is another's name")
+        for locale, values in per_locale.items():
+            if len(set(values)) != len(values):
+                problems.append(f"{where}: a {locale} name used twice")
+
+    def entry_size(entry: dict[str, Any], where: str) -> int:
+        total = localized(entry, "name", where, discord_name_ok)
+        total += localized(entry, "description", where, described)
+        choices = entry.get("choices") or []
+        if len(choices) > 25:
+            problems.append(f"{where}: {len(choices)} choices")
+        if choices and entry.get("autocomplete"):
+            problems.append(f"{where}: choices and autocomplete")
+        if choices and entry.get("type") not in (STRING, INTEGER, NUMBER):
+            problems.append(f"{where}: choices on type {entry.get('type')}")
+        for choice in choices:
+            total += localized(choice, "name", where, described)
+            value = choice.get("value")
+            if entry.get("type") == STRING and not (isinstance(value, str) and len(value) <= 100):
+                problems.append(f"{where}: choice value {value!r}")
+            total += len(str(value))
+        if "max_length" in entry and not 1 <= entry["max_length"] <= 6000:
+            problems.append(f"{where}: max_length {entry['max_length']}")
+        low, high = entry.get("min_value"), entry.get("max_value")
+        if low is not None and high is not None and low > high:
+            problems.append(f"{where}: min_value above max_value")
+        return total
+
+    def options(entries: list[dict[str, Any]], where: str, depth: int) -> int:
+        if len(entries) > 25:
+            problems.append(f"{where}: {len(entries)} options")
+        kinds = {e.get("type") for e in entries}
+        nested = kinds & {SUB, GROUP}
+        if nested and kinds - {SUB, GROUP}:
+            problems.append(f"{where}: subcommands mixed with options")
+        if GROUP in kinds and depth > 0:
+            problems.append(f"{where}: a subcommand group inside a group")
+        if nested and depth > 1:
+            problems.append(f"{where}: a subcommand inside a subcommand")
+        unique(entries, where, options=not nested)
+        required = [bool(e.get("required")) for e in entries if e.get("type") not in (SUB, GROUP)]
+        if required != sorted(required, reverse=True):
+            problems.append(f"{where}: an optional option before a required one")
+        total = 0
+        for entry in entries:
+            here = f"{where} {entry.get('name')}"
+            total += entry_size(entry, here)
+            if entry.get("type") in (SUB, GROUP):
+                total += options(entry.get("options") or [], here, depth + 1)
+            elif entry.get("options"):
+                problems.append(f"{here}: options inside an option")
+        return total
+
+    unique(commands, "/", options=False)
+    for command in commands:
+        where = f"/{command.get('name')}"
+        size = entry_size(command, where) + options(command.get("options") or [], where, 0)
+        if size > 8000:
+            problems.append(f"{where}: {size} characters (Discord allows 8000)")
+    return problems
+
+
 def _json(payload: Any, status: int = 200) -> web.Response:
     """JSON exactly as Discord sends it: discord.py checks for a bare application/json."""
     return web.Response(
@@ -73,6 +189,7 @@ class FakeDiscord:
         self.invalidated = 0
         # Fault switch: (path suffix, status, body) served once each to the next matching call.
         self.failures: list[tuple[str, int, dict[str, Any]]] = []
+        self.refused: list[list[str]] = []  # the problems of each command list refused
 
     async def start(self) -> None:
         app = web.Application()
@@ -395,6 +512,12 @@ class FakeDiscord:
                 }
             )
         if path.endswith("/commands") and request.method == "PUT":
+            if problems := command_problems(body):
+                self.refused.append(problems)
+                errors = {"_errors": [{"code": "INVALID", "message": p} for p in problems[:20]]}
+                return _json(
+                    {"message": "Invalid Form Body", "code": 50035, "errors": errors}, status=400
+                )
             return _json(
                 [
                     {**c, "id": str(next(self._ids)), "application_id": str(APP_ID), "version": "1"}

@@ -145,7 +145,12 @@ async def test_thread_is_its_own_chat(env: Env) -> None:
     )
     await env.fake.callbacks()
     for thread in (True, False):
-        data = {"id": "1", "name": "roll-history", "type": 1, "options": []}
+        data = {
+            "id": "1",
+            "name": "rolls",
+            "type": 1,
+            "options": [{"name": "history", "type": 1, "options": []}],
+        }
         await env.fake.dispatch("INTERACTION_CREATE", env.fake.interaction(2, data, thread=thread))
     bodies = await env.fake.callbacks(3)
     assert "inthread" in text_of(bodies[1]) and "inthread" not in text_of(bodies[2])

@@ -60,7 +60,7 @@ async def test_heal_and_bad_input(app: App) -> None:
 
 
 def test_wow_stays_one_discord_command_with_subcommands() -> None:
-    """Under Discord's 4000-character budget the group is one top-level command, not ten."""
+    """Within Discord's 8,000-character budget the group is one top-level command, not ten."""
     from bot.adapters.discord_commands import build
     from bot.commands import build_registry
 
