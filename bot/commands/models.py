@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+
+from bot.clean_text import multi_line, one_line
 
 Style = Literal["plain", "bold", "italic", "code", "strike", "mention", "pre"]
 
@@ -70,6 +72,12 @@ class Attachment(BaseModel):
     content: bytes
     mime: str = "text/plain"
 
+    @field_validator("filename")
+    @classmethod
+    def _visible_filename(cls, value: str) -> str:
+        # A file name is shown (the rulebook's title): no bidi overrides, NULs or line breaks.
+        return one_line(value).strip() or "file"
+
 
 class ErrorInfo(BaseModel):
     code: str
@@ -106,3 +114,31 @@ class Request(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)  # raw options for structured commands
     seed: int | None = None  # fixed dice seed (`ask --seed`), for reproducible scripts
     files: list[Attachment] = Field(default_factory=list)  # documents sent with the command
+
+    # The boundary: whatever a platform sends, nothing downstream sees control or format
+    # characters (see bot.clean_text), on the text path and the structured one alike.
+    @field_validator("user_name")
+    @classmethod
+    def _visible_name(cls, value: str, info: ValidationInfo) -> str:
+        return one_line(value).strip() or str(info.data.get("user_id", "?"))
+
+    @field_validator("text")
+    @classmethod
+    def _visible_text(cls, value: str) -> str:
+        return multi_line(value)
+
+    @field_validator("options")
+    @classmethod
+    def _visible_options(cls, value: dict[str, Any]) -> dict[str, Any]:
+        return {one_line(k): _visible(v) for k, v in value.items()}
+
+
+def _visible(value: Any) -> Any:
+    """An option value with its strings cleaned like a request's text (lists and dicts too)."""
+    if isinstance(value, str):
+        return multi_line(value)
+    if isinstance(value, list):
+        return [_visible(v) for v in value]
+    if isinstance(value, dict):
+        return {one_line(str(k)): _visible(v) for k, v in value.items()}
+    return value

@@ -1,21 +1,35 @@
 """Names and labels that try to ping, format or hide: @everyone, @here, role and user
-mentions, Telegram HTML, Markdown, zero-width and right-to-left characters, 10,000 characters.
-They are stored as typed (or refused with one sentence when over a length limit) and shown
-harmlessly by the plain, Telegram HTML and Discord renderers; Discord replies carry
-allowed_mentions that can ping no one but the users a reply means to ping."""
+mentions, Telegram HTML, Markdown, zero-width and right-to-left characters, NUL bytes, 10,000
+characters. They are stored as typed, less their control and format characters (Unicode Cc and
+Cf, except the joiners ZWJ and ZWNJ that emoji and some scripts need), which the boundary drops
+on the text and the Discord structured paths alike (or refused with one sentence when over a
+length limit), and shown harmlessly by the plain, Telegram HTML and Discord renderers; Discord
+replies carry allowed_mentions that can ping no one but the users a reply means to ping."""
 
 from __future__ import annotations
 
 import html
 import re
+import unicodedata
+from collections.abc import AsyncIterator
 from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
 
 import pytest
 
-from bot.adapters.discord import EMBED_DESCRIPTION, EMBED_TOTAL, allowed_mentions, embed
+from bot.adapters.discord import (
+    EMBED_DESCRIPTION,
+    EMBED_TOTAL,
+    DiscordAdapter,
+    allowed_mentions,
+    embed,
+)
 from bot.app import App
-from bot.commands.models import Reply
+from bot.commands.models import Attachment, Reply, Request
 from bot.render import discord_md, plain, telegram_html
+from tests.discord.fake_discord import CHANNEL_ID, FakeDiscord
+from tests.discord.test_discord_e2e import settings_for, text_of
 from tests.helpers import say
 
 HOSTILE = [
@@ -33,6 +47,8 @@ HOSTILE = [
     "[link](http://evil.example)",
     "@\u200beveryone zero\u200dwidth",
     "\u202eevil\u202c rtl \u200f",
+    "nul\x00byte \x1b[31mred\x07",
+    "\u2066isolate\u2069 \ufeffbom \u00adsoft",
     "1. not a list",
     "> quote",
     "# heading",
@@ -93,6 +109,37 @@ def harmless(reply: Reply) -> None:
     assert {str(u) for u in allowed.get("users", [])} <= set(reply.mentions)
 
 
+JOINERS = "\u200c\u200d"  # kept: emoji sequences and some scripts need them
+
+
+def hidden(text: str) -> list[str]:
+    """The control and format characters in `text` that the boundary must have removed."""
+    return [
+        f"U+{ord(c):04X}"
+        for c in text
+        if unicodedata.category(c) in ("Cc", "Cf") and c not in JOINERS and c != "\n"
+    ]
+
+
+def visible(text: str) -> str:
+    """What a name is stored as: the same text without its control and format characters."""
+    return "".join(c for c in text if not hidden(c))
+
+
+def shown_nothing_hidden(reply: Reply) -> None:
+    """No reply shows a control or format character, except the zero-width space the Discord
+    renderer itself puts after an `@` so that it can't ping."""
+    shown = embed(reply)
+    discord = [shown.title or "", shown.description or "", *(str(f.value) for f in shown.fields)]
+    discord.append(discord_md.render(reply))
+    for text in (
+        plain.render(reply),
+        telegram_html.render(reply),
+        *(t.replace("@\u200b", "@") for t in discord),
+    ):
+        assert hidden(text) == [], hidden(text)
+
+
 def quote(text: str) -> str:
     return '"' + text + '"' if '"' not in text else text
 
@@ -112,8 +159,10 @@ async def test_hostile_names_are_stored_as_typed_and_shown_harmlessly(app: App, 
         assert added.error is not None and added.error.code.startswith("cmd.")
         harmless(added)
         return
-    assert added.data is not None and added.data["unit"]["name"] == unit  # stored as typed
+    stored = " ".join(visible(unit).split())
+    assert added.data is not None and added.data["unit"]["name"] == stored  # as typed, less Cc/Cf
     harmless(added)
+    shown_nothing_hidden(added)
     for text in (
         f"/unit show {unit}",
         "/unit list",
@@ -128,13 +177,16 @@ async def test_hostile_names_are_stored_as_typed_and_shown_harmlessly(app: App, 
         reply = await say(app, text, user="1", admin=True, chat=chat)
         assert reply.error is None or reply.error.code != "internal", text
         harmless(reply)
+        shown_nothing_hidden(reply)
     status = await say(app, "/game status", chat=chat)
     assert status.data is not None
     state = status.data["state"]
-    assert state["players"][0]["name"] == name and state["units"][0]["name"] == unit
+    assert state["players"][0]["name"] == visible(name).strip()
+    assert state["units"][0]["name"] == stored
+    assert hidden(str(state)) == []
     shown = discord_md.render(status)
-    assert discord_md.escape(unit) in shown  # escaped, so shown as typed
-    assert telegram_html.escape(unit) in telegram_html.render(status)
+    assert discord_md.escape(stored) in shown  # escaped, so shown as typed
+    assert telegram_html.escape(stored) in telegram_html.render(status)
 
 
 async def test_mentions_in_names_never_ping_on_discord_even_when_the_reply_pings(
@@ -196,7 +248,137 @@ async def test_campaign_names_and_journal_are_harmless(app: App, name: str) -> N
         reply = await say(app, text, chat=chat)
         assert reply.ok, text
         harmless(reply)
-        assert name in plain.render(reply) or text != "/campaign status"
+        assert visible(name) in plain.render(reply) or text != "/campaign status"
+        shown_nothing_hidden(reply)
     export = await say(app, "/campaign export", chat=chat)
     assert export.ok and export.attachments
     harmless(export)
+
+
+# --- control and format characters, removed at the boundary ------------------------------------
+
+RTL = "Tank\u202eknaT\x00"  # would show "Tank" then the rest of the line reversed
+
+
+async def test_a_unit_named_with_rtl_override_and_nul_is_stored_and_echoed_without_them(
+    app: App,
+) -> None:
+    chat = "telegram:-77"
+    created = await say(
+        app, "/game new gen W\u202ear\x00", user="1", name="Ann\u202e\x00", chat=chat
+    )
+    assert created.ok, plain.render(created)
+    added = await say(app, f'/unit add "{RTL}" wounds=3', user="1", name="Ann\u202e", chat=chat)
+    assert added.data is not None and added.data["unit"]["name"] == "TankknaT"
+    shown_nothing_hidden(added)
+    for text in ("/unit show TankknaT", "/unit list", "/game status", "/log", "/score"):
+        reply = await say(app, text, user="1", chat=chat)
+        assert reply.ok, text
+        assert "TankknaT" in plain.render(reply) or text == "/score"
+        shown_nothing_hidden(reply)
+    status = await say(app, "/game status", chat=chat)
+    assert status.data is not None
+    state = status.data["state"]
+    assert (state["name"], state["players"][0]["name"]) == ("War", "Ann")
+    assert hidden(str(status.data)) == []
+
+
+async def test_names_keep_their_joiners_and_a_name_of_nothing_but_controls_is_the_user_id(
+    app: App,
+) -> None:
+    chat = "console:joiners"
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467 \u0915\u094d\u200c\u0937"  # ZWJ, ZWNJ
+    assert (await say(app, "/game new gen", user="1", name=family, chat=chat)).ok
+    assert (await say(app, "/game join", user="77", name="\u202e\x00\u200b", chat=chat)).ok
+    status = await say(app, "/game status", chat=chat)
+    assert status.data is not None
+    names = [p["name"] for p in status.data["state"]["players"]]
+    assert names == [family, "77"]
+
+
+def test_request_text_keeps_its_lines_and_turns_tabs_into_spaces() -> None:
+    request = Request(
+        platform="telegram",
+        chat_key="telegram:1",
+        user_id="1",
+        user_name="Ann\nBob\tCat\x00",
+        text="/roll d6 first\r\nsecond\tthird\x00\u202e\x1b[0m\nlast",
+        options={"name": "A\u202eB\x00", "n": 3, "list": ["x\x00y"]},
+        files=[Attachment(filename="book\u202etxt.md\x00", content=b"x")],
+    )
+    assert request.text == "/roll d6 first\nsecond third[0m\nlast"
+    assert request.user_name == "Ann Bob Cat"  # a name is one line
+    assert request.options == {"name": "AB", "n": 3, "list": ["xy"]}
+    assert request.files[0].filename == "booktxt.md"
+
+
+async def test_a_rulebook_file_name_with_controls_is_stored_without_them(app: App) -> None:
+    reply = await app.handle(
+        Request(
+            platform="telegram",
+            chat_key="telegram:5",
+            user_id="1",
+            user_name="Ann",
+            admin=True,
+            text="/rules import system=wm",
+            files=[
+                Attachment(
+                    filename="house\u202edm.md\x00", content=b"# Charge\n\nUp to 12 inches.\n"
+                )
+            ],
+        )
+    )
+    assert reply.ok, plain.render(reply)
+    assert "housedm.md" in plain.render(reply)
+    listed = await say(app, "/rules list", chat="telegram:5")
+    assert listed.data is not None and listed.data["rulebooks"][0]["title"] == "housedm.md"
+    shown_nothing_hidden(listed)
+
+
+@pytest.fixture
+async def discord_env(tmp_path: Path) -> AsyncIterator[tuple[FakeDiscord, App]]:
+    fake = FakeDiscord()
+    await fake.start()
+    db = tmp_path / "dc.sqlite3"
+    app = App(db)
+    await app.start()
+    adapter = DiscordAdapter(app, settings_for(fake, db), guild_ready_timeout=0.05)
+    await adapter.start()
+    try:
+        yield fake, app
+    finally:
+        await adapter.stop()
+        await app.stop()
+        await fake.stop()
+
+
+def sub(group: str, leaf: str, **options: Any) -> dict[str, Any]:
+    opts = [{"name": k, "type": 3, "value": v} for k, v in options.items()]
+    return {
+        "id": "1",
+        "name": group,
+        "type": 1,
+        "options": [{"name": leaf, "type": 1, "options": opts}],
+    }
+
+
+async def test_discord_structured_options_lose_their_controls_too(
+    discord_env: tuple[FakeDiscord, App],
+) -> None:
+    fake, app = discord_env
+    steps = [
+        sub("game", "new", system="gen", name="W\u202ear\x00"),
+        sub("unit", "add", name=RTL),
+        sub("unit", "show", name="Tank\u2066knaT"),
+    ]
+    for count, data in enumerate(steps, start=1):
+        await fake.dispatch("INTERACTION_CREATE", fake.interaction(2, data, name="Ann\u202e\x00"))
+        bodies = await fake.callbacks(count)
+        shown = text_of(bodies[-1])
+        assert hidden(shown) == [], (data, hidden(shown))
+    assert "TankknaT" in shown
+    status = await say(app, "/game status", chat=f"discord:{CHANNEL_ID}")
+    assert status.data is not None
+    state = status.data["state"]
+    assert (state["name"], state["players"][0]["name"]) == ("War", "Ann")
+    assert state["units"][0]["name"] == "TankknaT"
