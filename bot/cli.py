@@ -56,42 +56,55 @@ def build_parser() -> argparse.ArgumentParser:
     )
     imp.add_argument("file", type=Path)
     imp.add_argument("--system", required=True, choices=("wm", "aos", "wow", "inf", "c5"))
-    imp.add_argument("--chat", default=None, help="only for this chat key (default: every chat)")
+    # Who may search the book is never implied: a local file becoming visible to every chat
+    # on the bot must be asked for by name.
+    scope = imp.add_mutually_exclusive_group()
+    scope.add_argument("--chat", default=None, help="only this chat key may search the book")
+    scope.add_argument(
+        "--all-chats", action="store_true", help="every chat on this bot may search the book"
+    )
     return parser
 
 
 async def import_rules(settings: Settings, args: argparse.Namespace) -> int:
-    from bot.rules_import import extract
+    from bot import i18n
+    from bot.commands.models import Attachment
+    from bot.rules_import import extract, read_local
     from bot.storage import rulebooks
     from rules_core.errors import UserError
 
     if not args.file.is_file():
         print(f"wargame-bot: no such file: {args.file}", file=sys.stderr)
         return EXIT_USER
+    if args.chat is None and not args.all_chats:
+        print(f"wargame-bot: {i18n.t('en', 'safety.import_scope')}", file=sys.stderr)
+        return EXIT_USER
     app = App(settings.db_path)
     await app.start()
     try:
-        split = await extract(args.file.read_bytes(), args.file.name)
+        file = Attachment(filename=args.file.name, content=read_local(args.file))
+        split = await extract(file.content, file.filename)
+        if args.all_chats:
+            warning = i18n.t("en", "safety.import_every_chat", title=file.filename)
+            print(f"wargame-bot: {warning}", file=sys.stderr)
         async with app.db.transaction() as conn:
             book = await rulebooks.add(
                 conn,
                 scope=args.chat or rulebooks.EVERY_CHAT,
                 system=args.system,
-                title=args.file.name,
+                title=file.filename,
                 split=split,
                 imported_by="operator",
                 now=app.clock(),
             )
     except UserError as err:
-        from bot import i18n
-
         print(f"wargame-bot: {i18n.t('en', err.key, **err.params)}", file=sys.stderr)
         return EXIT_USER
     finally:
         await app.stop()
     scope = args.chat or "every chat"
     print(
-        f"Imported {args.file.name} as rulebook #{book} for {scope}: "
+        f"Imported {file.filename} as rulebook #{book} for {scope}: "
         f"{len(split.passages)} passages, {len(split.headings)} headings."
     )
     return EXIT_OK

@@ -8,7 +8,7 @@ from bot.commands.context import Context
 from bot.commands.models import Attachment, Block, Button, Reply, bold, code, italic, plain
 from bot.commands.spec import CommandSpec, OptionSpec
 from bot.rules_data import rule_index
-from bot.rules_import import extract
+from bot.rules_import import extract, read_local
 from bot.storage import rulebooks
 from rules_core.errors import UserError
 from rules_core.rules.index import Hit
@@ -138,9 +138,7 @@ def uploaded(ctx: Context) -> Attachment:
     if ctx.request.platform not in LOCAL_PLATFORMS:
         raise UserError("rules.file_option_local")  # never read the server's disk for a chat
     file = Path(path)
-    if not file.is_file():
-        raise UserError("rules.file_missing", path=path[:80])
-    return Attachment(filename=file.name, content=file.read_bytes()[: 20 * 1024 * 1024 + 1])
+    return Attachment(filename=file.name, content=read_local(file))
 
 
 async def rules_import(ctx: Context) -> Reply:

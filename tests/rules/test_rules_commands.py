@@ -174,7 +174,7 @@ def test_import_rules_cli(tmp_path: Path) -> None:
     book.write_text(BOOK)
     env = dict(os.environ, WARGAME_BOT_DB=str(tmp_path / "cli.sqlite3"))
     run = subprocess.run(
-        [sys.executable, "-m", "bot", "import-rules", "--system", "inf", str(book)],
+        [sys.executable, "-m", "bot", "import-rules", "--system", "inf", "--all-chats", str(book)],
         capture_output=True,
         text=True,
         env=env,
