@@ -569,6 +569,11 @@ async def score_add(ctx: Context) -> Reply:
     player = find_player(state, ctx.opts["player"]) if ctx.opts["player"] else me
     if player.user_id != ctx.request.user_id:
         require_manager(ctx, state)
+    elif not is_manager(ctx, state):
+        # Imported here: game_settings builds on system_kit, which imports this module.
+        from bot.commands.game_settings import require_own_points_right
+
+        await require_own_points_right(ctx, state)  # the chat's `/game settings score=`
     new = state.clone()
     new.score_log.append(
         ScoreEntry(user_id=player.user_id, points=ctx.opts["points"], reason=ctx.opts["reason"])

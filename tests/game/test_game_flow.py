@@ -149,14 +149,14 @@ MATRIX = [
     ("/round next", {"organiser", "admin"}),
     ("/phase next", {"organiser", "admin"}),
     ("/game end", {"organiser", "admin"}),
-    ("/score add 1 Cat", {"organiser", "admin", "other"}),
+    ("/score add 1 Cat", {"organiser", "admin"}),  # own points too: /game settings score=
     ("/unit add Extra owner=Cat", {"organiser", "admin", "other"}),
     ("/res add cp 1", {"organiser", "admin", "owner", "other"}),
     ("/unit add Mine", {"organiser", "admin", "owner", "other"}),
     ("/res set cp 2", {"organiser", "admin", "owner", "other"}),
     ("/res spend cp 1", {"organiser", "admin", "owner", "other"}),
-    ("/score add 1", {"organiser", "admin", "owner", "other"}),
-    ("/score add 1 Bob", {"organiser", "admin", "owner"}),
+    ("/score add 1", {"organiser", "admin"}),
+    ("/score add 1 Bob", {"organiser", "admin"}),
     ("/undo", {"organiser", "admin", "owner"}),  # the last change is Bob's /unit add
     ("/game end Bob", {"organiser", "admin"}),
 ]

@@ -128,17 +128,32 @@ async def test_console_import_checks_the_size_before_reading(app: App, tmp_path:
 # --- the command line, as a real process -------------------------------------------------------
 
 
+# Runs `wargame-bot` (python -m bot) and records its peak memory from /proc/self/status at
+# exit: the process's own high-water mark (ru_maxrss would include the pytest process's, which
+# a child inherits across fork and exec).
+LAUNCH = """
+import atexit, re, runpy, sys
+out = sys.argv.pop(1)
+def peak():
+    status = open("/proc/self/status").read()
+    open(out, "w").write(re.search(r"VmHWM:\\s+(\\d+)", status).group(1))
+atexit.register(peak)
+runpy.run_module("bot", run_name="__main__")
+"""
+
+
 def cli(tmp_path: Path, *args: str) -> tuple[int, str, str, int]:
     """Exit status, stdout, stderr and peak memory (KB) of `wargame-bot ARGS`."""
     env = dict(os.environ, WARGAME_BOT_DB=str(tmp_path / "cli.sqlite3"), PYTHONPATH=str(ROOT))
-    out, err = tmp_path / "out.txt", tmp_path / "err.txt"
-    with out.open("wb") as stdout, err.open("wb") as stderr:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "bot", *args], stdout=stdout, stderr=stderr, env=env
-        )
-        _, status, usage = os.wait4(proc.pid, 0)
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    return proc.returncode, out.read_text(), err.read_text(), usage.ru_maxrss
+    peak = tmp_path / "peak.txt"
+    run = subprocess.run(
+        [sys.executable, "-c", LAUNCH, str(peak), *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    return run.returncode, run.stdout, run.stderr, int(peak.read_text())
 
 
 def listed(tmp_path: Path, chat: str) -> list[str]:

@@ -30,6 +30,8 @@ def unit(player: str) -> str:
 
 async def setup(app: App) -> None:
     assert (await say(app, "/game new gen Siege", user="p0", name="P0", chat=CHAT)).ok
+    # players add their own points below, at any time
+    assert (await say(app, "/game settings score=own_any_time", user="p0", chat=CHAT)).ok
     for p in PLAYERS[1:]:
         assert (await say(app, "/game join", user=p, name=p.upper(), chat=CHAT)).ok
     for p in PLAYERS:
