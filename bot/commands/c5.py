@@ -841,8 +841,7 @@ async def pass_cmd(ctx: Context) -> Reply:
         state = game.state
         if C5.phases[state.phase] != "activation":
             raise UserError("c5.pass_not_activation")
-        if state.current != ctx.request.user_id:
-            game_cmd.require_manager(ctx, state)
+        game_cmd.require_turn(ctx, state)
         new = tr.end_turn(state)
         await game_cmd.commit(ctx, game, new, "c5_pass")
         lead = game_cmd.name_of(new, new.current)

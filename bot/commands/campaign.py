@@ -4,7 +4,10 @@ Players take turns in order; `/done` passes the turn and pings the next player. 
 deadline, the player whose turn it is gets reminders (by default at half and at 90% of the
 time) and the organiser is told when it runs out; the scheduler (bot/scheduler.py) sends them.
 Every game started in the chat while the campaign runs belongs to it, and its journal,
-export and standings cover all of them.
+export and standings cover all of them (games shown by their number in the chat).
+
+A reply that says whose turn it is carries a "Done" button for that turn; pressed after the
+turn passed, it answers "this turn has already ended" and changes nothing (`game.turn_over`).
 """
 
 from __future__ import annotations
@@ -13,9 +16,11 @@ import re
 from datetime import timedelta
 
 from bot.commands.context import Context
+from bot.commands.game import TURN_GUARD, turn_over, turn_token
 from bot.commands.models import (
     Attachment,
     Block,
+    Button,
     Reply,
     bold,
     code,
@@ -26,6 +31,7 @@ from bot.commands.models import (
 )
 from bot.commands.spec import CommandSpec, OptionSpec
 from bot.storage import campaigns as store
+from bot.storage import games as games_store
 from bot.storage.campaigns import Campaign, JournalEntry, Member
 from rules_core.errors import UserError
 from rules_core.game.campaign import parse_duration, parse_points, standings
@@ -90,6 +96,19 @@ def span(ctx: Context, delta: timedelta) -> str:
         if n
     ]
     return " ".join(parts[:2]) or ctx.t("campaign.minutes", n=0)
+
+
+def campaign_turn(c: Campaign) -> str:
+    """The mark of the campaign's current turn that its "Done" button carries: the count of
+    turns and whose it is (a join or a new order can change whose turn a count is)."""
+    return turn_token("campaign", c.id, c.turn_no, c.current.user_id if c.current else None)
+
+
+def done_buttons(ctx: Context, c: Campaign) -> list[Button]:
+    if c.current is None or c.status != "active":
+        return []
+    command = f"/done {TURN_GUARD}={campaign_turn(c)}"
+    return [Button(label=ctx.t("campaign.done_button"), command=command)]
 
 
 def turn_blocks(ctx: Context, c: Campaign, key: str) -> tuple[list[Block], list[str]]:
@@ -173,18 +192,25 @@ async def order(ctx: Context) -> Reply:
     c.turn_started_at = ctx.now
     await persist(ctx, c, "campaign_order", reschedule=c)
     blocks, mentions = turn_blocks(ctx, c, "campaign.your_turn")
-    return Reply(blocks=[[plain(" → ".join(m.name for m in members))], *blocks], mentions=mentions)
+    return Reply(
+        blocks=[[plain(" → ".join(m.name for m in members))], *blocks],
+        mentions=mentions,
+        buttons=done_buttons(ctx, c),
+    )
 
 
 async def done(ctx: Context) -> Reply:
     c = await load(ctx)
+    stale = turn_over(ctx, campaign_turn(c))
+    if stale is not None:
+        return stale
     if c.status != "active":
         raise UserError("campaign.paused")
     current = c.current
     if current is None:
         raise UserError("campaign.no_players")
-    if current.user_id != ctx.request.user_id:
-        require_manager(ctx, c)
+    if current.user_id != ctx.request.user_id and not is_manager(ctx, c):
+        raise UserError("perm.campaign_not_your_turn", name=current.name)
     c.turn_no += 1
     c.turn_started_at = ctx.now
     await persist(ctx, c, "campaign_done", reschedule=c)
@@ -192,6 +218,7 @@ async def done(ctx: Context) -> Reply:
     return Reply(
         blocks=blocks,
         mentions=mentions,
+        buttons=done_buttons(ctx, c),
         data={"turn": c.turn_no, "current": c.current.user_id if c.current else None},
     )
 
@@ -216,7 +243,11 @@ async def resume(ctx: Context) -> Reply:
     c.status, c.paused_at = "active", None
     await persist(ctx, c, "campaign_resume", reschedule=c)
     blocks, mentions = turn_blocks(ctx, c, "campaign.your_turn")
-    return Reply(blocks=[[plain(ctx.t("campaign.resumed"))], *blocks], mentions=mentions)
+    return Reply(
+        blocks=[[plain(ctx.t("campaign.resumed"))], *blocks],
+        mentions=mentions,
+        buttons=done_buttons(ctx, c),
+    )
 
 
 async def deadline(ctx: Context) -> Reply:
@@ -236,8 +267,16 @@ async def deadline(ctx: Context) -> Reply:
     )
 
 
+def numbered(entries: list[JournalEntry], numbers: dict[int, int]) -> list[JournalEntry]:
+    """The entries with each game's number in the chat instead of its internal id."""
+    return [
+        e.model_copy(update={"game_id": numbers.get(e.game_id)}) if e.game_id is not None else e
+        for e in entries
+    ]
+
+
 def where(e: JournalEntry) -> str:
-    """`#3 R2 ` for an entry of game 3 in its second round, nothing outside games."""
+    """`#3 R2 ` for an entry of the chat's game 3 in its second round, nothing outside games."""
     if e.game_id is None:
         return ""
     return f"#{e.game_id} R{e.round} " if e.round else f"#{e.game_id} "
@@ -249,7 +288,8 @@ def changes_text(ctx: Context, e: JournalEntry) -> str:
 
 async def journal(ctx: Context) -> Reply:
     c = await load(ctx)
-    entries = (await store.journal(ctx.conn, c))[-ctx.opts["n"] :]
+    numbers = await games_store.numbers(ctx.conn, c.chat_key)
+    entries = numbered(await store.journal(ctx.conn, c), numbers)[-ctx.opts["n"] :]
     blocks: list[Block] = []
     for e in entries:
         line: Block = [
@@ -314,8 +354,9 @@ async def export(ctx: Context) -> Reply:
     """A Markdown battle report: each game round by round (every action with its dice and
     what it changed), its final state, the campaign's own steps, and the standings."""
     c = await load(ctx)
-    entries = await store.journal(ctx.conn, c)
-    linked = await store.games_of(ctx.conn, c.id)
+    numbers = await games_store.numbers(ctx.conn, c.chat_key)
+    entries = numbered(await store.journal(ctx.conn, c), numbers)
+    linked = [(numbers[g], state) for g, state in await store.games_of(ctx.conn, c.id)]
     lines = [
         f"# {md(c.name)}",
         "",
@@ -448,5 +489,5 @@ SPECS = [
         aliases=("classifica",),
     ),
     CommandSpec(path=("campaign", "end"), handler=end, aliases=("fine",)),
-    CommandSpec(path=("done",), handler=done, aliases=("fatto",)),
+    CommandSpec(path=("done",), handler=done, aliases=("fatto",), guard=TURN_GUARD),
 ]

@@ -56,8 +56,9 @@ def result_block(ctx: Context, result: RollResult, index: int | None) -> Block:
     return line
 
 
-def roll_data(roll_id: int, seed: int | None, results: list[RollResult]) -> dict[str, Any]:
-    """The public `data` of /roll: the first roll at top level, every roll under `rolls`."""
+def roll_data(number: int, seed: int | None, results: list[RollResult]) -> dict[str, Any]:
+    """The public `data` of /roll: the first roll at top level, every roll under `rolls`.
+    `id` is the roll's number in its chat (what `/roll show` takes)."""
     items = [
         {
             "expression": r.expression,
@@ -70,7 +71,7 @@ def roll_data(roll_id: int, seed: int | None, results: list[RollResult]) -> dict
     ]
     first = items[0]
     return {
-        "id": roll_id,
+        "id": number,
         "expression": first["expression"],
         "total": first["total"],
         "successes": first["successes"],
@@ -80,7 +81,7 @@ def roll_data(roll_id: int, seed: int | None, results: list[RollResult]) -> dict
     }
 
 
-def results_reply(ctx: Context, roll_id: int, who: str, results: list[RollResult]) -> list[Block]:
+def results_reply(ctx: Context, number: int, who: str, results: list[RollResult]) -> list[Block]:
     """Who rolled (and what for, when there is one label), then one line per roll."""
     labels = {r.label for r in results}
     header: Block = [bold(who), plain(" 🎲")]
@@ -95,7 +96,7 @@ def results_reply(ctx: Context, roll_id: int, who: str, results: list[RollResult
             blocks.append([italic(result.label)])
         last_label = result.label
         blocks.append(result_block(ctx, result, i if numbered else None))
-    blocks.append([plain(ctx.t("roll.ref", id=roll_id))])
+    blocks.append([plain(ctx.t("roll.ref", id=number))])
     return blocks
 
 
@@ -104,8 +105,9 @@ async def roll_cmd(ctx: Context) -> Reply:
     command = parse(text)
     source = ctx.dice(ctx.opts["dice"])
     results = roll(command, source)
+    source.check_exhausted()  # a face given and not used is a mistake: say so, as attacks do
     data = [r.model_dump(mode="json") for r in results]
-    roll_id = await rolls_repo.add(
+    number = await rolls_repo.add(
         ctx.conn,
         chat_key=ctx.request.chat_key,
         user_id=ctx.request.user_id,
@@ -117,9 +119,9 @@ async def roll_cmd(ctx: Context) -> Reply:
         now=ctx.now,
     )
     return Reply(
-        blocks=results_reply(ctx, roll_id, ctx.request.user_name, results),
+        blocks=results_reply(ctx, number, ctx.request.user_name, results),
         buttons=[Button(label=ctx.t("roll.again"), command=f"/roll {text}")],
-        data=roll_data(roll_id, source.seed, results),
+        data=roll_data(number, source.seed, results),
     )
 
 
@@ -127,13 +129,48 @@ async def roll_show(ctx: Context) -> Reply:
     record = await rolls_repo.get(ctx.conn, ctx.request.chat_key, ctx.opts["id"])
     if record is None:
         raise UserError("roll.not_found", id=ctx.opts["id"])
-    # Replaying the logged faces through the same expression rebuilds the exact result.
-    results = roll(parse(record.expression), DiceSource.given(record.faces))
-    blocks = results_reply(ctx, record.id, record.user_name, results)
+    results = replay(record)
+    if results is None:
+        blocks, data = command_roll(ctx, record)
+    else:
+        blocks = results_reply(ctx, record.number, record.user_name, results)
+        data = roll_data(record.number, record.seed, results)
     blocks.append([plain(ctx.t("roll.when", when=record.created_at.strftime("%Y-%m-%d %H:%M")))])
     if record.seed is None:
         blocks.append([plain(ctx.t("roll.given_dice"))])
-    return Reply(blocks=blocks, data=roll_data(record.id, record.seed, results))
+    return Reply(blocks=blocks, data=data)
+
+
+def replay(record: rolls_repo.RollRecord) -> list[RollResult] | None:
+    """A /roll's exact result, rebuilt by replaying its logged faces through its expression;
+    None for the dice of a game command (`/aos attack ...`), which are no dice expression."""
+    if record.expression.startswith("/"):
+        return None
+    try:
+        return roll(parse(record.expression), DiceSource.given(record.faces))
+    except UserError:  # a command logged by name on Discord (`wow attack`)
+        return None
+
+
+def command_roll(ctx: Context, record: rolls_repo.RollRecord) -> tuple[list[Block], dict[str, Any]]:
+    """A roll logged by a game command: its text, its dice in rolling order and its total (the
+    command's own reply showed the steps; the log keeps what is needed to check them)."""
+    total = record.result[0].get("total") if record.result else None
+    blocks: list[Block] = [
+        [bold(record.user_name), plain(" 🎲 "), code(record.expression[:300])],
+        [plain(ctx.t("roll.dice_logged", faces=", ".join(map(str, record.faces))))],
+        [plain(ctx.t("roll.ref", id=record.number))],
+    ]
+    if total is not None:
+        blocks[1] += [plain(" = "), bold(str(total))]
+    data = {
+        "id": record.number,
+        "expression": record.expression,
+        "total": total,
+        "faces": record.faces,
+        "seed": record.seed,
+    }
+    return blocks, data
 
 
 async def roll_history(ctx: Context) -> Reply:
@@ -145,7 +182,7 @@ async def roll_history(ctx: Context) -> Reply:
         totals = ", ".join(str(r["total"]) for r in rec.result)
         blocks.append(
             [
-                plain(f"#{rec.id} {rec.created_at:%H:%M} "),
+                plain(f"#{rec.number} {rec.created_at:%H:%M} "),
                 bold(rec.user_name),
                 plain(" "),
                 code(rec.expression[:60]),
@@ -155,7 +192,7 @@ async def roll_history(ctx: Context) -> Reply:
     return Reply(
         title=ctx.t("roll.history_title"),
         blocks=blocks,
-        data={"rolls": [{"id": r.id, "expression": r.expression} for r in records]},
+        data={"rolls": [{"id": r.number, "expression": r.expression} for r in records]},
     )
 
 

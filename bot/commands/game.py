@@ -6,7 +6,12 @@ what /log shows and /undo restores). Who may do what:
 - the organiser (who created the game) and chat admins manage everything;
 - a player changes their own units, and on their turn may damage or mark enemy units too
   (attacks are resolved on the attacker's turn); only the current player ends the turn;
-- anyone else can look (status, log, units) but changes nothing.
+- anyone else, a player who left the game included, can look (status, log, units) but changes
+  nothing. A refusal says why: whose turn it is, whose unit, or "join the game first".
+
+Games are numbered per chat (`StoredGame.number`, in /game history and `data`); the global id
+is internal. The "End turn" button carries the turn it was made for (`turn_token`): pressed
+after that turn ended, it answers "this turn has already ended" and changes nothing.
 
 Changing the game from another command (the API for game systems)
 ------------------------------------------------------------------
@@ -41,12 +46,24 @@ yourself from `game` (no retry: a conflict is the user error `game.changed_meanw
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.commands.context import Context
-from bot.commands.models import Block, Reply, bold, code, italic, mention, plain, pre
+from bot.commands.models import (
+    Block,
+    Button,
+    ErrorInfo,
+    Reply,
+    bold,
+    code,
+    italic,
+    mention,
+    plain,
+    pre,
+)
 from bot.commands.spec import CommandSpec, OptionSpec
 from bot.storage import campaigns, events, games
 from bot.storage.games import StoredGame
@@ -89,12 +106,57 @@ def require_player(ctx: Context, state: GameState) -> Player:
 
 
 def require_unit_rights(ctx: Context, state: GameState, unit: Unit, *, attack: bool) -> None:
-    """Owners change their units; on their turn a player may also hit enemy units."""
-    if is_manager(ctx, state) or unit.owner == ctx.request.user_id:
+    """Players change their own units; on their turn a player may also hit enemy units. Who
+    left the game changes none, not even the units still theirs."""
+    if is_manager(ctx, state):
         return
-    if attack and state.player(ctx.request.user_id) and state.current == ctx.request.user_id:
+    if state.player(ctx.request.user_id) is None:
+        raise UserError("perm.players_only")
+    if unit.owner == ctx.request.user_id:
+        return
+    if attack:
+        require_turn(ctx, state)
         return
     raise UserError("perm.not_your_unit", unit=unit.name)
+
+
+def require_turn(ctx: Context, state: GameState) -> None:
+    """The player whose turn it is (or a manager) acts now; anyone else is told whose it is."""
+    if state.current == ctx.request.user_id or is_manager(ctx, state):
+        return
+    if state.current is None:
+        raise UserError("perm.organiser_only")
+    raise UserError("perm.not_your_turn", name=name_of(state, state.current))
+
+
+# --- buttons that act on a turn ----------------------------------------------------------------
+
+# The hidden option a turn's button adds to its command (`CommandSpec.guard`).
+TURN_GUARD = "turn"
+
+
+def turn_token(*parts: object) -> str:
+    """A short opaque mark of one turn: which game or campaign, how far along, whose turn."""
+    return hashlib.blake2s("\n".join(map(str, parts)).encode(), digest_size=5).hexdigest()
+
+
+def game_turn(game: StoredGame) -> str:
+    return turn_token("game", game.id, game.state.turn_seq, game.state.current)
+
+
+def turn_over(ctx: Context, token: str) -> Reply | None:
+    """A button pressed after the turn it was made for: the answer, changing nothing. None when
+    the command came without a guard (typed) or its turn is still on."""
+    sent = ctx.opts.get(TURN_GUARD)
+    if sent is None or sent == token:
+        return None
+    # No syntax hint (as a UserError would get): the user typed nothing wrong.
+    message = ctx.t("game.turn_over")
+    return Reply(
+        blocks=[[plain(message)]],
+        ephemeral=True,
+        error=ErrorInfo(code="game.turn_over", message=message),
+    )
 
 
 def find_player(state: GameState, text: str) -> Player:
@@ -297,7 +359,7 @@ async def game_new(ctx: Context) -> Reply:
     return Reply(
         title=name,
         blocks=[[plain(ctx.t("game.created", system=ctx.t(f"systems.{system.id}")))]],
-        data={"game": created.id, "system": system.id},
+        data={"game": created.number, "system": system.id},
     )
 
 
@@ -321,7 +383,7 @@ async def game_status(ctx: Context) -> Reply:
     return Reply(
         title=game.state.name,
         blocks=board(ctx, game.state),
-        data={"game": game.id, "state": game.state.model_dump(mode="json")},
+        data={"game": game.number, "state": game.state.model_dump(mode="json")},
     )
 
 
@@ -337,7 +399,7 @@ async def game_end(ctx: Context) -> Reply:
     return Reply(
         title=new.name,
         blocks=[[plain(text)], *board(ctx, new)],
-        data={"game": game.id, "winner": winner},
+        data={"game": game.number, "winner": winner},
     )
 
 
@@ -354,7 +416,7 @@ async def game_history(ctx: Context) -> Reply:
         )
         blocks.append(
             [
-                code(f"#{g.id}"),
+                code(f"#{g.number}"),
                 plain(f" {g.created_at:%Y-%m-%d} "),
                 bold(g.state.name),
                 plain(f" · {ctx.t('systems.' + g.state.system)} · {result}"),
@@ -363,7 +425,7 @@ async def game_history(ctx: Context) -> Reply:
     return Reply(
         title=ctx.t("game.history_title"),
         blocks=blocks,
-        data={"games": [{"id": g.id, "status": g.state.status} for g in stored]},
+        data={"games": [{"id": g.number, "status": g.state.status} for g in stored]},
     )
 
 
@@ -589,7 +651,9 @@ async def score_add(ctx: Context) -> Reply:
 # --- turns ------------------------------------------------------------------------------------
 
 
-def turn_reply(ctx: Context, state: GameState, key: str) -> Reply:
+def turn_reply(ctx: Context, game: StoredGame, key: str) -> Reply:
+    """Round, phase and whose turn it is, with the button that ends that turn."""
+    state = game.state
     current = state.current
     blocks: list[Block] = [
         [
@@ -606,34 +670,41 @@ def turn_reply(ctx: Context, state: GameState, key: str) -> Reply:
         faces = ", ".join(f"{name_of(state, u)} {f}" for u, f in throw)
         blocks.append([plain(ctx.t("game.rolloff", faces=faces))])
     mentions: list[str] = []
+    buttons: list[Button] = []
     if current:
         blocks.append([plain(ctx.t(key) + " "), mention(current, name_of(state, current))])
         if key == "game.turn_passes":
             mentions.append(current)
+        if state.status == "active":
+            command = f"/turn end {TURN_GUARD}={game_turn(game)}"
+            buttons.append(Button(label=ctx.t("game.end_turn_button"), command=command))
     return Reply(
         blocks=blocks,
         mentions=mentions,
+        buttons=buttons,
         data={"round": state.round, "phase": state.phase, "current": current},
     )
 
 
 async def turn_show(ctx: Context) -> Reply:
     game = await load(ctx)
-    reply = turn_reply(ctx, game.state, "game.turn_of")
+    reply = turn_reply(ctx, game, "game.turn_of")
     reply.mentions = []
     return reply
 
 
 async def turn_end(ctx: Context) -> Reply:
     game = await load(ctx)
+    stale = turn_over(ctx, game_turn(game))
+    if stale is not None:
+        return stale
     state = game.state
-    if state.current != ctx.request.user_id:
-        require_manager(ctx, state)
+    require_turn(ctx, state)
     source = ctx.dice()
     notes: list[Note] = []
     new = tr.end_turn(state, source.roll, dice=source, notes=notes)
-    await commit(ctx, game, new, "turn_end")
-    reply = turn_reply(ctx, new, "game.turn_passes")
+    saved = await commit(ctx, game, new, "turn_end")
+    reply = turn_reply(ctx, saved, "game.turn_passes")
     reply.blocks += notes_blocks(ctx, notes)  # the system's start-of-turn bookkeeping
     return reply
 
@@ -650,11 +721,10 @@ async def turn_order(ctx: Context) -> Reply:
 
 async def phase_next(ctx: Context) -> Reply:
     game = await load(ctx)
-    if game.state.current != ctx.request.user_id:
-        require_manager(ctx, game.state)
+    require_turn(ctx, game.state)
     new = tr.next_phase(game.state)
-    await commit(ctx, game, new, "phase")
-    return turn_reply(ctx, new, "game.turn_of")
+    saved = await commit(ctx, game, new, "phase")
+    return turn_reply(ctx, saved, "game.turn_of")
 
 
 async def round_next(ctx: Context) -> Reply:
@@ -663,8 +733,8 @@ async def round_next(ctx: Context) -> Reply:
     source = ctx.dice()
     notes: list[Note] = []
     new = tr.next_round(game.state, source.roll, dice=source, notes=notes)
-    await commit(ctx, game, new, "round")
-    reply = turn_reply(ctx, new, "game.turn_passes")
+    saved = await commit(ctx, game, new, "round")
+    reply = turn_reply(ctx, saved, "game.turn_passes")
     reply.blocks += notes_blocks(ctx, notes)  # the system's start-of-round bookkeeping
     return reply
 
@@ -892,7 +962,7 @@ SPECS = [
         examples=("/score add 3", "/score add 2 Bob objective"),
     ),
     CommandSpec(path=("turn",), handler=turn_show, readonly=True, aliases=("turno",)),
-    CommandSpec(path=("turn", "end"), handler=turn_end, aliases=("fine",)),
+    CommandSpec(path=("turn", "end"), handler=turn_end, aliases=("fine",), guard=TURN_GUARD),
     CommandSpec(
         path=("turn", "order"),
         handler=turn_order,

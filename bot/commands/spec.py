@@ -65,6 +65,10 @@ class CommandSpec:
     aliases: tuple[str, ...] = ()  # alternative names for the last path part (e.g. Italian)
     hidden: bool = False  # not listed in /help overview (still callable)
     examples: tuple[str, ...] = field(default=())
+    # A hidden option only buttons send (`/turn end turn=…`): the state the button acts on, so
+    # a press after it moved on changes nothing. Parsed like any option, but left out of the
+    # usage, /help and the platforms' command lists, which read `options`.
+    guard: str | None = None
 
     @property
     def name(self) -> str:
@@ -84,6 +88,8 @@ class CommandSpec:
         for opt in self.options:
             if opt.name == low or low in opt.aliases:
                 return opt
+        if self.guard is not None and low == self.guard:
+            return OptionSpec(self.guard, max_length=32)
         return None
 
 

@@ -28,24 +28,26 @@ from rules_core.game.models import GameState
 
 
 class StoredGame(BaseModel):
-    id: int
+    id: int  # internal: events and campaigns refer to it; never shown
+    number: int  # the game's number in its chat: what users see
     chat_key: str
     version: int
     state: GameState
     created_at: datetime
 
 
-_COLUMNS = "id, chat_key, version, state, created_at"
+_COLUMNS = "id, number, chat_key, version, state, created_at"
 _G_COLUMNS = ", ".join(f"g.{c}" for c in _COLUMNS.split(", "))  # the same, from `games g`
 
 
 def _stored(row: sqlite3.Row | tuple[object, ...]) -> StoredGame:
     return StoredGame(
         id=row[0],
-        chat_key=row[1],
-        version=row[2],
-        state=GameState.model_validate_json(str(row[3])),
-        created_at=parse_iso(str(row[4])),
+        number=row[1],
+        chat_key=row[2],
+        version=row[3],
+        state=GameState.model_validate_json(str(row[4])),
+        created_at=parse_iso(str(row[5])),
     )
 
 
@@ -91,10 +93,14 @@ async def create(
 ) -> StoredGame:
     if await active(conn, chat_key) is not None:
         raise UserError("game.already_active")
-    cur = await conn.execute(
-        "INSERT INTO games (chat_key, system, name, organiser, state, created_at, updated_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+    # Numbered like rolls (see `rolls.add`): the chat's highest plus one, in the one statement.
+    row = await fetch_one(
+        conn,
+        "INSERT INTO games (chat_key, number, system, name, organiser, state, created_at, "
+        "updated_at) VALUES (?, (SELECT COALESCE(MAX(number), 0) + 1 FROM games "
+        "WHERE chat_key = ?), ?, ?, ?, ?, ?, ?) RETURNING id, number",
         (
+            chat_key,
             chat_key,
             state.system,
             state.name,
@@ -104,8 +110,10 @@ async def create(
             iso(now),
         ),
     )
-    assert cur.lastrowid is not None
-    return StoredGame(id=cur.lastrowid, chat_key=chat_key, version=1, state=state, created_at=now)
+    assert row is not None
+    return StoredGame(
+        id=row[0], number=row[1], chat_key=chat_key, version=1, state=state, created_at=now
+    )
 
 
 async def save_change(
@@ -149,3 +157,10 @@ async def history(conn: aiosqlite.Connection, chat_key: str, limit: int) -> list
         (chat_key, limit),
     )
     return [_stored(r) for r in rows]
+
+
+async def numbers(conn: aiosqlite.Connection, chat_key: str) -> dict[int, int]:
+    """Internal id -> number in the chat, for every game of the chat (journals and exports
+    hold internal ids and show numbers)."""
+    rows = await fetch_all(conn, "SELECT id, number FROM games WHERE chat_key = ?", (chat_key,))
+    return {int(r[0]): int(r[1]) for r in rows}

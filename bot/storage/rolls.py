@@ -1,4 +1,7 @@
-"""The roll log: every roll of every chat, so any result can be shown again."""
+"""The roll log: every roll of every chat, so any result can be shown again.
+
+Users see a roll's `number`, counted per chat (`/roll show 3` is this chat's third roll); the
+global `id` is internal and never shown, so no chat can learn how busy the others are."""
 
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ from bot.storage.util import dumps, fetch_all, fetch_one, iso, parse_iso
 
 class RollRecord(BaseModel):
     id: int
+    number: int  # this chat's count: what users see and type
     chat_key: str
     user_id: str
     user_name: str
@@ -24,20 +28,21 @@ class RollRecord(BaseModel):
     created_at: datetime
 
 
-_COLUMNS = "id, chat_key, user_id, user_name, expression, faces, seed, result, created_at"
+_COLUMNS = "id, number, chat_key, user_id, user_name, expression, faces, seed, result, created_at"
 
 
 def _record(row: aiosqlite.Row | tuple[Any, ...]) -> RollRecord:
     return RollRecord(
         id=row[0],
-        chat_key=row[1],
-        user_id=row[2],
-        user_name=row[3],
-        expression=row[4],
-        faces=json.loads(row[5]),
-        seed=row[6],
-        result=json.loads(row[7]),
-        created_at=parse_iso(row[8]),
+        number=row[1],
+        chat_key=row[2],
+        user_id=row[3],
+        user_name=row[4],
+        expression=row[5],
+        faces=json.loads(row[6]),
+        seed=row[7],
+        result=json.loads(row[8]),
+        created_at=parse_iso(row[9]),
     )
 
 
@@ -53,19 +58,36 @@ async def add(
     result: list[dict[str, Any]],
     now: datetime,
 ) -> int:
-    cur = await conn.execute(
-        "INSERT INTO rolls (chat_key, user_id, user_name, expression, faces, seed, result, "
-        "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (chat_key, user_id, user_name, expression, dumps(faces), seed, dumps(result), iso(now)),
-    )
-    assert cur.lastrowid is not None
-    return cur.lastrowid
-
-
-async def get(conn: aiosqlite.Connection, chat_key: str, roll_id: int) -> RollRecord | None:
-    """A roll of this chat only: another chat's ids are simply not found."""
+    """Log a roll; its number in the chat is returned. The number is the chat's highest plus
+    one, read and written in one statement of the command's write transaction, so two rolls
+    at once (even from two processes: SQLite has one writer) never share it."""
     row = await fetch_one(
-        conn, f"SELECT {_COLUMNS} FROM rolls WHERE chat_key = ? AND id = ?", (chat_key, roll_id)
+        conn,
+        "INSERT INTO rolls (chat_key, number, user_id, user_name, expression, faces, seed, "
+        "result, created_at) VALUES (?, (SELECT COALESCE(MAX(number), 0) + 1 FROM rolls "
+        "WHERE chat_key = ?), ?, ?, ?, ?, ?, ?, ?) RETURNING number",
+        (
+            chat_key,
+            chat_key,
+            user_id,
+            user_name,
+            expression,
+            dumps(faces),
+            seed,
+            dumps(result),
+            iso(now),
+        ),
+    )
+    assert row is not None
+    return int(row[0])
+
+
+async def get(conn: aiosqlite.Connection, chat_key: str, number: int) -> RollRecord | None:
+    """This chat's roll by its number: another chat's rolls are simply not found."""
+    row = await fetch_one(
+        conn,
+        f"SELECT {_COLUMNS} FROM rolls WHERE chat_key = ? AND number = ?",
+        (chat_key, number),
     )
     return _record(row) if row else None
 

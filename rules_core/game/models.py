@@ -66,6 +66,9 @@ class GameState(BaseModel):
     round: int = 1
     phase: int = 0
     turn: int = 0  # index into `order`
+    # Moves on whenever a turn ends or a round begins (never back, except by /undo): a button
+    # made for "this turn" carries it, so pressed once the turn is over it does nothing.
+    turn_seq: int = 0
     order: list[str] = Field(default_factory=list)  # user ids
     resources: dict[str, dict[str, int]] = Field(default_factory=dict)  # owner key -> pools
     score_log: list[ScoreEntry] = Field(default_factory=list)

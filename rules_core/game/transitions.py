@@ -267,6 +267,7 @@ def next_round(
     new = state.clone()
     _expire(new, round_end=True)
     new.round += 1
+    new.turn_seq += 1
     new.turn = 0
     new.phase = 0
     new.rolloff = []
@@ -293,6 +294,7 @@ def end_turn(
     new = state.clone()
     _expire(new, round_end=False)
     new.turn += 1
+    new.turn_seq += 1
     new.rolloff = []
     if get_system(new.system).order != "alternating":  # alternating: the lead passes in-phase
         new.phase = 0

@@ -9,6 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from bot import i18n
+from bot.app import App
+from tests.helpers import say
+
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = sorted((ROOT / "rules_core" / "dice").glob("*.py"))
 LANGS = ["en", "it"]
@@ -64,3 +68,35 @@ def test_catalogues_have_the_same_keys_and_no_strays() -> None:
     for key in en:
         assert placeholders(en[key]) == placeholders(it[key]), key
         assert en[key] != it[key], key
+
+
+# --- /roll with the players' own dice: every face given must be used ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "given", "used"),
+    [
+        ("/roll 2d6 dice=1,2,3", 3, 2),
+        ("/roll d20 dice=4,5", 2, 1),
+        ("/roll 2d6; d6 dice=1,2,3,4", 4, 3),
+    ],
+)
+async def test_roll_with_a_face_too_many_says_so(
+    app: App, text: str, given: int, used: int
+) -> None:
+    reply = await say(app, text)
+    assert reply.error is not None and reply.error.code == "dice.unused_dice"
+    assert f"{given} given, only {used} used" in reply.error.message
+    history = await say(app, "/roll history")
+    assert history.data == {"rolls": []}  # nothing was logged
+
+
+async def test_roll_with_a_face_too_many_says_so_in_italian(app: App) -> None:
+    reply = await say(app, "/roll 2d6 dice=1,2,3", lang="it")
+    assert reply.error is not None and reply.error.code == "dice.unused_dice"
+    assert reply.error.message == i18n.t("it", "dice.unused_dice", given=3, used=2)
+
+
+async def test_roll_with_exactly_the_faces_needed_uses_them(app: App) -> None:
+    reply = await say(app, "/roll 2d6 dice=1,2")
+    assert reply.error is None and reply.data is not None and reply.data["total"] == 3

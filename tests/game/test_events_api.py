@@ -85,11 +85,11 @@ async def test_apply_change_checks_rights_and_skips_no_ops(app: App) -> None:
             ctx, lambda s: tr.damage(s, "elves", 1), "x", unit="elves", attack=True
         )
 
-    # Bob is not on turn (Ann is) and the Elves are Cat's.
+    # Bob is not on turn (Ann is) and the Elves are Cat's: he is told whose turn it is.
     try:
         await run_as(app, "2", "/sys attack target=elves apply", hit_elves)
     except UserError as err:
-        assert err.key == "perm.not_your_unit"
+        assert err.key == "perm.not_your_turn" and err.params == {"name": "Ann"}
     else:
         raise AssertionError("Bob changed Cat's unit off his turn")
 
@@ -137,12 +137,13 @@ async def test_the_player_on_turn_acts_and_the_others_wait(app: App) -> None:
     ok(await as_(app, "2", "/unit damage elves 1"))  # Bob hits Cat's unit on his turn
     ok(await as_(app, "2", "/unit cond elves add pinned until=end-of-turn"))
     refused = await as_(app, "3", "/unit damage orcs 1")  # Cat can't hit Bob's off her turn
-    assert refused.error is not None and refused.error.code == "perm.not_your_unit"
+    assert refused.error is not None and refused.error.code == "perm.not_your_turn"
+    assert refused.error.message == "It's Bob's turn, not yours."
     refused = await as_(app, "2", "/unit set elves wounds=9")  # hitting isn't rewriting
     assert refused.error is not None and refused.error.code == "perm.not_your_unit"
     for command in ("/turn end", "/phase next"):
         refused = await as_(app, "3", command)
-        assert refused.error is not None and refused.error.code == "perm.organiser_only"
+        assert refused.error is not None and refused.error.code == "perm.not_your_turn"
     passed = ok(await as_(app, "2", "/turn end"))
     assert passed.mentions == ["3"]
     elves = ok(await as_(app, "3", "/unit show elves")).data["unit"]  # type: ignore[index]
@@ -150,9 +151,12 @@ async def test_the_player_on_turn_acts_and_the_others_wait(app: App) -> None:
     # Every refusal is one sentence, in Italian too.
     italian = await as_(app, "2", "/unit damage orcs 1", lang="it")
     ok(italian)  # Bob's own unit: always his
-    refused = await as_(app, "9", "/unit damage orcs 1", lang="it")
+    refused = await as_(app, "3", "/unit set orcs wounds=1", lang="it")
     assert refused.error is not None
     assert refused.error.message == i18n.t("it", "perm.not_your_unit", unit="Orcs")
+    refused = await as_(app, "9", "/unit damage orcs 1", lang="it")  # not in the game at all
+    assert refused.error is not None
+    assert refused.error.message == i18n.t("it", "perm.players_only")
 
 
 def test_describe_names_what_changed() -> None:

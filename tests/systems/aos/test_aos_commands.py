@@ -353,4 +353,4 @@ async def test_fighting_back_in_the_enemy_turn(app: App) -> None:
     denied = await say(
         app, "/aos attack attacks=1 hit=3 wound=3 target=Vindictors apply dice=6,6,1", **bob
     )
-    assert denied.error is not None and denied.error.code == "perm.not_your_unit"
+    assert denied.error is not None and denied.error.code == "perm.not_your_turn"

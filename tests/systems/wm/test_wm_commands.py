@@ -159,7 +159,7 @@ async def test_unit_damage_column_check_target_and_permissions(app: App) -> None
     refused = await say(
         app, "/wm attack mat=6 pow=12 target=Trenchers apply dice=6,6,1,1", user="bob", chat=chat
     )
-    assert refused.error is not None and refused.error.code == "perm.not_your_unit"
+    assert refused.error is not None and refused.error.code == "perm.not_your_turn"
     miss = await say(
         app, "/wm attack mat=6 pow=12 target=Slayer apply dice=1,1", chat=chat, user="ann"
     )

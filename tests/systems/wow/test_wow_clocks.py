@@ -149,6 +149,6 @@ async def test_attack_reads_the_target_and_apply_is_one_undoable_change(app: App
     assert healed["applied"] == {"unit": "Jaina", "healed": 3}
     assert "5/5" in plain.render(await as_(app, "B", "/unit show Jaina"))
     spectator = await as_(app, "C", "/wow attack power=1 target=Jaina apply dice=9,1")
-    assert spectator.error is not None and spectator.error.code == "perm.not_your_unit"
+    assert spectator.error is not None and spectator.error.code == "perm.players_only"
     no_target = await as_(app, "A", "/wow attack power=1 apply")
     assert no_target.error is not None and "target=" in no_target.error.message
