@@ -1,9 +1,11 @@
 """Rule look-up latency: every built-in entry indexed and all five rulebook transcripts
-imported, then the relevance queries (and free-text variants) through `/rule` end to end."""
+imported (from $WARGAME_RULEBOOKS; without it the books are left out, and it says so), then the
+relevance queries (and free-text variants) through `/rule` end to end."""
 
 from __future__ import annotations
 
 import asyncio
+import os
 import statistics
 import tempfile
 import time
@@ -18,7 +20,6 @@ from bot.storage import rulebooks
 from rules_core.rules.splitter import split_text
 
 ROOT = Path(__file__).resolve().parents[1]
-SEEDS = ROOT.parent / "shared" / "seeds"
 RELEVANCE = ROOT / "tests" / "rules" / "relevance"
 BOOKS = {
     "wm": "000_a386fedfef0f54d6.txt",
@@ -27,6 +28,15 @@ BOOKS = {
     "inf": "003_27b81155ce3a4b9f.txt",
     "c5": "004_860f6fb4adb088a0.txt",
 }
+
+
+def rulebooks_dir() -> Path | None:
+    """The transcripts' directory, or None (with the reason printed) when it is not set."""
+    raw = os.environ.get("WARGAME_RULEBOOKS", "").strip()
+    if not raw:
+        print("Rule look-up: rulebook imports skipped: WARGAME_RULEBOOKS is not set")
+        return None
+    return Path(raw).expanduser()
 
 
 def queries() -> list[tuple[str, str]]:
@@ -49,14 +59,16 @@ async def run() -> RulesResult:
         started = time.perf_counter()
         index = rule_index()
         index_s = time.perf_counter() - started
-        for system, name in BOOKS.items():
-            split = split_text((SEEDS / name).read_text(encoding="utf-8"))
+        books = rulebooks_dir()
+        paths = {system: books / name for system, name in BOOKS.items()} if books else {}
+        for system, path in paths.items():
+            split = split_text(path.read_text(encoding="utf-8"))
             async with app.db.transaction() as conn:
                 await rulebooks.add(
                     conn,
                     scope=rulebooks.EVERY_CHAT,
                     system=system,
-                    title=name,
+                    title=path.name,
                     split=split,
                     imported_by="bench",
                     now=app.clock(),
@@ -82,7 +94,8 @@ async def run() -> RulesResult:
                 command_times.append(time.perf_counter() - t0)
         await app.stop()
     ms = 1000.0
-    print(f"Rule look-up: {len(index)} entries (indexed in {index_s * ms:.0f} ms), five books")
+    imported = "five books" if books is not None else "no rulebook"
+    print(f"Rule look-up: {len(index)} entries (indexed in {index_s * ms:.0f} ms), {imported}")
     print(
         f"  index search : p50 {statistics.median(index_times) * ms:.2f} ms, "
         f"p99 {percentile(index_times, 0.99) * ms:.2f} ms over {len(index_times)} queries"

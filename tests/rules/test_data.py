@@ -1,5 +1,5 @@
 """The shipped rule entries: every file valid, every glossary term of every digest findable by
-its Italian and by its English name (../shared/rules-digests, section 5)."""
+its Italian and by its English name (the digests' section 5, kept in tests/fixtures/glossary)."""
 
 from __future__ import annotations
 
@@ -11,38 +11,17 @@ import pytest
 from bot.rules_data import load_entries, load_file, rule_files, rule_index
 from rules_core.rules.models import SYSTEMS
 
-DIGESTS = Path(__file__).resolve().parents[2].parent / "shared" / "rules-digests"
-DIGEST_OF = {
-    "wm": "warmachine.md",
-    "aos": "age-of-sigmar.md",
-    "wow": "wow-minis.md",
-    "inf": "infinity.md",
-    "c5": "confrontation.md",
-}
-IT_HEADERS = {"italian", "italian (as in text)", "it"}
+GLOSSARY = Path(__file__).resolve().parents[1] / "fixtures" / "glossary"
 NAME_MATCHES = {"name", "prefix", "fuzzy", "number"}
 
 
 def glossary_rows(system: str) -> list[tuple[str, str]]:
-    """(Italian, English) of every row of the glossary's Italian|English tables (other tables
-    there, like WoW's list of example cards, are not glossaries)."""
-    text = (DIGESTS / DIGEST_OF[system]).read_text(encoding="utf-8")
-    section = text[text.index("\n## 5") : text.index("\n## 6")]
-    rows = []
-    in_glossary = False
-    for line in section.splitlines():
-        if not line.startswith("|"):
-            in_glossary = False
-            continue
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if set("".join(cells)) <= {"-", " ", ":"}:
-            continue
-        if cells[0].lower() in IT_HEADERS:
-            in_glossary = cells[1].lower().startswith(("en", "english"))
-            continue
-        if in_glossary and len(cells) >= 3:
-            rows.append((cells[0], cells[1]))
-    return rows
+    """(Italian, English) of every glossary term of the system's digest, as the project keeps
+    them in tests/fixtures/glossary (refreshed from the digests by refresh.py there)."""
+    lines = (GLOSSARY / f"{system}.tsv").read_text(encoding="utf-8").splitlines()
+    assert lines[0] == "italian\tenglish"
+    rows = [line.split("\t") for line in lines[1:] if line]
+    return [(it, en) for it, en in rows]
 
 
 def variants(cell: str) -> list[str]:

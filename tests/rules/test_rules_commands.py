@@ -15,8 +15,9 @@ from bot.render import plain
 from bot.rules_import import MAX_BYTES, extract
 from rules_core.errors import UserError
 from tests.helpers import say
+from tests.rulebooks import read_book
 
-SEEDS = Path(__file__).resolve().parents[2].parent / "shared" / "seeds"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "rulebooks"
 BOOK = """# Skirmish rules
 
 ## Charging
@@ -154,8 +155,24 @@ async def test_caps_refuse_clearly() -> None:
     assert broken.value.key in {"rules.unreadable", "rules.no_text"}
 
 
+async def test_a_rulebook_like_text_lands_queries_in_the_right_passage(app: App) -> None:
+    content = (FIXTURES / "numbered.txt").read_bytes()
+    reply = await upload(app, "telegram:1", "scaramucce.txt", content, system="wow")
+    assert reply.ok, reply.error  # type: ignore[attr-defined]
+    cases = {
+        "105.1a": "105 Dadi",
+        "102.2": "102 Vincere la sfida",
+        "Segnatempo": "101 Iniziare la sfida",
+        "fango sabbia": "Terreno accidentato",
+    }
+    for query, heading in cases.items():
+        found = await say(app, f"/rules search {query}", chat="telegram:1")
+        assert found.data is not None, query
+        assert found.data["passages"][0]["heading"].endswith(heading), query
+
+
 async def test_a_real_rulebook_lands_queries_in_the_right_passage(app: App) -> None:
-    content = (SEEDS / "002_1d2de6f2890ae553.txt").read_bytes()
+    content = read_book("002_1d2de6f2890ae553.txt").encode()
     reply = await upload(app, "telegram:1", "wow.txt", content, system="wow")
     assert reply.ok, reply.error  # type: ignore[attr-defined]
     cases = {

@@ -1,5 +1,7 @@
-"""The importer's splitter finds each rulebook's own headings at the lines (or character
-offsets) that the digests' tables of contents give (../shared/rules-digests, section 7)."""
+"""The importer's splitter: on the project's own rulebook-like fixtures (tests/fixtures/rulebooks)
+always, and on the five real transcripts ($WARGAME_RULEBOOKS, see tests/rulebooks.py) it finds
+each book's own headings at the lines (or character offsets) that the digests' tables of
+contents give (section 7 of each digest)."""
 
 from __future__ import annotations
 
@@ -11,8 +13,9 @@ from hypothesis import strategies as st
 
 from rules_core.rules.splitter import MAX_PASSAGE, split_text
 from rules_core.rules.text import fold
+from tests.rulebooks import read_book
 
-SEEDS = Path(__file__).resolve().parents[2].parent / "shared" / "seeds"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "rulebooks"
 
 # (seed file, [(line or offset, a fragment of the heading found there)]), from each digest's §7.
 TOC = {
@@ -97,7 +100,7 @@ TOC = {
 
 @pytest.mark.parametrize("seed", sorted(TOC))
 def test_headings_match_the_table_of_contents(seed: str) -> None:
-    result = split_text((SEEDS / seed).read_text(encoding="utf-8"))
+    result = split_text(read_book(seed))
     found = {h.location: fold(h.title) for h in result.headings}
     matched = [(where, frag) for where, frag in TOC[seed] if frag in found.get(where, "")]
     missing = [
@@ -109,12 +112,57 @@ def test_headings_match_the_table_of_contents(seed: str) -> None:
     assert result.unit == ("offset" if seed.startswith("004") else "line")
 
 
-def test_numbered_subrules_become_numbered_passages() -> None:
-    result = split_text((SEEDS / "002_1d2de6f2890ae553.txt").read_text(encoding="utf-8"))
+def test_numbered_subrules_become_numbered_passages_in_a_transcript() -> None:
+    result = split_text(read_book("002_1d2de6f2890ae553.txt"))
     by_number = {p.number: p for p in result.passages if p.number}
     assert by_number["105.1a"].location == 120
     assert by_number["105.1a"].heading == ["105 Dadi"]
     assert "102.2" in by_number and by_number["102.2"].heading == ["102 Vincere e Perdere"]
+
+
+def line_of(text: str, fragment: str) -> int:
+    return next(i + 1 for i, line in enumerate(text.splitlines()) if fragment in line)
+
+
+def test_numbered_rules_glued_to_their_text_become_numbered_passages() -> None:
+    text = (FIXTURES / "numbered.txt").read_text(encoding="utf-8")
+    result = split_text(text)
+    assert result.unit == "line"
+    assert [h.title for h in result.headings] == [
+        "100 Preparare la banda",
+        "101 Iniziare la sfida",
+        "102 Vincere la sfida",
+        "105 Dadi",
+        "MOVIMENTO E TERRENO",
+        "Terreno accidentato",
+        "CORPO A CORPO",
+    ]  # the running header "SCARAMUCCE - REGOLAMENTO" (3 pages) is not a heading
+    by_number = {p.number: p for p in result.passages if p.number}
+    assert by_number["105.1a"].location == line_of(text, "105.1aUn risultato")
+    assert by_number["105.1a"].heading == ["105 Dadi"]
+    assert by_number["102.2"].heading == ["102 Vincere la sfida"]
+    assert "Una banda senza miniature" in by_number["102.2"].text
+    terrain = next(p for p in result.passages if "fango" in p.text)
+    assert terrain.heading == ["MOVIMENTO E TERRENO", "Terreno accidentato"]
+    assert not any("REGOLAMENTO" in p.text for p in result.passages)
+
+
+def test_a_book_on_one_line_is_split_at_its_inline_capital_headings() -> None:
+    text = (FIXTURES / "one-line.txt").read_text(encoding="utf-8")
+    assert "\n" not in text.strip()
+    result = split_text(text)
+    assert result.unit == "offset"
+    titles = [
+        "INTRODUZIONE AL GIOCO",
+        "STATO DI SALUTE (4)",
+        "LANCIARE I DADI",
+        "TIRO DI CORAGGIO",
+        "MACCHINE DA ASSEDIO",
+    ]
+    assert [(h.location, h.title) for h in result.headings] == [(text.index(t), t) for t in titles]
+    assert all(len(p.text) <= MAX_PASSAGE for p in result.passages)
+    dice = [p for p in result.passages if p.heading == ["LANCIARE I DADI"]]
+    assert dice and all(p.location == text.index("LANCIARE I DADI") for p in dice)
 
 
 def test_markdown_and_page_lines() -> None:
