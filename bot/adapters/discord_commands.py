@@ -51,7 +51,8 @@ MAX_CHOICE = 100
 # Discord allows 100 top-level commands; the (and a readable picker's) ceiling is 25.
 MAX_COMMANDS = 25
 MAX_STRING = 6000
-MAX_COMMAND_SIZE = 8000  # per top-level command, everything in it (Discord's docs, 2024 on)
+# Per top-level command, everything in it (Discord docs: application-commands, "Slash Commands").
+MAX_COMMAND_SIZE = 8000
 SHARED_LABELS = {"system": "systems"}  # option -> catalogue table that already names its codes
 
 # Discord option types

@@ -3,8 +3,8 @@
 Pure (registry + catalogues): the Discord adapter builds its command tree from it, and /help on
 Discord shows the names it gives, so both always agree.
 
-Discord's shape: at most 25 top-level commands, each either a command with options or a folder
-of subcommands, never both. The registry maps onto it like this:
+Discord's shape: top-level commands (we publish at most 25), each either a command with options
+or a folder of subcommands, never both. The registry maps onto it like this:
 - a one-word command is a top-level command: `/help`, `/odds`, `/roll EXPR`;
 - a group of two-word commands is a command with subcommands: `/game new`, `/aos attack`;
 - a group that is also a command (`/turn` with `/turn end`, `/score`, `/res`): its root shows
@@ -27,7 +27,7 @@ skipped.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from bot import i18n
@@ -72,13 +72,6 @@ class Node:
 class Tree:
     roots: dict[str, Node]
     by_spec: dict[Path, Node]  # registry path -> the node that runs it
-
-    def nodes(self) -> Iterator[Node]:
-        stack = list(reversed(self.roots.values()))
-        while stack:
-            node = stack.pop()
-            yield node
-            stack.extend(reversed(node.children.values()))
 
 
 def discord_path(spec: CommandSpec, group_has_subs: bool) -> Path:
