@@ -219,39 +219,21 @@ async def journal(conn: aiosqlite.Connection, c: Campaign) -> list[JournalEntry]
     0006), and carries the game and round it was rolled in."""
     since = iso(c.created_at)
     keyed: list[tuple[tuple[int, int, int], JournalEntry]] = []
-    rows = await fetch_all(
-        conn,
-        "SELECT id, created_at, user_name, command, kind, undone, game_id, before, after, "
-        "COALESCE(json_extract(before, '$.round'), json_extract(after, '$.round')) "
-        "FROM events WHERE chat_key = ? AND created_at >= ? ORDER BY id",
-        (c.chat_key, since),
-    )
-    for (
-        ev_id,
-        at,
-        who,
-        command,
-        kind,
-        undone,
-        game_id,
-        before,
-        after,
-        rnd,
-    ) in rows:
-        old = GameState.model_validate_json(before) if before else None
-        new = GameState.model_validate_json(after) if after else None
+    for ev in await events.of_chat(conn, c.chat_key, c.created_at):
+        old, new = ev.before, ev.after
+        rnd = old.round if old is not None else new.round if new is not None else None
         entry = JournalEntry(
-            at=parse_iso(at),
-            who=who,
-            what=command or kind,
-            detail="undone" if undone else None,
-            kind=kind,
-            game_id=game_id,
+            at=ev.created_at,
+            who=ev.user_name,
+            what=ev.command or ev.kind,
+            detail="undone" if ev.undone else None,
+            kind=ev.kind,
+            game_id=ev.game_id,
             round=rnd,
-            changes=diff.describe(old, new) if kind != "undo" else [],
-            undone=bool(undone),
+            changes=diff.describe(old, new) if ev.kind != "undo" else [],
+            undone=ev.undone,
         )
-        keyed.append(((int(ev_id), 0, 0), entry))
+        keyed.append(((ev.id, 0, 0), entry))
     rows = await fetch_all(
         conn,
         "SELECT r.id, r.created_at, r.user_name, r.expression, r.faces, r.result, r.game_id, "

@@ -1,34 +1,65 @@
 """One SQLite file through aiosqlite: WAL, foreign keys, migrations by `PRAGMA user_version`.
 
 Each command runs in one `BEGIN IMMEDIATE` transaction. Within a process the connection is
-shared and transactions are serialised by a lock; across processes SQLite's own write lock and
-`busy_timeout` order them, and game rows carry a version number for optimistic checks.
+shared and transactions are serialised by a lock; across processes SQLite's write lock orders
+them: a writer that finds it taken retries with backoff until `busy_seconds` (30 s by default,
+`WARGAME_BOT_BUSY_SECONDS`) have passed, and only then is told the database is busy. Game rows
+carry a version number for optimistic checks.
+
+A file (or its folder) that cannot be written is opened read-only (`mode=ro`, without switching
+the journal mode, so a rollback-journal file stays readable too): reads work and every write is
+refused with one clear sentence. Every way the file can be unusable at start (a folder, no
+permission, corrupt, a newer schema, an older one on a read-only volume) is a `StorageError`
+whose message is localized; nothing else escapes `open`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import random
 import re
 import sqlite3
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
+from typing import TypeVar
 
 import aiosqlite
 
+from bot import i18n
+from bot.storage import events
 from bot.storage.util import fetch_one
 from rules_core.errors import UserError
 
 log = logging.getLogger(__name__)
 
-BUSY_TIMEOUT_MS = 10_000
+T = TypeVar("T")
+
 _MIGRATION = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+# `-- @python NAME` in a migration runs one of these at that point, in the same transaction.
+PYTHON_STEPS: dict[str, Callable[[aiosqlite.Connection], Awaitable[None]]] = {
+    "events.convert_log": events.convert_log,
+}
+BUSY_STEP_MS = 1000  # one wait inside SQLite; the retries around it make up the deadline
+SYNCHRONOUS = ("NORMAL", "FULL")
+HEADER = b"SQLite format 3\x00"
 
 
 class StorageError(RuntimeError):
-    """The database cannot be used (corrupt, newer schema, unwritable): stop with this message."""
+    """The database cannot be used (unreadable, corrupt, newer schema...): stop with this
+    message. `key` and `params` name a `storage.open.*` message; str() is its English text."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        self.key = key
+        self.params = params
+        super().__init__(i18n.t("en", key, **params))
+
+    def message(self, lang: i18n.Lang) -> str:
+        return i18n.t(lang, self.key, **self.params)
 
 
 def migrations() -> list[tuple[int, str, str]]:
@@ -50,9 +81,42 @@ def schema_version() -> int:
     return migrations()[-1][0]
 
 
+def statements(sql: str) -> list[str]:
+    """A migration script as single statements (triggers included) and `-- @python` steps."""
+    out: list[str] = []
+    buffer = ""
+    for line in sql.splitlines(keepends=True):
+        if line.strip().startswith("-- @python ") and not buffer.strip():
+            out.append(line.strip())
+            continue
+        buffer += line
+        if sqlite3.complete_statement(buffer):
+            out.append(buffer.strip())
+            buffer = ""
+    if buffer.strip() and sqlite3.complete_statement(buffer + ";"):
+        out.append(buffer.strip())
+    return out
+
+
+def is_busy(exc: sqlite3.Error) -> bool:
+    text = str(exc).lower()
+    return "locked" in text or "busy" in text
+
+
 class Database:
-    def __init__(self, path: Path | str) -> None:
+    def __init__(
+        self,
+        path: Path | str,
+        *,
+        synchronous: str | None = None,
+        busy_seconds: float | None = None,
+    ) -> None:
+        """`synchronous` (NORMAL or FULL) and `busy_seconds` default to the settings
+        `WARGAME_BOT_SYNCHRONOUS` and `WARGAME_BOT_BUSY_SECONDS`."""
         self.path = Path(path)
+        self.synchronous = synchronous
+        self.busy_seconds = busy_seconds
+        self.read_only = False
         self._conn: aiosqlite.Connection | None = None
         self._lock: asyncio.Lock | None = None
 
@@ -64,30 +128,129 @@ class Database:
 
     async def open(self) -> None:
         self._lock = asyncio.Lock()
-        if self.path.exists() and self.path.stat().st_size > 0:
-            with self.path.open("rb") as fh:
-                if fh.read(16) != b"SQLite format 3\x00":
-                    raise StorageError(
-                        f"{self.path} is not a SQLite database; refusing to touch it"
-                    )
+        self._settle_settings()
         try:
-            self._conn = await aiosqlite.connect(self.path, isolation_level=None)
-            await self._conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            await self._conn.execute("PRAGMA foreign_keys = ON")
-            mode = await self._fetch_value("PRAGMA journal_mode = WAL")
-            if str(mode).lower() != "wal":
-                log.warning("journal mode is %s, not WAL", mode)
-            await self._conn.execute("PRAGMA synchronous = NORMAL")
-            check = await self._fetch_value("PRAGMA quick_check")
-            if check != "ok":
-                raise StorageError(f"{self.path} failed its integrity check: {check}")
-            await self._migrate()
-        except sqlite3.DatabaseError as exc:
+            await self._open()
+        except BaseException as exc:
             await self.close()
-            raise StorageError(f"{self.path} cannot be opened as a database: {exc}") from exc
-        except BaseException:
-            await self.close()
+            if isinstance(exc, sqlite3.Error | OSError):  # unforeseen, still one clear line
+                log.warning("cannot open %s: %s", self.path, exc)
+                raise StorageError("storage.open.cannot_open", path=self.path) from exc
             raise
+
+    def _settle_settings(self) -> None:
+        if self.synchronous is None or self.busy_seconds is None:
+            from bot.config import load_settings
+
+            settings = load_settings()
+            if self.synchronous is None:
+                self.synchronous = settings.wargame_bot_synchronous
+            if self.busy_seconds is None:
+                self.busy_seconds = settings.wargame_bot_busy_seconds
+        self.synchronous = self.synchronous.upper()
+        if self.synchronous not in SYNCHRONOUS:
+            raise ValueError(f"synchronous must be one of {SYNCHRONOUS}, not {self.synchronous}")
+
+    async def _open(self) -> None:
+        path = self.path
+        if path.is_dir():
+            raise StorageError("storage.open.is_directory", path=path)
+        folder = path.parent
+        if not folder.exists():
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                log.warning("cannot create %s: %s", folder, exc)
+                raise StorageError("storage.open.no_folder", path=path) from exc
+        if not folder.is_dir():
+            raise StorageError("storage.open.no_folder", path=path)
+        exists = path.exists() and path.stat().st_size > 0
+        if exists:
+            try:
+                with path.open("rb") as fh:
+                    header = fh.read(len(HEADER))
+            except PermissionError as exc:
+                raise StorageError("storage.open.unreadable", path=path) from exc
+            if header != HEADER:
+                raise StorageError("storage.open.not_sqlite", path=path)
+        writable = os.access(folder, os.W_OK) and (not path.exists() or os.access(path, os.W_OK))
+        if not writable and not exists:
+            raise StorageError("storage.open.read_only_folder", path=path)
+        if writable:
+            try:
+                await self._open_read_write()
+                return
+            except sqlite3.OperationalError as exc:
+                # The checks above can't see everything (a read-only mount seen through a
+                # writable bind, a -wal file owned by someone else): read-only is still useful.
+                if "readonly" not in str(exc).lower() or not exists:
+                    raise
+                log.warning("%s cannot be written (%s): opening it read-only", path, exc)
+                await self.close()
+        await self._open_read_only()
+
+    async def _connect(self, target: str, *, uri: bool = False) -> None:
+        failure: list[sqlite3.Error] = []
+
+        def connector() -> sqlite3.Connection:
+            # aiosqlite leaves its thread to finish on a closed loop when the connector raises
+            # (the "Event loop is closed" traceback): fail after a normal close instead.
+            try:
+                return sqlite3.connect(target, uri=uri, isolation_level=None)
+            except sqlite3.Error as exc:
+                failure.append(exc)
+                return sqlite3.connect(":memory:", isolation_level=None)
+
+        self._conn = await aiosqlite.Connection(connector, 64)
+        if failure:
+            await self.close()
+            raise failure[0]
+        assert self.busy_seconds is not None
+        step = min(BUSY_STEP_MS, max(1, int(self.busy_seconds * 1000)))
+        await self._conn.execute(f"PRAGMA busy_timeout = {step}")
+
+    async def _open_read_write(self) -> None:
+        self.read_only = False
+        await self._connect(str(self.path))
+        await self.conn.execute("PRAGMA foreign_keys = ON")
+        mode = await self._retry_busy(lambda: self._fetch_value("PRAGMA journal_mode = WAL"))
+        if str(mode).lower() != "wal":
+            log.warning("journal mode is %s, not WAL", mode)
+        await self.conn.execute(f"PRAGMA synchronous = {self.synchronous}")
+        await self._check()
+        await self._migrate()
+
+    async def _open_read_only(self) -> None:
+        """`mode=ro`, and `immutable=1` only when SQLite cannot otherwise read a WAL file in a
+        read-only folder (it would need to create the -shm file there) and no -wal file holds
+        changes that immutable would skip."""
+        self.read_only = True
+        uri = self.path.absolute().as_uri()
+        await self._connect(f"{uri}?mode=ro", uri=True)
+        try:
+            await self._fetch_value("PRAGMA user_version")
+        except sqlite3.OperationalError as exc:
+            await self.close()
+            wal = Path(f"{self.path}-wal")
+            if wal.exists() and wal.stat().st_size > 0:
+                raise
+            log.info("%s: read-only WAL file in a read-only folder (%s): immutable", uri, exc)
+            await self._connect(f"{uri}?mode=ro&immutable=1", uri=True)
+        await self.conn.execute("PRAGMA foreign_keys = ON")
+        await self._check()
+        await self._migrate()
+        log.warning("%s is read-only: reads work, every change is refused", self.path)
+
+    async def _check(self) -> None:
+        try:
+            check = await self._fetch_value("PRAGMA quick_check")
+        except sqlite3.DatabaseError as exc:
+            if isinstance(exc, sqlite3.OperationalError) and is_busy(exc):
+                raise
+            check = str(exc)
+        if check != "ok":
+            log.warning("%s failed its integrity check: %s", self.path, check)
+            raise StorageError("storage.open.corrupt", path=self.path)
 
     async def close(self) -> None:
         if self._conn is not None:
@@ -98,21 +261,72 @@ class Database:
         row = await fetch_one(self.conn, sql)
         return row[0] if row else None
 
+    async def _retry_busy(self, step: Callable[[], Awaitable[T]]) -> T:
+        """`step`, again after a jittered, growing pause while SQLite says the database is
+        locked, until `busy_seconds` have passed (then the last error is raised)."""
+        assert self.busy_seconds is not None
+        deadline = time.monotonic() + self.busy_seconds
+        pause = 0.01
+        while True:
+            try:
+                return await step()
+            except sqlite3.OperationalError as exc:
+                left = deadline - time.monotonic()
+                if not is_busy(exc) or left <= 0:
+                    raise
+            # Jitter keeps many waiting processes from all trying again at the same moment.
+            await asyncio.sleep(min(pause, left) * random.uniform(0.5, 1.0))
+            pause = min(pause * 2, 0.5)
+
+    async def _version(self) -> int:
+        return int(str(await self._fetch_value("PRAGMA user_version")))
+
     async def _migrate(self) -> None:
-        current = int(str(await self._fetch_value("PRAGMA user_version")))
         latest = schema_version()
+        current = await self._version()
         if current > latest:
             raise StorageError(
-                f"{self.path} has schema version {current}, newer than this bot ({latest})"
+                "storage.open.newer_schema", path=self.path, found=current, latest=latest
             )
-        for version, name, sql in migrations():
-            if version <= current:
-                continue
-            log.info("applying migration %s", name)
-            # executescript commits first; the migration and its version bump go in one script.
-            await self.conn.executescript(
-                f"BEGIN IMMEDIATE;\n{sql}\nPRAGMA user_version = {version};\nCOMMIT;"
+        if current == latest:
+            return
+        if self.read_only:
+            raise StorageError(
+                "storage.open.needs_upgrade", path=self.path, found=current, latest=latest
             )
+        await self._retry_busy(lambda: self.conn.execute("BEGIN IMMEDIATE"))
+        try:
+            current = await self._version()  # another process may have migrated meanwhile
+            for version, name, sql in migrations():
+                if version <= current:
+                    continue
+                log.info("applying migration %s", name)
+                for statement in statements(sql):
+                    if statement.startswith("-- @python "):
+                        await PYTHON_STEPS[statement.removeprefix("-- @python ").strip()](
+                            self.conn
+                        )
+                    else:
+                        await self.conn.execute(statement)
+                await self.conn.execute(f"PRAGMA user_version = {version}")
+            await self.conn.execute("COMMIT")
+        except BaseException:
+            if self.conn.in_transaction:
+                await self.conn.execute("ROLLBACK")
+            raise
+        await self._reclaim()
+
+    async def _reclaim(self) -> None:
+        """Give the disk back after a migration emptied much of the file (the event log's
+        conversion frees most of an old one); a failure only costs the space."""
+        pages = await self._fetch_value("PRAGMA page_count")
+        free = await self._fetch_value("PRAGMA freelist_count")
+        if not isinstance(pages, int) or not isinstance(free, int) or free * 4 < pages:
+            return
+        try:
+            await self.conn.execute("VACUUM")
+        except sqlite3.OperationalError as exc:
+            log.warning("could not compact %s after migrating: %s", self.path, exc)
 
     @asynccontextmanager
     async def transaction(self, write: bool = True) -> AsyncIterator[aiosqlite.Connection]:
@@ -123,7 +337,10 @@ class Database:
         async with self._lock:
             conn = self.conn
             try:
-                await conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+                if write:
+                    await self._retry_busy(lambda: conn.execute("BEGIN IMMEDIATE"))
+                else:
+                    await conn.execute("BEGIN")
             except sqlite3.OperationalError as exc:
                 raise storage_user_error(exc) from exc
             try:
@@ -149,6 +366,6 @@ def storage_user_error(exc: sqlite3.OperationalError) -> UserError:
         return UserError("storage.read_only")
     if "full" in text:
         return UserError("storage.disk_full")
-    if "locked" in text or "busy" in text:
+    if is_busy(exc):
         return UserError("storage.busy")
     return UserError("storage.unavailable")
