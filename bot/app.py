@@ -117,7 +117,7 @@ class App:
     def error_reply(self, err: UserError, lang: i18n.Lang, spec: CommandSpec | None) -> Reply:
         message = i18n.t(lang, err.key, **err.params)
         blocks = [[plain(message)]]
-        if spec is not None:
+        if spec is not None and not err.key.startswith("storage."):  # not the user's syntax
             blocks.append([plain(i18n.t(lang, "error.syntax") + " "), code(spec.usage())])
         return Reply(
             command=spec.name if spec else "",

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from bot.app import App
-from bot.commands.models import Reply, Request
+from bot.commands.models import ErrorInfo, Reply, Request, Span
 from bot.config import Settings, load_settings
 from bot.logging_setup import setup_logging
 from bot.render import plain
@@ -122,7 +122,16 @@ def ask_payload(reply: Reply) -> dict[str, object]:
 
 async def ask(settings: Settings, args: argparse.Namespace) -> int:
     app = App(settings.db_path)
-    await app.start()
+    try:
+        await app.start()
+    except StorageError as exc:  # still one JSON object for a script, with the reason
+        if not args.json:
+            raise
+        message = exc.message(args.lang or "en")
+        error = ErrorInfo(code=exc.key, message=message)
+        reply = Reply(blocks=[[Span(text=message)]], error=error)
+        print(json.dumps(ask_payload(reply), ensure_ascii=False))
+        return EXIT_USER
     try:
         request = Request(
             platform="ask",

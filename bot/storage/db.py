@@ -275,7 +275,9 @@ class Database:
                 if not is_busy(exc) or left <= 0:
                     raise
             # Jitter keeps many waiting processes from all trying again at the same moment.
-            await asyncio.sleep(min(pause, left) * random.uniform(0.5, 1.0))
+            wait = min(pause, left) * random.uniform(0.5, 1.0)
+            log.debug("database busy, %.1f s left: trying again in %.3f s", left, wait)
+            await asyncio.sleep(wait)
             pause = min(pause * 2, 0.5)
 
     async def _version(self) -> int:

@@ -3,16 +3,20 @@ process killed mid-stream (SIGKILL) losing nothing it had acknowledged."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 import os
 import signal
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
+from bot import i18n
 from bot.app import App
 from bot.render import plain
 from bot.storage.db import Database, StorageError, migrations, schema_version
@@ -141,3 +145,53 @@ async def test_corrupted_database_is_refused_and_never_overwritten(tmp_path: Pat
     with pytest.raises(StorageError):
         await Database(path).open()
     assert path.read_bytes() == before
+
+
+async def test_a_writer_waits_out_a_lock_longer_than_one_sqlite_wait(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Another process holds the write lock through several of SQLite's own waits: the
+    command keeps trying (with backoff) and succeeds once the lock is released."""
+    monkeypatch.setenv("WARGAME_BOT_BUSY_SECONDS", "120")
+    path = tmp_path / "held.sqlite3"
+    app = App(path)
+    await app.start()
+    holder = sqlite3.connect(path, isolation_level=None)
+    try:
+        holder.execute("BEGIN IMMEDIATE")
+        caplog.set_level(logging.DEBUG, logger="bot.storage.db")
+        task = asyncio.create_task(say(app, "/roll d6 dice=4"))
+        retries: list[logging.LogRecord] = []
+        while len(retries) < 2 and not task.done():  # waits on events, not on a clock
+            await asyncio.sleep(0.05)
+            retries = [r for r in caplog.records if "database busy" in r.getMessage()]
+        holder.execute("COMMIT")
+        reply = await task
+        assert reply.ok, plain.render(reply)
+        assert len(retries) >= 2
+    finally:
+        holder.close()
+        await app.stop()
+
+
+async def test_busy_is_said_only_after_the_deadline_and_without_a_syntax_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("WARGAME_BOT_BUSY_SECONDS", "1.5")
+    path = tmp_path / "held.sqlite3"
+    app = App(path)
+    await app.start()
+    holder = sqlite3.connect(path, isolation_level=None)
+    try:
+        holder.execute("BEGIN IMMEDIATE")
+        started = time.monotonic()
+        reply = await say(app, "/roll d6")
+        waited = time.monotonic() - started
+        holder.execute("ROLLBACK")
+        assert reply.error is not None and reply.error.code == "storage.busy"
+        assert waited >= 1.5  # it tried for the whole deadline before giving up
+        assert plain.render(reply) == i18n.t("en", "storage.busy")
+        assert (await say(app, "/roll d6")).ok  # and nothing is stuck afterwards
+    finally:
+        holder.close()
+        await app.stop()
