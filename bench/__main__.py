@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench import dice_bench, games_bench, memory_bench, rules_bench
+from bench import dice_bench, games_bench, memory_bench, rules_bench, storage_bench
 from bench.timing import table
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -103,6 +103,8 @@ def main() -> int:
     print("  RSS of that process: " + ", ".join(f"{mb:.1f} MB after {n:,}" for n, mb in rss))
     print()
     mem = memory_bench.main()
+    print()
+    store = storage_bench.main()
     growth = rss[-1][1] - rss[0][1]
     late_growth = rss[-1][1] - rss[len(rss) // 2][1]
     elapsed = time.perf_counter() - started
@@ -186,6 +188,21 @@ def main() -> int:
             f"+{growth:.1f} MB (+{late_growth:.1f} in 2nd half)",
             "bounded",
             verdict(late_growth <= 2.0),
+        ],
+        [
+            "event log bytes per change, 200-unit game",
+            f"{store.row_bytes_avg:,.0f} B",
+            f"typical {store.row_bytes_typical:,.0f} B, file +{store.file_bytes_per_change:,.0f}"
+            f" B; before deltas {store.old_bytes_per_change:,} B",
+            "<= 2 KB",
+            verdict(store.row_bytes_avg <= 2048),
+        ],
+        [
+            "write commands/s, synchronous NORMAL / FULL",
+            f"{store.per_s['NORMAL']:,.0f} / {store.per_s['FULL']:,.0f}",
+            "NORMAL is the default (README: Reliability)",
+            "measured",
+            "-",
         ],
     ]
     print()

@@ -15,8 +15,8 @@ class Settings(BaseSettings):
 
     wargame_bot_db: Path = Field(default=Path("data.sqlite3"))
     wargame_bot_log_level: str = "INFO"
-    # Storage durability and patience (see README "Reliability"): FULL syncs every commit.
-    wargame_bot_synchronous: str = Field(default="FULL", pattern="(?i)^(normal|full)$")
+    # Storage durability and patience: see README "Reliability" (FULL syncs every commit).
+    wargame_bot_synchronous: str = Field(default="NORMAL", pattern="(?i)^(normal|full)$")
     wargame_bot_busy_seconds: float = Field(default=30.0, gt=0)
 
     discord_token: SecretStr | None = None

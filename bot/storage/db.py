@@ -305,9 +305,7 @@ class Database:
                 log.info("applying migration %s", name)
                 for statement in statements(sql):
                     if statement.startswith("-- @python "):
-                        await PYTHON_STEPS[statement.removeprefix("-- @python ").strip()](
-                            self.conn
-                        )
+                        await PYTHON_STEPS[statement.removeprefix("-- @python ").strip()](self.conn)
                     else:
                         await self.conn.execute(statement)
                 await self.conn.execute(f"PRAGMA user_version = {version}")

@@ -21,6 +21,7 @@ from tests.helpers import say
 
 CHAT = "console:log"
 START = datetime(2026, 11, 22, 10, 0, tzinfo=UTC)
+CHANGES = 100  # ordinary changes measured: one snapshot period
 
 
 class Clock:
@@ -76,8 +77,7 @@ async def test_an_ordinary_change_in_a_200_unit_game_stores_at_most_2_kb(tmp_pat
         with sqlite3.connect(path) as conn:
             first = conn.execute("SELECT MAX(id) FROM events").fetchone()[0]
         conn.close()
-        # One snapshot period of ordinary changes: the average includes its one snapshot.
-        for i in range(events.SNAPSHOT_EVERY):
+        for i in range(CHANGES):
             text = f"/unit damage U{(i * 7) % 200:03} 2 column={i % 6 + 1}"
             ok(await say(app, text, user="1", name="Ann", chat=CHAT))
     finally:
@@ -87,9 +87,10 @@ async def test_an_ordinary_change_in_a_200_unit_game_stores_at_most_2_kb(tmp_pat
         state = conn.execute("SELECT state FROM games").fetchone()[0]
     conn.close()
     sizes = sorted(row_bytes(r) for r in rows)
-    assert len(sizes) == events.SNAPSHOT_EVERY and len(state) > 45_000
+    assert len(sizes) == CHANGES and len(state) > 45_000
     assert sum(sizes) / len(sizes) <= 2048, sizes
     assert sizes[-2] <= 2048  # every change but the one carrying the snapshot
+    assert CHANGES == events.SNAPSHOT_EVERY  # so the average includes exactly one snapshot
 
 
 async def test_every_state_is_rebuilt_exactly_across_snapshots_undo_and_the_journal(
@@ -137,7 +138,7 @@ async def test_every_state_is_rebuilt_exactly_across_snapshots_undo_and_the_jour
             bases = await conn.execute_fetchall("SELECT COUNT(base) FROM events")
     finally:
         await app.stop()
-    assert list(bases)[0][0] >= 5  # the chain really crosses several snapshots
+    assert next(iter(bases))[0] >= 5  # the chain really crosses several snapshots
     assert len(logged) == len(script)
     for i, ev in enumerate(logged):
         assert ev.after == states[i], ev.command
