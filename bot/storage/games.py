@@ -2,8 +2,11 @@
 
 Every state change goes through `save_change`: it writes the new state only if the row still
 has the version that was read (optimistic concurrency) and, in the same transaction, one event
-(`bot.storage.events`) holding the command text and the whole state before and after, so
-`/log` can show it and `/undo` can put the exact earlier state back.
+(`bot.storage.events`) holding the command text and what the change did (a delta from the
+state before to the state after), so `/log` can show it and `/undo` can put the exact earlier
+state back. The event log rebuilds each event's states by chaining: the state before an event
+is the state after the game's previous one, which holds because only `save_change` writes a
+game's state and only when the row still has the version that was read.
 
 Command handlers normally don't call `save_change` directly but
 `bot.commands.game.apply_change(ctx, mutate, kind, ...)`, which loads the chat's game, checks
