@@ -8,7 +8,7 @@ A delta is a list of operations, each a JSON array whose path is a list of keys 
 - `["~", path, i, j, v]` replace items `i:j` of the list at `path` with the list `v`.
 
 `diff(a, b)` returns operations that `apply(a, ops)` turns into a document equal to `b` in value
-AND type (`True` is not `1`, `1.0` is not `1`: JSON tells them apart, so must we). Operations
+AND type (`True` is not `1`, `1.0` is not `1`, `-0.0` is not `0.0`: JSON tells them apart, so must we). Operations
 never depend on each other's effects (each list is either diffed index by index, when its length
 is unchanged, or spliced once), so their order does not matter. `apply` copies only the
 containers along each operation's path and never changes its input: documents replayed from
@@ -21,6 +21,7 @@ property test (tests/core/test_delta.py) that `apply(a, diff(a, b)) == b` for ar
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 Json = Any
@@ -39,6 +40,8 @@ def same(a: Json, b: Json) -> bool:
         return a.keys() == b.keys() and all(same(v, b[k]) for k, v in a.items())
     if kind is list:
         return len(a) == len(b) and all(map(same, a, b))
+    if kind is float:  # -0.0 == 0.0 in Python, not in JSON text
+        return bool(a == b) and math.copysign(1.0, a) == math.copysign(1.0, b)
     return bool(a == b)
 
 

@@ -59,6 +59,7 @@ def test_apply_never_changes_what_it_starts_from(a: Any, b: Any, c: Any) -> None
 def test_types_are_told_apart() -> None:
     assert delta.diff({"x": 1}, {"x": True}) == [["=", ["x"], True]]
     assert delta.diff([1], [1.0]) == [["=", [0], 1.0]]
+    assert delta.diff([0.0], [-0.0]) == [["=", [0], -0.0]]
     assert delta.diff({"x": [1]}, {"x": [1]}) == []
 
 
