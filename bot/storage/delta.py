@@ -8,11 +8,11 @@ A delta is a list of operations, each a JSON array whose path is a list of keys 
 - `["~", path, i, j, v]` replace items `i:j` of the list at `path` with the list `v`.
 
 `diff(a, b)` returns operations that `apply(a, ops)` turns into a document equal to `b` in value
-AND type (`True` is not `1`, `1.0` is not `1`, `-0.0` is not `0.0`: JSON tells them apart, so must we). Operations
-never depend on each other's effects (each list is either diffed index by index, when its length
-is unchanged, or spliced once), so their order does not matter. `apply` copies only the
-containers along each operation's path and never changes its input: documents replayed from
-one snapshot may share their unchanged parts safely.
+AND type (`True` is not `1`, `1.0` is not `1`, `-0.0` is not `0.0`: JSON tells them apart, so
+must we). Operations never depend on each other's effects (each list is either diffed index by
+index, when its length is unchanged, or spliced once), so their order does not matter. `apply`
+copies only the containers along each operation's path and never changes its input: documents
+replayed from one snapshot may share their unchanged parts safely.
 
 Why not jsonpatch/jsondiff: their list diffs either rewrite every later index after an
 insertion or emit moves whose exact replay has known edge cases; this is 80 lines with a

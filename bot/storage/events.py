@@ -12,7 +12,7 @@ a damaged row. A row with neither (a campaign step) carries no game state.
 Game changes are written by `bot.storage.games.save_change` (never call `add` with game states
 yourself: the version check that makes the chain of states exact lives there). Campaign steps
 (a turn passed, a pause) are written with `add` and no states; they are part of the journal but
-not undoable. Migration 0007 converted the logs of older versions (see `convert_log`).
+not undoable. Migration 0008 converted the logs of older versions (see `convert_log`).
 """
 
 from __future__ import annotations
@@ -247,7 +247,7 @@ async def mark_undone(conn: aiosqlite.Connection, event_id: int) -> None:
     await conn.execute("UPDATE events SET undone = 1 WHERE id = ?", (event_id,))
 
 
-# --- migration 0007: before/after snapshots to deltas ---------------------------------------
+# --- migration 0008: before/after snapshots to deltas ---------------------------------------
 
 CONVERT_BATCH = 50  # rows read at a time: old rows hold two whole games each
 

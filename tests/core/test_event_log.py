@@ -1,5 +1,5 @@
 """The event log stores deltas: small per change, every state rebuilt exactly (across snapshots,
-undo and the journal), and an old log of whole snapshots converted exactly by migration 0007."""
+undo and the journal), and an old log of whole snapshots converted exactly by its migration."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from tests.helpers import say
 CHAT = "console:log"
 START = datetime(2026, 11, 22, 10, 0, tzinfo=UTC)
 CHANGES = 100  # ordinary changes measured: one snapshot period
+DELTAS = next(v for v, name, _ in migrations() if name.endswith("_event_deltas.sql"))
 
 
 class Clock:
@@ -156,9 +157,9 @@ async def test_migration_converts_an_old_log_exactly_and_gives_the_space_back(
     path = tmp_path / "old.sqlite3"
     with sqlite3.connect(path) as conn:
         for number, _, sql in migrations():
-            if number <= 6:
+            if number < DELTAS:
                 conn.executescript(sql)
-        conn.execute("PRAGMA user_version = 6")
+        conn.execute(f"PRAGMA user_version = {DELTAS - 1}")
         # An old log is not always a perfect chain: one row's "before" is not the state
         # after the change logged before it, and must still read as it was written.
         chain, befores = [big_game(40)], []
@@ -170,8 +171,8 @@ async def test_migration_converts_an_old_log_exactly_and_gives_the_space_back(
             chain.append(tr.damage(before, f"U{(i * 3) % 40:03}", 1))
         final = chain[-1]
         conn.execute(
-            "INSERT INTO games (id, chat_key, system, name, organiser, version, state, "
-            "created_at, updated_at) VALUES (1, ?, 'gen', 'Big', '1', ?, ?, ?, ?)",
+            "INSERT INTO games (id, number, chat_key, system, name, organiser, version, state, "
+            "created_at, updated_at) VALUES (1, 1, ?, 'gen', 'Big', '1', ?, ?, ?, ?)",
             (CHAT, len(chain), final.model_dump_json(), START.isoformat(), START.isoformat()),
         )
         old_rows = list(zip(befores, chain[1:], strict=True))
