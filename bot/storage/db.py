@@ -174,7 +174,9 @@ class Database:
             if header != HEADER:
                 raise StorageError("storage.open.not_sqlite", path=path)
         writable = os.access(folder, os.W_OK) and (not path.exists() or os.access(path, os.W_OK))
-        if not writable and not exists:
+        if not writable and not exists:  # nothing to read, and no database can be made
+            if path.exists():  # an empty file we may not write
+                raise StorageError("storage.open.cannot_open", path=path)
             raise StorageError("storage.open.read_only_folder", path=path)
         if writable:
             try:
