@@ -1,15 +1,21 @@
-# Every target creates .venv and installs the project on first use, so a fresh clone needs nothing else.
+# Every target creates .venv and installs the project on first use, so a fresh clone needs nothing
+# else. Versions come from the lock files (exact versions and hashes): requirements.lock for the
+# bot (the Docker image), requirements-dev.lock for it plus the tools; `make lock` refreshes them.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+LOCK := CUSTOM_COMPILE_COMMAND="make lock" $(BIN)/pip-compile --quiet --generate-hashes \
+	--allow-unsafe --strip-extras --all-build-deps --no-emit-index-url --no-emit-find-links
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench clean lock lock-upgrade
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml requirements-dev.lock
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet --require-hashes -r requirements-dev.lock
+	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
+	@# A dependency in pyproject.toml that the lock lacks fails here: run `make lock`.
+	$(BIN)/python -m pip check
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -22,9 +28,21 @@ lint: $(STAMP)
 	$(BIN)/ruff check bot rules_core tests bench
 	$(BIN)/ruff format --check bot rules_core tests bench
 	$(BIN)/mypy
+	$(BIN)/hadolint Dockerfile
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+# Re-resolve after editing pyproject.toml, keeping every pin that still fits;
+# `make lock-upgrade` moves every pin to the newest allowed version instead.
+lock:
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --require-hashes -r requirements-dev.lock
+	$(LOCK) $(UPGRADE) -o requirements.lock pyproject.toml
+	$(LOCK) $(UPGRADE) --extra dev -c requirements.lock -o requirements-dev.lock pyproject.toml
+
+lock-upgrade:
+	$(MAKE) lock UPGRADE=--upgrade
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,4 +1,5 @@
-"""Resident memory of `wargame-bot run` idle, in console mode (no platform tokens), measured
+"""Resident memory of `wargame-bot run` idle, in console mode (no platform tokens; started as
+`console`, since `run` with no token and no terminal exits), measured
 from outside through /proc/<pid>/status: once right after its banner, and once after every
 system, the rule index (built-in entries) and both locales have been loaded by commands."""
 
@@ -74,7 +75,7 @@ def main() -> MemoryResult:
         env["WARGAME_BOT_DB"] = str(Path(tmp) / "memory.sqlite3")
         started = time.perf_counter()
         proc = subprocess.Popen(
-            [str(BIN), "run"],
+            [str(BIN), "console"],  # what `run` is with no token on a terminal
             cwd=tmp,  # no .env of the checkout, history file in the temporary folder
             env=env,
             stdin=subprocess.PIPE,

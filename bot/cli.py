@@ -1,4 +1,4 @@
-"""`wargame-bot run|console|ask`: the operator's entry points."""
+"""`wargame-bot run|console|ask|import-rules|health`: the operator's entry points."""
 
 from __future__ import annotations
 
@@ -20,6 +20,14 @@ log = logging.getLogger(__name__)
 
 CONSOLE_CHAT = "console:local"
 EXIT_OK, EXIT_INTERNAL, EXIT_USER = 0, 1, 2
+EXIT_UNHEALTHY = 1  # Docker's HEALTHCHECK reads 0 as healthy, 1 as unhealthy (2 is reserved)
+NO_TOKEN = (
+    "wargame-bot: no DISCORD_TOKEN or TELEGRAM_TOKEN set, and no terminal for the console "
+    "chat: set one of them"
+)
+# Modes where log lines would bury the conversation: WARNING and above only, unless the
+# operator set WARGAME_BOT_LOG_LEVEL.
+QUIET_MODES = {"ask", "console", "import-rules", "health"}
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -62,6 +70,12 @@ def build_parser() -> argparse.ArgumentParser:
     scope.add_argument("--chat", default=None, help="only this chat key may search the book")
     scope.add_argument(
         "--all-chats", action="store_true", help="every chat on this bot may search the book"
+    )
+    sub.add_parser(
+        "health",
+        parents=[common],
+        help="exit 0 if the database is at the current schema and every platform that `run` "
+        "started beat in the last 60 s (the container's HEALTHCHECK)",
     )
     return parser
 
@@ -157,23 +171,47 @@ async def ask(settings: Settings, args: argparse.Namespace) -> int:
 
 async def console(settings: Settings, user: str, chat: str) -> int:
     from bot.adapters.console import run_console
+    from bot.paths import console_history_file, exports_dir
 
     app = App(settings.db_path)
     await app.start()
     try:
-        await run_console(app, chat=chat, user=user, history_file=Path(".wargame_history"))
+        await run_console(
+            app, chat=chat, user=user, history_file=console_history_file(), exports=exports_dir()
+        )
     finally:
         await app.stop()
     return EXIT_OK
 
 
+def has_token(settings: Settings) -> bool:
+    return settings.discord_token is not None or settings.telegram_token is not None
+
+
 async def run(settings: Settings) -> int:
-    if settings.discord_token is None and settings.telegram_token is None:
-        print("No DISCORD_TOKEN or TELEGRAM_TOKEN set: starting the local console chat.")
+    if not has_token(settings):
+        if not sys.stdin.isatty():
+            # A container or service with no token: reading end-of-input and exiting 0 would
+            # make `restart: always` loop forever; say what is missing instead.
+            print(NO_TOKEN, file=sys.stderr)
+            return EXIT_USER
+        # On a terminal: the console chat, whose first screen is its (localized) welcome.
         return await console(settings, user="player", chat=CONSOLE_CHAT)
     from bot.adapters.platforms import run_platforms
 
     return await run_platforms(settings)
+
+
+def health(settings: Settings) -> int:
+    from bot.health import check
+
+    problems, summary = check(settings.db_path)
+    for problem in problems:
+        print(f"wargame-bot health: {problem}", file=sys.stderr)
+    if problems:
+        return EXIT_UNHEALTHY
+    print(summary)
+    return EXIT_OK
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -182,8 +220,11 @@ def main(argv: list[str] | None = None) -> int:
     if getattr(args, "db", None) is not None:
         settings.wargame_bot_db = args.db
     setup_logging(settings)
-    if args.mode == "ask":
+    quiet = args.mode in QUIET_MODES or (args.mode == "run" and not has_token(settings))
+    if quiet and "wargame_bot_log_level" not in settings.model_fields_set:
         logging.getLogger().setLevel(logging.WARNING)
+    if args.mode == "health":
+        return health(settings)
     try:
         if args.mode == "ask":
             return asyncio.run(ask(settings, args))

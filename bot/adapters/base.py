@@ -21,6 +21,10 @@ class PlatformAdapter(Protocol):
     async def stop(self) -> None:
         """Stop taking new commands, let in-flight ones finish, disconnect."""
 
+    def alive(self) -> bool:
+        """Still serving: False once its connection loop has stopped (`health` reads this
+        through `run`'s heartbeat; see bot/health.py)."""
+
     def owns(self, chat_key: str) -> bool:
         """Whether this chat key belongs to this platform (`telegram:...`, `discord:...`)."""
 

@@ -1,20 +1,41 @@
 """The local console chat: one user typing commands in a terminal, with line editing and
-history (prompt_toolkit) when stdin is a terminal, plain lines otherwise (pipes, tests)."""
+history (prompt_toolkit) when stdin is a terminal, plain lines otherwise (pipes, tests).
+
+It writes nothing in the working directory: the history goes to the user's state folder and
+the files replies carry (a campaign export) to the user's data folder (see bot/paths.py); each
+saved file's path is printed."""
 
 from __future__ import annotations
 
 import asyncio
+import logging
+import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bot import i18n
 from bot.app import App
-from bot.commands.models import Reply, Request
+from bot.commands.models import Attachment, Reply, Request
 from bot.render import plain
 from bot.scheduler import Scheduler
 
+if TYPE_CHECKING:
+    from prompt_toolkit.history import History
+
+log = logging.getLogger(__name__)
+
 PROMPT = "> "
 QUIT = {"/quit", "/exit", "/esci", "quit", "exit"}
+
+
+def terminal_locale() -> str | None:
+    """The terminal's language as POSIX ranks it (LC_ALL, then LC_MESSAGES, then LANG)."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name)
+        if value:
+            return value
+    return None
 
 
 def make_request(text: str, chat: str, user: str, admin: bool = True) -> Request:
@@ -22,36 +43,99 @@ def make_request(text: str, chat: str, user: str, admin: bool = True) -> Request
     if not line.startswith("/"):
         line = "/" + line
     return Request(
-        platform="console", chat_key=chat, user_id=user, user_name=user, text=line, admin=admin
+        platform="console",
+        chat_key=chat,
+        user_id=user,
+        user_name=user,
+        text=line,
+        admin=admin,
+        locale=terminal_locale(),
     )
 
 
-async def run_console(app: App, chat: str, user: str, history_file: Path | None = None) -> None:
+def free_path(folder: Path, filename: str) -> Path:
+    """`folder/filename`, or `name-2.ext`, `name-3.ext`... when taken: never overwrite."""
+    name = Path(filename).name or "file"  # a name, never a path out of the folder
+    candidate = folder / name
+    stem, suffix = Path(name).stem, Path(name).suffix
+    n = 2
+    while candidate.exists():
+        candidate = folder / f"{stem}-{n}{suffix}"
+        n += 1
+    return candidate
+
+
+def save(folder: Path, item: Attachment, lang: i18n.Lang) -> str:
+    """Write one attachment into `folder` and say where (or why not)."""
+    path = folder / Path(item.filename).name
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        path = free_path(folder, item.filename)
+        with path.open("xb") as fh:
+            fh.write(item.content)
+    except OSError as exc:
+        log.warning("could not save %s: %s", path, exc)
+        return i18n.t(lang, "console.save_failed", name=item.filename, path=str(path))
+    return i18n.t(lang, "console.saved", name=item.filename, path=str(path))
+
+
+async def show(app: App, reply: Reply, request: Request, exports: Path | None) -> None:
+    """Print a reply; its files are saved in `exports` and their paths printed instead."""
+    if not reply.attachments or exports is None:
+        print(plain.render(reply), flush=True)
+        return
+    print(plain.render(reply.model_copy(update={"attachments": []})), flush=True)
+    lang = await app.lang_for(request)
+    for item in reply.attachments:
+        print(save(exports, item, lang), flush=True)
+
+
+async def run_console(
+    app: App,
+    chat: str,
+    user: str,
+    history_file: Path | None = None,
+    exports: Path | None = None,
+) -> None:
     """The chat loop, with campaign reminders for this chat printed as they fall due."""
     stop = asyncio.Event()
 
-    async def show(chat_key: str, reply: Reply) -> None:
+    async def remind(chat_key: str, reply: Reply) -> None:
         if chat_key == chat:
             print(plain.render(reply), flush=True)
 
-    scheduler = Scheduler(app, show, owns=lambda key: key == chat)  # others' stay queued
+    scheduler = Scheduler(app, remind, owns=lambda key: key == chat)  # others' stay queued
     reminders = asyncio.create_task(scheduler.run_forever(stop))
     try:
-        await chat_loop(app, chat, user, history_file)
+        await chat_loop(app, chat, user, history_file, exports)
     finally:
         stop.set()
         await reminders
 
 
-async def chat_loop(app: App, chat: str, user: str, history_file: Path | None) -> None:
+def history(history_file: Path | None) -> History:
+    """prompt_toolkit's history: the file when its folder can be made, else in memory."""
+    from prompt_toolkit.history import FileHistory, InMemoryHistory
+
+    if history_file is not None:
+        try:
+            history_file.parent.mkdir(parents=True, exist_ok=True)
+            return FileHistory(str(history_file))
+        except OSError as exc:
+            log.warning("console history kept in memory only: %s", exc)
+    return InMemoryHistory()
+
+
+async def chat_loop(
+    app: App, chat: str, user: str, history_file: Path | None, exports: Path | None = None
+) -> None:
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
-    print(i18n.t("en", "console.banner", chat=chat, user=user))
+    lang = await app.lang_for(make_request("/help", chat, user))
+    print(i18n.t(lang, "console.banner", chat=chat, user=user), flush=True)
     if interactive:
         from prompt_toolkit import PromptSession
-        from prompt_toolkit.history import FileHistory, InMemoryHistory
 
-        history = FileHistory(str(history_file)) if history_file else InMemoryHistory()
-        session: PromptSession[str] = PromptSession(history=history)
+        session: PromptSession[str] = PromptSession(history=history(history_file))
     while True:
         try:
             if interactive:
@@ -66,6 +150,7 @@ async def chat_loop(app: App, chat: str, user: str, history_file: Path | None) -
             continue
         if line.strip().lower() in QUIT:
             break
-        reply = await app.handle(make_request(line, chat, user))
-        print(plain.render(reply), flush=True)
+        request = make_request(line, chat, user)
+        reply = await app.handle(request)
+        await show(app, reply, request, exports)
         print(flush=True)

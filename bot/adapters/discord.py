@@ -179,6 +179,9 @@ class DiscordAdapter:
         if self.runner is not None:
             await asyncio.gather(self.runner, return_exceptions=True)
 
+    def alive(self) -> bool:
+        return self.runner is not None and not self.runner.done() and not self.client.is_closed()
+
     def owns(self, chat: str) -> bool:
         return chat.startswith("discord:")
 

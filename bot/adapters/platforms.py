@@ -1,5 +1,6 @@
 """Start the chat platforms whose tokens are set, side by side on one App, and stop them
-cleanly on SIGTERM/SIGINT (in-flight commands finish, then the database closes)."""
+cleanly on SIGTERM/SIGINT (in-flight commands finish, then the database closes). While they
+run, a heartbeat file beside the database says they are alive (see bot/health.py)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from bot.adapters.base import AdapterStartError, PlatformAdapter
 from bot.app import App
 from bot.commands.models import Reply
 from bot.config import Settings
+from bot.health import HeartbeatWriter, heartbeat_path
 from bot.scheduler import Scheduler
 
 log = logging.getLogger(__name__)
@@ -59,6 +61,7 @@ async def run_platforms(settings: Settings, stop: asyncio.Event | None = None) -
     await app.start()
     started: list[PlatformAdapter] = []
     reminders: asyncio.Task[None] | None = None
+    heartbeat: asyncio.Task[None] | None = None
 
     async def deliver(chat_key: str, reply: Reply) -> None:
         for adapter in started:
@@ -71,6 +74,10 @@ async def run_platforms(settings: Settings, stop: asyncio.Event | None = None) -
         for adapter in build_adapters(app, settings):
             await adapter.start()
             started.append(adapter)
+        beats = HeartbeatWriter(heartbeat_path(settings.db_path), started)
+        beats.beat()  # before "running" is logged: whoever reads that line can check health
+        heartbeat = asyncio.create_task(beats.run(stop))
+        for adapter in started:
             log.info("%s adapter running", adapter.name)
         scheduler = Scheduler(app, deliver, owns=lambda key: any(a.owns(key) for a in started))
         reminders = asyncio.create_task(scheduler.run_forever(stop))
@@ -80,9 +87,9 @@ async def run_platforms(settings: Settings, stop: asyncio.Event | None = None) -
         print(f"wargame-bot: {exc}", file=sys.stderr)
         return 2
     finally:
-        if reminders is not None:
+        if reminders is not None or heartbeat is not None:
             stop.set()
-            await reminders
+            await asyncio.gather(*(t for t in (reminders, heartbeat) if t is not None))
         for adapter in reversed(started):
             await adapter.stop()
         await app.stop()

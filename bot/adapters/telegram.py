@@ -180,6 +180,10 @@ class TelegramAdapter:
             await self.application.stop()
         await self.application.shutdown()
 
+    def alive(self) -> bool:
+        updater = self.application.updater
+        return self.application.running and updater is not None and updater.running
+
     def owns(self, chat: str) -> bool:
         return chat.startswith("telegram:")
 
