@@ -18,6 +18,7 @@ from typing import Any
 import icepool
 
 from bench.timing import best_time, table
+from rules_core.dice.distribution import Distribution
 from rules_core.systems.aos import odds as aos_odds
 from rules_core.systems.aos.attack import clamp_roll_mod, hit_passes, save_modifier, save_passes
 from rules_core.systems.aos.models import AttackRequest as AosRequest
@@ -87,7 +88,7 @@ def aos_icepool(req: AosRequest) -> Any:
     return (attacks.plus * req.attack_rolls) @ per_attack
 
 
-def aos_ours(req: AosRequest) -> dict[int, float]:
+def aos_ours(req: AosRequest) -> Distribution:
     return aos_odds.attack_odds(req)
 
 
@@ -106,10 +107,8 @@ def wm_icepool(req: WmRequest) -> Any:
     return hit.if_else(damage, 0)
 
 
-def wm_ours(req: WmRequest) -> dict[int, Fraction]:
-    wm_odds.hit_ways.cache_clear()
-    wm_odds.sum_ways.cache_clear()
-    wm_odds.sum_distribution.cache_clear()
+def wm_ours(req: WmRequest) -> Distribution:
+    wm_odds.attack_roll.cache_clear()
     return wm_odds.attack_odds(req).distribution
 
 
@@ -147,9 +146,9 @@ def inf_icepool(a_target: int, burst: int, r_target: int, vs_burst: int) -> Any:
     return icepool.map(judge_ftf, fresh(20).pool(burst).expand(), fresh(20).pool(vs_burst).expand())
 
 
-def inf_ours(a_target: int, burst: int, r_target: int, vs_burst: int) -> dict[int, Fraction]:
+def inf_ours(a_target: int, burst: int, r_target: int, vs_burst: int) -> Distribution:
     dist = inf_rolls.ftf_distribution(a_target, burst, r_target, vs_burst)
-    return {ftf_code(*k): p for k, p in dist.items()}
+    return dist.map(lambda k: ftf_code(*k))
 
 
 # --- World of Warcraft: d10 pools with a reroll budget ---------------------------------------
@@ -173,10 +172,10 @@ def wow_icepool(size: int, rerolls: int) -> Any:
     return (size @ first).map(after)
 
 
-def wow_ours(size: int, rerolls: int) -> dict[int, Fraction]:
+def wow_ours(size: int, rerolls: int) -> Distribution:
     wow_pool.pool_distribution.cache_clear()
     dist = wow_pool.pool_distribution(size, rerolls)
-    return {s * 2 + int(crit): p for (s, crit), p in dist.items()}
+    return dist.map(lambda k: k[0] * 2 + int(k[1]))
 
 
 # --- the run ---------------------------------------------------------------------------------
@@ -186,7 +185,7 @@ def wow_ours(size: int, rerolls: int) -> dict[int, Fraction]:
 class Case:
     game: str
     label: str
-    ours: Callable[[], dict[int, Any]]
+    ours: Callable[[], Distribution]
     theirs: Callable[[], Any]
 
 
@@ -239,28 +238,29 @@ def cases() -> list[Case]:
     ]
 
 
-def _pair(req: AosRequest) -> tuple[Callable[[], dict[int, Any]], Callable[[], Any]]:
+def _pair(req: AosRequest) -> tuple[Callable[[], Distribution], Callable[[], Any]]:
     return (lambda: aos_ours(req)), (lambda: aos_icepool(req))
 
 
-def _wm(req: WmRequest) -> tuple[Callable[[], dict[int, Any]], Callable[[], Any]]:
+def _wm(req: WmRequest) -> tuple[Callable[[], Distribution], Callable[[], Any]]:
     return (lambda: wm_ours(req)), (lambda: wm_icepool(req))
 
 
-def _inf(a: int, b: int, r: int, v: int) -> tuple[Callable[[], dict[int, Any]], Callable[[], Any]]:
+def _inf(a: int, b: int, r: int, v: int) -> tuple[Callable[[], Distribution], Callable[[], Any]]:
     return (lambda: inf_ours(a, b, r, v)), (lambda: inf_icepool(a, b, r, v))
 
 
-def _wow(size: int, rerolls: int) -> tuple[Callable[[], dict[int, Any]], Callable[[], Any]]:
+def _wow(size: int, rerolls: int) -> tuple[Callable[[], Distribution], Callable[[], Any]]:
     return (lambda: wow_ours(size, rerolls)), (lambda: wow_icepool(size, rerolls))
 
 
-def largest_difference(ours: dict[int, Any], theirs: Any) -> float:
+def largest_difference(ours: Distribution, theirs: Any) -> float:
+    mine = ours.as_fractions()
     exact = {
         int(k): Fraction(v) for k, v in zip(theirs.outcomes(), theirs.probabilities(), strict=True)
     }
-    keys = set(exact) | {k for k, v in ours.items() if v}
-    return max(abs(float(Fraction(ours.get(k, 0)) - exact.get(k, 0))) for k in keys)
+    keys = set(exact) | set(mine)
+    return max(abs(float(mine.get(k, 0) - exact.get(k, 0))) for k in keys)
 
 
 @dataclass

@@ -353,7 +353,7 @@ async def opposed_cmd(ctx: Context) -> Reply:
 def opposed_odds_reply(ctx: Context, a: TestRequest, b: TestRequest, settings: C5Settings) -> Reply:
     """The winner's distribution: 1 = A, 0 = tie, -1 = B (the mean is P(A) - P(B))."""
     odds = opposed_odds(a, b, settings.open_ended == "yes")
-    dist = as_distribution({1: odds.p_a, 0: odds.p_tie, -1: odds.p_b})
+    dist = as_distribution(odds.winner)
     title = ctx.t("c5.title_opposed", a=a.value, b=b.value)
     blocks = distribution_blocks(ctx, dist, [code(title)])
     blocks.append(

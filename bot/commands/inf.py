@@ -564,7 +564,8 @@ async def hits_odds(ctx: Context, attacker: Unit | None) -> Reply:
     cover = 3 if ctx.opts.get("cover") else 0
     a_target = attr + mod - cover
     if vs is None:
-        weights, p_crit = roll_odds(attr, mod - cover, burst)
+        successes, p_crit = roll_odds(attr, mod - cover, burst)
+        weights = successes.as_fractions()
         p_active = 1 - weights.get(0, Fraction(0))
         p_back = Fraction(0)
     else:
@@ -573,7 +574,7 @@ async def hits_odds(ctx: Context, attacker: Unit | None) -> Reply:
         weights = {}
         p_back = Fraction(0)
         p_crit = Fraction(0)
-        for (who, c, n), p in ftf.items():
+        for (who, c, n), p in ftf.as_fractions().items():
             k = c + n if who == "active" else 0
             weights[k] = weights.get(k, Fraction(0)) + p
             if who == "reactive":

@@ -16,12 +16,11 @@ TABLE_ROWS = 12
 BAR_WIDTH = 16
 
 
-def as_distribution(weights: Mapping[int, Fraction | float]) -> Distribution:
-    """A game system's exact outcome -> probability map as a Distribution."""
-    return Distribution(
-        probabilities={v: float(p) for v, p in sorted(weights.items()) if p > 0},
-        truncated=False,
-    )
+def as_distribution(weights: Distribution | Mapping[int, Fraction]) -> Distribution:
+    """A game system's exact distribution (or exact outcome -> probability map) for the view."""
+    if isinstance(weights, Distribution):
+        return weights
+    return Distribution.from_probabilities(weights)
 
 
 def distribution_data(dist: Distribution) -> dict[str, Any]:

@@ -5,7 +5,7 @@ Public API::
     parse(text) -> RollCommand
     roll(cmd, source) -> list[RollResult]
     roll_expr(expr, source) -> RollResult
-    distribution(expr) -> Distribution
+    distribution(expr) -> Distribution (exact; see rules_core/dice/distribution.py)
     distribution_of_command(cmd) -> list[Distribution]
     DiceSource.random() / .seeded(seed) / .given(faces)
 
@@ -49,8 +49,9 @@ from rules_core.dice.ast import (
     RollSpec,
     render,
 )
+from rules_core.dice.distribution import Distribution
 from rules_core.dice.models import DiceGroup, Face, FaceInfo, RollResult, Token
-from rules_core.dice.odds import Distribution, distribution, distribution_of_command
+from rules_core.dice.odds import distribution, distribution_of_command
 from rules_core.dice.parser import parse, parse_expr
 from rules_core.dice.roller import roll, roll_expr
 from rules_core.dice.source import DiceSource

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import math
 from collections import defaultdict
 from fractions import Fraction
 
@@ -23,7 +22,8 @@ from rules_core.dice import (
     parse_expr,
 )
 from rules_core.dice.ast import Cond
-from rules_core.dice.odds import Distribution, exact_weights
+from rules_core.dice.distribution import Distribution
+from rules_core.dice.odds import exact_weights
 from rules_core.errors import UserError
 
 Dist = dict[int, Fraction]
@@ -258,13 +258,13 @@ def test_sums_match_pairwise_convolution(text: str) -> None:
     weights=st.dictionaries(st.integers(-50, 50), st.integers(1, 10**12), min_size=1, max_size=40),
     k=st.integers(-55, 55),
 )
-def test_tail_sums_are_the_correctly_rounded_sums(weights: dict[int, int], k: int) -> None:
-    """P(>=k) and P(<=k) come from sums made once; each equals math.fsum over the outcomes."""
+def test_tail_sums_are_the_correctly_rounded_exact_values(weights: dict[int, int], k: int) -> None:
+    """P(>=k), P(<=k) and the mean come from exact integer sums made once, then one rounding:
+    each equals the float of the exact Fraction."""
     total = sum(weights.values())
-    dist = Distribution(
-        probabilities={v: w / total for v, w in sorted(weights.items())}, truncated=False
+    dist = Distribution(weights)
+    assert dist.p_at_least(k) == float(
+        Fraction(sum(w for v, w in weights.items() if v >= k), total)
     )
-    probs = dist.probabilities.items()
-    assert dist.p_at_least(k) == min(1.0, math.fsum(p for v, p in probs if v >= k))
-    assert dist.p_at_most(k) == min(1.0, math.fsum(p for v, p in probs if v <= k))
-    assert dist.mean() == math.fsum(v * p for v, p in probs)
+    assert dist.p_at_most(k) == float(Fraction(sum(w for v, w in weights.items() if v <= k), total))
+    assert dist.mean() == float(Fraction(sum(v * w for v, w in weights.items()), total))

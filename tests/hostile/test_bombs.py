@@ -123,7 +123,7 @@ def test_the_odds_view_sums_tails_a_logarithmic_number_of_times() -> None:
     """`/odds 100d100` has 9,901 outcomes; one tail sum per outcome took seconds and blocked
     every other chat. The view now bisects the monotone tail."""
     dist = distribution(parse("100d100").rolls[0].expr)
-    counting = CountingDistribution(probabilities=dist.probabilities, truncated=dist.truncated)
+    counting = CountingDistribution(dist.weights, truncated=dist.truncated)
     CountingDistribution.calls = 0
     values = interesting_values(counting)
     assert len(dist.probabilities) > 9000 and len(values) == 12

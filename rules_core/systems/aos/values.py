@@ -15,12 +15,14 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from rules_core.dice import DiceSource
+from rules_core.dice.distribution import Distribution
 from rules_core.errors import UserError
 
 MAX_FIXED = 200
 NO_SAVE = 7  # "-": needs 7+
 Reroll = Literal["none", "ones", "failed"]
 
+D6 = Distribution.die(6)
 _DICE = re.compile(r"^(?:(\d{1,2})?d(3|6))?(?:\+?(\d{1,3}))?$")
 
 
@@ -51,16 +53,13 @@ class DiceValue(BaseModel):
         dice = f"{self.count if self.count > 1 else ''}D{self.sides}"
         return dice + (f"+{self.plus}" if self.plus else "")
 
-    def distribution(self) -> dict[int, float]:
-        dist = {self.plus: 1.0}
-        for _ in range(self.count):
-            step: dict[int, float] = {}
-            for v, p in dist.items():
-                for face in range(1, 7):
-                    value = v + (d3(face) if self.sides == 3 else face)
-                    step[value] = step.get(value, 0.0) + p / 6
-            dist = step
-        return dist
+    def die(self) -> Distribution:
+        """One of its dice: a D6, or a D3 (a D6 halved up, L149)."""
+        return D3 if self.sides == 3 else D6
+
+    def distribution(self) -> Distribution:
+        """The value's exact distribution: `count` dice plus `plus`."""
+        return self.count @ self.die() + self.plus
 
     def roll(self, source: DiceSource) -> tuple[int, list[int]]:
         """The value and the D6 faces rolled for it (a D3 is a D6 halved, L149)."""
@@ -72,6 +71,9 @@ class DiceValue(BaseModel):
 def d3(face: int) -> int:
     """L149: roll a D6 and halve it, rounding up: 1-2 -> 1, 3-4 -> 2, 5-6 -> 3."""
     return (face + 1) // 2
+
+
+D3 = D6.map(d3)
 
 
 def parse_dice_value(

@@ -3,10 +3,11 @@
 - A test's chance of success is exact (a Fraction): the open-ended chain is summed as a
   series by the recursion g(t) below, whose base case is the geometric sum of the chains.
 - A test's full distribution of totals is an infinite chain of rerolled 6s: it is enumerated
-  until the chance of a longer chain is below TAIL (1e-15) and that tail is reported.
+  until the chance of a longer chain is below TAIL (1e-15); that tail is left out (an exact
+  distribution whose `missing` is the tail) and reported.
 - The wound roll is the 36 ordered pairs of 2d6, exactly.
-- Melee: P(hit) sums the attack's totals (truncated as above) times the exact chance that the
-  defence does not reach each total.
+- Melee: P(hit) is the expectation, over the attack's totals (cut as above), of the exact
+  chance that the defence does not reach each total.
 """
 
 from __future__ import annotations
@@ -14,9 +15,11 @@ from __future__ import annotations
 from collections import defaultdict
 from fractions import Fraction
 from functools import cache
+from typing import NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
+from rules_core.dice.distribution import Distribution
 from rules_core.systems.c5.attack import (
     MeleeRequest,
     ShootRequest,
@@ -29,7 +32,8 @@ from rules_core.systems.c5.wound import effective_res, effective_str, read_table
 
 TAIL = 1e-15
 SIXTH = Fraction(1, 6)
-Prob = Fraction | float  # exact where the chain is finite, float where a tail is cut
+D6 = Distribution.die(6)
+Outcome = tuple[int, bool]  # a test's total, and whether the natural-1 rule failed it
 
 
 def p_success(req: TestRequest, open_ended: bool = True, diff: int | None = None) -> Fraction:
@@ -67,34 +71,33 @@ def p_success(req: TestRequest, open_ended: bool = True, diff: int | None = None
     return p
 
 
-def test_outcomes(
-    req: TestRequest, open_ended: bool = True
-) -> tuple[dict[tuple[int, bool], float], float]:
-    """Every (total, failed by the natural-1 rule) with its probability; chains of rerolls
-    are followed until their remaining chance is below TAIL, which is returned."""
+def test_outcomes(req: TestRequest, open_ended: bool = True) -> Distribution[Outcome]:
+    """Every (total, failed by the natural-1 rule) with its exact probability; chains of
+    rerolls are followed until their remaining chance is below TAIL, and that remainder is
+    left out (the distribution's `missing`)."""
     again = explode_faces(req, open_ended)
     base = req.value + req.mod
-    out: dict[tuple[int, bool], float] = defaultdict(float)
-    states: dict[int, float] = {0: 1.0}
-    mass = 1.0
+    out: defaultdict[Outcome, Fraction] = defaultdict(Fraction)
+    states: dict[int, Fraction] = {0: Fraction(1)}  # running sum of rerolled faces
+    mass = Fraction(1)
     while mass > TAIL:
-        nxt: dict[int, float] = defaultdict(float)
+        nxt: defaultdict[int, Fraction] = defaultdict(Fraction)
         for acc, p in states.items():
-            q = p / 6
+            q = p * SIXTH
             for f in range(1, 7):
                 if f == 1 and req.plain_one:
                     out[(base + 1, True)] += q
                 elif f == 1 and not req.one_ok:
                     for s in range(1, 7):
                         total = base - s
-                        out[(total, total <= 0 or s >= 5)] += q / 6
+                        out[(total, total <= 0 or s >= 5)] += q * SIXTH
                 elif f in again:
                     nxt[acc + f] += q
                 else:
                     out[(base + acc + f, False)] += q
         states = nxt
-        mass = sum(nxt.values())
-    return dict(out), mass
+        mass = sum(nxt.values(), Fraction(0))
+    return Distribution.from_probabilities(out)
 
 
 class TestOdds(BaseModel):
@@ -102,33 +105,38 @@ class TestOdds(BaseModel):
 
     p_success: Fraction
     p_natural_one_fail: float
-    distribution: dict[int, float]  # totals
+    distribution: Distribution  # totals; the chains longer than shown are missing
     tail: float
 
 
 def test_odds(req: TestRequest, open_ended: bool = True) -> TestOdds:
-    outcomes, tail = test_outcomes(req, open_ended)
-    dist: dict[int, float] = defaultdict(float)
-    for (total, _), p in outcomes.items():
-        dist[total] += p
-    failed = sum(p for (_, f), p in outcomes.items() if f)
+    outcomes = test_outcomes(req, open_ended)
     return TestOdds(
         p_success=p_success(req, open_ended),
-        p_natural_one_fail=failed,
-        distribution=dict(dist),
-        tail=tail,
+        p_natural_one_fail=float(outcomes.chance(lambda o: o[1])),
+        distribution=outcomes.map(lambda o: o[0]),
+        tail=float(outcomes.missing),
     )
 
 
 class WoundOdds(BaseModel):
     model_config = ConfigDict(arbitrary_types_allowed=True)
 
-    wounds: dict[int, Prob]
-    p_stunned: Prob
-    p_nulla: Prob
-    p_exceptional: Prob
-    p_hit: Prob = Fraction(1)
+    wounds: Distribution
+    p_stunned: Fraction
+    p_nulla: Fraction
+    p_exceptional: Fraction
+    p_hit: Fraction = Fraction(1)
     tail: float = 0.0
+
+
+class _Read(NamedTuple):
+    """What one wound roll reads on the table."""
+
+    wounds: int
+    stunned: bool
+    nulla: bool
+    exceptional: bool
 
 
 def wound_odds(req: WoundRequest, settings: C5Settings, melee: bool = True) -> WoundOdds:
@@ -136,37 +144,34 @@ def wound_odds(req: WoundRequest, settings: C5Settings, melee: bool = True) -> W
     penalty_mode = settings.melee_penalty if melee else "str"
     strength, _ = effective_str(req, penalty_mode)
     resilience = effective_res(req)
-    wounds: dict[int, Prob] = defaultdict(Fraction)
-    stunned: Fraction = Fraction(0)
-    nulla: Fraction = Fraction(0)
-    exceptional: Fraction = Fraction(0)
-    for a in range(1, 7):
-        for b in range(1, 7):
-            out = read_table(
-                min(a, b),
-                max(a, b),
-                strength,
-                resilience,
-                req,
-                settings.minus_three,
-                penalty_mode,
-                settings.sacred_on_nothing == "yes",
-            )
-            p = Fraction(1, 36)
-            wounds[out.wounds] += p
-            stunned += p if out.stunned else 0
-            nulla += p if out.result == "nulla" else 0
-            exceptional += p if out.exceptional else 0
+
+    def read(pair: tuple[int, int]) -> _Read:
+        a, b = pair
+        out = read_table(
+            min(a, b),
+            max(a, b),
+            strength,
+            resilience,
+            req,
+            settings.minus_three,
+            penalty_mode,
+            settings.sacred_on_nothing == "yes",
+        )
+        return _Read(out.wounds, out.stunned, out.result == "nulla", out.exceptional)
+
+    reads = D6.combine(D6, lambda a, b: (a, b)).map(read)
     return WoundOdds(
-        wounds=dict(wounds), p_stunned=stunned, p_nulla=nulla, p_exceptional=exceptional
+        wounds=reads.map(lambda r: r.wounds),
+        p_stunned=reads.chance(lambda r: r.stunned),
+        p_nulla=reads.chance(lambda r: r.nulla),
+        p_exceptional=reads.chance(lambda r: r.exceptional),
     )
 
 
-def _with_hit(w: WoundOdds, p_hit: Fraction | float, tail: float = 0.0) -> WoundOdds:
-    wounds: dict[int, Fraction | float] = {k: p_hit * v for k, v in w.wounds.items()}
-    wounds[0] = wounds.get(0, 0) + (1 - p_hit)
+def _with_hit(w: WoundOdds, p_hit: Fraction, tail: float = 0.0) -> WoundOdds:
+    """The wound roll when the attack hits (`p_hit`), no wound otherwise."""
     return WoundOdds.model_construct(
-        wounds=wounds,
+        wounds=Distribution.mixture([(p_hit, w.wounds), (1 - p_hit, 0)]),
         p_stunned=p_hit * w.p_stunned,
         p_nulla=p_hit * w.p_nulla,
         p_exceptional=p_hit * w.p_exceptional,
@@ -180,15 +185,18 @@ def melee_odds(req: MeleeRequest, settings: C5Settings) -> WoundOdds:
     w = wound_odds(req.wound, settings, melee=True)
     if req.defence is None:
         return _with_hit(w, p_success(req.attack, open_ended))
-    outcomes, tail = test_outcomes(req.attack, open_ended)
+    outcomes = test_outcomes(req.attack, open_ended)
     defence = req.defence
-    p_hit = 0.0
-    for (total, failed), p in outcomes.items():
-        if failed or (req.attack.diff is not None and total < req.attack.diff):
-            continue
+    diff = req.attack.diff
+
+    def p_hit_given(o: Outcome) -> Fraction:
+        total, failed = o
+        if failed or (diff is not None and total < diff):
+            return Fraction(0)
         need = total if settings.parry_tie == "defender" else total + 1
-        p_hit += p * float(1 - p_success(defence, open_ended, diff=need))
-    return _with_hit(w, p_hit, tail)
+        return 1 - p_success(defence, open_ended, diff=need)
+
+    return _with_hit(w, outcomes.expected(p_hit_given), float(outcomes.missing))
 
 
 def shoot_odds(req: ShootRequest, settings: C5Settings) -> WoundOdds:
@@ -198,6 +206,9 @@ def shoot_odds(req: ShootRequest, settings: C5Settings) -> WoundOdds:
 
 
 class OpposedOdds(BaseModel):
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    winner: Distribution  # 1: A, 0: a tie, -1: B; the chains longer than shown are missing
     p_a: float
     p_tie: float
     p_b: float
@@ -207,16 +218,18 @@ class OpposedOdds(BaseModel):
 def opposed_odds(a: TestRequest, b: TestRequest, open_ended: bool = True) -> OpposedOdds:
     """Both sides' (total, failed) outcomes paired, compared as `resolve_opposed` does: a test
     failed by the natural-1 rule loses to one that did not fail, otherwise the higher total."""
-    out_a, tail_a = test_outcomes(a, open_ended)
-    out_b, tail_b = test_outcomes(b, open_ended)
 
-    def key(total: int, failed: bool) -> tuple[int, int]:
+    def rank(o: Outcome) -> tuple[int, int]:
+        total, failed = o
         return (0, 0) if failed else (1, total)
 
-    p = {"a": 0.0, "tie": 0.0, "b": 0.0}
-    for (ta, fa), pa in out_a.items():
-        ka = key(ta, fa)
-        for (tb, fb), pb in out_b.items():
-            kb = key(tb, fb)
-            p["a" if ka > kb else "b" if kb > ka else "tie"] += pa * pb
-    return OpposedOdds(p_a=p["a"], p_tie=p["tie"], p_b=p["b"], tail=tail_a + tail_b)
+    ranks_a = test_outcomes(a, open_ended).map(rank)
+    ranks_b = test_outcomes(b, open_ended).map(rank)
+    winner = ranks_a.combine(ranks_b, lambda x, y: (x > y) - (x < y))
+    return OpposedOdds(
+        winner=winner,
+        p_a=float(winner.probability(1)),
+        p_tie=float(winner.probability(0)),
+        p_b=float(winner.probability(-1)),
+        tail=float(ranks_a.missing + ranks_b.missing),
+    )

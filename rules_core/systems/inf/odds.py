@@ -2,7 +2,7 @@
 
 The Face to Face part comes from `rolls.ftf_distribution` (conditioning on the other side's
 best success makes the dice independent). Each hit's saves are the same `hit_program` that
-`attack.resolve_attack` runs with dice, here run over exact probabilities (Fractions) on the
+`attack.resolve_attack` runs with dice, here run as maps over exact distributions of the
 defender's tally (wounds, killed, a save passed, disabled, immobilised). The order of the
 hits does not change any reported number (sums, and FIRE's chain stops at death, which is a
 cap on the running sum), so criticals are processed first.
@@ -13,9 +13,12 @@ so the chain is finite and computed exactly, with no truncation.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
+from rules_core.dice.distribution import Distribution
 from rules_core.systems.inf.attack import (
     DEFENCE_BONUS,
     Direct,
@@ -27,6 +30,7 @@ from rules_core.systems.inf.attack import (
 from rules_core.systems.inf.models import AttackRequest, InfSettings, Side
 from rules_core.systems.inf.rolls import (
     FtfKey,
+    Outcome,
     best_distribution,
     die_distribution,
     ftf_distribution,
@@ -35,12 +39,8 @@ from rules_core.systems.inf.rolls import (
 
 # (wounds, killed, passed a save, disabled, immobilised)
 TState = tuple[int, bool, bool, bool, bool]
-Dist = dict[TState, Fraction]
-
-
-def _add(d: Dist, k: TState, p: Fraction) -> None:
-    if p:
-        d[k] = d.get(k, Fraction(0)) + p
+START: TState = (0, False, False, False, False)
+Step = TState | Distribution[TState]  # where one operation takes a tally
 
 
 def _dead(s: TState, prior: int, w: int) -> bool:
@@ -67,41 +67,61 @@ def _passed(s: TState) -> TState:
     return (s[0], s[1], True, s[3], s[4])
 
 
-def run_ops(dist: Dist, ops: list[Op], prior: int, w: int, em: bool) -> Dist:
+def _save(passes: int, passed: TState, failed: TState) -> Distribution[TState]:
+    """`passed` on `passes` of the 20 faces, else `failed`."""
+    weights = {passed: passes}
+    weights[failed] = weights.get(failed, 0) + 20 - passes
+    return Distribution(weights, total=20)
+
+
+def run_ops(
+    dist: Distribution[TState], ops: list[Op], prior: int, w: int, em: bool
+) -> Distribution[TState]:
     for op in ops:
-        nxt: Dist = {}
-        if isinstance(op, Direct):
-            for s, p in dist.items():
-                _add(nxt, _fail(s, op.effect, em), p)
-        elif isinstance(op, Save):
-            q = Fraction(op.p_pass(), 20)
-            for s, p in dist.items():
-                _add(nxt, _passed(s), p * q)
-                _add(nxt, _fail(s, op.on_fail, em), p * (1 - q))
-        else:
-            assert isinstance(op, Fire)
-            q = Fraction(op.save.p_pass(), 20)
-            pending: Dist = {}
-            for s, p in dist.items():
-                lead = op.lead_wound and not _dead(s, prior, w)
-                _add(pending, _fail(s, "wound", em) if lead else s, p)
-            while pending:  # each round either stops (a pass, or dead) or adds a wound
-                again: Dist = {}
-                for s, p in pending.items():
-                    if _dead(s, prior, w):
-                        _add(nxt, s, p)
-                        continue
-                    _add(nxt, _passed(s), p * q)
-                    _add(again, _fail(s, "wound", em), p * (1 - q))
-                pending = again
-        dist = nxt
+        dist = dist.map(_op_step(op, prior, w, em))
     return dist
+
+
+def _op_step(op: Op, prior: int, w: int, em: bool) -> Callable[[TState], Step]:
+    """What one operation of a hit does to a tally."""
+    if isinstance(op, Direct):
+        effect = op.effect
+        return lambda s: _fail(s, effect, em)
+    if isinstance(op, Save):
+        passes, on_fail = op.p_pass(), op.on_fail
+        return lambda s: _save(passes, _passed(s), _fail(s, on_fail, em))
+    return _fire_chain(op, prior, w, em)
+
+
+def _fire_chain(op: Fire, prior: int, w: int, em: bool) -> Callable[[TState], Step]:
+    """The FIRE chain from a tally: ARM rolls until one passes or the model is dead, each
+    failure a wound (a critical starts it with a wound)."""
+    passes = op.save.p_pass()
+    memo: dict[TState, Distribution[TState]] = {}
+
+    def rounds(s: TState) -> Distribution[TState]:
+        if _dead(s, prior, w):
+            return Distribution.constant(s)
+        if s not in memo:
+            again = _fail(s, "wound", em)
+
+            def then(t: TState) -> Step:
+                return rounds(t) if t == again else t
+
+            memo[s] = _save(passes, _passed(s), again).map(then)
+        return memo[s]
+
+    def start(s: TState) -> Step:
+        lead = op.lead_wound and not _dead(s, prior, w)
+        return rounds(_fail(s, "wound", em) if lead else s)
+
+    return start
 
 
 def side_tally(
     shooter: Side, defender: Side, crits: int, normals: int, settings: InfSettings, bonus: int
-) -> Dist:
-    dist: Dist = {(0, False, False, False, False): Fraction(1)}
+) -> Distribution[TState]:
+    dist: Distribution[TState] = Distribution.constant(START)
     em = shooter.ammo in ("EM", "PLASMA")
     dam = shooter.dam or 0
     for critical, count in ((True, crits), (False, normals)):
@@ -111,9 +131,21 @@ def side_tally(
     return dist
 
 
+class SideResult(NamedTuple):
+    """What one side ends the attack with."""
+
+    wounds: int
+    hit: bool
+    dead: bool
+    unconscious: bool
+    guts: bool
+    disabled: bool
+    immobilized: bool
+
+
 @dataclass
 class SideOdds:
-    wounds: dict[int, Fraction]
+    wounds: Distribution
     p_hit: Fraction
     p_dead: Fraction
     p_unconscious: Fraction
@@ -126,12 +158,7 @@ class SideOdds:
 class AttackOdds:
     target: SideOdds
     active: SideOdds
-    ftf: dict[FtfKey, Fraction]
-
-
-def _empty() -> SideOdds:
-    z = Fraction(0)
-    return SideOdds({}, z, z, z, z, z, z)
+    ftf: Distribution[FtfKey]
 
 
 def _state_of(s: TState, prior: int, w: int) -> str:
@@ -140,67 +167,58 @@ def _state_of(s: TState, prior: int, w: int) -> str:
     return "unconscious" if prior + s[0] == w else "ok"
 
 
-def _accumulate(
-    odds: SideOdds, dist: Dist, p: Fraction, defender: Side, em: bool, cc: bool
-) -> None:
-    for s, q in dist.items():
-        pq = p * q
-        odds.wounds[s[0]] = odds.wounds.get(s[0], Fraction(0)) + pq
-        state = _state_of(s, defender.wounds, defender.w)
-        if state == "dead":
-            odds.p_dead += pq
-        elif state == "unconscious":
-            odds.p_unconscious += pq
-        if s[3]:
-            odds.p_disabled += pq
-        if s[4]:
-            odds.p_immobilized += pq
-        # L1352-1367, L2883-2886, L2896-2897 (as attack.guts_due)
-        if not cc and state == "ok" and not s[4] and (s[2] or (em and not defender.heavy)):
-            odds.p_guts += pq
+def _result(s: TState, defender: Side, em: bool, cc: bool, hit: bool) -> SideResult:
+    state = _state_of(s, defender.wounds, defender.w)
+    # L1352-1367, L2883-2886, L2896-2897 (as attack.guts_due)
+    guts = not cc and state == "ok" and not s[4] and (s[2] or (em and not defender.heavy))
+    return SideResult(s[0], hit, state == "dead", state == "unconscious", guts, s[3], s[4])
 
 
-def _no_hit_state(odds: SideOdds, p: Fraction, defender: Side) -> None:
-    odds.wounds[0] = odds.wounds.get(0, Fraction(0)) + p
-    state = _state_of((0, False, False, False, False), defender.wounds, defender.w)
-    if state == "dead":
-        odds.p_dead += p
-    elif state == "unconscious":
-        odds.p_unconscious += p
+def _untouched(defender: Side) -> SideResult:
+    state = _state_of(START, defender.wounds, defender.w)
+    return SideResult(0, False, state == "dead", state == "unconscious", False, False, False)
+
+
+def _odds(results: Distribution[SideResult]) -> SideOdds:
+    return SideOdds(
+        wounds=results.map(lambda r: r.wounds),
+        p_hit=results.chance(lambda r: r.hit),
+        p_dead=results.chance(lambda r: r.dead),
+        p_unconscious=results.chance(lambda r: r.unconscious),
+        p_guts=results.chance(lambda r: r.guts),
+        p_disabled=results.chance(lambda r: r.disabled),
+        p_immobilized=results.chance(lambda r: r.immobilized),
+    )
 
 
 def attack_odds(req: AttackRequest, settings: InfSettings) -> AttackOdds:
     a, t = req.active, req.target
     a_target, t_target = a.target_vs(t), t.target_vs(a)
     ftf = ftf_distribution(a_target, a.burst, t_target if req.opposed else None, t.burst)
-    target, active = _empty(), _empty()
-    for (who, crits, normals), p in ftf.items():
-        if who == "none":
-            _no_hit_state(target, p, t)
-            _no_hit_state(active, p, a)
-            continue
-        if who == "active":
-            shooter, defender, odds, other, other_profile = a, t, target, active, a
-        else:
-            shooter, defender, odds, other, other_profile = t, a, active, target, t
-        odds.p_hit += p
-        _no_hit_state(other, p, other_profile)
-        wounding = shooter.dam is not None or shooter.ammo == "ADH"
-        if not wounding:
-            _no_hit_state(odds, p, defender)
-            continue
+
+    def hit_side(case: FtfKey) -> Distribution[SideResult] | SideResult:
+        """What the side that was hit in `case` ends with."""
+        who, crits, normals = case
+        shooter, defender = (a, t) if who == "active" else (t, a)
         em = shooter.ammo in ("EM", "PLASMA")
+        if shooter.dam is None and shooter.ammo != "ADH":  # no weapon: nothing to save
+            return _untouched(defender)._replace(hit=True)
+
+        def tally(bonus: int) -> Distribution[SideResult]:
+            dist = side_tally(shooter, defender, crits, normals, settings, bonus)
+            return dist.map(lambda s: _result(s, defender, em, req.cc, True))
+
         if req.cc and req.opposed and shooter.ammo != "MONO":
             # split by whether the loser also succeeded (L1125-1128 Defence Bonus)
-            p_loser_any = _p_loser_success(req, who, crits, normals, a_target, t_target)
-            for bonus, share in ((DEFENCE_BONUS, p_loser_any), (0, 1 - p_loser_any)):
-                if share:
-                    dist = side_tally(shooter, defender, crits, normals, settings, bonus)
-                    _accumulate(odds, dist, p * share, defender, em, req.cc)
-        else:
-            dist = side_tally(shooter, defender, crits, normals, settings, 0)
-            _accumulate(odds, dist, p, defender, em, req.cc)
-    return AttackOdds(target=target, active=active, ftf=ftf)
+            p_bonus = _p_loser_success(req, who, crits, normals, a_target, t_target)
+            return Distribution.mixture([(p_bonus, tally(DEFENCE_BONUS)), (1 - p_bonus, tally(0))])
+        return tally(0)
+
+    def side(me: Side, hit_by: str) -> Distribution[SideResult]:
+        """`me`'s results: hit in the cases where the `hit_by` side hits, untouched else."""
+        return ftf.map(lambda case: hit_side(case) if case[0] == hit_by else _untouched(me))
+
+    return AttackOdds(target=_odds(side(t, "active")), active=_odds(side(a, "reactive")), ftf=ftf)
 
 
 def _p_loser_success(
@@ -215,28 +233,23 @@ def _p_loser_success(
         hit_t, hit_b, lose_t, lose_b = t_target, t.burst, a_target, a.burst
     if lose_t <= 0:
         return Fraction(0)
-    total = Fraction(0)
-    with_success = Fraction(0)
-    for lb, pl in best_distribution(lose_t, lose_b).items():
-        q = hit_counts(hit_t, hit_b, lb, lose_t).get((crits, normals), Fraction(0))
-        total += pl * q
-        if lb is not None:
-            with_success += pl * q
-    return with_success / total if total else Fraction(0)
+
+    def hits_given(lb: Outcome) -> Distribution[tuple[bool, tuple[int, int]]]:
+        def tag(cn: tuple[int, int]) -> tuple[bool, tuple[int, int]]:
+            return (lb is not None, cn)
+
+        return hit_counts(hit_t, hit_b, lb, lose_t).map(tag)
+
+    case = (
+        best_distribution(lose_t, lose_b).map(hits_given).where(lambda x: x[1] == (crits, normals))
+    )
+    total = case.chance(lambda x: True)
+    return case.chance(lambda x: x[0]) / total if total else Fraction(0)
 
 
-def roll_odds(attr: int, mod: int, burst: int) -> tuple[dict[int, Fraction], Fraction]:
+def roll_odds(attr: int, mod: int, burst: int) -> tuple[Distribution, Fraction]:
     """Distribution of successes of a Normal roll, and P(at least one critical)."""
-    target = attr + mod
-    per = die_distribution(target)
-    p_succ = sum((p for k, p in per.items() if k is not None), Fraction(0))
-    p_crit = sum((p for k, p in per.items() if k is not None and k[0]), Fraction(0))
-    dist: dict[int, Fraction] = {0: Fraction(1)}
-    for _ in range(burst):
-        nxt: dict[int, Fraction] = {}
-        for n, p in dist.items():
-            for dn, q in ((1, p_succ), (0, 1 - p_succ)):
-                if q:
-                    nxt[n + dn] = nxt.get(n + dn, Fraction(0)) + p * q
-        dist = nxt
-    return dist, 1 - (1 - p_crit) ** burst
+    per = die_distribution(attr + mod)
+    successes = per.map(lambda k: int(k is not None)).repeat(burst)
+    p_crit = per.chance(lambda k: k is not None and k[0])
+    return successes, 1 - (1 - p_crit) ** burst

@@ -22,10 +22,10 @@ Rules applied (lines of ../shared/seeds/003_27b81155ce3a4b9f.txt):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from fractions import Fraction
 from typing import NamedTuple
 
 from rules_core.dice import DiceSource
+from rules_core.dice.distribution import Distribution
 from rules_core.steps import Modifier, Step
 from rules_core.systems.inf.models import FtfOutcome, RollOutcome
 
@@ -166,97 +166,85 @@ def resolve_ftf(
 # --- exact distributions ------------------------------------------------------------------
 
 Outcome = Key | None  # a die's result for the comparison: its key, or None for a failure
-P20 = Fraction(1, 20)
+FtfKey = tuple[str, int, int]  # ("active"|"reactive"|"none", critical hits, normal hits)
+NO_HIT: FtfKey = ("none", 0, 0)
+D20 = Distribution.die(20)
+MISS, NORMAL, CRITICAL = 0, 1, 2
 
 
-def die_distribution(target: int) -> dict[Outcome, Fraction]:
+def die_distribution(target: int) -> Distribution[Outcome]:
     """The outcome of one die against `target`: None (failure) or its (critical, value)."""
-    out: dict[Outcome, Fraction] = {}
-    for face in FACES:
+
+    def outcome(face: int) -> Outcome:
         die = evaluate(face, target)
-        k: Outcome = key(die) if die.success else None
-        out[k] = out.get(k, Fraction(0)) + P20
-    return out
+        return key(die) if die.success else None
+
+    return D20.map(outcome)
 
 
-def _rank(k: Outcome) -> tuple[int, bool, int]:
+def rank(k: Outcome) -> tuple[int, bool, int]:
+    """The Face to Face order of a die's outcome: a failure, then successes by `key`."""
     return (0, False, 0) if k is None else (1, k[0], k[1])
 
 
-def best_distribution(target: int, burst: int) -> dict[Outcome, Fraction]:
-    """The best success of `burst` dice (None: no success), from the CDF to the power B."""
-    per = die_distribution(target)
-    ordered = sorted(per, key=_rank)
-    out: dict[Outcome, Fraction] = {}
-    cdf_prev = Fraction(0)
-    acc = Fraction(0)
-    for k in ordered:
-        acc += per[k]
-        cdf = acc**burst
-        if cdf != cdf_prev:
-            out[k] = cdf - cdf_prev
-        cdf_prev = cdf
-    return out
+def best_distribution(target: int, burst: int) -> Distribution[Outcome]:
+    """The best success of `burst` dice (None: no success)."""
+    return die_distribution(target).max_of(burst, key=rank)
 
 
 def hit_counts(
     target: int, burst: int, other_best: Outcome, other_target: int
-) -> dict[tuple[int, int], Fraction]:
+) -> Distribution[tuple[int, int]]:
     """(critical hits, normal hits) of `burst` independent dice that beat `other_best`."""
-    p_crit = p_norm = Fraction(0)
-    for k, p in die_distribution(target).items():
-        if beats(k, target, other_best, other_target):
-            assert k is not None
-            if k[0]:
-                p_crit += p
-            else:
-                p_norm += p
-    p_none = 1 - p_crit - p_norm
-    dist: dict[tuple[int, int], Fraction] = {(0, 0): Fraction(1)}
-    for _ in range(burst):
-        nxt: dict[tuple[int, int], Fraction] = {}
-        for (c, n), p in dist.items():
-            for (dc, dn), q in (((1, 0), p_crit), ((0, 1), p_norm), ((0, 0), p_none)):
-                if q:
-                    k2 = (c + dc, n + dn)
-                    nxt[k2] = nxt.get(k2, Fraction(0)) + p * q
-        dist = nxt
-    return dist
+    return _hit_counts(die_distribution(target), target, burst, other_best, other_target)
 
 
-FtfKey = tuple[str, int, int]  # ("active"|"reactive"|"none", critical hits, normal hits)
+def _hit_counts(
+    die: Distribution[Outcome], target: int, burst: int, other_best: Outcome, other_target: int
+) -> Distribution[tuple[int, int]]:
+    def kind(k: Outcome) -> int:
+        if not beats(k, target, other_best, other_target):
+            return MISS
+        return CRITICAL if k is not None and k[0] else NORMAL
+
+    return die.map(kind).pool(burst).map(lambda kinds: (kinds.count(CRITICAL), kinds.count(NORMAL)))
 
 
 def ftf_distribution(
     a_target: int, burst: int, r_target: int | None, vs_burst: int
-) -> dict[FtfKey, Fraction]:
+) -> Distribution[FtfKey]:
     """Exact joint distribution of who hits and with how many criticals / normal hits.
-    `r_target` None: Normal rolls (nobody opposes). Conditioning on the other side's best
-    success makes each side's dice independent (see the module docstring)."""
-    out: dict[FtfKey, Fraction] = {}
-
-    def add(k: FtfKey, p: Fraction) -> None:
-        if p:
-            out[k] = out.get(k, Fraction(0)) + p
-
+    `r_target` None: Normal rolls (nobody opposes). Given the other side's best success, each
+    side's dice are independent; only one side can hit, so the two sides' hits are disjoint
+    events and whatever is left is nobody hitting."""
     auto_a = a_target <= 0
+    a_die = die_distribution(a_target)
     if r_target is None:
-        if not auto_a:
-            for (c, n), p in hit_counts(a_target, burst, None, 0).items():
-                if c + n:
-                    add(("active", c, n), p)
-    else:
-        r_best = {None: Fraction(1)} if r_target <= 0 else best_distribution(r_target, vs_burst)
-        a_best = {None: Fraction(1)} if auto_a else best_distribution(a_target, burst)
-        if not auto_a:
-            for rb, pr in r_best.items():
-                for (c, n), p in hit_counts(a_target, burst, rb, r_target).items():
-                    if c + n:
-                        add(("active", c, n), pr * p)
-        if r_target > 0:
-            for ab, pa in a_best.items():
-                for (c, n), p in hit_counts(r_target, vs_burst, ab, a_target).items():
-                    if c + n:
-                        add(("reactive", c, n), pa * p)
-    add(("none", 0, 0), 1 - sum(out.values(), Fraction(0)))
-    return out
+        if auto_a:
+            return Distribution.constant(NO_HIT)
+        counts = _hit_counts(a_die, a_target, burst, None, 0)
+        return counts.map(lambda cn: ("active", *cn) if sum(cn) else NO_HIT)
+    r_die = die_distribution(r_target)
+    parts: list[Distribution[FtfKey]] = []
+    if not auto_a:
+        r_best = r_die.max_of(vs_burst, key=rank) if r_target > 0 else Distribution.constant(None)
+        parts.append(
+            r_best.map(
+                lambda rb: _hit_counts(a_die, a_target, burst, rb, r_target).map(
+                    lambda cn: ("active", *cn)
+                )
+            )
+        )
+    if r_target > 0:
+        a_best = Distribution.constant(None) if auto_a else a_die.max_of(burst, key=rank)
+        parts.append(
+            a_best.map(
+                lambda ab: _hit_counts(r_die, r_target, vs_burst, ab, a_target).map(
+                    lambda cn: ("reactive", *cn)
+                )
+            )
+        )
+    if not parts:
+        return Distribution.constant(NO_HIT)
+    hits = [part.where(lambda k: k[1] + k[2] > 0) for part in parts]
+    return Distribution.union(hits).fill(NO_HIT)

@@ -8,6 +8,7 @@ melee) against ARM. `plan()` turns the request into dice counts and fixed modifi
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from rules_core.dice import DiceSource
@@ -175,16 +176,17 @@ def plan(req: AttackRequest) -> Plan:
     )
 
 
-def judge(faces: list[int], total: int, defense: int) -> tuple[bool, bool]:
+def judge(faces: Sequence[int], total: int, defense: int) -> tuple[bool, bool]:
     """(hit, critical) of an attack roll. All 1s miss; all 6s hit unless one die is rolled;
     else total >= DEF (L2171-2177). Critical: a hit with any two dice equal (L3943-3946)."""
-    if all(f == 1 for f in faces):
+    n = len(faces)
+    if faces.count(1) == n:
         hit = False
-    elif len(faces) >= 2 and all(f == 6 for f in faces):
+    elif n >= 2 and faces.count(6) == n:
         hit = True
     else:
         hit = total >= defense
-    critical = hit and len(set(faces)) < len(faces)
+    critical = hit and len(set(faces)) < n
     return hit, critical
 
 

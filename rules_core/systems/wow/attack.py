@@ -16,6 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from rules_core.dice import DiceSource
+from rules_core.dice.distribution import Distribution
 from rules_core.steps import Step
 from rules_core.systems.wow.pool import (
     PoolRoll,
@@ -99,25 +100,19 @@ def resolve_attack(req: AttackRequest, source: DiceSource) -> AttackResolution:
     )
 
 
-def attack_odds(req: AttackRequest) -> dict[int, Fraction]:
-    """Exact distribution of `damage`."""
+def attack_odds(req: AttackRequest) -> Distribution:
+    """Exact distribution of `damage`: hits (crit damage added when a crit shows) minus
+    blocks, never below 0."""
     check_pool(req.power, "power")
     check_pool(req.defense, "defense")
+    attack = pool_distribution(req.power, req.attack_rerolls)
+    hits = attack.map(lambda k: k[0] + (req.crit_damage if k[1] else 0))
     blocks = successes_distribution(req.defense, req.defense_rerolls)
-    out: dict[int, Fraction] = {}
-    for (successes, crit), p_attack in pool_distribution(req.power, req.attack_rerolls).items():
-        hits = successes + (req.crit_damage if crit else 0)
-        for blocked, p_block in blocks.items():
-            damage = max(0, hits - blocked)
-            out[damage] = out.get(damage, Fraction(0)) + p_attack * p_block
-    return out
+    return (hits - blocks).clip(lo=0)
 
 
 def crit_chance(req: AttackRequest) -> Fraction:
-    return sum(
-        (p for (_, crit), p in pool_distribution(req.power, req.attack_rerolls).items() if crit),
-        Fraction(0),
-    )
+    return pool_distribution(req.power, req.attack_rerolls).chance(lambda k: k[1])
 
 
 class HealRequest(BaseModel):

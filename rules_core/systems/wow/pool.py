@@ -6,11 +6,11 @@ roll (105.3b, L150)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import cache
 from math import comb
 
 from rules_core.dice import DiceSource
+from rules_core.dice.distribution import Distribution
 from rules_core.errors import UserError
 
 SIDES = 10
@@ -57,13 +57,13 @@ def roll_pool(size: int, rerolls: int, source: DiceSource) -> PoolRoll:
 
 
 @cache
-def pool_distribution(size: int, rerolls: int) -> dict[tuple[int, bool], Fraction]:
+def pool_distribution(size: int, rerolls: int) -> Distribution[tuple[int, bool]]:
     """Exact joint distribution of (successes, any crit) for a pool with a reroll budget.
 
     The first roll splits into fails/plain successes/crits (multinomial); min(fails, budget)
     failed dice are rolled again, their outcome another multinomial. Counted in integer ways
-    out of 10**(size + budget) (faces: 3 fail, 6 plain, 1 crit) and divided once at the end:
-    the same exact fractions, without Fraction arithmetic in the loops.
+    out of 10**(size + budget) (faces: 3 fail, 6 plain, 1 crit): the distribution's own
+    integer weights, with no arithmetic on fractions in the loops.
     """
     budget = min(size, max(0, rerolls))
     # the rerolled dice's outcomes, padded to `budget` dice so every weight shares one base
@@ -84,8 +84,7 @@ def pool_distribution(size: int, rerolls: int) -> dict[tuple[int, bool], Fractio
             for (s2, c2), w2 in second[min(fails, budget)].items():
                 key = (hits + crits + s2, crits > 0 or c2)
                 out[key] = out.get(key, 0) + w1 * w2
-    denominator = FACES_TOTAL ** (size + budget)
-    return {k: Fraction(w, denominator) for k, w in out.items()}
+    return Distribution(out, total=FACES_TOTAL ** (size + budget))
 
 
 FACES_TOTAL = 10
@@ -98,8 +97,9 @@ def multinomial_ways(n: int, hits: int, crits: int) -> int:
     return int(comb(n, fails) * comb(n - fails, hits) * WAYS_FAIL**fails * WAYS_HIT**hits)
 
 
-def successes_distribution(size: int, rerolls: int) -> dict[int, Fraction]:
-    out: dict[int, Fraction] = {}
-    for (successes, _), p in pool_distribution(size, rerolls).items():
-        out[successes] = out.get(successes, Fraction(0)) + p
-    return out
+def successes_distribution(size: int, rerolls: int) -> Distribution:
+    return pool_distribution(size, rerolls).map(successes_of)
+
+
+def successes_of(outcome: tuple[int, bool]) -> int:
+    return outcome[0]

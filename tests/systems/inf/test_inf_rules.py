@@ -429,7 +429,7 @@ def test_attack_odds_match_enumeration(
     req = make()
     brute = enumerate_attack(req, settings_)
     odds = attack_odds(req, settings_)
-    assert {k: v for k, v in odds.target.wounds.items() if v} == brute["wounds"]
+    assert odds.target.wounds.as_fractions() == brute["wounds"]
     assert odds.target.p_hit == brute["hit"].get(True, 0)
     assert odds.target.p_dead == brute["dead"].get(True, 0)
     assert odds.active.p_hit == brute["back"].get(True, 0)
@@ -464,12 +464,16 @@ def test_ftf_distribution_matches_enumeration(a: int, b: int, r: int | None, rb:
         else:
             k = ("none", 0, 0)
         counts[k] = counts.get(k, Fraction(0)) + Fraction(1, 20 ** (dice_a + dice_r))
-    assert ftf_distribution(a, b, r, rb) == counts
+    assert ftf_distribution(a, b, r, rb).as_fractions() == counts
 
 
 def test_roll_odds() -> None:
     dist, p_crit = roll_odds(12, -3, 2)
-    assert dist == {0: Fraction(121, 400), 1: Fraction(2 * 9 * 11, 400), 2: Fraction(81, 400)}
+    assert dist.as_fractions() == {
+        0: Fraction(121, 400),
+        1: Fraction(2 * 9 * 11, 400),
+        2: Fraction(81, 400),
+    }
     assert p_crit == 1 - Fraction(19, 20) ** 2
 
 
@@ -498,10 +502,11 @@ def test_seeded_result_is_in_the_odds_support(
     req = AttackRequest(active=a, target=t.model_copy(update={"burst": 1}), opposed=opposed, cc=cc)
     _, out = resolve_attack(req, DiceSource.seeded(seed), S)
     odds = attack_odds(req, S)
-    assert odds.target.wounds.get(out.target_wounds, 0) > 0
-    assert odds.active.wounds.get(out.active_wounds, 0) > 0
-    assert sum(odds.target.wounds.values()) == 1 and sum(odds.active.wounds.values()) == 1
-    assert sum(odds.ftf.values()) == 1
+    assert odds.target.wounds.probability(out.target_wounds) > 0
+    assert odds.active.wounds.probability(out.active_wounds) > 0
+    assert sum(odds.target.wounds.as_fractions().values()) == 1
+    assert sum(odds.active.wounds.as_fractions().values()) == 1
+    assert sum(odds.ftf.as_fractions().values()) == 1
 
 
 def test_g16_failure_margin_gives_the_scatter() -> None:  # L1031-1037

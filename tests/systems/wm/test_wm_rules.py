@@ -164,35 +164,63 @@ def test_free_strike_and_crippled_weapon() -> None:  # L2149-2162, L3740-3742
 # --- exact odds against brute force --------------------------------------------------------------
 
 
-def brute(
-    r: AttackRequest, hit_dice: int, damage_dice: int, auto: bool = False
-) -> dict[int, Fraction]:
-    """Every ordered face sequence, resolved by resolve_attack itself."""
-    out: dict[int, Fraction] = {}
-    n = damage_dice if auto else hit_dice + damage_dice
-    for faces in product(range(1, 7), repeat=n):
-        res = resolve_attack(r, S(list(faces)))
-        used = len(res.steps[1].dice) + (len(res.steps[-1].dice) if res.outcome.hit else 0)
+class Rolls:
+    """An attack written out from the rulebook for the oracle, independently of `plan` and
+    `judge`: the dice, what is added to them, and the numbers to reach."""
+
+    def __init__(
+        self, hit_dice: int, to_hit: int, defense: int, damage_dice: int, dmg: int, arm: int
+    ) -> None:
+        self.hit_dice, self.to_hit, self.defense = hit_dice, to_hit, defense
+        self.damage_dice, self.dmg, self.arm = damage_dice, dmg, arm
+
+
+def brute(r: Rolls, auto: bool = False) -> tuple[dict[int, Fraction], Fraction, Fraction]:
+    """Every ordered sequence of attack and damage faces, judged by the rules themselves: all
+    1s miss, all 6s on two or more dice hit, else the total must reach DEF (L2171-2177); a hit
+    with two equal dice is a critical (L3943-3946); damage = roll + POW (+STR) - ARM, never
+    below 0 (L3615-3625). Returns (damage distribution, P(hit), P(critical))."""
+    dist: dict[int, Fraction] = {}
+    hits = crits = Fraction(0)
+    attack_rolls = [()] if auto else list(product(range(1, 7), repeat=r.hit_dice))
+    damage_rolls = list(product(range(1, 7), repeat=r.damage_dice))
+    for faces in attack_rolls:
         if auto:
-            used = len(res.steps[-1].dice)
-        weight = Fraction(6 ** (n - used), 6**n)
-        # each tuple stands for its prefix; count the prefix once by the unused faces' share
-        if any(f != 1 for f in faces[used:]):
-            continue
-        out[res.outcome.damage] = out.get(res.outcome.damage, Fraction(0)) + weight
-    return out
+            hit, crit = True, False
+        elif all(f == 1 for f in faces):
+            hit, crit = False, False
+        else:
+            six = len(faces) >= 2 and all(f == 6 for f in faces)
+            hit = six or sum(faces) + r.to_hit >= r.defense
+            crit = hit and len(set(faces)) < len(faces)
+        p = Fraction(1, len(attack_rolls))
+        hits += p * hit
+        crits += p * crit
+        for dmg_faces in damage_rolls:
+            dmg = max(0, sum(dmg_faces) + r.dmg - r.arm) if hit else 0
+            dist[dmg] = dist.get(dmg, Fraction(0)) + p / len(damage_rolls)
+    return dist, hits, crits
 
 
 @pytest.mark.parametrize(
-    "kw,hit_dice,damage_dice",
+    "kw,rolls",
     [
-        ({"type": "melee", "skill": 6, "defense": 14, "pow": 10, "str_": 5, "arm": 17}, 2, 2),
-        ({"type": "ranged", "skill": 5, "defense": 13, "pow": 10, "arm": 14, "boost": "hit"}, 3, 2),
+        # MAT 6 vs DEF 14: 2d6+6; P+S 15 vs ARM 17
+        (
+            {"type": "melee", "skill": 6, "defense": 14, "pow": 10, "str_": 5, "arm": 17},
+            Rolls(2, 6, 14, 2, 15, 17),
+        ),
+        # boosted attack roll: 3d6+5 vs DEF 13; POW 10 vs ARM 14 (ranged: no STR)
+        (
+            {"type": "ranged", "skill": 5, "defense": 13, "pow": 10, "arm": 14, "boost": "hit"},
+            Rolls(3, 5, 13, 2, 10, 14),
+        ),
+        # a charge boosts the damage roll: 3d6 + P+S 8 vs ARM 12 (L1820-1834)
         (
             {"type": "melee", "skill": 4, "defense": 16, "pow": 8, "arm": 12, "mods": {"charge"}},
-            2,
-            3,
+            Rolls(2, 4, 16, 3, 8, 12),
         ),
+        # crippled weapon: one die fewer on both rolls (L3740-3742)
         (
             {
                 "type": "magic",
@@ -202,30 +230,50 @@ def brute(
                 "arm": 16,
                 "mods": {"crippled"},
             },
-            1,
-            1,
+            Rolls(1, 7, 12, 1, 12, 16),
+        ),
+        # a single die: all 1s still miss, but a 6 alone is no automatic hit
+        (
+            {"type": "magic", "skill": 2, "defense": 9, "pow": 5, "arm": 3, "mods": {"crippled"}},
+            Rolls(1, 2, 9, 1, 5, 3),
+        ),
+        # cover (+4 DEF, L2899-2904) and aim (+2, L2786-2790): 2d6+6+2 vs DEF 12+4
+        (
+            {
+                "type": "ranged",
+                "skill": 6,
+                "defense": 12,
+                "pow": 11,
+                "arm": 13,
+                "mods": {"cover", "aim"},
+            },
+            Rolls(2, 8, 16, 2, 11, 13),
         ),
     ],
 )
-def test_odds_match_brute_force(kw: dict[str, object], hit_dice: int, damage_dice: int) -> None:
-    r = AttackRequest.model_validate(kw)
-    odds = attack_odds(r)
-    assert odds.distribution == brute(r, hit_dice, damage_dice)
-    hits = crits = 0
-    for faces in product(range(1, 7), repeat=hit_dice):
-        res = resolve_attack(r, S([*faces, *([1] * damage_dice)]))
-        hits += res.outcome.hit
-        crits += res.outcome.critical
-    assert odds.p_hit == Fraction(hits, 6**hit_dice)
-    assert odds.p_critical == Fraction(crits, 6**hit_dice)
+def test_odds_match_brute_force(kw: dict[str, object], rolls: Rolls) -> None:
+    odds = attack_odds(AttackRequest.model_validate(kw))
+    dist, p_hit, p_crit = brute(rolls)
+    assert odds.distribution.as_fractions() == {v: p for v, p in sorted(dist.items()) if p}
+    assert odds.p_hit == p_hit and odds.p_critical == p_crit
+    assert odds.p_damage == 1 - dist.get(0, Fraction(0))
 
 
 def test_odds_of_an_automatic_hit_and_blast() -> None:
     r = req(type="melee", skill=5, defense=14, pow=10, arm=12, mods={"stationary"})
     odds = attack_odds(r)
-    assert odds.p_hit == 1 and odds.distribution == brute(r, 0, 2, auto=True)
+    dist, _, _ = brute(Rolls(0, 0, 0, 2, 10, 12), auto=True)
+    assert odds.p_hit == 1 and odds.distribution.as_fractions() == dist
+    # blast: 2d6 + half POW rounded up (13 -> 7) vs ARM 12, no attack roll (L3001-3004)
     blast = attack_odds(req(pow=13, arm=12, blast=True))
-    assert blast.p_critical == 0 and sum(blast.distribution.values()) == 1
+    dist, _, _ = brute(Rolls(0, 0, 0, 2, 7, 12), auto=True)
+    assert blast.p_critical == 0 and blast.distribution.as_fractions() == dist
+
+
+def test_check_pass_chance_counts_the_36_rolls() -> None:
+    for value in range(1, 14):
+        ways = sum(1 for a, b in product(range(1, 7), repeat=2) if a + b <= value)
+        assert check_pass_chance(value) == Fraction(ways, 36)
 
 
 # --- properties --------------------------------------------------------------------------------
@@ -261,8 +309,8 @@ def test_a_seeded_attack_lies_in_the_support_of_its_odds(kw: dict[str, object], 
     except UserError:
         return
     odds = attack_odds(r)
-    assert odds.distribution.get(res.outcome.damage, 0) > 0
-    assert sum(odds.distribution.values()) == 1
+    assert odds.distribution.probability(res.outcome.damage) > 0
+    assert odds.distribution.missing == 0
     if res.outcome.critical:
         assert odds.p_critical > 0
     if res.outcome.hit:
