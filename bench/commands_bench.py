@@ -28,7 +28,7 @@ import aiosqlite
 import aiosqlite.core as aiosqlite_core
 
 from bot.app import App
-from bot.commands.models import Reply, Request
+from bot.protocol import Reply, Request
 from rules_core.dice import DiceSource, parse, roll
 
 CHATS = 100

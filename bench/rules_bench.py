@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.app import App
-from bot.commands.models import Request
+from bot.protocol import Request
 from bot.rules_data import rule_index
 from bot.storage import rulebooks
 from rules_core.rules.splitter import split_text

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from bench.timing import table
 from bot.app import App
-from bot.commands.models import Reply, Request
+from bot.protocol import Reply, Request
 from bot.storage import events, games
 from rules_core.game import transitions as tr
 from rules_core.game.models import GameState

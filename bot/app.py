@@ -12,9 +12,9 @@ from pathlib import Path
 
 from bot import i18n
 from bot.commands.context import Context
-from bot.commands.models import ErrorInfo, Reply, Request, code, plain
 from bot.commands.registry import Registry
 from bot.commands.spec import CommandSpec
+from bot.protocol import ErrorInfo, Reply, Request, code, plain
 from bot.storage import games
 from bot.storage import settings as settings_repo
 from bot.storage.db import Database, storage_user_error

@@ -10,9 +10,9 @@ import sys
 from pathlib import Path
 
 from bot.app import App
-from bot.commands.models import ErrorInfo, Reply, Request, Span
 from bot.config import Settings, load_settings
 from bot.logging_setup import setup_logging
+from bot.protocol import ErrorInfo, Reply, Request, Span
 from bot.render import plain
 from bot.storage.db import StorageError
 
@@ -82,7 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 async def import_rules(settings: Settings, args: argparse.Namespace) -> int:
     from bot import i18n
-    from bot.commands.models import Attachment
+    from bot.protocol import Attachment
     from bot.rules_import import extract, read_local
     from bot.storage import rulebooks
     from rules_core.errors import UserError

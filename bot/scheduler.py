@@ -18,7 +18,7 @@ from datetime import datetime
 
 from bot import i18n
 from bot.app import App
-from bot.commands.models import Reply, Request, mention, plain
+from bot.protocol import Reply, Request, mention, plain
 from bot.storage import campaigns
 from bot.storage.campaigns import Campaign, Reminder
 

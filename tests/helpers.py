@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.app import App
-from bot.commands.models import Reply, Request
+from bot.protocol import Reply, Request
 
 
 async def say(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from bot.commands.models import Reply
+from bot.protocol import Reply
 
 
 class AdapterStartError(RuntimeError):

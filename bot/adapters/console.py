@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from bot import i18n
 from bot.app import App
-from bot.commands.models import Attachment, Reply, Request
+from bot.protocol import Attachment, Reply, Request
 from bot.render import plain
 from bot.scheduler import Scheduler
 

@@ -23,9 +23,9 @@ from bot.adapters import discord_commands
 from bot.adapters.base import AdapterStartError
 from bot.app import App
 from bot.autocomplete import MAX_CHOICES, matching, suggest
-from bot.commands.models import Reply, Request
 from bot.commands.spec import CommandSpec
 from bot.config import Settings
+from bot.protocol import Reply, Request
 from bot.render import discord_md
 from bot.storage import buttons
 from bot.storage.settings import kv_get, kv_set

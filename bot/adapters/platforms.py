@@ -14,9 +14,9 @@ from collections.abc import Callable
 
 from bot.adapters.base import AdapterStartError, PlatformAdapter
 from bot.app import App
-from bot.commands.models import Reply
 from bot.config import Settings
 from bot.health import HeartbeatWriter, heartbeat_path
+from bot.protocol import Reply
 from bot.scheduler import Scheduler
 
 log = logging.getLogger(__name__)

@@ -45,8 +45,8 @@ from telegram.ext import (
 from bot import i18n
 from bot.adapters.base import AdapterStartError
 from bot.app import App
-from bot.commands.models import Attachment, Reply, Request
 from bot.config import Settings
+from bot.protocol import Attachment, Reply, Request
 from bot.render import telegram_html
 from bot.rules_import import MAX_BYTES
 from bot.storage import buttons

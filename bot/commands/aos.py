@@ -21,7 +21,6 @@ from bot.commands.game import (
     require_unit_rights,
     unit_blocks,
 )
-from bot.commands.models import Block, Reply, Span, bold, code, plain, pre, strike
 from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data, percent
 from bot.commands.spec import (
     APPLY,
@@ -35,6 +34,7 @@ from bot.commands.spec import (
     unit_opt,
 )
 from bot.commands.system_kit import SystemGame, SystemSettings, dice_spans, log_roll, resolution
+from bot.protocol import Block, Reply, Span, bold, code, plain, pre, strike
 from bot.storage.games import StoredGame
 from rules_core.dice import DiceSource
 from rules_core.errors import UserError

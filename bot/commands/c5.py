@@ -14,7 +14,6 @@ from typing import Any
 from bot.commands import game as game_cmd
 from bot.commands import system_kit
 from bot.commands.context import Context
-from bot.commands.models import Block, Reply, bold, code, plain
 from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data
 from bot.commands.registry import parse_options, tokenize
 from bot.commands.spec import (
@@ -31,6 +30,7 @@ from bot.commands.spec import (
     signed_opt,
 )
 from bot.commands.system_kit import dice_text, log_roll, option_or_stat, pct, resolution, signed
+from bot.protocol import Block, Reply, bold, code, plain
 from bot.storage import games
 from rules_core.dice import DiceSource
 from rules_core.errors import UserError

@@ -17,7 +17,8 @@ from datetime import timedelta
 
 from bot.commands.context import Context
 from bot.commands.game import TURN_GUARD, turn_over, turn_token
-from bot.commands.models import (
+from bot.commands.spec import CommandSpec, OptionSpec
+from bot.protocol import (
     Attachment,
     Block,
     Button,
@@ -29,7 +30,6 @@ from bot.commands.models import (
     plain,
     pre,
 )
-from bot.commands.spec import CommandSpec, OptionSpec
 from bot.storage import campaigns as store
 from bot.storage import games as games_store
 from bot.storage.campaigns import Campaign, JournalEntry, Member

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 import aiosqlite
 
 from bot import i18n
-from bot.commands.models import Request
 from bot.commands.spec import CommandSpec
+from bot.protocol import Request
 from bot.storage import games
 from bot.storage.games import StoredGame
 from rules_core.dice import DiceSource

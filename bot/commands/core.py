@@ -5,8 +5,8 @@ from __future__ import annotations
 from bot import i18n
 from bot.commands import discord_names
 from bot.commands.context import Context
-from bot.commands.models import Reply, bold, code, plain
 from bot.commands.spec import CommandSpec, OptionSpec
+from bot.protocol import Reply, bold, code, plain
 from bot.storage import settings as settings_repo
 from rules_core.errors import UserError
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot.commands.context import Context
-from bot.commands.models import Block, Button, Reply, Span, bold, code, italic, plain, strike
 from bot.commands.odds_view import distribution_blocks, distribution_data
 from bot.commands.spec import CommandSpec, OptionSpec
+from bot.protocol import Block, Button, Reply, Span, bold, code, italic, plain, strike
 from bot.storage import rolls as rolls_repo
 from rules_core.dice import (
     DiceSource,

@@ -52,7 +52,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.commands.context import Context
-from bot.commands.models import (
+from bot.commands.spec import CommandSpec, OptionSpec
+from bot.protocol import (
     Block,
     Button,
     ErrorInfo,
@@ -64,7 +65,6 @@ from bot.commands.models import (
     plain,
     pre,
 )
-from bot.commands.spec import CommandSpec, OptionSpec
 from bot.storage import campaigns, events, games
 from bot.storage.games import StoredGame
 from rules_core.errors import UserError

@@ -16,7 +16,6 @@ from typing import Any
 from bot.commands import game as game_cmd
 from bot.commands import system_kit
 from bot.commands.context import Context
-from bot.commands.models import Block, Reply, bold, code, plain
 from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data, percent
 from bot.commands.spec import (
     APPLY,
@@ -32,6 +31,7 @@ from bot.commands.spec import (
     unit_opt,
 )
 from bot.commands.system_kit import log_roll, resolution, signed
+from bot.protocol import Block, Reply, bold, code, plain
 from bot.storage import games
 from rules_core.errors import UserError
 from rules_core.game import transitions as tr

@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from bot.commands.context import Context
-from bot.commands.models import Block, bold, plain, pre
+from bot.protocol import Block, bold, plain, pre
 from rules_core.dice import Distribution
 
 TABLE_ROWS = 12

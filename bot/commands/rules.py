@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.commands.context import Context
-from bot.commands.models import Attachment, Block, Button, Reply, bold, code, italic, plain
 from bot.commands.spec import CommandSpec, OptionSpec
+from bot.protocol import Attachment, Block, Button, Reply, bold, code, italic, plain
 from bot.rules_data import rule_index
 from bot.rules_import import extract, read_local
 from bot.storage import rulebooks

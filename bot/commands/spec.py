@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
     from bot.commands.context import Context
-    from bot.commands.models import Reply
+    from bot.protocol import Reply
 
 OptionType = Literal["str", "int", "flag", "text", "faces", "user", "signed", "pairs"]
 Handler = Callable[["Context"], Awaitable["Reply"]]

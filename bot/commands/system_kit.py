@@ -12,7 +12,7 @@ from pydantic import BaseModel
 
 from bot.commands.context import Context
 from bot.commands.game import is_manager, load
-from bot.commands.models import Block, Reply, Span, bold, code, plain
+from bot.protocol import Block, Reply, Span, bold, code, plain
 from bot.storage import rolls
 from bot.storage import settings as settings_repo
 from bot.storage.games import StoredGame

@@ -15,7 +15,6 @@ from bot.commands.game import (
     require_unit_rights,
     unit_blocks,
 )
-from bot.commands.models import Block, Reply, Span, bold, code, italic, mention, plain, strike
 from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data
 from bot.commands.spec import (
     APPLY,
@@ -37,6 +36,7 @@ from bot.commands.system_kit import (
     pct,
     resolution,
 )
+from bot.protocol import Block, Reply, Span, bold, code, italic, mention, plain, strike
 from bot.storage.games import StoredGame
 from rules_core.errors import UserError
 from rules_core.game import transitions as tr

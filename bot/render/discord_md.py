@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from bot.commands.models import Block, Reply, Span
+from bot.protocol import Block, Reply, Span
 
 _MARKDOWN = re.compile(r"([\\*_~`|>#\[\]()<-])")
 _LIST_NUMBER = re.compile(r"(?m)^(\s*\d+)\.(?=\s|$)")

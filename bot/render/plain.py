@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.commands.models import Block, Reply, Span
+from bot.protocol import Block, Reply, Span
 
 
 def span(s: Span) -> str:

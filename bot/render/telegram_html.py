@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from html import escape as _escape
 
-from bot.commands.models import Block, Reply, Span
+from bot.protocol import Block, Reply, Span
 
 MAX_MESSAGE = 4096
 _TAGS = {"bold": "b", "italic": "i", "code": "code", "strike": "s", "pre": "pre"}

@@ -6,9 +6,9 @@ from pathlib import Path
 
 from bot.app import App
 from bot.commands import all_specs
-from bot.commands.models import Reply
 from bot.commands.registry import Registry
 from bot.commands.spec import CommandSpec
+from bot.protocol import Reply
 from bot.render import plain
 from tests.helpers import say
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.app import App
-from bot.commands.models import Reply
+from bot.protocol import Reply
 from bot.storage import events, games
 from bot.storage.db import migrations
 from rules_core.game import diff

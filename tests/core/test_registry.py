@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.commands import all_specs, build_registry
-from bot.commands.models import Reply
 from bot.commands.registry import Registry, fold, tokenize
 from bot.commands.spec import CommandSpec, OptionSpec
+from bot.protocol import Reply
 from rules_core.errors import UserError
 
 

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from bot.adapters import discord_commands
 from bot.adapters.discord_commands import CommandTreeError, build, resolve
 from bot.commands import build_registry, discord_names
-from bot.commands.models import Reply
 from bot.commands.registry import Registry
 from bot.commands.spec import CommandSpec, OptionSpec
+from bot.protocol import Reply
 from rules_core.errors import UserError
 from tests.discord.fake_discord import command_problems
 

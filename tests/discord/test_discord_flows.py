@@ -16,9 +16,9 @@ from bot.adapters.discord import DiscordAdapter
 from bot.app import App
 from bot.commands import all_specs, build_registry
 from bot.commands.context import Context
-from bot.commands.models import Reply, mention, plain
 from bot.commands.registry import Registry
 from bot.commands.spec import CommandSpec, OptionSpec
+from bot.protocol import Reply, mention, plain
 from tests.discord.fake_discord import APP_ID, BOT_USER, CHANNEL_ID, JOINED, FakeDiscord, user
 from tests.discord.test_discord_commands import validate
 from tests.discord.test_discord_e2e import command, settings_for, text_of

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.adapters.discord import EMBED_TOTAL, embed
-from bot.commands.models import Field_, Reply, bold, code, mention, plain, pre
+from bot.protocol import Field_, Reply, bold, code, mention, plain, pre
 from bot.render import discord_md
 
 ZWSP = "\u200b"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.app import App
-from bot.commands.models import Reply
+from bot.protocol import Reply
 from bot.render import plain
 from bot.scheduler import Scheduler
 from tests.helpers import say

@@ -10,7 +10,7 @@ from bot import i18n
 from bot.app import App
 from bot.commands.context import Context
 from bot.commands.game import apply_change
-from bot.commands.models import Reply, Request
+from bot.protocol import Reply, Request
 from bot.render import plain
 from bot.storage import events, games
 from rules_core.errors import UserError

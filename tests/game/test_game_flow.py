@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.app import App
-from bot.commands.models import Reply
 from bot.commands.registry import parse_pairs
 from bot.commands.spec import OptionSpec
+from bot.protocol import Reply
 from bot.render import plain
 from rules_core.errors import UserError
 from rules_core.game.transitions import parse_until

@@ -7,7 +7,7 @@ clients)."""
 from __future__ import annotations
 
 from bot.app import App
-from bot.commands.models import Button, Reply
+from bot.protocol import Button, Reply
 from tests.helpers import say
 
 CHAT = "telegram:-400"

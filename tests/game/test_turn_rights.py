@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.app import App
-from bot.commands.models import Reply
+from bot.protocol import Reply
 from tests.helpers import say
 
 CHAT = "telegram:-300"

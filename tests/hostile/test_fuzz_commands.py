@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 from bot import i18n
 from bot.app import App
 from bot.commands import build_registry
-from bot.commands.models import Reply, Request
 from bot.commands.spec import CommandSpec, OptionSpec
+from bot.protocol import Reply, Request
 from bot.render import discord_md, plain, telegram_html
 from rules_core.systems import SYSTEMS
 

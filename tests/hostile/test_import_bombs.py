@@ -17,8 +17,8 @@ from pydantic import SecretStr
 
 from bot.adapters.telegram import TelegramAdapter
 from bot.app import App
-from bot.commands.models import Attachment, Reply, Request
 from bot.config import Settings
+from bot.protocol import Attachment, Reply, Request
 from bot.render import plain
 from bot.rules_import import MAX_BYTES, MAX_PAGES
 from tests.helpers import say

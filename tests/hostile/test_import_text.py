@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from bot.app import App
-from bot.commands.models import Attachment, Reply, Request
+from bot.protocol import Attachment, Reply, Request
 from bot.render import plain
 from bot.rules_import import MAX_BYTES
 from tests.helpers import say

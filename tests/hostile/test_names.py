@@ -26,7 +26,7 @@ from bot.adapters.discord import (
     embed,
 )
 from bot.app import App
-from bot.commands.models import Attachment, Reply, Request
+from bot.protocol import Attachment, Reply, Request
 from bot.render import discord_md, plain, telegram_html
 from tests.discord.fake_discord import CHANNEL_ID, FakeDiscord
 from tests.discord.test_discord_e2e import settings_for, text_of

@@ -16,8 +16,8 @@ import pytest
 
 from bot.app import App
 from bot.commands import build_registry
-from bot.commands.models import Reply
 from bot.commands.spec import CommandSpec, OptionSpec
+from bot.protocol import Reply
 from bot.render import discord_md, plain, telegram_html
 from rules_core.game.models import GameState
 from rules_core.systems import SYSTEMS

@@ -7,7 +7,7 @@ organiser's. A refusal is one sentence and changes nothing."""
 from __future__ import annotations
 
 from bot.app import App
-from bot.commands.models import Reply
+from bot.protocol import Reply
 from bot.render import plain
 from tests.helpers import say
 

@@ -11,7 +11,7 @@ import sqlite3
 from pathlib import Path
 
 from bot.app import App
-from bot.commands.models import Reply
+from bot.protocol import Reply
 from bot.render import plain
 from bot.storage import games
 from rules_core.game.models import GameState

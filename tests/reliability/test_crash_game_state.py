@@ -17,7 +17,7 @@ CHAT = "console:crash-game"
 WRITER = """
 import asyncio, sys
 from bot.app import App
-from bot.commands.models import Request
+from bot.protocol import Request
 
 async def main() -> None:
     app = App(sys.argv[1])

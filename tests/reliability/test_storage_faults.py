@@ -25,7 +25,7 @@ from tests.helpers import say
 WRITER = """
 import asyncio, sys
 from bot.app import App
-from bot.commands.models import Request
+from bot.protocol import Request
 
 async def main() -> None:
     app = App(sys.argv[1])

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.app import App
-from bot.commands.models import Attachment, Request
+from bot.protocol import Attachment, Request
 from bot.render import plain
 from bot.rules_import import MAX_BYTES, extract
 from rules_core.errors import UserError

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from pydantic import SecretStr
 
 from bot.adapters.platforms import run_platforms
-from bot.commands.models import Reply, Span
 from bot.config import Settings
+from bot.protocol import Reply, Span
 from bot.render import telegram_html
 from tests.telegram.fake_bot_api import FakeBotAPI
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.app import App
-from bot.commands.models import Reply
+from bot.protocol import Reply
 from bot.render import plain
 from tests.helpers import say
 
