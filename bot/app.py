@@ -12,7 +12,7 @@ from pathlib import Path
 
 from bot import i18n
 from bot.commands.context import Context
-from bot.commands.registry import Registry
+from bot.commands.registry import Registry, UnknownCommand
 from bot.commands.spec import CommandSpec
 from bot.protocol import ErrorInfo, Reply, Request, code, plain
 from bot.storage import games
@@ -117,8 +117,13 @@ class App:
     def error_reply(self, err: UserError, lang: i18n.Lang, spec: CommandSpec | None) -> Reply:
         message = i18n.t(lang, err.key, **err.params)
         blocks = [[plain(message)]]
-        if spec is not None and not err.key.startswith("storage."):  # not the user's syntax
-            blocks.append([plain(i18n.t(lang, "error.syntax") + " "), code(spec.usage())])
+        # The command's syntax (not after a storage failure: the syntax was fine); for an
+        # unknown command, the syntax of the commands it resembles.
+        shown = [spec] if spec is not None and not err.key.startswith("storage.") else []
+        if spec is None and isinstance(err, UnknownCommand):
+            shown = [s.spec for s in err.suggestions if s.spec is not None]
+        for each in shown:
+            blocks.append([plain(i18n.t(lang, "error.syntax") + " "), code(each.usage())])
         return Reply(
             command=spec.name if spec else "",
             blocks=blocks,

@@ -968,7 +968,7 @@ SPECS = [
             "/aos priority deployed=@Ann apply goes=second",
         ),
     ),
-    CommandSpec(path=("aos", "hero"), handler=hero, aliases=("eroi",)),
+    CommandSpec(path=("aos", "hero"), handler=hero, aliases=("eroi",), examples=("/aos hero",)),
     CommandSpec(
         path=("aos", "command"),
         handler=command,

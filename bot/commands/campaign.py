@@ -447,8 +447,16 @@ SPECS = [
         options=(OptionSpec("name", type="text", positional=True, required=True, max_length=60),),
         examples=("/campaign new Autumn league",),
     ),
-    CommandSpec(path=("campaign", "join"), handler=join, aliases=("entra",)),
-    CommandSpec(path=("campaign", "status"), handler=status, readonly=True, aliases=("stato",)),
+    CommandSpec(
+        path=("campaign", "join"), handler=join, aliases=("entra",), examples=("/campaign join",)
+    ),
+    CommandSpec(
+        path=("campaign", "status"),
+        handler=status,
+        readonly=True,
+        aliases=("stato",),
+        examples=("/campaign status",),
+    ),
     CommandSpec(
         path=("campaign", "order"),
         handler=order,
@@ -458,8 +466,15 @@ SPECS = [
         ),
         examples=("/campaign order @Bob @Ann",),
     ),
-    CommandSpec(path=("campaign", "pause"), handler=pause, aliases=("pausa",)),
-    CommandSpec(path=("campaign", "resume"), handler=resume, aliases=("riprendi",)),
+    CommandSpec(
+        path=("campaign", "pause"), handler=pause, aliases=("pausa",), examples=("/campaign pause",)
+    ),
+    CommandSpec(
+        path=("campaign", "resume"),
+        handler=resume,
+        aliases=("riprendi",),
+        examples=("/campaign resume",),
+    ),
     CommandSpec(
         path=("campaign", "deadline"),
         handler=deadline,
@@ -478,16 +493,27 @@ SPECS = [
         options=(
             OptionSpec("n", type="int", positional=True, min_value=1, max_value=100, default=20),
         ),
+        examples=("/campaign journal 5",),
     ),
     CommandSpec(
-        path=("campaign", "export"), handler=export, readonly=True, slow=True, aliases=("esporta",)
+        path=("campaign", "export"),
+        handler=export,
+        readonly=True,
+        slow=True,
+        aliases=("esporta",),
+        examples=("/campaign export",),
     ),
     CommandSpec(
         path=("campaign", "standings"),
         handler=standings_cmd,
         readonly=True,
         aliases=("classifica",),
+        examples=("/campaign standings",),
     ),
-    CommandSpec(path=("campaign", "end"), handler=end, aliases=("fine",)),
-    CommandSpec(path=("done",), handler=done, aliases=("fatto",), guard=TURN_GUARD),
+    CommandSpec(
+        path=("campaign", "end"), handler=end, aliases=("fine",), examples=("/campaign end",)
+    ),
+    CommandSpec(
+        path=("done",), handler=done, aliases=("fatto",), guard=TURN_GUARD, examples=("/done",)
+    ),
 ]

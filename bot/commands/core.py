@@ -1,14 +1,25 @@
-"""/help and /lang."""
+"""/start, /help and /lang."""
 
 from __future__ import annotations
 
 from bot import i18n
 from bot.commands import discord_names
 from bot.commands.context import Context
+from bot.commands.registry import UnknownCommand
 from bot.commands.spec import CommandSpec, OptionSpec
-from bot.protocol import Reply, bold, code, plain
+from bot.protocol import Block, Reply, bold, code, plain
 from bot.storage import settings as settings_repo
 from rules_core.errors import UserError
+
+# The attack command the welcome shows for the chat's game (Age of Sigmar when there is none).
+ATTACKS = {
+    "aos": "aos attack",
+    "wm": "wm attack",
+    "wow": "wow attack",
+    "inf": "inf attack",
+    "c5": "c5 melee",
+}
+DEFAULT_ATTACK = "aos"
 
 
 def shown_names(ctx: Context) -> dict[tuple[str, ...], str]:
@@ -20,63 +31,117 @@ def shown_names(ctx: Context) -> dict[tuple[str, ...], str]:
     return discord_names.names(registry, i18n.normalize_lang(ctx.request.locale) or ctx.lang)
 
 
-async def help_(ctx: Context) -> Reply:
+def shown_example(names: dict[tuple[str, ...], str], spec: CommandSpec, example: str) -> str:
+    """An example in the text form, under the command's shown name (`/rolls show 12`)."""
+    text_name = "/" + spec.name
+    if (example + " ").startswith(text_name + " "):
+        return names[spec.path] + example[len(text_name) :]
+    return example
+
+
+async def start(ctx: Context) -> Reply:
+    """The welcome: what the bot does and five first steps, each a command that works as is."""
     registry = ctx.app.registry
     names = shown_names(ctx)
-    name = ctx.opts["command"]
-    if name:
-        spec = registry.get(name.lstrip("/"))
-        if spec is None:  # a name as shown on Discord: `/help rolls show`
-            wanted = "/" + " ".join(name.lstrip("/").lower().split())
-            spec = next((s for s in registry if names[s.path] == wanted), None)
-        if spec is None:
-            members = [s for s in registry if s.path[0] == name.lstrip("/").lower()]
-            if not members:
-                raise UserError("help.unknown", name=name[:40])
-            return Reply(
-                title=ctx.t("help.group_title", group="/" + members[0].path[0]),
-                blocks=[
-                    [
-                        code(discord_names.usage(names[s.path], s)),
-                        plain(" — " + ctx.t(s.key + ".desc")),
-                    ]
-                    for s in members
-                ],
-            )
-        blocks = [
-            [code(discord_names.usage(names[spec.path], spec))],
-            [plain(ctx.t(spec.key + ".desc"))],
-        ]
-        for opt in spec.options:
-            text = ctx.t(f"{spec.key}.opt.{opt.name}")
-            alias = f" ({', '.join(opt.aliases)})" if opt.aliases else ""
-            blocks.append([bold(opt.name + alias), plain(": " + text)])
-        text_name = "/" + spec.name
-        examples = [
-            names[spec.path] + ex[len(text_name) :]
-            if (ex + " ").startswith(text_name + " ")
-            else ex
-            for ex in spec.examples
-        ]
-        blocks.extend([[plain(ctx.t("help.example") + " "), code(ex)] for ex in examples])
-        return Reply(title=names[spec.path], blocks=blocks)
-    blocks = [[plain(ctx.t("help.intro"))]]
-    for group, specs in registry.groups().items():
+    game = await ctx.active_game()
+    system = game.state.system if game is not None else DEFAULT_ATTACK
+    attack = registry.get(ATTACKS.get(system, ATTACKS[DEFAULT_ATTACK]))
+    new_game = registry.get("game new")
+    assert attack is not None and new_game is not None  # declared in this package
+    choices = new_game.option("system")
+    systems = ", ".join(choices.choices) if choices is not None else ""
+    steps = [
+        (ctx.t("start.step_game", systems=systems), new_game, "/game new aos"),
+        (ctx.t("start.step_roll"), registry.get("roll"), "/roll 2d6+3"),
+        (ctx.t("start.step_attack"), attack, attack.examples[0]),
+        (ctx.t("start.step_rule"), registry.get("rule"), "/rule " + ctx.t("start.rule_example")),
+        (ctx.t("start.step_help"), registry.get("help"), "/help"),
+    ]
+    shown = [shown_example(names, spec, ex) if spec else ex for _, spec, ex in steps]
+    blocks: list[Block] = [[plain(ctx.t("start.intro"))]]
+    for number, ((what, _, _), example) in enumerate(zip(steps, shown, strict=True), start=1):
+        blocks.append([plain(f"{number}. {what} "), code(example)])
+    return Reply(title=ctx.t("start.title"), blocks=blocks, data={"steps": shown})
+
+
+def group_help(
+    ctx: Context, names: dict[tuple[str, ...], str], members: list[CommandSpec]
+) -> Reply:
+    """`/help aos`: every subcommand with its description and one example."""
+    blocks: list[Block] = []
+    for spec in members:
+        blocks.append([bold(names[spec.path]), plain(" — " + ctx.t(spec.key + ".desc"))])
+        if spec.examples:
+            example = shown_example(names, spec, spec.examples[0])
+            blocks.append([plain("   " + ctx.t("help.eg") + " "), code(example)])
+    group = "/" + members[0].path[0]
+    return Reply(title=ctx.t("help.group_title", group=group), blocks=blocks)
+
+
+def command_help(ctx: Context, names: dict[tuple[str, ...], str], spec: CommandSpec) -> Reply:
+    """`/help roll`: syntax, description, options, examples, and the group's other commands."""
+    blocks: list[Block] = [
+        [code(discord_names.usage(names[spec.path], spec))],
+        [plain(ctx.t(spec.key + ".desc"))],
+    ]
+    for opt in spec.options:
+        text = ctx.t(f"{spec.key}.opt.{opt.name}")
+        alias = f" ({', '.join(opt.aliases)})" if opt.aliases else ""
+        blocks.append([bold(opt.name + alias), plain(": " + text)])
+    for example in spec.examples:
+        blocks.append(
+            [plain(ctx.t("help.example") + " "), code(shown_example(names, spec, example))]
+        )
+    if len(spec.path) == 1:  # a command that is also a group: /roll with /roll show, /roll history
+        subs = [s for s in ctx.app.registry.groups()[spec.path[0]] if s is not spec]
+        if subs:
+            line: Block = [plain(ctx.t("help.also") + " ")]
+            for i, sub in enumerate(subs):
+                line += [plain(", ")] if i else []
+                line.append(code(names[sub.path]))
+            blocks.append(line)
+    return Reply(title=names[spec.path], blocks=blocks)
+
+
+def overview(ctx: Context, names: dict[tuple[str, ...], str]) -> Reply:
+    """`/help`: every top-level command with its one-line description."""
+    blocks: list[Block] = [[plain(ctx.t("help.intro"))]]
+    for group, specs in ctx.app.registry.groups().items():
         visible = [s for s in specs if not s.hidden]
         if not visible:
             continue
-        desc = ctx.t(f"help.groups.{group}") if i18n.has(f"help.groups.{group}") else ""
         shown = [names[s.path].split() for s in visible]
         tops = sorted({words[0] for words in shown}, key=lambda w: (len(w), w))  # `/roll, /rolls`
         subs = sorted({" ".join(words[1:]) for words in shown if len(words) > 1})
-        line = [bold(", ".join(tops))]
-        if desc:
-            line.append(plain(" — " + desc))
+        line: Block = [bold(", ".join(tops)), plain(" — " + ctx.t(f"help.groups.{group}"))]
         if subs:
             line.append(plain(" (" + ", ".join(subs) + ")"))
         blocks.append(line)
     blocks.append([plain(ctx.t("help.more"))])
     return Reply(title=ctx.t("help.title"), blocks=blocks)
+
+
+async def help_(ctx: Context) -> Reply:
+    registry = ctx.app.registry
+    names = shown_names(ctx)
+    name: str | None = ctx.opts["command"]
+    if not name:
+        return overview(ctx, names)
+    words = name.lstrip("/").lower().split()
+    spec = registry.get(" ".join(words))
+    if spec is None:  # a name as shown on Discord: `/help rolls show`
+        wanted = "/" + " ".join(words)
+        spec = next((s for s in registry if names[s.path] == wanted), None)
+    if spec is not None:
+        return command_help(ctx, names, spec)
+    group = registry.canonical(words[:1])[0] if words else ""
+    members = registry.groups().get(group, [])
+    if members and len(words) == 1:
+        return group_help(ctx, names, members)
+    hints = registry.suggest(words) if words else []
+    if hints:
+        raise UnknownCommand("help.unknown_hint", hints, name=name[:40])
+    raise UserError("help.unknown", name=name[:40])
 
 
 async def lang(ctx: Context) -> Reply:
@@ -93,12 +158,19 @@ async def lang(ctx: Context) -> Reply:
 
 SPECS = [
     CommandSpec(
+        path=("start",),
+        handler=start,
+        readonly=True,
+        aliases=("inizia",),
+        examples=("/start",),
+    ),
+    CommandSpec(
         path=("help",),
         handler=help_,
         readonly=True,
         aliases=("aiuto",),
         options=(OptionSpec("command", positional=True, type="text", max_length=60),),
-        examples=("/help roll",),
+        examples=("/help roll", "/help aos"),
     ),
     CommandSpec(
         path=("lang",),

@@ -844,16 +844,29 @@ SPECS = [
         options=(OptionSpec("side", type="text", positional=True, max_length=30),),
         examples=("/game join North",),
     ),
-    CommandSpec(path=("game", "leave"), handler=game_leave, aliases=("esci",)),
-    CommandSpec(path=("game", "status"), handler=game_status, readonly=True, aliases=("stato",)),
+    CommandSpec(
+        path=("game", "leave"), handler=game_leave, aliases=("esci",), examples=("/game leave",)
+    ),
+    CommandSpec(
+        path=("game", "status"),
+        handler=game_status,
+        readonly=True,
+        aliases=("stato",),
+        examples=("/game status",),
+    ),
     CommandSpec(
         path=("game", "end"),
         handler=game_end,
         aliases=("fine",),
         options=(OptionSpec("winner", type="text", positional=True, max_length=40),),
+        examples=("/game end Bruno", "/game end"),
     ),
     CommandSpec(
-        path=("game", "history"), handler=game_history, readonly=True, aliases=("storico",)
+        path=("game", "history"),
+        handler=game_history,
+        readonly=True,
+        aliases=("storico",),
+        examples=("/game history",),
     ),
     CommandSpec(
         path=("unit", "add"),
@@ -867,13 +880,20 @@ SPECS = [
         ),
         examples=("/unit add Guards models=5 wounds=1", '/unit add "Iron Giant" wounds=12'),
     ),
-    CommandSpec(path=("unit", "list"), handler=unit_list, readonly=True, aliases=("elenco",)),
+    CommandSpec(
+        path=("unit", "list"),
+        handler=unit_list,
+        readonly=True,
+        aliases=("elenco",),
+        examples=("/unit list",),
+    ),
     CommandSpec(
         path=("unit", "show"),
         handler=unit_show,
         readonly=True,
         aliases=("mostra",),
         options=(NAME,),
+        examples=("/unit show Vindictors",),
     ),
     CommandSpec(
         path=("unit", "set"),
@@ -907,7 +927,11 @@ SPECS = [
         examples=("/unit heal Guards 1",),
     ),
     CommandSpec(
-        path=("unit", "remove"), handler=unit_remove, aliases=("rimuovi",), options=(NAME,)
+        path=("unit", "remove"),
+        handler=unit_remove,
+        aliases=("rimuovi",),
+        options=(NAME,),
+        examples=("/unit remove Gutrippaz",),
     ),
     CommandSpec(
         path=("unit", "cond"),
@@ -921,7 +945,9 @@ SPECS = [
         ),
         examples=("/unit cond Guards add pinned until=end-of-round",),
     ),
-    CommandSpec(path=("res",), handler=res_show, readonly=True, aliases=("risorse",)),
+    CommandSpec(
+        path=("res",), handler=res_show, readonly=True, aliases=("risorse",), examples=("/res",)
+    ),
     *[
         CommandSpec(
             path=("res", op),
@@ -942,7 +968,9 @@ SPECS = [
         )
         for op, handler in (("set", res_set), ("add", res_add), ("spend", res_spend))
     ],
-    CommandSpec(path=("score",), handler=score_show, readonly=True, aliases=("punti",)),
+    CommandSpec(
+        path=("score",), handler=score_show, readonly=True, aliases=("punti",), examples=("/score",)
+    ),
     CommandSpec(
         path=("score", "add"),
         handler=score_add,
@@ -961,8 +989,16 @@ SPECS = [
         ),
         examples=("/score add 3", "/score add 2 Bob objective"),
     ),
-    CommandSpec(path=("turn",), handler=turn_show, readonly=True, aliases=("turno",)),
-    CommandSpec(path=("turn", "end"), handler=turn_end, aliases=("fine",), guard=TURN_GUARD),
+    CommandSpec(
+        path=("turn",), handler=turn_show, readonly=True, aliases=("turno",), examples=("/turn",)
+    ),
+    CommandSpec(
+        path=("turn", "end"),
+        handler=turn_end,
+        aliases=("fine",),
+        guard=TURN_GUARD,
+        examples=("/turn end",),
+    ),
     CommandSpec(
         path=("turn", "order"),
         handler=turn_order,
@@ -972,8 +1008,12 @@ SPECS = [
         ),
         examples=("/turn order @Bob @Ann",),
     ),
-    CommandSpec(path=("phase", "next"), handler=phase_next, aliases=("prossima",)),
-    CommandSpec(path=("round", "next"), handler=round_next, aliases=("prossimo",)),
+    CommandSpec(
+        path=("phase", "next"), handler=phase_next, aliases=("prossima",), examples=("/phase next",)
+    ),
+    CommandSpec(
+        path=("round", "next"), handler=round_next, aliases=("prossimo",), examples=("/round next",)
+    ),
     CommandSpec(
         path=("log",),
         handler=log,
@@ -982,6 +1022,7 @@ SPECS = [
         options=(
             OptionSpec("n", type="int", positional=True, min_value=1, max_value=50, default=10),
         ),
+        examples=("/log 20",),
     ),
-    CommandSpec(path=("undo",), handler=undo, aliases=("annulla",)),
+    CommandSpec(path=("undo",), handler=undo, aliases=("annulla",), examples=("/undo",)),
 ]

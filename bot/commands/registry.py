@@ -2,6 +2,8 @@
 
 Text form: `/group sub positional key=value flag`, e.g. `/game new aos "Spring league"`.
 `/cmd@BotName` is accepted (the adapter has already checked the bot name). Quotes group words.
+An unknown command or subcommand raises `UnknownCommand` with the closest real ones ("did you
+mean /roll?"), found by edit similarity over the names and aliases at that level.
 """
 
 from __future__ import annotations
@@ -11,6 +13,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from rapidfuzz import fuzz
+from rapidfuzz.distance import DamerauLevenshtein
+
 from bot.commands.spec import CommandSpec, OptionSpec
 from rules_core.errors import UserError
 from rules_core.rules.text import fold
@@ -18,6 +23,9 @@ from rules_core.rules.text import fold
 MAX_COMMAND_TEXT = 4000
 _TOKEN = re.compile(r'"([^"]*)"|“([^”]*)”|(\S+)')
 _FACES = re.compile(r"^\d+(?:[,;]\d+)*$")
+SUGGEST_CUTOFF = 60.0  # similarity (0-100) a name needs to be offered as "did you mean"
+SUGGEST_MARGIN = 10.0  # ... and at most this far below the best one: the closest, not all close
+MAX_SUGGESTIONS = 3
 
 
 @dataclass(frozen=True)
@@ -29,6 +37,28 @@ class Token:
 
 
 @dataclass(frozen=True)
+class Suggestion:
+    """A real command close to what was typed, in the words the user was using (an alias
+    stays an alias: /tria -> /tira)."""
+
+    words: tuple[str, ...]
+    spec: CommandSpec | None  # None for a group that is no command itself (/game)
+
+    @property
+    def text(self) -> str:
+        return "/" + " ".join(self.words)
+
+
+class UnknownCommand(UserError):
+    """An unknown command or subcommand with the closest real ones, so the reply can name them
+    and show their syntax."""
+
+    def __init__(self, key: str, suggestions: list[Suggestion], **params: Any) -> None:
+        super().__init__(key, names=", ".join(s.text for s in suggestions), **params)
+        self.suggestions = suggestions
+
+
+@dataclass(frozen=True)
 class Found:
     """A command named by a text, its options not parsed yet: an error in them can then be
     answered with this command's syntax."""
@@ -36,9 +66,38 @@ class Found:
     spec: CommandSpec
     text: str  # without the leading slash
     tokens: list[Token]  # the option tokens, after the command's name
+    # A command that is also a group (/turn, /turn end): subcommands close to the first option
+    # token, offered if the options don't parse (/turn ned).
+    near: tuple[Suggestion, ...] = ()
 
     def options(self) -> dict[str, Any]:
-        return parse_options(self.spec, self.text, self.tokens)
+        try:
+            return parse_options(self.spec, self.text, self.tokens)
+        except UserError as err:
+            if not self.near:
+                raise
+            group = self.near[0].words[0]
+            typo = self.tokens[0].text[:40]
+            raise UnknownCommand(
+                "cmd.unknown_sub_hint", list(self.near), group=group, name=typo
+            ) from err
+
+
+def similarity(typed: str, name: str) -> float:
+    """0-100: the indel ratio (a missing or extra letter: rol/roll), or the Damerau one when two
+    letters are swapped (nwe/new), whichever is kinder."""
+    return max(fuzz.ratio(typed, name), DamerauLevenshtein.normalized_similarity(typed, name) * 100)
+
+
+def closest(typed: str, names: Iterable[str]) -> list[str]:
+    """The names nearest to `typed`, best first: above SUGGEST_CUTOFF and within SUGGEST_MARGIN
+    of the best, at most MAX_SUGGESTIONS."""
+    scored = sorted(((similarity(typed, n), n) for n in set(names)), key=lambda x: (-x[0], x[1]))
+    good = [(score, n) for score, n in scored if score >= SUGGEST_CUTOFF]
+    if not good:
+        return []
+    best = good[0][0]
+    return [n for score, n in good if score >= best - SUGGEST_MARGIN][:MAX_SUGGESTIONS]
 
 
 def tokenize(text: str) -> list[Token]:
@@ -85,6 +144,61 @@ class Registry:
             out.setdefault(spec.path[0], []).append(spec)
         return out
 
+    def words_under(self, parent: tuple[str, ...]) -> list[str]:
+        """Every name and alias that may follow `parent` (() for the top level)."""
+        depth = len(parent)
+        names = {
+            s.path[depth]
+            for s in self._specs.values()
+            if len(s.path) > depth and s.path[:depth] == parent
+        }
+        names |= {key[-1] for key in self._alias if key[:-1] == parent}
+        return sorted(names)
+
+    def recognizes(self, word: str) -> bool:
+        """Whether a command word is ours or close to one of ours (worth a "did you mean")."""
+        word = word.split("@", 1)[0].lower()
+        known = self.canonical([word])[0] in self.groups()
+        return known or bool(closest(word, self.words_under(())))
+
+    def suggest(self, words: list[str]) -> list[Suggestion]:
+        """The real commands closest to the unknown `words` (lower case, command word first)."""
+        canonical = self.canonical(words)
+        groups = self.groups()
+        if canonical[0] in groups:  # a known group: the subcommand is what's unknown
+            if len(words) < 2:
+                return []
+            group = canonical[0]
+            return [
+                Suggestion((words[0], w), self._specs.get(self.canonical([group, w])))
+                for w in closest(words[1], self.words_under((group,)))
+            ]
+        out: dict[tuple[str, ...], Suggestion] = {}
+        for word in closest(words[0], self.words_under(())):
+            group = self.canonical([word])[0]
+            sub = self._specs.get(self.canonical([group, words[1]])) if len(words) > 1 else None
+            if sub is not None:  # /gam nwe -> /game new only when the second word is exact
+                out.setdefault(sub.path, Suggestion((word, words[1]), sub))
+            else:
+                out.setdefault((group,), Suggestion((word,), self._specs.get((group,))))
+        return list(out.values())
+
+    def unknown(self, words: list[str]) -> UserError:
+        """The error for words that name no command: a "did you mean" when something is close."""
+        hints = self.suggest(words)
+        group = self.canonical(words)[0]
+        if group in self.groups():
+            if len(words) < 2:
+                return UserError("cmd.unknown_sub", group=words[0])
+            if hints:
+                return UnknownCommand(
+                    "cmd.unknown_sub_hint", hints, group=words[0], name=words[1][:40]
+                )
+            return UserError("cmd.no_such_sub", group=words[0], name=words[1][:40])
+        if hints:
+            return UnknownCommand("cmd.unknown_hint", hints, name=words[0][:40])
+        return UserError("cmd.unknown", name=words[0][:40])
+
     def is_command_text(self, text: str) -> bool:
         return text.lstrip().startswith("/")
 
@@ -118,10 +232,18 @@ class Registry:
                 spec, used = self._specs[path], n
                 break
         if spec is None:
-            if any(s.path[0] == canonical[0] for s in self._specs.values()):
-                raise UserError("cmd.unknown_sub", group=canonical[0])
-            raise UserError("cmd.unknown", name=head)
-        return Found(spec, stripped, tokens[used:])
+            raise self.unknown(words)
+        rest = tokens[used:]
+        near: list[Suggestion] = []
+        if rest and not rest[0].quoted and len(spec.path) == 1:
+            subs = self.words_under(spec.path)
+            typed = rest[0].text.lower()
+            if subs and "=" not in typed:
+                near = [
+                    Suggestion((head, w), self._specs.get(self.canonical([*spec.path, w])))
+                    for w in closest(typed, subs)
+                ]
+        return Found(spec, stripped, rest, tuple(near))
 
     def convert(self, spec: CommandSpec, raw: dict[str, Any]) -> dict[str, Any]:
         """Convert structured options (Discord) with the same rules as the text form."""

@@ -248,6 +248,7 @@ SPECS = [
         handler=rules_list,
         readonly=True,
         aliases=("elenco",),
+        examples=("/rules list",),
     ),
     CommandSpec(
         path=("rules", "remove"),

@@ -637,7 +637,13 @@ SPECS = [
             "/wow card remove Jaina card=Fireball",
         ),
     ),
-    CommandSpec(path=("wow", "clock"), handler=clock_show, readonly=True, aliases=("orologio",)),
+    CommandSpec(
+        path=("wow", "clock"),
+        handler=clock_show,
+        readonly=True,
+        aliases=("orologio",),
+        examples=("/wow clock",),
+    ),
     CommandSpec(
         path=("wow", "act"),
         handler=act,
@@ -661,12 +667,13 @@ SPECS = [
         options=(NAME,),
         examples=("/wow moved Thrall",),
     ),
-    CommandSpec(path=("wow", "tick"), handler=tick, aliases=("scatto",)),
+    CommandSpec(path=("wow", "tick"), handler=tick, aliases=("scatto",), examples=("/wow tick",)),
     CommandSpec(
         path=("wow", "standings"),
         handler=standings_cmd,
         readonly=True,
         aliases=("classifica",),
+        examples=("/wow standings",),
     ),
     CommandSpec(
         path=("wow", "settings"),

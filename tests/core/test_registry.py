@@ -7,7 +7,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.commands import all_specs, build_registry
-from bot.commands.registry import Registry, fold, tokenize
+from bot.commands.registry import (
+    MAX_SUGGESTIONS,
+    Registry,
+    UnknownCommand,
+    closest,
+    fold,
+    tokenize,
+)
 from bot.commands.spec import CommandSpec, OptionSpec
 from bot.protocol import Reply
 from rules_core.errors import UserError
@@ -149,3 +156,85 @@ def test_any_text_is_a_command_or_a_user_error(text: str) -> None:
 def test_token_soup_is_a_command_or_a_user_error(words: list[str]) -> None:
     with contextlib.suppress(UserError):
         build_registry().resolve(" ".join(words))
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "suggested"),
+    [
+        ("/rol 2d6", "cmd.unknown_hint", ["/roll"]),
+        ("/rolll", "cmd.unknown_hint", ["/roll"]),
+        ("/tria 2d6", "cmd.unknown_hint", ["/tira"]),  # an Italian typo gets the Italian name
+        ("/hlep", "cmd.unknown_hint", ["/help"]),
+        ("/gam new aos", "cmd.unknown_hint", ["/game new"]),
+        ("/gam", "cmd.unknown_hint", ["/game"]),
+        ("/game nwe wm", "cmd.unknown_sub_hint", ["/game new"]),
+        ("/unit ad Guards", "cmd.unknown_sub_hint", ["/unit add"]),
+        ("/aos atack attacks=2", "cmd.unknown_sub_hint", ["/aos attack"]),
+        ("/turno fien", "cmd.unknown_sub_hint", ["/turno fine"]),  # /turn is a command too
+    ],
+)
+def test_unknown_command_suggests_the_closest(text: str, key: str, suggested: list[str]) -> None:
+    with pytest.raises(UnknownCommand) as info:
+        build_registry().resolve(text)
+    assert info.value.key == key
+    assert [s.text for s in info.value.suggestions] == suggested
+    assert info.value.params["names"] == ", ".join(suggested)
+    assert all(s.spec is not None or s.words == ("game",) for s in info.value.suggestions)
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [("/ban Bob", "cmd.unknown"), ("/aos xyz", "cmd.no_such_sub"), ("/game", "cmd.unknown_sub")],
+)
+def test_nothing_close_is_a_plain_error(text: str, key: str) -> None:
+    with pytest.raises(UserError) as info:
+        build_registry().find(text)
+    assert not isinstance(info.value, UnknownCommand)
+    assert info.value.key == key
+
+
+def test_a_command_that_is_also_a_group_keeps_its_own_options() -> None:
+    reg = build_registry()
+    assert reg.resolve("/roll shw")[1]["expression"] == "shw"  # a label-like text: /roll's own
+    assert reg.resolve("/turn end")[0].path == ("turn", "end")
+
+
+def test_suggestion_carries_the_spec_for_its_syntax() -> None:
+    with pytest.raises(UnknownCommand) as info:
+        build_registry().find("/game nwe wm")
+    (hint,) = info.value.suggestions
+    assert hint.spec is not None and hint.spec.path == ("game", "new")
+
+
+@pytest.mark.parametrize(
+    ("word", "ours"),
+    [
+        ("roll", True),
+        ("tira", True),
+        ("rol", True),
+        ("roll@WargameBot", True),
+        ("ban", False),
+        ("kick", False),
+        ("warn", False),
+    ],
+)
+def test_recognizes_our_words_and_near_misses_only(word: str, ours: bool) -> None:
+    assert build_registry().recognizes(word) is ours
+
+
+def test_closest_keeps_only_the_nearest() -> None:
+    assert closest("rol", ["roll", "log", "rule"]) == ["roll"]
+    assert closest("nwe", ["new", "end", "join"]) == ["new"]
+    assert closest("zzz", ["roll", "log"]) == []
+    assert len(closest("a", [f"a{i}" for i in range(10)])) == MAX_SUGGESTIONS
+
+
+def test_every_example_runs_its_own_command() -> None:
+    """`/help` shows these: each must parse as the command it illustrates."""
+    reg = build_registry()
+    for spec in all_specs():
+        assert spec.examples, f"/{spec.name} has no example"
+        for example in spec.examples:
+            found = reg.find(example.split(" (", 1)[0])  # "(with the file attached)" is a note
+            assert found.spec is spec, example
+            found.options()

@@ -1,0 +1,78 @@
+"""/start, /help and "did you mean" through the App on a real SQLite file."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot import i18n
+from bot.app import App
+from bot.render import plain
+from tests.helpers import say
+
+
+@pytest.mark.parametrize(("command", "lang"), [("/start", "en"), ("/inizia", "it")])
+async def test_start_gives_five_first_steps_that_work(app: App, command: str, lang: str) -> None:
+    reply = await say(app, command, lang=lang)
+    assert reply.ok, reply.error
+    assert reply.title == i18n.t(lang, "start.title")  # type: ignore[arg-type]
+    assert reply.data is not None
+    steps = reply.data["steps"]
+    assert len(steps) == 5
+    paths = [app.registry.find(step).spec.path for step in steps]
+    assert paths == [("game", "new"), ("roll",), ("aos", "attack"), ("rule",), ("help",)]
+    for step in steps:
+        app.registry.find(step).options()  # each parses as shown
+        assert step in plain.render(reply)
+    other = "it" if lang == "en" else "en"
+    assert i18n.t(other, "start.step_roll") not in plain.render(reply)  # type: ignore[arg-type]
+
+
+async def test_start_attack_step_follows_the_chats_game(app: App) -> None:
+    await say(app, "/game new wm")
+    reply = await say(app, "/start")
+    assert reply.data is not None
+    assert app.registry.find(reply.data["steps"][2]).spec.path == ("wm", "attack")
+    rule = await say(app, "/start", lang="it")
+    assert rule.data is not None and rule.data["steps"][3] == "/rule carica"
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+async def test_help_describes_every_top_level_command(app: App, lang: str) -> None:
+    reply = await say(app, "/help", lang=lang)
+    lines = plain.render(reply).splitlines()
+    for group in app.registry.groups():
+        assert i18n.has(f"help.groups.{group}", lang)  # type: ignore[arg-type]
+        (line,) = [ln for ln in lines if ln.startswith(f"/{group} — ")]
+        assert i18n.t(lang, f"help.groups.{group}") in line  # type: ignore[arg-type]
+
+
+async def test_help_of_a_group_lists_each_subcommand_with_an_example(app: App) -> None:
+    reply = await say(app, "/help aos")
+    text = plain.render(reply)
+    for spec in app.registry.groups()["aos"]:
+        assert f"/{spec.name} — {i18n.t('en', spec.key + '.desc')}" in text
+        assert f"e.g. {spec.examples[0]}" in text
+
+
+async def test_help_of_a_command_that_is_a_group_names_the_others(app: App) -> None:
+    text = plain.render(await say(app, "/help roll"))
+    assert "In the same group: /roll history, /roll show" in text
+    italian = plain.render(await say(app, "/aiuto tira", lang="it"))
+    assert "Nello stesso gruppo: /roll history, /roll show" in italian
+
+
+async def test_unknown_command_answers_did_you_mean_with_the_syntax(app: App) -> None:
+    reply = await say(app, "/rol 2d6")
+    assert reply.error is not None and reply.error.code == "cmd.unknown_hint"
+    text = plain.render(reply)
+    assert "Did you mean /roll?" in text
+    assert "Syntax: /roll EXPRESSION…" in text
+    italian = plain.render(await say(app, "/game nwe wm", lang="it"))
+    assert "Forse intendevi /game new?" in italian
+    assert "Sintassi: /game new SYSTEM" in italian
+
+
+async def test_unknown_help_topic_suggests_too(app: App) -> None:
+    reply = await say(app, "/help rol")
+    assert reply.error is not None and reply.error.code == "help.unknown_hint"
+    assert "Did you mean /roll?" in plain.render(reply)
