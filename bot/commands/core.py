@@ -24,7 +24,8 @@ DEFAULT_ATTACK = "aos"
 
 def shown_names(ctx: Context) -> dict[tuple[str, ...], str]:
     """Each command's name as the user sees it: on Discord the published tree's (`/rolls show`,
-    in the language of the user's Discord client, which is what its command picker shows)."""
+    in the language of the user's Discord client, which is what its command picker shows).
+    A command missing here is not offered on this platform (/start on Discord)."""
     registry = ctx.app.registry
     if ctx.request.platform != "discord":
         return {s.path: "/" + s.name for s in registry}
@@ -35,7 +36,7 @@ def shown_example(names: dict[tuple[str, ...], str], spec: CommandSpec, example:
     """An example in the text form, under the command's shown name (`/rolls show 12`)."""
     text_name = "/" + spec.name
     if (example + " ").startswith(text_name + " "):
-        return names[spec.path] + example[len(text_name) :]
+        return names.get(spec.path, text_name) + example[len(text_name) :]
     return example
 
 
@@ -93,7 +94,8 @@ def command_help(ctx: Context, names: dict[tuple[str, ...], str], spec: CommandS
             [plain(ctx.t("help.example") + " "), code(shown_example(names, spec, example))]
         )
     if len(spec.path) == 1:  # a command that is also a group: /roll with /roll show, /roll history
-        subs = [s for s in ctx.app.registry.groups()[spec.path[0]] if s is not spec]
+        group = ctx.app.registry.groups()[spec.path[0]]
+        subs = [s for s in group if s is not spec and s.path in names]
         if subs:
             line: Block = [plain(ctx.t("help.also") + " ")]
             for i, sub in enumerate(subs):
@@ -107,7 +109,7 @@ def overview(ctx: Context, names: dict[tuple[str, ...], str]) -> Reply:
     """`/help`: every top-level command with its one-line description."""
     blocks: list[Block] = [[plain(ctx.t("help.intro"))]]
     for group, specs in ctx.app.registry.groups().items():
-        visible = [s for s in specs if not s.hidden]
+        visible = [s for s in specs if not s.hidden and s.path in names]
         if not visible:
             continue
         shown = [names[s.path].split() for s in visible]
@@ -131,11 +133,11 @@ async def help_(ctx: Context) -> Reply:
     spec = registry.get(" ".join(words))
     if spec is None:  # a name as shown on Discord: `/help rolls show`
         wanted = "/" + " ".join(words)
-        spec = next((s for s in registry if names[s.path] == wanted), None)
-    if spec is not None:
+        spec = next((s for s in registry if names.get(s.path) == wanted), None)
+    if spec is not None and spec.path in names:
         return command_help(ctx, names, spec)
     group = registry.canonical(words[:1])[0] if words else ""
-    members = registry.groups().get(group, [])
+    members = [s for s in registry.groups().get(group, []) if s.path in names]
     if members and len(words) == 1:
         return group_help(ctx, names, members)
     hints = registry.suggest(words) if words else []

@@ -40,6 +40,9 @@ ROOT_SUB = "show"  # the subcommand a group's own root becomes
 SEPARATE = {"roll": "rolls"}  # groups whose root stays a command; their subcommands go here
 C5_PHASES = ("rally", "pass", "mystic", "mana", "faith", "maintenance")
 MOVED: dict[tuple[str, ...], str] = {("c5", step): "c5-phase" for step in C5_PHASES}
+# Registry commands Discord doesn't publish: /start is Telegram's first contact (the bot greets a
+# group it joins with it); on Discord the command picker introduces the bot.
+NOT_PUBLISHED: frozenset[tuple[str, ...]] = frozenset({("start",)})
 OTHER_LANGS = tuple(lang for lang in i18n.LANGS if lang != i18n.DEFAULT_LANG)
 
 Path = tuple[str, ...]
@@ -126,6 +129,8 @@ def tree(registry: Registry) -> Tree:
     for members in groups.values():
         has_subs = any(len(s.path) == 2 for s in members)
         for spec in members:
+            if spec.path in NOT_PUBLISHED:
+                continue
             path = discord_path(spec, has_subs)
             parent = roots.setdefault(path[0], Node((path[0],)))
             node = parent

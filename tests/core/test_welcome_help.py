@@ -76,3 +76,13 @@ async def test_unknown_help_topic_suggests_too(app: App) -> None:
     reply = await say(app, "/help rol")
     assert reply.error is not None and reply.error.code == "help.unknown_hint"
     assert "Did you mean /roll?" in plain.render(reply)
+
+
+async def test_discord_help_leaves_out_start_which_discord_does_not_publish(app: App) -> None:
+    from bot.commands.models import Request
+
+    request = Request(platform="discord", chat_key="discord:1", user_id="1", user_name="Ann")
+    text = plain.render(await app.handle(request.model_copy(update={"text": "/help"})))
+    assert "/roll" in text and "/start" not in text
+    start = await app.handle(request.model_copy(update={"text": "/help start"}))
+    assert start.error is not None

@@ -193,7 +193,7 @@ def test_every_registry_command_is_reachable_and_resolves_back() -> None:
         spec = REGISTRY.get(found)
         assert spec is not None, path
         reachable.add(spec.name)
-    assert reachable == {s.name for s in REGISTRY}
+    assert reachable == {s.name for s in REGISTRY if s.path not in discord_names.NOT_PUBLISHED}
     leaf = [{"name": "id", "type": INTEGER, "value": 3}]
     assert resolve("rolls", [{"name": "show", "type": SUB, "options": leaf}], routes) == (
         "roll show",
@@ -216,6 +216,8 @@ def test_help_names_are_the_discord_names() -> None:
     assert english[("roll",)] == "/roll" and italian[("roll",)] == "/tira"
     paths = published(build(REGISTRY))
     for spec in REGISTRY:  # the same names the payload publishes
+        if spec.path in discord_names.NOT_PUBLISHED:
+            continue
         words = english[spec.path].lstrip("/").split()
         entry = paths[" ".join(words)]
         assert entry["name"] == words[-1]
