@@ -6,6 +6,7 @@ import pytest
 
 from bot import i18n
 from bot.app import App
+from bot.commands.models import Request
 from bot.render import plain
 from tests.helpers import say
 
@@ -79,8 +80,6 @@ async def test_unknown_help_topic_suggests_too(app: App) -> None:
 
 
 async def test_discord_help_leaves_out_start_which_discord_does_not_publish(app: App) -> None:
-    from bot.commands.models import Request
-
     request = Request(platform="discord", chat_key="discord:1", user_id="1", user_name="Ann")
     text = plain.render(await app.handle(request.model_copy(update={"text": "/help"})))
     assert "/roll" in text and "/start" not in text
