@@ -3,6 +3,16 @@
 It only translates: a message or button press becomes a `Request` for `App.handle`, and the
 `Reply` is rendered with bot/render/telegram_html.py. No per-command code lives here.
 Chat key: `telegram:<chat_id>`, plus `:<topic_id>` for a message in a forum topic.
+
+First contact: `/start` is the registry's welcome (a deep-link payload after it is ignored); when
+the bot is added to a group (`my_chat_member`) it posts the same welcome once. The command menu
+is bot/adapters/telegram_menu.py; inline mode (`@Bot 2d6+3`, `@Bot rule charge wm`) is
+bot/adapters/telegram_inline.py.
+
+Unknown commands in groups: a group may hold other bots, and a command addressed to nobody
+(`/ban`) may be theirs. There the bot answers an unknown command only when it is addressed to it
+(`/x@ThisBot`) or close to one of its own (`/rol` -> "did you mean /roll?"); in a private chat it
+always answers.
 """
 
 from __future__ import annotations
@@ -17,14 +27,22 @@ from typing import Any, TypeVar
 
 from telegram import (
     BotCommand,
+    BotCommandScope,
+    BotCommandScopeAllGroupChats,
+    BotCommandScopeAllPrivateChats,
+    BotCommandScopeDefault,
     Chat,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
+    InlineQueryResultArticle,
+    InlineQueryResultsButton,
     InputFile,
+    InputTextMessageContent,
     Message,
     Update,
+    User,
 )
-from telegram.constants import ChatAction, ChatType, ParseMode
+from telegram.constants import ChatAction, ChatMemberStatus, ChatType, ParseMode
 from telegram.error import (
     Forbidden,
     InvalidToken,
@@ -37,16 +55,21 @@ from telegram.ext import (
     Application,
     ApplicationBuilder,
     CallbackQueryHandler,
+    ChatMemberHandler,
+    ChosenInlineResultHandler,
     ContextTypes,
+    InlineQueryHandler,
     MessageHandler,
     filters,
 )
 
 from bot import i18n
+from bot.adapters import telegram_menu
 from bot.adapters.base import AdapterStartError
+from bot.adapters.telegram_inline import InlineCommand, inline_command, is_dice
 from bot.app import App
 from bot.config import Settings
-from bot.protocol import Attachment, Reply, Request
+from bot.protocol import Attachment, Button, Reply, Request, bold, code, italic, plain
 from bot.render import telegram_html
 from bot.rules_import import MAX_BYTES
 from bot.storage import buttons
@@ -61,6 +84,20 @@ MAX_RETRIES = 3
 MAX_RETRY_WAIT = 30.0
 RETRY_BACKOFF = 0.5  # seconds, times the attempt number, after a 5xx or a network error
 _COMMAND = re.compile(r"^/([A-Za-z0-9_]{1,32})(?:@([A-Za-z0-9_]{3,64}))?(?=\s|$)")
+ALLOWED_UPDATES = [
+    "message",
+    "callback_query",
+    "my_chat_member",  # the bot added to a group: greet it
+    "inline_query",
+    "chosen_inline_result",  # needs @BotFather /setinlinefeedback: an inline roll is made here
+]
+SCOPES: dict[telegram_menu.Scope, BotCommandScope] = {
+    "default": BotCommandScopeDefault(),
+    "private": BotCommandScopeAllPrivateChats(),
+    "group": BotCommandScopeAllGroupChats(),
+}
+INLINE_CACHE_SECONDS = 5  # short: a lookup follows the user's chat settings
+ROLL_RESULT = "roll"  # the inline result id of a roll: the query says which one
 
 
 def chat_key(message: Message) -> str:
@@ -72,6 +109,23 @@ def chat_key(message: Message) -> str:
 
 def thread_of(message: Message) -> int | None:
     return message.message_thread_id if message.is_topic_message else None
+
+
+def inline_key(user: User) -> str:
+    """Where inline mode keeps what it does: the user's private chat with the bot (a private
+    chat's id is the user's id), so an inline roll is audited there with /roll show."""
+    return f"telegram:{user.id}"
+
+
+def switch_inline(buttons: list[Button]) -> InlineKeyboardMarkup | None:
+    """A reply's buttons for a message sent in inline mode: it belongs to no chat of ours, so a
+    button can't run a command there; it reopens inline mode with that command instead."""
+    rows = [
+        [InlineKeyboardButton(b.label[:64], switch_inline_query_current_chat=b.command[1:256])]
+        for b in buttons
+        if b.command.startswith("/")
+    ]
+    return InlineKeyboardMarkup(rows) if rows else None
 
 
 class FloodGuard:
@@ -134,6 +188,11 @@ class TelegramAdapter:
             MessageHandler(filters.COMMAND | filters.CaptionRegex(r"^/"), self.on_command)
         )
         self.application.add_handler(CallbackQueryHandler(self.on_button))
+        self.application.add_handler(
+            ChatMemberHandler(self.on_membership, ChatMemberHandler.MY_CHAT_MEMBER)
+        )
+        self.application.add_handler(InlineQueryHandler(self.on_inline_query))
+        self.application.add_handler(ChosenInlineResultHandler(self.on_inline_chosen))
         self.username = ""
 
     # --- lifecycle -------------------------------------------------------------------------
@@ -163,12 +222,10 @@ class TelegramAdapter:
                 port=self.settings.telegram_webhook_port,
                 webhook_url=self.settings.telegram_webhook_url,
                 secret_token=secret.get_secret_value() if secret else None,
-                allowed_updates=["message", "callback_query"],
+                allowed_updates=ALLOWED_UPDATES,
             )
         else:
-            await updater.start_polling(
-                timeout=self.poll_timeout, allowed_updates=["message", "callback_query"]
-            )
+            await updater.start_polling(timeout=self.poll_timeout, allowed_updates=ALLOWED_UPDATES)
         log.info("Telegram bot @%s running", self.username)
 
     async def stop(self) -> None:
@@ -193,26 +250,18 @@ class TelegramAdapter:
         await self.deliver(int(parts[1]), thread, reply)
 
     async def publish_commands(self) -> None:
-        """The command menu in English and Italian; a failure is logged, never fatal."""
+        """The command menu per language and scope (telegram_menu); a failure is logged, never
+        fatal."""
         bot = self.application.bot
         for lang in i18n.LANGS:
-            commands = [BotCommand(name, description) for name, description in self.menu(lang)]
-            try:
-                await bot.set_my_commands(commands, language_code=None if lang == "en" else lang)
-            except TelegramError as exc:
-                log.warning("setMyCommands (%s) failed: %s", lang, exc)
-
-    def menu(self, lang: i18n.Lang) -> list[tuple[str, str]]:
-        out = []
-        for group, specs in self.app.registry.groups().items():
-            if not re.fullmatch(r"[a-z0-9_]{1,32}", group) or all(s.hidden for s in specs):
-                continue
-            key = f"help.groups.{group}"
-            text = (
-                i18n.t(lang, key) if i18n.has(key, lang) else i18n.t(lang, specs[0].key + ".desc")
-            )
-            out.append((group, text[:256] or group))
-        return out[:100]
+            code = None if lang == i18n.DEFAULT_LANG else lang
+            for scope, scope_object in SCOPES.items():
+                menu = telegram_menu.menu(self.app.registry, lang, scope)
+                commands = [BotCommand(name, text) for name, text in menu]
+                try:
+                    await bot.set_my_commands(commands, scope=scope_object, language_code=code)
+                except TelegramError as exc:
+                    log.warning("setMyCommands (%s, %s) failed: %s", lang, scope, exc)
 
     # --- incoming ----------------------------------------------------------------------------
 
@@ -228,6 +277,9 @@ class TelegramAdapter:
         addressed = match.group(2)
         if addressed and addressed.lower() != self.username:
             return  # a command for another bot in the same group
+        private = message.chat.type == ChatType.PRIVATE
+        if not (addressed or private or self.app.registry.recognizes(match.group(1))):
+            return  # an unknown command addressed to nobody: probably another bot's (see top)
         key = chat_key(message)
         verdict = self.flood.check(user.id)
         if verdict == "drop":
@@ -258,6 +310,8 @@ class TelegramAdapter:
             files = await self.download(message)
         spec_name = match.group(1).lower()
         spec = self.app.registry.get(spec_name)
+        if spec is not None and spec.path == ("start",):
+            text = match.group(0)  # `/start <payload>` from a deep link: the payload isn't ours
         if spec is not None and spec.slow:
             await self.retry(
                 lambda: message.chat.send_action(
@@ -313,6 +367,148 @@ class TelegramAdapter:
         )
         reply = await self.app.handle(request)
         await self.deliver(message.chat.id, thread_of(message), reply)
+
+    async def on_membership(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """Added to a group: post the /start welcome once, in the chat's language or else the
+        language of whoever added the bot. A promotion or a restriction is no arrival."""
+        change = update.my_chat_member
+        if change is None or change.chat.type not in (ChatType.GROUP, ChatType.SUPERGROUP):
+            return
+        arrived = change.new_chat_member.status in (
+            ChatMemberStatus.MEMBER,
+            ChatMemberStatus.ADMINISTRATOR,
+        ) and change.old_chat_member.status in (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED)
+        if not arrived:
+            return
+        user = change.from_user
+        request = Request(
+            platform="telegram",
+            chat_key=f"telegram:{change.chat.id}",
+            user_id=str(user.id),
+            user_name=user.full_name,
+            locale=user.language_code,
+            text="/start",
+        )
+        await self.deliver(change.chat.id, None, await self.app.handle(request))
+
+    # --- inline mode (see bot/adapters/telegram_inline.py) -------------------------------------
+
+    def inline_request(self, user: User, text: str = "") -> Request:
+        return Request(
+            platform="telegram",
+            chat_key=inline_key(user),
+            user_id=str(user.id),
+            user_name=user.full_name,
+            locale=user.language_code,
+            text=text,
+        )
+
+    async def on_inline_query(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """Offer the roll (made only when chosen: a roll shown before would let a player pick
+        a good one) or the rule card (looked up now, sent as is)."""
+        query = update.inline_query
+        if query is None:
+            return
+        user = query.from_user
+        command = inline_command(query.query, self.app.registry)
+        lang = await self.app.lang_for(self.inline_request(user))
+        results: list[InlineQueryResultArticle] = []
+        note: str | None = None
+        if command is None:
+            note = i18n.t(lang, "telegram.inline_hint")
+        elif command.kind == "roll":
+            if is_dice(command.args):
+                results.append(self.roll_article(command, user, lang))
+            else:
+                note = i18n.t(lang, "telegram.inline_bad_roll")
+        else:
+            reply = await self.app.handle(self.inline_request(user, command.text))
+            if reply.error is not None:
+                note = reply.error.message
+            else:
+                results.append(self.card_article(reply, command))
+        # The button opens the private chat with /start: the welcome explains the rest.
+        button = InlineQueryResultsButton(note[:64], start_parameter="inline") if note else None
+        await self.retry(
+            lambda: query.answer(
+                results, cache_time=INLINE_CACHE_SECONDS, is_personal=True, button=button
+            )
+        )
+
+    def roll_article(
+        self, command: InlineCommand, user: User, lang: i18n.Lang
+    ) -> InlineQueryResultArticle:
+        rolling = Reply(
+            blocks=[
+                [
+                    bold(user.full_name),
+                    plain(f" {i18n.t(lang, 'telegram.inline_rolling')} "),
+                    code(command.args),
+                    plain(" 🎲…"),
+                ]
+            ]
+        )
+        again = Button(label=i18n.t(lang, "roll.again"), command=command.text)
+        return InlineQueryResultArticle(
+            id=ROLL_RESULT,
+            title=i18n.t(lang, "telegram.inline_roll_title", expression=command.args[:80]),
+            description=i18n.t(lang, "telegram.inline_roll_desc"),
+            input_message_content=InputTextMessageContent(
+                telegram_html.render(rolling), parse_mode=ParseMode.HTML
+            ),
+            # The keyboard is what makes Telegram report an inline_message_id to edit later.
+            reply_markup=switch_inline([again]),
+        )
+
+    def card_article(self, reply: Reply, command: InlineCommand) -> InlineQueryResultArticle:
+        html = telegram_html.split(telegram_html.render(reply))[0]
+        # The card's gist under its title: the longest of its first lines (the summary, not the
+        # line of other names).
+        lines = ["".join(s.text for s in block) for block in reply.blocks[:3]]
+        gist = max(lines, key=len, default="")
+        ident = str((reply.data or {}).get("id") or command.args)
+        return InlineQueryResultArticle(
+            id=("rule:" + ident)[:64],
+            title=(reply.title or command.args)[:100],
+            description=gist[:120],
+            input_message_content=InputTextMessageContent(html, parse_mode=ParseMode.HTML),
+            reply_markup=switch_inline(reply.buttons),
+        )
+
+    async def on_inline_chosen(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """An inline roll was sent: roll now, store it, and put the result in its message."""
+        chosen = update.chosen_inline_result
+        if chosen is None or chosen.result_id != ROLL_RESULT or not chosen.inline_message_id:
+            return
+        command = inline_command(chosen.query, self.app.registry)
+        if command is None or command.kind != "roll":
+            return
+        user = chosen.from_user
+        message_id = chosen.inline_message_id
+        lang = await self.app.lang_for(self.inline_request(user))
+        if self.flood.check(user.id) != "ok":
+            note = telegram_html.escape(i18n.t(lang, "telegram.flood"))
+            await self.retry(
+                lambda: self.application.bot.edit_message_text(
+                    note, inline_message_id=message_id, parse_mode=ParseMode.HTML
+                )
+            )
+            return
+        reply = await self.app.handle(self.inline_request(user, command.text))
+        roll_id = (reply.data or {}).get("id")
+        if reply.ok and roll_id is not None:
+            bot = self.application.bot.username
+            kept = i18n.t(lang, "telegram.inline_kept", name=user.full_name, bot=bot, id=roll_id)
+            reply.blocks.append([italic(kept)])
+        html = telegram_html.split(telegram_html.render(reply))[0]
+        await self.retry(
+            lambda: self.application.bot.edit_message_text(
+                html,
+                inline_message_id=message_id,
+                parse_mode=ParseMode.HTML,
+                reply_markup=switch_inline(reply.buttons),
+            )
+        )
 
     async def download(self, message: Message) -> list[Attachment]:
         document = message.document

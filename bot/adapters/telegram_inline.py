@@ -25,7 +25,12 @@ MAX_QUERY = 256  # Telegram's limit for an inline query
 @dataclass(frozen=True)
 class InlineCommand:
     kind: Literal["roll", "rule"]
-    text: str  # the command's text form, e.g. "/roll 2d6+3" or "/rule charge system=wm"
+    args: str  # what follows the command's name: "2d6+3", "charge system=wm"
+
+    @property
+    def text(self) -> str:
+        """The command's text form: "/roll 2d6+3", "/rule charge system=wm"."""
+        return f"/{self.kind} {self.args}"
 
     @property
     def query(self) -> str:
@@ -67,4 +72,4 @@ def inline_command(query: str, registry: Registry) -> InlineCommand | None:
             kind, rest = ("roll" if is_dice(text) else "rule"), text
     if not rest:
         return None
-    return InlineCommand(kind, f"/{kind} {with_system(rest) if kind == 'rule' else rest}")
+    return InlineCommand(kind, with_system(rest) if kind == "rule" else rest)

@@ -19,7 +19,22 @@ BOT_USER = {
     "username": "WargameBot",
     "can_join_groups": True,
     "can_read_all_group_messages": False,
-    "supports_inline_queries": False,
+    "supports_inline_queries": True,
+}
+ADMIN_RIGHTS = {  # every field of a ChatMemberAdministrator the Bot API sends
+    "can_be_edited": False,
+    "is_anonymous": False,
+    "can_manage_chat": True,
+    "can_delete_messages": True,
+    "can_manage_video_chats": True,
+    "can_restrict_members": True,
+    "can_promote_members": False,
+    "can_change_info": True,
+    "can_invite_users": True,
+    "can_post_stories": False,
+    "can_edit_stories": False,
+    "can_delete_stories": False,
+    "can_pin_messages": True,
 }
 
 
@@ -144,6 +159,77 @@ class FakeBotAPI:
             msg["document"] = document
         return {"message": msg}
 
+    def user(self, user_id: int, first_name: str, language: str | None) -> dict[str, Any]:
+        user: dict[str, Any] = {"id": user_id, "is_bot": False, "first_name": first_name}
+        if language:
+            user["language_code"] = language
+        return user
+
+    def bot_added(
+        self,
+        *,
+        chat_id: int = -1001,
+        chat_type: str = "supergroup",
+        old: str = "left",
+        new: str = "member",
+        user_id: int = 42,
+        language: str | None = "en",
+    ) -> dict[str, Any]:
+        """A `my_chat_member` update: the bot's own membership changed from `old` to `new`."""
+
+        def member(status: str) -> dict[str, Any]:
+            out: dict[str, Any] = {"status": status, "user": BOT_USER}
+            if status == "administrator":
+                out.update(ADMIN_RIGHTS)
+            if status == "kicked":
+                out["until_date"] = 0
+            return out
+
+        chat: dict[str, Any] = {"id": chat_id, "type": chat_type, "title": "Table"}
+        return {
+            "my_chat_member": {
+                "chat": chat,
+                "from": self.user(user_id, "Ann", language),
+                "date": int(time.time()),
+                "old_chat_member": member(old),
+                "new_chat_member": member(new),
+            }
+        }
+
+    def inline_query(
+        self, query: str, *, user_id: int = 42, language: str | None = "en"
+    ) -> dict[str, Any]:
+        self._message_id += 1
+        return {
+            "inline_query": {
+                "id": f"iq{self._message_id}",
+                "from": self.user(user_id, "Ann", language),
+                "query": query,
+                "offset": "",
+                "chat_type": "supergroup",
+            }
+        }
+
+    def chosen_inline_result(
+        self,
+        result_id: str,
+        query: str,
+        *,
+        inline_message_id: str | None = "im1",
+        user_id: int = 42,
+        language: str | None = "en",
+    ) -> dict[str, Any]:
+        """What Telegram sends (with inline feedback on) once a user picked an inline result;
+        `inline_message_id` only when that result had an inline keyboard."""
+        chosen: dict[str, Any] = {
+            "result_id": result_id,
+            "from": self.user(user_id, "Ann", language),
+            "query": query,
+        }
+        if inline_message_id is not None:
+            chosen["inline_message_id"] = inline_message_id
+        return {"chosen_inline_result": chosen}
+
     def button_press(self, data: str, *, message: dict[str, Any], user_id: int = 43) -> dict:
         return {
             "callback_query": {
@@ -167,7 +253,7 @@ class FakeBotAPI:
                 params[key] = {"filename": value.filename, "content": value.file.read()}
             else:
                 params[key] = value
-        for key in ("reply_markup", "allowed_updates", "commands"):
+        for key in ("reply_markup", "allowed_updates", "commands", "scope", "results", "button"):
             if isinstance(params.get(key), str):
                 params[key] = json.loads(params[key])
         return params
@@ -194,6 +280,8 @@ class FakeBotAPI:
             return self._ok(await self._get_updates(params))
         if method == "getMe":
             return self._ok(BOT_USER)
+        if method == "editMessageText" and "inline_message_id" in params:
+            return self._ok(True)  # a message sent in inline mode: no Message comes back
         if method in ("sendMessage", "editMessageText", "sendDocument"):
             self._message_id += 1
             message: dict[str, Any] = {

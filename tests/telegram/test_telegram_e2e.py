@@ -3,62 +3,19 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
-from pydantic import SecretStr
 from telegram import Chat
 
 from bot.adapters.base import AdapterStartError
 from bot.adapters.telegram import ADMIN_CACHE_SECONDS, FLOOD_LIMIT, TelegramAdapter
 from bot.app import App
-from bot.config import Settings
 from bot.scheduler import Scheduler
 from tests.telegram.fake_bot_api import FakeBotAPI
-
-
-@dataclass
-class Env:
-    fake: FakeBotAPI
-    app: App
-    adapter: TelegramAdapter
-
-
-def settings_for(fake: FakeBotAPI, db: Path, token: str | None = None) -> Settings:
-    return Settings(
-        _env_file=None,  # type: ignore[call-arg]
-        wargame_bot_db=db,
-        telegram_token=SecretStr(token or fake.token),
-        telegram_base_url=fake.base_url,
-    )
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-async def env(tmp_path: Path) -> AsyncIterator[Env]:
-    fake = FakeBotAPI()
-    await fake.start()
-    app = App(tmp_path / "tg.sqlite3")
-    await app.start()
-    adapter = TelegramAdapter(app, settings_for(fake, tmp_path / "tg.sqlite3"), poll_timeout=1)
-    await adapter.start()
-    try:
-        yield Env(fake, app, adapter)
-    finally:
-        await adapter.stop()
-        await app.stop()
-        await fake.stop()
+from tests.telegram.harness import Env, FakeClock, settings_for
 
 
 async def test_roll_in_a_group_answers_in_that_chat(env: Env) -> None:
