@@ -6,7 +6,7 @@ import pytest
 
 from bot import i18n
 from bot.app import App
-from bot.commands.models import Request
+from bot.protocol import Request
 from bot.render import plain
 from tests.helpers import say
 

@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from bot import i18n
-from bot.commands.models import Request
+from bot.protocol import Request
 from tests.telegram.harness import Env
 
 GROUP = -1001
