@@ -3,8 +3,9 @@ against brute-force enumeration of every die sequence, and property tests."""
 
 from __future__ import annotations
 
-import contextlib
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -258,16 +259,38 @@ def test_a_seeded_resolution_lies_in_the_support(r: AttackRequest, seed: int) ->
 @settings(max_examples=300, deadline=None)
 @given(text=st.text(max_size=12))
 def test_value_parsers_give_a_value_or_a_user_error(text: str) -> None:
-    for parse in (
-        lambda t: parse_dice_value(t, "attacks"),
-        parse_save,
-        parse_rend,
-        lambda t: parse_reroll(t, "reroll_hit"),
-        lambda t: parse_on6(t, "on6_hit", ("extra_hit", "auto_wound", "mortal")),
-        lambda t: parse_on6(t, "on6_wound", ("mortal", "rend")),
-    ):
-        with contextlib.suppress(UserError):
-            parse(text)
+    """Any text is a value within the option's bounds, or one of the parser's own errors."""
+    checks: list[tuple[Callable[[str], object], set[str], Callable[[Any], bool]]] = [
+        (
+            lambda t: parse_dice_value(t, "attacks"),
+            {"aos.bad_dice_value", "aos.value_range"},
+            lambda v: v.count <= 2 and v.sides in (3, 6) and 0 <= v.plus <= 200 and v.max >= 0,
+        ),
+        (parse_save, {"aos.bad_target"}, lambda v: 1 <= v <= 7),
+        (parse_rend, {"aos.bad_rend", "aos.value_range"}, lambda v: 0 <= v <= 6),
+        (
+            lambda t: parse_reroll(t, "reroll_hit"),
+            {"aos.bad_reroll"},
+            lambda v: v in ("none", "ones", "failed"),
+        ),
+        (
+            lambda t: parse_on6(t, "on6_hit", ("extra_hit", "auto_wound", "mortal")),
+            {"aos.bad_on6", "aos.value_range"},
+            lambda v: v.kind in ("none", "extra_hit", "auto_wound", "mortal"),
+        ),
+        (
+            lambda t: parse_on6(t, "on6_wound", ("mortal", "rend")),
+            {"aos.bad_on6", "aos.value_range"},
+            lambda v: v.kind in ("none", "mortal", "rend") and 0 <= v.amount <= 6,
+        ),
+    ]
+    for parse, keys, valid in checks:
+        try:
+            value = parse(text)
+        except UserError as err:
+            assert err.key in keys, (text, err.key)
+            continue
+        assert valid(value), (text, value)
 
 
 def test_value_parsers() -> None:
