@@ -170,16 +170,28 @@ def test_limits_that_are_allowed() -> None:
 def test_error_params_name_the_limit() -> None:
     with pytest.raises(UserError) as info:
         parse("501d6")
-    assert info.value.params == {"limit": 500}
+    assert (info.value.key, info.value.params) == ("dice.too_many_dice", {"limit": 500})
     with pytest.raises(UserError) as info:
         parse("2d6 + 3 )")
-    assert info.value.params == {"token": ")", "position": 9}
+    assert (info.value.key, info.value.params) == (
+        "dice.unexpected",
+        {"token": ")", "position": 9},
+    )
 
 
-@pytest.mark.parametrize("text", ["2d", "2d6x", "d20+5to hit", "3d6kh"])
-def test_a_label_must_be_set_apart(text: str) -> None:
-    with pytest.raises(UserError):
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("2d", "dice.unexpected"),
+        ("2d6x", "dice.unexpected"),
+        ("d20+5to hit", "dice.unexpected"),
+        ("3d6kh", "dice.modifier_needs_number"),
+    ],
+)
+def test_a_label_must_be_set_apart(text: str, key: str) -> None:
+    with pytest.raises(UserError) as raised:
         parse(text)
+    assert raised.value.key == key
 
 
 def test_labels_with_a_space_or_brackets_still_work() -> None:

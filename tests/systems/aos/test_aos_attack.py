@@ -301,9 +301,12 @@ def test_value_parsers() -> None:
     assert parse_rend("-2") == 2 and parse_rend("-") == 0  # E4/R15: never worse than "-"
     assert parse_on6("mortal:2", "on6_hit", ("mortal",)) == On6(kind="mortal", amount=2)
     for bad in ("3D6", "D4", "0D6", "-1"):
-        with pytest.raises(UserError):
+        with pytest.raises(UserError) as raised:
             parse_dice_value(bad, "attacks")
-    with pytest.raises(UserError):
+        assert raised.value.key == "aos.bad_dice_value"
+    with pytest.raises(UserError) as raised:
         parse_on6("rend:2", "on6_hit", ("extra_hit", "auto_wound", "mortal"))
-    with pytest.raises(UserError):
+    assert raised.value.key == "aos.bad_on6"
+    with pytest.raises(UserError) as raised:
         parse_on6("mortal", "on6_hit", ("mortal",))
+    assert raised.value.key == "aos.bad_on6"

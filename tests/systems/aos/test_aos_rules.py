@@ -90,8 +90,9 @@ def test_r28_r29_r30_priority_in_the_game() -> None:
     new = apply_priority(state, "b", winner_goes_first=True)
     assert new.order == ["b", "a"]
     assert new.resources["player:b"]["cp"] == 1 and new.resources["player:a"]["cp"] == 2
-    with pytest.raises(UserError):
+    with pytest.raises(UserError) as raised:
         apply_priority(new, "a", winner_goes_first=True)  # once per round
+    assert raised.value.key == "aos.priority_done"
     new.round = 2
     assert tie_winner(new, aos_state(new)) == "b"  # R30: first turn of the previous round
     second = apply_priority(new, "b", winner_goes_first=False)
@@ -103,8 +104,9 @@ def test_hero_phase_cp_each_or_own() -> None:
     each, granted = grant_hero_cp(state, "each")
     assert granted == {"a": 1, "b": 1}
     assert each.resources["player:a"]["cp"] == 2 and each.resources["player:b"]["cp"] == 3
-    with pytest.raises(UserError):
+    with pytest.raises(UserError) as raised:
         grant_hero_cp(each, "each")  # once per hero phase
+    assert raised.value.key == "aos.hero_cp_done"
     own, granted = grant_hero_cp(state, "own")
     assert granted == {"a": 1} and own.resources["player:b"]["cp"] == 2
     # A slain General brings nothing.
@@ -128,17 +130,21 @@ def test_commands_cost_and_limits() -> None:
     assert rally.id == "rally" and rally.cost == 1
     new, left = use_command(state, "b", rally, "Guards")
     assert left == 1
-    with pytest.raises(UserError):
+    with pytest.raises(UserError) as raised:
         use_command(new, "b", rally, "Others")  # same command twice in the phase
-    with pytest.raises(UserError):
+    assert raised.value.key == "aos.command_used"
+    with pytest.raises(UserError) as raised:
         use_command(new, "a", rally, "Guards")  # the unit already received one
+    assert raised.value.key == "aos.unit_received"
     new, left = use_command(new, "a", rally, "Wolves")  # per player: a may use it too
     assert left == 0
-    with pytest.raises(UserError):
+    with pytest.raises(UserError) as raised:
         use_command(state, "a", find_command("all-out attack"), None)  # not in the hero phase
+    assert raised.value.key == "aos.wrong_phase"
     new.phase = 4
-    with pytest.raises(UserError):
+    with pytest.raises(UserError) as raised:
         use_command(new, "a", find_command("all out defence"), None)  # no CP left
+    assert raised.value.key == "game.not_enough"
 
 
 def test_e6_damage_table_rows() -> None:
@@ -159,9 +165,15 @@ def test_e6_damage_table_rows() -> None:
         )["attacks"]
         == "5"
     )
-    for bad in ("", "1:move=2", "0:move", "0:move=1 0:move=2"):
-        with pytest.raises(UserError):
+    for bad, key in (
+        ("", "aos.bad_table_rows"),
+        ("1:move=2", "aos.bad_table_start"),
+        ("0:move", "aos.bad_table"),
+        ("0:move=1 0:move=2", "aos.bad_table_start"),
+    ):
+        with pytest.raises(UserError) as raised:
             parse_table(bad)
+        assert raised.value.key == key
 
 
 def test_e11_vindictor_stormspear_profile() -> None:
@@ -177,8 +189,9 @@ def test_command_limit_setting_shared() -> None:
     state = apply_priority(game(), "a", winner_goes_first=True)
     rally = find_command("rally")
     new, _ = use_command(state, "b", rally, None, "shared")
-    with pytest.raises(UserError):
+    with pytest.raises(UserError) as raised:
         use_command(new, "a", rally, None, "shared")  # once per phase for both players
+    assert raised.value.key == "aos.command_used"
 
 
 def test_e9_r1_target_numbers_and_d3() -> None:

@@ -199,8 +199,9 @@ def test_mana_table(rank: int, power: int, die: int, gems: int) -> None:
 
 def test_mana_recupero_and_rank() -> None:
     assert resolve_mana(2, 4, DiceSource.given([5]), recupero=2)[1].gems == 7
-    with pytest.raises(UserError):
+    with pytest.raises(UserError) as raised:
         resolve_mana(5, 4, DiceSource.given([5]))
+    assert raised.value.key == "c5.bad_rank"
 
 
 def test_faith() -> None:
@@ -528,8 +529,9 @@ def test_h12_rigenerazione() -> None:
     assert recover("rigenerazione", 4, 2, [4, 6]) == (2, 0, 2)  # heal 2
     assert recover("rigenerazione", 4, 2, [3]) == (0, 0, 1)  # none, no second roll
     assert recover("rigenerazione", 4, 1, [6]) == (1, 0, 1)  # unwounded: no second roll
-    with pytest.raises(UserError):
+    with pytest.raises(UserError) as raised:
         recover("rigenerazione", 4, 0, [6])
+    assert raised.value.key == "c5.nothing_to_heal"
 
 
 def test_h13_effimero_and_guarigione() -> None:

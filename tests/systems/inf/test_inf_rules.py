@@ -223,8 +223,9 @@ def test_mono_em_nano_adh() -> None:
     assert (out.target_immobilized, out.guts_roll) == (True, False)  # type: ignore[attr-defined]
     out = one_hit("ADH", 0, Side(attr=0, ph=10), 5, 4)
     assert (out.target_immobilized, out.guts_roll) == (False, True)  # type: ignore[attr-defined]
-    with pytest.raises(UserError):
+    with pytest.raises(UserError) as raised:
         one_hit("ADH", 0, Side(attr=0), 5, 4)
+    assert raised.value.key == "inf.adh_needs_ph"
 
 
 # --- the full combat example L1485-1570 -------------------------------------------------------
@@ -335,14 +336,16 @@ def test_rifle_bands_and_coordinated_burst() -> None:  # L2859-2865, L1300-1301
         -6,
         -6,
     ]
-    with pytest.raises(UserError):
+    with pytest.raises(UserError) as raised:
         tables.range_mod(rifle, 121)
+    assert raised.value.key == "inf.out_of_range"
     assert [tables.coordinated_burst(b) for b in (1, 3, 4, 5)] == [1, 2, 2, 3]
     hmg = tables.make_weapon("HMG", "20:0,40:+3,60:-3,120:-6", 15, 4, "N")
     assert tables.range_mod(hmg, 15) == 0  # L874
     for bad in ("", "20", "40:0,20:3", "20:+13", "x:y"):
-        with pytest.raises(UserError):
+        with pytest.raises(UserError) as raised:
             tables.parse_bands(bad)
+        assert raised.value.key == ("inf.bands_order" if bad == "40:0,20:3" else "inf.bad_bands")
 
 
 # --- exact odds against brute force -----------------------------------------------------------

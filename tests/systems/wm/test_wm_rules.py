@@ -96,8 +96,9 @@ def test_g24_g25_combined_attacks() -> None:  # L3302-3310, L3352-3360
     assert two.outcome.attack_total == 15
     ranged = req(type="ranged", skill=6, defense=13, pow=12, arm=20, combined=3)
     assert resolve_attack(ranged, S([3, 4, 2, 5])).outcome.attack_total == 7 + 6 + 3
-    with pytest.raises(UserError):
+    with pytest.raises(UserError) as raised:
         resolve_attack(ranged.model_copy(update={"mods": frozenset({"in_melee"})}), S([1, 2]))
+    assert raised.value.key == "wm.combined_in_melee"
 
 
 def test_g26_falling_dice() -> None:  # L3392-3395
@@ -111,8 +112,10 @@ def test_g31_g32_cover_replaces_concealment() -> None:  # L4019-4038, L2882-2897
     both = req(type="ranged", defense=13, mods={"cover", "concealment"})
     assert effective_defense(both)[0] == 17
     assert effective_defense(req(type="magic", defense=13, mods={"concealment"}))[0] == 15
-    with pytest.raises(UserError):  # no cover in melee (L2190-2193: intervening terrain instead)
+    # no cover in melee (L2190-2193: intervening terrain instead)
+    with pytest.raises(UserError) as raised:
         resolve_attack(req(type="melee", defense=13, mods={"cover"}), S([3, 3]))
+    assert raised.value.key == "wm.not_melee"
     assert effective_defense(req(type="melee", defense=13, mods={"intervening"}))[0] == 15
 
 
@@ -155,10 +158,12 @@ def test_free_strike_and_crippled_weapon() -> None:  # L2149-2162, L3740-3742
     crippled = req(type="melee", skill=6, defense=12, pow=12, arm=16, mods={"crippled"})
     res = resolve_attack(crippled, S([6, 1]))
     assert len(res.steps[1].dice) == 1 and len(res.steps[-1].dice) == 1
-    with pytest.raises(UserError):
+    with pytest.raises(UserError) as raised:
         resolve_attack(req(type="melee", mods={"free_strike", "backstrike"}), S([1, 2]))
-    with pytest.raises(UserError):
+    assert raised.value.key == "wm.free_strike_backstrike"
+    with pytest.raises(UserError) as raised:
         resolve_attack(req(type="magic", mods={"aim"}), S([1, 2]))
+    assert raised.value.key == "wm.aim_ranged_only"
 
 
 # --- exact odds against brute force --------------------------------------------------------------
@@ -395,8 +400,9 @@ def test_units_grid_damage_and_heal_through_the_game() -> None:
     assert state.units[2].damage == 6
     state = damage(state, "Trencher", 4)
     assert state.units[3].destroyed  # 1 box: one damage point disables (L3635-3638)
-    with pytest.raises(UserError):
+    with pytest.raises(UserError) as raised:
         damage(state, "Kreoss", 1, column=2)
+    assert raised.value.key == "wm.column_needs_grid"
 
 
 def test_g30_maintenance_fire_and_corrosion() -> None:  # L3970-3985, L3986-3999

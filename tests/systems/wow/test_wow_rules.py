@@ -178,8 +178,9 @@ def test_d6_nine_ahead_is_legal_ten_is_not() -> None:  # D6/D6b, 408.2a
 
 
 def test_d7_react_that_would_lap_is_illegal() -> None:  # D7, 408.2a
-    with pytest.raises(UserError):
+    with pytest.raises(UserError) as raised:
         clock.pay(3, 5, 8)
+    assert raised.value.key == "wow.too_far_ahead"
 
 
 def test_d8_forced_tick_up_stops_at_nine_ahead() -> None:  # D8, 408.2a
