@@ -7,7 +7,7 @@ from collections import defaultdict
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from rules_core.dice import (
@@ -170,18 +170,79 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize(("text", "limit"), CASES)
+# Every keep/drop path of the engine: keep one die (its own closed form), keep some (the
+# order-statistics DP), keep all or more, keep none; on plain dice, re-rolled dice, counted
+# successes and explosion chains.
+KEEP_CASES = [
+    ("2d20kh1", 20),  # advantage
+    ("2d20kl1", 20),  # disadvantage
+    ("3d6kh1", 20),
+    ("4d4kl1", 20),
+    ("3d6dh2", 20),  # drop two highest = keep the lowest one
+    ("3d6dl2", 20),  # drop two lowest = keep the highest one
+    ("3d6kh1>=4", 20),
+    ("4d4kl1<=2f4", 20),
+    ("2d6r1kh1", 20),
+    ("3d4rr1kl1", 20),
+    ("3d4!kh1", 3),
+    ("2d3!kl1", 3),
+    ("4d3dh1", 20),
+    ("4d4kh4", 20),
+    ("3d4kl0", 20),
+]
+
+
+@pytest.mark.parametrize(("text", "limit"), CASES + KEEP_CASES)
 def test_exact_matches_brute_force(text: str, limit: int) -> None:
     expr = parse_expr(text)
     expected, expected_truncated = brute(expr, limit)
     dist = distribution(expr, chain_limit=limit)
     assert dist.truncated == expected_truncated
-    assert set(dist.probabilities) == {v for v, p in expected.items() if p}
-    for v, p in expected.items():
-        assert abs(dist.probabilities[v] - float(p)) < 1e-12
+    assert dist.as_fractions() == {v: p for v, p in sorted(expected.items()) if p}
     weights, _ = exact_weights(expr, limit)
     total = sum(weights.values())
     assert all(Fraction(w, total) == expected[v] for v, w in weights.items())
+
+
+@st.composite
+def keep_terms(draw: st.DrawFn) -> tuple[str, int]:
+    """A small dice term with a keep or drop, and a chain limit: small enough to enumerate."""
+    explode = draw(st.booleans())
+    count = draw(st.integers(1, 3 if explode else 4))
+    sides = draw(st.integers(2, 4 if explode else 6))
+    text = f"{count}d{sides}"
+    if draw(st.booleans()):
+        word = draw(st.sampled_from(["r", "rr"]))
+        face = draw(st.integers(1, sides - 1))  # never every face
+        text += f"{word}{face}" if word == "r" else f"rr<={face}"
+    counting = not explode and draw(st.booleans())  # counting kept exploding dice is refused
+    if explode:
+        text += "!"
+    mode = draw(st.sampled_from(["kh", "kl", "dh", "dl", "k"]))
+    text += f"{mode}{draw(st.integers(0, count + 1))}"
+    if counting:
+        text += f">={draw(st.integers(1, sides))}"
+        if draw(st.booleans()):
+            text += f"f<={draw(st.integers(1, sides))}"
+    return text, draw(st.integers(2, 3)) if explode else 20
+
+
+@settings(max_examples=150, deadline=None)
+@given(keep_terms())
+def test_every_keep_and_drop_matches_brute_force(case: tuple[str, int]) -> None:
+    """Any keep/drop on any kind of die: the exact distribution equals the enumeration of
+    every roll, exactly (Fractions)."""
+    text, limit = case
+    try:
+        expr = parse_expr(text)
+    except UserError as err:  # e.g. d2rr<=1! could only ever explode: refused on purpose
+        assert err.key == "dice.explode_always"
+        assume(False)
+        raise
+    expected, truncated = brute(expr, limit)
+    dist = distribution(expr, chain_limit=limit)
+    assert dist.as_fractions() == {v: p for v, p in sorted(expected.items()) if p}, text
+    assert dist.truncated == truncated
 
 
 def test_distribution_api() -> None:
