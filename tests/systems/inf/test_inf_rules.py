@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from itertools import product
 
 import pytest
 from hypothesis import given, settings
@@ -21,7 +22,6 @@ from rules_core.systems.inf.odds import attack_odds, roll_odds
 from rules_core.systems.inf.rolls import (
     evaluate,
     failure_margin,
-    ftf_dice,
     ftf_distribution,
     resolve_ftf,
     resolve_roll,
@@ -438,36 +438,81 @@ def test_attack_odds_match_enumeration(
     assert odds.active.p_hit == brute["back"].get(True, 0)
 
 
-FTF_CASES = [(12, 2, 15, 1), (22, 2, 9, 2), (0, 2, 11, 2), (10, 1, None, 1), (14, 3, 14, 1)]
+FTF_CASES = [
+    (12, 2, 15, 1),
+    (22, 2, 9, 2),
+    (0, 2, 11, 2),
+    (10, 1, None, 1),
+    (14, 3, 14, 1),
+    (12, 1, 12, 2),  # equal attributes: a tie cancels both
+    (23, 2, 21, 1),  # both above 20: criticals from 20 up
+    (9, 2, 0, 1),  # the reactive side cannot succeed
+]
+
+
+def d20(face: int, target: int) -> tuple[bool, bool, int]:
+    """One die written out from the rulebook for the oracle, apart from `rolls.evaluate`:
+    (success, critical, compared value). A face up to the target succeeds, equal to it is a
+    critical (L362-382); above 20 the excess is added and the value capped at 20, criticals
+    from 20 up (L383-390)."""
+    if target <= 20:
+        return face <= target, face == target, face
+    value = face + target - 20
+    return True, value >= 20, min(value, 20)
+
+
+Rolled = tuple[bool, bool, int]  # success, critical, compared value
+
+
+def oracle_hits(
+    side: list[Rolled], target: int, other: list[Rolled], other_target: int
+) -> list[bool]:
+    """Whether each die of `side` that hits is a critical: a success hits when it beats the
+    other side's best success (or there is none)."""
+    best = max(((c, v) for ok, c, v in other if ok), default=None)
+    out = []
+    for ok, crit, value in side:
+        if not ok:
+            continue
+        if (
+            best is None
+            or (crit, value) > best
+            or ((crit, value) == best and target > other_target)
+        ):
+            out.append(crit)
+    return out
+
+
+def ftf_oracle(a: int, b: int, r: int | None, rb: int) -> dict[tuple[str, int, int], Fraction]:
+    """Every roll of both bursts judged as L414-431 and L2653-2674 say: a critical beats a
+    normal success, then the higher value; a tie goes to the higher modified attribute, else
+    neither; every success that beats the other side's best success hits. A target of 0 or
+    less rolls no dice (L395-398); `r` None: nobody opposes."""
+    dice_a = b if a > 0 else 0
+    dice_r = rb if r is not None and r > 0 else 0
+    counts: dict[tuple[str, int, int], Fraction] = {}
+    for faces in product(range(1, 21), repeat=dice_a + dice_r):
+        mine = [d20(f, a) for f in faces[:dice_a]]
+        theirs = [d20(f, r or 0) for f in faces[dice_a:]]
+
+        a_hits = oracle_hits(mine, a, theirs if r is not None else [], r or 0)
+        r_hits = oracle_hits(theirs, r or 0, mine, a) if r is not None else []
+        assert not (a_hits and r_hits)  # only one side can ever hit
+        if a_hits:
+            k = ("active", sum(a_hits), len(a_hits) - sum(a_hits))
+        elif r_hits:
+            k = ("reactive", sum(r_hits), len(r_hits) - sum(r_hits))
+        else:
+            k = ("none", 0, 0)
+        counts[k] = counts.get(k, Fraction(0)) + Fraction(1, 20 ** (dice_a + dice_r))
+    return counts
 
 
 @pytest.mark.parametrize(("a", "b", "r", "rb"), FTF_CASES)
 def test_ftf_distribution_matches_enumeration(a: int, b: int, r: int | None, rb: int) -> None:
-    from itertools import product
-
-    from rules_core.systems.inf.rolls import Die
-    from rules_core.systems.inf.rolls import evaluate as ev
-
-    counts: dict[tuple[str, int, int], Fraction] = {}
-    n_r = rb if r is not None else 0
-    dice_a = b if a > 0 else 0
-    dice_r = n_r if r is not None and r > 0 else 0
-    for faces in product(range(1, 21), repeat=dice_a + dice_r):
-        ad = [ev(f, a) for f in faces[:dice_a]]
-        rd = [ev(f, r or 0) for f in faces[dice_a:]]
-        rh: list[Die] = []
-        if r is None:
-            ah = [d for d in ad if d.success]
-        else:
-            ah, rh = ftf_dice(ad, a, rd, r)
-        if ah:
-            k = ("active", sum(d.critical for d in ah), sum(not d.critical for d in ah))
-        elif rh:
-            k = ("reactive", sum(d.critical for d in rh), sum(not d.critical for d in rh))
-        else:
-            k = ("none", 0, 0)
-        counts[k] = counts.get(k, Fraction(0)) + Fraction(1, 20 ** (dice_a + dice_r))
-    assert ftf_distribution(a, b, r, rb).as_fractions() == counts
+    assert ftf_distribution(a, b, r, rb).as_fractions() == dict(
+        sorted(ftf_oracle(a, b, r, rb).items())
+    )
 
 
 def test_roll_odds() -> None:
