@@ -1,16 +1,36 @@
-"""The application core shared by every adapter: settings, database, registry, clock, and the
-dispatcher that turns a `Request` into a `Reply` (one transaction per command)."""
+"""The application core shared by every adapter: settings, database, registry, clock, worker
+pool, and the dispatcher that turns a `Request` into a `Reply` (one transaction per command).
+
+Heavy work and the transaction. Commands are serialised on one connection, so a transaction held
+while a worker computes for seconds would make every other chat wait just as a computation on
+the event loop did. A handler therefore runs its heavy pure computation with
+`await ctx.offload(fn, *args)` (`bot.workers`), and while the worker computes the dispatcher
+closes the command's transaction and begins a new one when the result is back (`_Transaction`).
+The one rule: offload before the command writes anything, since what is written cannot be
+committed halfway (an offload after a write is a programming error and fails loudly). Whatever
+the handler read before may have changed meanwhile: odds commands only read; a command that
+writes after offloading saves its game version-checked like any other. The simpler alternative,
+a separate "compute" phase declared on each `CommandSpec`, would split every odds handler in two
+around its reads; `offload` keeps them one function.
+
+Budget. Each message gets one `rules_core.budget.Budget`, which its parts charge with their
+estimated work, result and reply size before anything is computed; a multi-line message passes
+one budget to `handle` for all its lines.
+"""
 
 from __future__ import annotations
 
 import logging
 import secrets
 import sqlite3
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import AsyncExitStack, asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bot import i18n
+import aiosqlite
+
+from bot import i18n, workers
 from bot.commands.context import Context
 from bot.commands.registry import Registry, UnknownCommand
 from bot.commands.spec import CommandSpec
@@ -18,6 +38,7 @@ from bot.protocol import ErrorInfo, Reply, Request, code, plain
 from bot.storage import games
 from bot.storage import settings as settings_repo
 from bot.storage.db import Database, storage_user_error
+from rules_core.budget import Budget
 from rules_core.errors import UserError
 
 log = logging.getLogger(__name__)
@@ -27,18 +48,58 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+class _Transaction:
+    """One command's transaction, which `paused()` closes while a worker computes and begins
+    again afterwards (see the module docstring)."""
+
+    def __init__(self, db: Database, write: bool) -> None:
+        self.db = db
+        self.write = write
+        self._stack: AsyncExitStack | None = None
+        self._changes = 0
+
+    async def begin(self) -> aiosqlite.Connection:
+        stack = AsyncExitStack()
+        conn = await stack.enter_async_context(self.db.transaction(write=self.write))
+        self._stack = stack
+        self._changes = conn.total_changes
+        return conn
+
+    async def commit(self) -> None:
+        stack, self._stack = self._stack, None
+        if stack is not None:
+            await stack.aclose()
+
+    async def abort(self, exc: BaseException) -> None:
+        stack, self._stack = self._stack, None
+        if stack is not None:
+            await stack.__aexit__(type(exc), exc, exc.__traceback__)
+
+    @asynccontextmanager
+    async def paused(self) -> AsyncIterator[None]:
+        if self.db.conn.total_changes != self._changes:
+            raise RuntimeError("offload after a write: heavy work must come before any write")
+        await self.commit()  # nothing written: this only ends the read and frees the lock
+        try:
+            yield
+        finally:
+            await self.begin()
+
+
 class App:
     def __init__(
         self,
         db_path: Path | str,
         registry: Registry | None = None,
         clock: Callable[[], datetime] = utcnow,
+        pool: workers.WorkerPool | None = None,
     ) -> None:
         from bot.commands import build_registry
 
         self.db = Database(db_path)
         self.registry = registry or build_registry()
         self.clock = clock
+        self.pool = pool or workers.shared()  # one per process; its workers start on first use
 
     async def start(self) -> None:
         await self.db.open()
@@ -71,8 +132,9 @@ class App:
         except Exception:  # the store itself may be what failed
             return i18n.normalize_lang(request.locale) or "en"
 
-    async def handle(self, request: Request) -> Reply:
-        """Run one command. Never raises: user errors and internal errors become replies."""
+    async def handle(self, request: Request, budget: Budget | None = None) -> Reply:
+        """Run one command. Never raises: user errors and internal errors become replies.
+        `budget` is the message's when the command is one of several in it."""
         lang: i18n.Lang | None = None
         spec: CommandSpec | None = None
         try:
@@ -87,13 +149,21 @@ class App:
                 opts = found.options()
             if spec.admin_only and not request.admin:
                 raise UserError("perm.admin_only")
-            async with self.db.transaction(write=not spec.readonly) as conn:
+            tx = _Transaction(self.db, write=not spec.readonly)
+            conn = await tx.begin()
+            try:
                 first = await games.chat_read(conn, request.chat_key)
                 lang = self._pick_lang(request, first.lang)
                 ctx = Context(self, request, spec, opts, lang, conn, self.clock(), first)
+                ctx.budget = budget or Budget()
+                ctx.pause = tx.paused
                 reply = await spec.handler(ctx)
                 if ctx.lang != lang:  # /lang changed it: later lookups follow
                     lang = ctx.lang
+            except BaseException as exc:
+                await tx.abort(exc)
+                raise
+            await tx.commit()
             reply.command = spec.name
             return reply
         except UserError as err:

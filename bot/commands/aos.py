@@ -337,7 +337,7 @@ async def attack(ctx: Context) -> Reply:
 async def odds(ctx: Context) -> Reply:
     settings = await SETTINGS.load(ctx)
     req, _, _, source_info = await attack_request(ctx, settings)
-    weights = attack_odds(req, settings)
+    weights = await ctx.offload(attack_odds, req, settings)  # off the event loop
     dist = as_distribution(weights)
     heading: Block = [code(request_summary(ctx, req))]
     blocks = distribution_blocks(ctx, dist, heading)
@@ -851,7 +851,6 @@ SPECS = [
         ATTACK_OPTIONS,
         "/aos odds attacks=10 hit=3 wound=3 rend=-1 save=4 models=5 wounds_per_model=1",
         "/aos odds attacks=2D6 hit=3 wound=4 on6_hit=mortal:2 save=5 ward=5",
-        slow=True,
     ),
     CommandSpec(
         path=("aos", "battleshock"),

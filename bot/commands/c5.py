@@ -338,7 +338,7 @@ async def opposed_cmd(ctx: Context) -> Reply:
     b = TestRequest(value=ctx.opts["vs"], mod=ctx.opts.get("vs_mod") or 0)
     if ctx.opts.get("odds"):
         no_roll(ctx)
-        return opposed_odds_reply(ctx, a, b, settings)
+        return await opposed_odds_reply(ctx, a, b, settings)
     source = ctx.dice(ctx.opts["dice"])
     steps, out = resolve_opposed(a, b, source, open_ended=settings.open_ended == "yes")
     source.check_exhausted()
@@ -350,9 +350,11 @@ async def opposed_cmd(ctx: Context) -> Reply:
     return Reply(title=title, blocks=blocks, data=data)
 
 
-def opposed_odds_reply(ctx: Context, a: TestRequest, b: TestRequest, settings: C5Settings) -> Reply:
+async def opposed_odds_reply(
+    ctx: Context, a: TestRequest, b: TestRequest, settings: C5Settings
+) -> Reply:
     """The winner's distribution: 1 = A, 0 = tie, -1 = B (the mean is P(A) - P(B))."""
-    odds = opposed_odds(a, b, settings.open_ended == "yes")
+    odds = await ctx.offload(opposed_odds, a, b, settings.open_ended == "yes")
     dist = as_distribution(odds.winner)
     title = ctx.t("c5.title_opposed", a=a.value, b=b.value)
     blocks = distribution_blocks(ctx, dist, [code(title)])
@@ -578,7 +580,7 @@ async def odds_wound(ctx: Context) -> Reply:
     _, attacker, target = await GAME.units(ctx)
     settings = await SETTINGS.load(ctx)
     req = wound_request(ctx, attacker, target, melee=True)
-    odds = wound_odds(req, settings)
+    odds = await ctx.offload(wound_odds, req, settings)
     return wound_odds_reply(ctx, odds, ctx.t("c5.title_wound", str=req.str_, res=req.res))
 
 
@@ -587,7 +589,7 @@ async def odds_melee(ctx: Context) -> Reply:
     _, attacker, target = await GAME.units(ctx)
     settings = await SETTINGS.load(ctx)
     req = melee_request(ctx, attacker, target)
-    odds = melee_odds(req, settings)
+    odds = await ctx.offload(melee_odds, req, settings)
     title = ctx.t("c5.title_melee", att=req.attack.value, str=req.wound.str_, res=req.wound.res)
     return wound_odds_reply(ctx, odds, title)
 
@@ -597,7 +599,7 @@ async def odds_shoot(ctx: Context) -> Reply:
     _, attacker, target = await GAME.units(ctx)
     settings = await SETTINGS.load(ctx)
     req = shoot_request(ctx, attacker, target)
-    odds = shoot_odds(req, settings)
+    odds = await ctx.offload(shoot_odds, req, settings)
     title = ctx.t("c5.title_shoot", aim=req.test.value, str=req.wound.str_, res=req.wound.res)
     return wound_odds_reply(ctx, odds, title)
 
@@ -624,7 +626,7 @@ async def odds_test(ctx: Context) -> Reply:
 async def test_odds_reply(ctx: Context, req: TestRequest, title: str) -> Reply:
     settings = await SETTINGS.load(ctx)
     open_ended = settings.open_ended == "yes"
-    odds = test_odds(req, open_ended)
+    odds = await ctx.offload(test_odds, req, open_ended)
     dist = as_distribution(odds.distribution)
     blocks = distribution_blocks(ctx, dist, [code(title)])
     p = float(odds.p_success)

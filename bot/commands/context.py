@@ -1,12 +1,13 @@
 """What a handler gets: the request, its converted options, the language, one open
-transaction, the clock and a dice source."""
+transaction, the clock, a dice source, the message's budget and `offload` for heavy work."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import aiosqlite
 
@@ -15,10 +16,13 @@ from bot.commands.spec import CommandSpec
 from bot.protocol import Request
 from bot.storage import games
 from bot.storage.games import StoredGame
+from rules_core.budget import Budget
 from rules_core.dice import DiceSource
 
 if TYPE_CHECKING:
     from bot.app import App
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -31,6 +35,9 @@ class Context:
     conn: aiosqlite.Connection
     now: datetime
     first_read: games.ChatRead | None = None  # read by the dispatcher with the language
+    budget: Budget = field(default_factory=Budget)  # the whole message's, shared by its parts
+    # Set by the dispatcher: closes the transaction while a worker computes (see bot.app).
+    pause: Callable[[], AbstractAsyncContextManager[None]] | None = None
 
     async def active_game(self) -> StoredGame | None:
         """The chat's active game: the dispatcher's first read while this connection has written
@@ -39,6 +46,19 @@ class Context:
         if read is not None and read.changes == self.conn.total_changes:
             return read.game()
         return await games.active(self.conn, self.request.chat_key)
+
+    async def offload(self, fn: Callable[..., T], *args: Any, light: bool = False) -> T:
+        """`fn(*args)`, a pure computation: inline when `light` (see `bot.workers.is_light`),
+        else in the worker pool with its deadline, with this command's transaction closed
+        meanwhile so other chats go on. Call it before the command writes anything; what was
+        read before may have changed when it returns (game saves are version-checked)."""
+        if light:
+            return fn(*args)
+        if self.pause is None:
+            return await self.app.pool.run(fn, *args)
+        async with self.pause():
+            self.first_read = None  # read again afterwards: others may have written meanwhile
+            return await self.app.pool.run(fn, *args)
 
     def t(self, key: str, /, **params: Any) -> str:
         return i18n.t(self.lang, key, **params)

@@ -5,17 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from bot.commands.context import Context
-from bot.commands.odds_view import distribution_blocks, distribution_data
+from bot.commands.odds_view import odds_views, view_blocks, view_data
 from bot.commands.spec import CommandSpec, OptionSpec
 from bot.protocol import Block, Button, Reply, Span, bold, code, italic, plain, strike
 from bot.storage import rolls as rolls_repo
+from bot.workers import is_light
 from rules_core.dice import (
     DiceSource,
     RollResult,
-    distribution_of_command,
     parse,
     roll,
 )
+from rules_core.dice.odds import charge_odds
 from rules_core.errors import UserError
 
 HISTORY_DEFAULT = 10
@@ -199,17 +200,21 @@ async def roll_history(ctx: Context) -> Reply:
 async def odds_cmd(ctx: Context) -> Reply:
     text: str = ctx.opts["expression"]
     command = parse(text)
-    dists = distribution_of_command(command)
+    # The whole message is charged before any part is computed; then all of it runs at once,
+    # in a worker unless it is tiny.
+    costs = charge_odds(command, ctx.budget)
+    light = is_light(sum(c.operations for c in costs), sum(c.values for c in costs))
+    views = await ctx.offload(odds_views, text, light=light)
     blocks: list[Block] = []
     payload = []
-    for spec, dist in zip(command.rolls, dists, strict=True):
+    for spec, view in zip(command.rolls, views, strict=True):
         label = spec.text + (f" [{spec.label}]" if spec.label else "")
         if spec.repeat > 1:
             label = f"{spec.repeat}# {label}"
-        blocks.extend(distribution_blocks(ctx, dist, [code(label)]))
+        blocks.extend(view_blocks(ctx, view, [code(label)]))
         if spec.repeat > 1:
             blocks.append([plain(ctx.t("odds.each_repeat", n=spec.repeat))])
-        payload.append({"expression": spec.text, **distribution_data(dist)})
+        payload.append({"expression": spec.text, **view_data(view)})
     data = dict(payload[0])
     data["rolls"] = payload
     return Reply(title=ctx.t("odds.title"), blocks=blocks, data=data)
@@ -255,7 +260,6 @@ SPECS = [
         path=("odds",),
         handler=odds_cmd,
         readonly=True,
-        slow=True,
         aliases=("probabilita", "prob"),
         options=(EXPR,),
         examples=("/odds 10d6>=4", "/odds 2d6+5", "/odds 4d6kh3"),

@@ -497,7 +497,7 @@ async def odds_cmd(ctx: Context) -> Reply:
     ):
         return await hits_odds(ctx, attacker)
     req, notes = attack_request(ctx, game, attacker, target, weapons)
-    odds = attack_odds(req, settings)
+    odds = await ctx.offload(attack_odds, req, settings)  # off the event loop
     dist = as_distribution(odds.target.wounds)
     title = ctx.t(
         "inf.title_attack",
@@ -564,13 +564,14 @@ async def hits_odds(ctx: Context, attacker: Unit | None) -> Reply:
     cover = 3 if ctx.opts.get("cover") else 0
     a_target = attr + mod - cover
     if vs is None:
-        successes, p_crit = roll_odds(attr, mod - cover, burst)
+        successes, p_crit = await ctx.offload(roll_odds, attr, mod - cover, burst)
         weights = successes.as_fractions()
         p_active = 1 - weights.get(0, Fraction(0))
         p_back = Fraction(0)
     else:
         r_target = vs + (ctx.opts.get("vs_mod") or 0) - (3 if ctx.opts.get("my_cover") else 0)
-        ftf = ftf_distribution(a_target, burst, r_target, ctx.opts.get("vs_burst") or 1)
+        vs_burst = ctx.opts.get("vs_burst") or 1
+        ftf = await ctx.offload(ftf_distribution, a_target, burst, r_target, vs_burst)
         weights = {}
         p_back = Fraction(0)
         p_crit = Fraction(0)

@@ -250,7 +250,7 @@ async def attack(ctx: Context) -> Reply:
 async def odds(ctx: Context) -> Reply:
     found = await GAME.target(ctx)
     req = await attack_request(ctx, found[1] if found else None)
-    result = attack_odds(req)
+    result = await ctx.offload(attack_odds, req)  # off the event loop
     dist = as_distribution(result.distribution)
     heading: Block = [code(attack_title(ctx, req))]
     blocks = distribution_blocks(ctx, dist, heading)

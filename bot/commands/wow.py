@@ -314,7 +314,7 @@ async def odds(ctx: Context) -> Reply:
     found = await GAME.target(ctx)
     _, card = await actor_and_card(ctx, "attacker")
     req = attack_request(ctx, found[1] if found else None, card)
-    dist = as_distribution(attack_odds(req))
+    dist = as_distribution(await ctx.offload(attack_odds, req))  # off the event loop
     p_crit = float(crit_chance(req))
     kind = ctx.t(f"wow.type.{req.type}")
     heading: Block = [

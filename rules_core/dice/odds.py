@@ -8,8 +8,9 @@ exact integer weights, never by enumerating rolls:
   summed up to the chain limit);
 * `+ - * /`: the operators, on independent distributions.
 
-The work is estimated from the syntax tree before anything is computed, and expressions
-above `limits.ODDS_BUDGET` are refused with `dice.odds_too_large`.
+The work is estimated from the syntax tree before anything is computed (`odds_cost`): an
+expression above `limits.ODDS_BUDGET` is refused with `dice.odds_too_large`, and a whole message
+is charged to its `rules_core.budget.Budget` by `charge_odds` before any part is computed.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import math
 from collections.abc import Callable
 from functools import lru_cache
 
+from rules_core.budget import Budget
 from rules_core.dice import limits
 from rules_core.dice.ast import Dice, Expr, Neg, Num, RollCommand
 from rules_core.dice.distribution import Distribution
@@ -122,6 +124,43 @@ def _estimate(node: Expr, chain_limit: int) -> _Est:
 def estimate_cost(expr: Expr, chain_limit: int = limits.MAX_CHAIN) -> int:
     """Upper bound of the elementary operations `distribution(expr)` performs."""
     return _estimate(expr, chain_limit).cost
+
+
+class OddsCost(BaseModel):
+    """What the exact distribution of one expression costs, estimated before any work."""
+
+    model_config = ConfigDict(frozen=True)
+
+    operations: int
+    """Upper bound of the elementary operations."""
+    values: int
+    """Upper bound of the distinct outcomes (one row each in the reply)."""
+    result_bytes: int
+    """Rough upper bound of the memory the exact weights take (a Python int and its share of
+    a dict entry per outcome)."""
+
+
+def odds_cost(expr: Expr, chain_limit: int = limits.MAX_CHAIN) -> OddsCost:
+    """The estimate of `distribution(expr)`; `dice.odds_too_large` when one expression alone is
+    over the per-expression limit."""
+    est = _estimate(expr, chain_limit)
+    if est.cost > limits.ODDS_BUDGET:
+        raise UserError("dice.odds_too_large", limit=limits.ODDS_BUDGET)
+    values = min(est.nnz, est.hi - est.lo + 1)
+    return OddsCost(
+        operations=est.cost, values=values, result_bytes=values * ((est.bits + 7) // 8 + 32)
+    )
+
+
+def charge_odds(cmd: RollCommand, budget: Budget) -> list[OddsCost]:
+    """Charge every part of a message's odds to its budget, before any of them is computed.
+    A `N#` repeat is charged once: its distribution is computed once and shown once."""
+    costs = []
+    for spec in cmd.rolls:
+        cost = odds_cost(spec.expr)
+        budget.charge(operations=cost.operations, result=cost.result_bytes, reply=cost.values)
+        costs.append(cost)
+    return costs
 
 
 # ---------------------------------------------------------------------------------------
