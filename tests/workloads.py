@@ -1,11 +1,19 @@
 """Functions the worker-pool tests run in worker processes (they must be importable there, so
-they live in a module, not in a test file)."""
+they live in a module, not in a test file), and `GatedPool`, a real pool whose calls wait in the
+worker until the test lets them go on: a heavy command that lasts exactly as long as a test
+wants, with no clock involved."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import Callable
-from typing import Any
+from pathlib import Path
+from typing import Any, TypeVar
+
+from bot.workers import WorkerPool
+
+T = TypeVar("T")
 
 
 def pid() -> int:
@@ -24,3 +32,41 @@ def allocate(megabytes: int) -> int:
     """Hold `megabytes` of memory at once (past the worker's cap: MemoryError)."""
     block = bytearray(megabytes * 1024 * 1024)
     return len(block)
+
+
+def make_fifo(folder: Path) -> Path:
+    path = folder / "gate"
+    os.mkfifo(path)
+    return path
+
+
+class GatedPool(WorkerPool):
+    """The real pool, whose calls wait in the worker on a FIFO the test opens when it wants them
+    to go on, and which records every call it is given."""
+
+    def __init__(self, fifo: Path, **kwargs: Any) -> None:
+        super().__init__(1, **kwargs)
+        self.fifo = fifo
+        self.gate = True
+        self.calls: list[str] = []
+        self.entered = asyncio.Event()
+
+    async def run(self, fn: Callable[..., T], *args: Any, deadline: float | None = None) -> T:
+        self.calls.append(fn.__name__)
+        if not self.gate:
+            return await super().run(fn, *args, deadline=deadline)
+        self.entered.set()
+        call: Any = gated
+        result: T = await super().run(call, str(self.fifo), fn, *args, deadline=deadline)
+        return result
+
+    async def open_gate(self) -> None:
+        """Let the call waiting in the worker go on. Opening a FIFO for writing blocks until the
+        worker opens it for reading, so it is done in a thread: the event loop must go on
+        (the call reaches the worker only once the loop has seen the worker start)."""
+
+        def release() -> None:
+            with self.fifo.open("w", encoding="utf-8") as gate:
+                gate.write("go")
+
+        await asyncio.to_thread(release)

@@ -21,6 +21,7 @@ from discord.gateway import DiscordWebSocket
 from bot import i18n
 from bot.adapters import discord_commands
 from bot.adapters.base import AdapterStartError
+from bot.adapters.slow import SLOW_AFTER
 from bot.app import App
 from bot.autocomplete import MAX_CHOICES, matching, suggest
 from bot.commands.spec import CommandSpec
@@ -35,7 +36,7 @@ log = logging.getLogger(__name__)
 
 BUTTON_PREFIX = "wb:"
 READY_TIMEOUT = 60.0
-DEFER_AFTER = 2.0  # seconds before a command not declared slow is acknowledged with a defer
+DEFER_AFTER = SLOW_AFTER  # seconds before a command not declared slow is deferred ("thinking…")
 SHUTDOWN_GRACE = 30.0
 EMBED_DESCRIPTION = 4096
 EMBED_TITLE = 256

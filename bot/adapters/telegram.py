@@ -66,6 +66,7 @@ from telegram.ext import (
 from bot import i18n
 from bot.adapters import telegram_menu
 from bot.adapters.base import AdapterStartError
+from bot.adapters.slow import SLOW_AFTER, TYPING_EVERY, with_notice
 from bot.adapters.telegram_inline import InlineCommand, inline_command, is_dice
 from bot.app import App
 from bot.config import Settings
@@ -155,6 +156,7 @@ class FloodGuard:
 
 class TelegramAdapter:
     name = "telegram"
+    slow_after = SLOW_AFTER  # seconds of waiting before "typing…" (bot/adapters/slow.py)
 
     def __init__(
         self,
@@ -312,12 +314,6 @@ class TelegramAdapter:
         spec = self.app.registry.get(spec_name)
         if spec is not None and spec.path == ("start",):
             text = match.group(0)  # `/start <payload>` from a deep link: the payload isn't ours
-        if spec is not None and spec.slow:
-            await self.retry(
-                lambda: message.chat.send_action(
-                    ChatAction.TYPING, message_thread_id=thread_of(message)
-                )
-            )
         request = Request(
             platform="telegram",
             chat_key=key,
@@ -328,7 +324,17 @@ class TelegramAdapter:
             text=text,
             files=files,
         )
-        reply = await self.app.handle(request)
+        # "typing…" at once for a command declared slow, else once it has taken slow_after
+        reply = await with_notice(
+            self.app.handle(request),
+            lambda: self.retry(
+                lambda: message.chat.send_action(
+                    ChatAction.TYPING, message_thread_id=thread_of(message)
+                )
+            ),
+            after=0.0 if spec is not None and spec.slow else self.slow_after,
+            every=TYPING_EVERY,
+        )
         await self.deliver(message.chat.id, thread_of(message), reply)
 
     async def on_button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import pytest
 
@@ -22,6 +22,7 @@ from rules_core.dice.odds import charge_odds, odds_cost
 from rules_core.errors import UserError
 from tests import workloads
 from tests.helpers import say
+from tests.workloads import GatedPool, make_fifo
 
 T = TypeVar("T")
 
@@ -31,43 +32,9 @@ TEN_PARTS = "/odds " + "; ".join(f"d{n}*d{n}" for n in range(1000, 990, -1))
 HEAVY = "/odds 500d100"  # accepted, in a worker: 792,116 operations, 49,501 values
 
 
-class GatedPool(WorkerPool):
-    """The real pool, whose calls wait in the worker on a FIFO the test opens when it wants them
-    to go on, and which records every call it is given."""
-
-    def __init__(self, fifo: Path, **kwargs: Any) -> None:
-        super().__init__(1, **kwargs)
-        self.fifo = fifo
-        self.gate = True
-        self.calls: list[str] = []
-        self.entered = asyncio.Event()
-
-    async def run(self, fn: Callable[..., T], *args: Any, deadline: float | None = None) -> T:
-        self.calls.append(fn.__name__)
-        if not self.gate:
-            return await super().run(fn, *args, deadline=deadline)
-        self.entered.set()
-        gated: Any = workloads.gated
-        result: T = await super().run(gated, str(self.fifo), fn, *args, deadline=deadline)
-        return result
-
-    async def open_gate(self) -> None:
-        """Let the call waiting in the worker go on. Opening a FIFO for writing blocks until the
-        worker opens it for reading, so it is done in a thread: the event loop must go on
-        (the call reaches the worker only once the loop has seen the worker start)."""
-
-        def release() -> None:
-            with self.fifo.open("w", encoding="utf-8") as gate:
-                gate.write("go")
-
-        await asyncio.to_thread(release)
-
-
 @pytest.fixture
 def fifo(tmp_path: Path) -> Path:
-    path = tmp_path / "gate"
-    os.mkfifo(path)
-    return path
+    return make_fifo(tmp_path)
 
 
 @pytest.fixture
