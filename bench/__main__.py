@@ -37,10 +37,15 @@ def machine() -> str:
 
 def commands(pin: bool) -> dict[str, Any]:
     """The command benchmark in a child process: its memory figures are the bot's alone."""
+    return child("bench.commands_bench", BENCH_PIN="1" if pin else "0")
+
+
+def child(module: str, **env: str) -> dict[str, Any]:
+    """Run `python -m module` and read the JSON summary on its last line."""
     out = subprocess.run(
-        [sys.executable, "-m", "bench.commands_bench"],
+        [sys.executable, "-m", module],
         cwd=ROOT,
-        env={**os.environ, "BENCH_PIN": "1" if pin else "0"},
+        env={**os.environ, **env},
         check=True,
         capture_output=True,
         text=True,
@@ -101,6 +106,40 @@ def main() -> int:
     )
     rss = cmd["rss_mb"]
     print("  RSS of that process: " + ", ".join(f"{mb:.1f} MB after {n:,}" for n, mb in rss))
+    print()
+    stall = child("bench.stall_bench")
+    alone, during, on_loop = stall["alone"], stall["during"], stall["on_loop"]
+    print(
+        f"One heavy message and {stall['chats']} chats (issue 19): light commands (/roll 2d6, "
+        f"/game status) started {stall['light_per_s']:.0f}/s while the heaviest accepted odds "
+        f"computed in the worker pool ({stall['pool_size']} worker): `/odds {stall['slowest']}` "
+        f"(the slowest at the edge of the budget, {stall['heavy_s']['slowest']:.2f} s) and "
+        f"`/odds {stall['largest']}` (the largest reply, {stall['heavy_s']['largest']:.2f} s), "
+        f"three times each:"
+    )
+    print(
+        table(
+            ["light commands", "n", "p50", "p99", "max"],
+            [
+                [
+                    name,
+                    str(v["n"]),
+                    f"{v['p50_ms']:.2f} ms",
+                    f"{v['p99_ms']:.2f} ms",
+                    f"{v['max_ms']:.1f} ms",
+                ]
+                for name, v in (
+                    ("alone", alone),
+                    ("while the heavy ones compute", during),
+                    ("heavy work on the event loop (before)", on_loop),
+                )
+            ],
+        )
+    )
+    print(
+        f"  peak RSS while they ran: {stall['peak_rss_mb']:.1f} MB, bot and worker together "
+        f"(the bot alone {stall['peak_main_mb']:.1f} MB)"
+    )
     print()
     mem = memory_bench.main()
     print()
@@ -167,6 +206,20 @@ def main() -> int:
             "",
             "p99 <= 10 ms",
             verdict(cmd["p99_ms"] <= 10),
+        ],
+        [
+            "light command p99, 20 chats, heaviest message computing",
+            f"{during['p99_ms']:.2f} ms",
+            f"alone {alone['p99_ms']:.2f} ms; on the loop {on_loop['max_ms']:,.0f} ms",
+            "p99 <= 20 ms",
+            verdict(during["p99_ms"] <= 20),
+        ],
+        [
+            "peak RSS meanwhile (bot + worker)",
+            f"{stall['peak_rss_mb']:.1f} MB",
+            f"bot alone {stall['peak_main_mb']:.1f} MB",
+            "<= 300 MB",
+            verdict(stall["peak_rss_mb"] <= 300),
         ],
         [
             "/rule latency p50 / p99 (rule relevance queries)",

@@ -19,7 +19,7 @@ from tests.telegram.fake_bot_api import FakeBotAPI
 from tests.telegram.harness import settings_for as telegram_settings
 from tests.workloads import GatedPool, make_fifo
 
-HEAVY = "500d100"
+HEAVY = "100d100"
 NOTICE_AFTER = 0.05  # the adapters' 1 s, shortened: the held command cannot finish meanwhile
 
 
