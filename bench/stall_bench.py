@@ -29,8 +29,8 @@ from typing import Any, TypeVar
 
 from bench.commands_bench import percentile, vm_rss_mb
 from bot.app import App
-from bot.commands.models import Reply, Request
 from bot.commands.odds_view import odds_views
+from bot.protocol import Reply, Request
 from bot.workers import WorkerPool
 from rules_core.budget import Budget
 from rules_core.dice import parse

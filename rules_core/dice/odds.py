@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 
 from rules_core.budget import Budget
@@ -139,10 +140,9 @@ def estimate_cost(expr: Expr, chain_limit: int = limits.MAX_CHAIN) -> int:
     return _estimate(expr, chain_limit).cost
 
 
-class OddsCost(BaseModel):
+@dataclass(frozen=True)
+class OddsCost:
     """What the exact distribution of one expression costs, estimated before any work."""
-
-    model_config = ConfigDict(frozen=True)
 
     operations: int
     """Upper bound of the elementary operations."""
