@@ -1,4 +1,5 @@
-"""The built-in rule entries: data/systems/<id>/rules/*.toml, validated and indexed once."""
+"""The built-in rule entries: data/systems/<id>/rules/*.toml with the reader references of
+data/systems/<id>/refs.toml (written by scripts/build_refs.py), validated and indexed once."""
 
 from __future__ import annotations
 
@@ -22,9 +23,24 @@ def rule_files(root: Path | None = None) -> list[Path]:
     return sorted(base.glob("*/rules/*.toml"))
 
 
+@cache
+def book_refs(system_dir: Path) -> dict[str, object]:
+    """Entry id -> its reference in the printed book (raw, validated with the entry)."""
+    path = system_dir / "refs.toml"
+    if not path.is_file():
+        return {}
+    with path.open("rb") as fh:
+        refs: dict[str, object] = tomllib.load(fh).get("refs", {})
+    return refs
+
+
 def load_file(path: Path) -> list[RuleEntry]:
     with path.open("rb") as fh:
         raw = tomllib.load(fh)
+    refs = book_refs(path.parent.parent)
+    for item in raw.get("entry", []):
+        if isinstance(item, dict) and "ref" not in item and item.get("id") in refs:
+            item["ref"] = refs[item["id"]]
     try:
         entries = RuleFile.model_validate(raw).entry
     except ValidationError as exc:

@@ -11,10 +11,11 @@ from bot.rules_data import rule_index
 from bot.rules_import import extract, read_local
 from bot.storage import rulebooks
 from rules_core.errors import UserError
-from rules_core.rules.index import Hit
-from rules_core.rules.models import SYSTEMS, RuleEntry
+from rules_core.rules.lookup import CANDIDATES, Answer, lookup
+from rules_core.rules.models import SYSTEMS, BookRef, RuleEntry
 
 PASSAGE_CHARS = 1000
+NAMED = ("name", "number", "prefix", "phrase")  # matches by a name or a number of the entry
 LOCAL_PLATFORMS = ("console", "ask")
 
 
@@ -28,9 +29,47 @@ async def default_system(ctx: Context) -> str | None:
     return game.state.system if game is not None and game.state.system in SYSTEMS else None
 
 
-def rule_button(ctx: Context, entry: RuleEntry) -> Button:
+def rule_button(ctx: Context, entry: RuleEntry, with_game: bool = False) -> Button:
     name = entry.names.title(ctx.lang)
-    return Button(label=name[:40], command=f'/rule "{name}" system={entry.system}')
+    label = f"{name} · {short_game(ctx, entry.system)}" if with_game else name
+    return Button(label=label[:60], command=f'/rule "{name}" system={entry.system}')
+
+
+def short_game(ctx: Context, system: str) -> str:
+    """'WARMACHINE Mk II' -> 'WARMACHINE': a button has little room."""
+    return system_name(ctx, system).split(" ")[0] if system != "aos" else "AoS"
+
+
+def numbers(values: list[str] | list[int]) -> str:
+    """[46, 47] -> '46–47'; [41, 63] -> '41, 63'; rule numbers as they are."""
+    if values and all(isinstance(v, int) for v in values):
+        ints = [int(v) for v in values]
+        runs: list[list[int]] = []
+        for value in ints:
+            if runs and value == runs[-1][-1] + 1:
+                runs[-1].append(value)
+            else:
+                runs.append([value])
+        return ", ".join(f"{r[0]}–{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs[:3])
+    return ", ".join(str(v) for v in values[:3])
+
+
+def ref_text(ctx: Context, ref: BookRef | None) -> str:
+    """Where the printed book has it: 'p. 43, “Linea di vista”', 'section 13.3, “Sequenza
+    d'attacco”', 'rule 301.2', '“Ferire un avversario”, Confrontation 3 p. 21'."""
+    if ref is None:
+        return ""
+    parts = []
+    for key, values in (("page", ref.pages), ("section", ref.sections), ("rule", ref.rules)):
+        if values:
+            form = f"rule.ref_{key}s" if len(values) > 1 else f"rule.ref_{key}"
+            parts.append(ctx.t(form, n=numbers(values)))
+    parts += [ctx.t("rule.quote", text=title) for title in ref.titles[:2]]
+    if ref.c3_pages:
+        parts.append(ctx.t("rule.ref_c3_pages", n=numbers(ref.c3_pages)))
+    if ref.c3:
+        parts.append(ctx.t("rule.ref_c3_book"))
+    return ", ".join(parts)
 
 
 def entry_blocks(ctx: Context, entry: RuleEntry) -> list[Block]:
@@ -43,7 +82,9 @@ def entry_blocks(ctx: Context, entry: RuleEntry) -> list[Block]:
     blocks.append([plain(entry.summary.get(ctx.lang))])
     if entry.details is not None:
         blocks.append([plain(entry.details.get(ctx.lang))])
-    blocks.append([plain("📖 "), plain(entry.ref)])
+    where = ref_text(ctx, entry.ref)
+    if where:
+        blocks.append([plain("📖 "), plain(where)])
     return blocks
 
 
@@ -75,42 +116,97 @@ def passage_data(hit: rulebooks.PassageHit) -> dict[str, object]:
 
 async def rule(ctx: Context) -> Reply:
     query: str = ctx.opts["query"]
-    system = ctx.opts["system"] or await default_system(ctx)
-    hits: list[Hit] = rule_index().search(query, system=system, limit=4)
-    passages = await rulebooks.search(ctx.conn, ctx.request.chat_key, query, system, limit=1)
-    if not hits and not passages:
+    chat_system = await default_system(ctx)
+    answer = lookup(rule_index(), query, system=ctx.opts["system"], chat_system=chat_system)
+    passages = await rulebooks.search(
+        ctx.conn, ctx.request.chat_key, answer.query, answer.system, limit=1
+    )
+    if not answer.hits and not passages:
+        system = answer.system
         where = system_name(ctx, system) if system else ctx.t("rules.all_games")
-        raise UserError("rule.not_found", query=query[:60], where=where)
-    blocks: list[Block] = []
-    buttons: list[Button] = []
-    data: dict[str, object] = {"query": query, "system": system}
-    title = None
-    if hits:
-        best = hits[0].entry
-        title = f"{best.names.title(ctx.lang)} — {system_name(ctx, best.system)}"
-        blocks += entry_blocks(ctx, best)
-        index = rule_index()
-        buttons += [rule_button(ctx, index.entries[i]) for i in best.see_also if i in index.entries]
-        alternatives = hits[1:4]
-        if alternatives:
-            blocks.append([plain(ctx.t("rule.did_you_mean"))])
-            buttons += [rule_button(ctx, h.entry) for h in alternatives]
-        data.update(
-            id=best.id,
-            names=best.names.model_dump(),
-            ref=best.ref,
-            kind=best.kind,
-            alternatives=[h.entry.id for h in alternatives],
-        )
+        raise UserError("rule.not_found", query=answer.query[:60], where=where)
+    data: dict[str, object] = {"query": answer.query, "system": answer.system}
+    if answer.games:
+        title, blocks, buttons = games_reply(ctx, answer)
+    elif answer.hits and not answer.confident:
+        title, blocks, buttons = not_sure_reply(ctx, answer, chat_system)
+    elif answer.hits:
+        title, blocks, buttons = answer_reply(ctx, answer)
+    else:
+        title, blocks, buttons = None, [], []
+    best = answer.best.entry if answer.best else None
+    data.update(
+        confident=answer.confident,
+        id=best.id if best else None,
+        names=best.names.model_dump() if best else None,
+        ref=ref_text(ctx, best.ref) if best else None,
+        kind=best.kind if best else None,
+        alternatives=[h.entry.id for h in answer.hits[1:]],
+        games=[
+            {"system": h.entry.system, "id": h.entry.id, "ref": ref_text(ctx, h.entry.ref)}
+            for h in answer.games
+        ],
+    )
     if passages:
         blocks.append([bold(ctx.t("rules.from_your_book"))])
         blocks += passage_blocks(ctx, passages[0])
         data["passage"] = passage_data(passages[0])
     else:
         data["passage"] = None
-    # An entry both linked by the best one and among the alternatives gets one button.
+    # An entry both linked by the answer and among the alternatives gets one button.
     unique = list({b.command: b for b in buttons}.values())  # first place, same button
     return Reply(title=title, blocks=blocks, buttons=unique[:8], data=data)
+
+
+def answer_reply(ctx: Context, answer: Answer) -> tuple[str, list[Block], list[Button]]:
+    """A confident answer: the entry, its see-also links and any close alternatives."""
+    assert answer.best is not None
+    best = answer.best.entry
+    title = f"{best.names.title(ctx.lang)} — {system_name(ctx, best.system)}"
+    blocks = entry_blocks(ctx, best)
+    index = rule_index()
+    buttons = [rule_button(ctx, index.entries[i]) for i in best.see_also if i in index.entries]
+    # Alternatives that also match by a name ("Did you mean"), never a typo-distance guess
+    # or a stray word of a summary.
+    alternatives = [h for h in answer.hits[1:4] if h.how in NAMED]
+    if alternatives:
+        blocks.append([plain(ctx.t("rule.did_you_mean"))])
+        several = len({h.entry.system for h in answer.hits}) > 1
+        buttons += [rule_button(ctx, h.entry, with_game=several) for h in alternatives]
+    return title, blocks, buttons
+
+
+def not_sure_reply(
+    ctx: Context, answer: Answer, chat_system: str | None
+) -> tuple[str, list[Block], list[Button]]:
+    """Below the threshold: say so and offer the closest entries, none presented as the rule."""
+    candidates = answer.hits[:CANDIDATES]
+    several = len({h.entry.system for h in candidates}) > 1 or (
+        chat_system is not None and answer.system != chat_system
+    )
+    if chat_system is not None and answer.system is None:
+        line = ctx.t("rule.nothing_here", game=system_name(ctx, chat_system), query=answer.query)
+    else:
+        where = system_name(ctx, answer.system) if answer.system else ctx.t("rules.all_games")
+        line = ctx.t("rule.not_sure", query=answer.query, where=where)
+    buttons = [rule_button(ctx, h.entry, with_game=several) for h in candidates]
+    return ctx.t("rule.not_sure_title"), [[plain(line)]], buttons
+
+
+def games_reply(ctx: Context, answer: Answer) -> tuple[str, list[Block], list[Button]]:
+    """No game chosen and several games have the rule: one line (and one button) per game."""
+    blocks: list[Block] = [[plain(ctx.t("rule.games"))]]
+    buttons = []
+    for hit in answer.games:
+        entry = hit.entry
+        name = entry.names.title(ctx.lang)
+        line: Block = [bold(system_name(ctx, entry.system)), plain(f": {name}")]
+        where = ref_text(ctx, entry.ref)
+        if where:
+            line.append(plain(f" ({where})"))
+        blocks.append(line)
+        buttons.append(rule_button(ctx, entry, with_game=True))
+    return ctx.t("rule.games_title", query=answer.query), blocks, buttons
 
 
 async def rules_search(ctx: Context) -> Reply:

@@ -25,7 +25,7 @@ def render(reply: Reply) -> str:
         lines.append(reply.title)
     lines.extend(block(b) for b in reply.blocks)
     lines.extend(f"{f.name}: {block(f.value)}" for f in reply.fields)
-    if reply.buttons:
-        lines.append("  ".join(f"[{b.label}: {b.command}]" for b in reply.buttons))
+    # Buttons as a numbered list: the console has no buttons, the command does the same.
+    lines.extend(f"{n}. {b.label} — {b.command}" for n, b in enumerate(reply.buttons, start=1))
     lines.extend(f"(attachment: {a.filename}, {len(a.content)} bytes)" for a in reply.attachments)
     return "\n".join(lines)

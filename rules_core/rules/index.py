@@ -17,92 +17,39 @@ from typing import Literal
 from rapidfuzz import fuzz, process
 
 from rules_core.rules.models import RULE_NUMBER, RuleEntry
-from rules_core.rules.text import name_key, stems, words
+from rules_core.rules.text import name_key, stem, stems, words
 
-How = Literal["name", "number", "prefix", "fuzzy", "text"]
-BAND: dict[How, float] = {"name": 1000, "number": 900, "prefix": 800, "fuzzy": 500, "text": 100}
+How = Literal["name", "number", "prefix", "phrase", "fuzzy", "text"]
+# Each pass scores in its own band: name 1000, number 850-900, prefix 720-800, a name inside a
+# longer query 600-700 (by the share of the query it covers), fuzzy 400-600, text 100-199.
+BAND: dict[How, float] = {
+    "name": 1000,
+    "number": 900,
+    "prefix": 800,
+    "phrase": 600,
+    "fuzzy": 500,
+    "text": 100,
+}
+MAX_PHRASE = 6  # the longest name, in words, looked for inside a query
+Offer = Callable[[str, float, How, tuple[int, int]], None]
 FUZZY_CUTOFF = 80.0
 PARTIAL_CUTOFF = 88.0
 PARTIAL_MIN = 6
 MAX_QUERY = 200
 _TOKEN = re.compile(r"\w+")  # what FTS5's unicode61 tokenizer keeps, near enough
 
-# Words people wrap a question in ("come funziona il fuoco?", "what does stealth do").
-STOPWORDS = frozenset(
-    [
-        "a",
-        "ad",
-        "al",
-        "alla",
-        "alle",
-        "agli",
-        "ai",
-        "che",
-        "chi",
-        "come",
-        "cos",
-        "cosa",
-        "cose",
-        "del",
-        "della",
-        "delle",
-        "dei",
-        "degli",
-        "di",
-        "da",
-        "dal",
-        "dalla",
-        "e",
-        "ed",
-        "fa",
-        "fare",
-        "funziona",
-        "funzionano",
-        "gli",
-        "i",
-        "il",
-        "in",
-        "la",
-        "le",
-        "lo",
-        "mi",
-        "nel",
-        "nella",
-        "per",
-        "quale",
-        "quali",
-        "regola",
-        "regole",
-        "si",
-        "su",
-        "un",
-        "una",
-        "uno",
-        "a",
-        "an",
-        "and",
-        "are",
-        "do",
-        "does",
-        "doing",
-        "how",
-        "is",
-        "it",
-        "of",
-        "on",
-        "rule",
-        "rules",
-        "the",
-        "to",
-        "what",
-        "whats",
-        "when",
-        "which",
-        "with",
-        "work",
-        "works",
-    ]
-)
+# Words people wrap a question in ("come funziona il fuoco?", "what does stealth do", "how far
+# can I charge"): they say nothing about which rule is meant.
+_QUESTION_WORDS = """
+    a ad al all alla alle allo agli ai anche che chi ci col come con cos cosa cose d da dal dalla
+    dalle dei degli del dell della delle dello di dove e ed fa fanno fare faccio funziona
+    funzionano gli ha hai ho i il in io l la le lo ma mi mia mie miei mio ne nei nel nell nella
+    nelle non o per perche piu posso puo puoi qual quale quali quando quanto quanta quanti quante
+    regola regole se si sono spiegami su sul sull sulla sulle succede tu un una uno vs
+    an and are be can could do does doing explain far happen happens how i if is it its me my
+    of on or rule rules should the to what whats when where which why with work works you your
+"""
+STOPWORDS = frozenset(_QUESTION_WORDS.split())
 
 
 @dataclass(frozen=True)
@@ -110,6 +57,7 @@ class Hit:
     entry: RuleEntry
     score: float
     how: How
+    span: tuple[int, int] = (0, 0)  # for a "phrase" hit: the query words its name covers
 
 
 def query_key(query: str) -> str:
@@ -140,6 +88,8 @@ class RuleIndex:
     def __init__(self, entries: Iterable[RuleEntry]) -> None:
         self.entries: dict[str, RuleEntry] = {}
         self._by_name: dict[str, set[str]] = {}
+        self._by_stems: dict[str, set[str]] = {}  # "esaust": "esausta", "esauste", "esausti"
+        self._primary: set[tuple[str, str]] = set()  # (entry id, name key) of each title name
         self._by_number: dict[str, set[str]] = {}
         # Name lists per system (and for all systems, under None) for prefix and fuzzy passes.
         self._names: dict[str | None, tuple[list[str], list[str]]] = {None: ([], [])}
@@ -151,10 +101,13 @@ class RuleIndex:
         rows = []
         for entry in entries:
             self.entries[entry.id] = entry
+            self._primary |= {(entry.id, name_key(entry.names.it[0]))}
+            self._primary |= {(entry.id, name_key(entry.names.en[0]))}
             for name in entry.names.all():
                 key = name_key(name)
                 if key:
                     self._by_name.setdefault(key, set()).add(entry.id)
+                    self._by_stems.setdefault(" ".join(stems(key)), set()).add(entry.id)
                     for bucket in (None, entry.system):
                         names, ids = self._names.setdefault(bucket, ([], []))
                         names.append(key)
@@ -203,17 +156,18 @@ class RuleIndex:
             return []
         best: dict[str, Hit] = {}
 
-        def offer(entry_id: str, score: float, how: How) -> None:
+        def offer(entry_id: str, score: float, how: How, span: tuple[int, int] = (0, 0)) -> None:
             entry = self.entries[entry_id]
             if system is not None and entry.system != system:
                 return
             if entry_id not in best or best[entry_id].score < score:
-                best[entry_id] = Hit(entry, score, how)
+                best[entry_id] = Hit(entry, score, how, span)
 
-        # The whole phrase first ("in gioco" is a name), then without question words.
+        # The whole phrase first ("in gioco" is a name), then without question words. An
+        # entry's title name ranks above another entry's alias that reads the same.
         for candidate in dict.fromkeys((name_key(query), key)):
             for entry_id in self._by_name.get(candidate, ()):
-                offer(entry_id, BAND["name"], "name")
+                offer(entry_id, BAND["name"] + 2 * ((entry_id, candidate) in self._primary), "name")
         for number in RULE_NUMBER.findall(key) or ([key] if key.isdigit() else []):
             for known, ids in self._by_number.items():
                 if known == number:
@@ -232,6 +186,7 @@ class RuleIndex:
                 return False
             return sorted((h.score for h in best.values()), reverse=True)[limit - 1] > ceiling
 
+        self._phrases(query, offer)
         names, name_ids = self._names.get(system, ([], []))
         if len(key) >= 3:
             ordered = self._sorted.get(system, [])
@@ -255,6 +210,26 @@ class RuleIndex:
         self._text_search(query, system, offer, settled)
         ranked = sorted(best.values(), key=lambda h: (-h.score, h.entry.id))
         return ranked[:limit]
+
+    def _phrases(self, query: str, offer: Offer) -> None:
+        """Names inside a longer query ("what happens when a warjack is knocked down"), word
+        for word or stem for stem ("carte esauste" holds "esausta"), scored by the share of
+        the query's meaningful words they cover."""
+        folded = words(query)[:40]
+        content = [w for w in folded if w not in STOPWORDS] or folded
+        stemmed = [stem(w) for w in folded]
+        for size in range(min(MAX_PHRASE, len(folded)), 0, -1):
+            for at in range(len(folded) - size + 1):
+                gram = folded[at : at + size]
+                covered = sum(w not in STOPWORDS for w in gram)
+                if not covered:
+                    continue
+                coverage = min(1.0, covered / len(content))
+                span = (at, at + size)
+                for entry_id in self._by_name.get(" ".join(gram), ()):
+                    offer(entry_id, BAND["phrase"] + 100 * coverage, "phrase", span)
+                for entry_id in self._by_stems.get(" ".join(stemmed[at : at + size]), ()):
+                    offer(entry_id, BAND["phrase"] + 95 * coverage, "phrase", span)
 
     def _text_search(
         self,

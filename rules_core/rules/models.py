@@ -1,8 +1,11 @@
 """Rule entries: one rule, ability, condition, ammunition, spell... in the players' own words.
 
 Entries live in data/systems/<id>/rules/*.toml as `[[entry]]` tables and are validated here;
-summaries are written for this project (never the rulebook's sentences) and carry a `ref`
-that points the player to the full text in their book.
+summaries are written for this project (never the rulebook's sentences). An entry's `source`
+says where our transcript of the book holds the rule (for whoever writes entries, never shown);
+its `ref` is what a reader of the printed book can follow (pages, section or rule numbers,
+section titles), computed from the sources by scripts/build_refs.py into
+data/systems/<id>/refs.toml.
 """
 
 from __future__ import annotations
@@ -58,6 +61,25 @@ class Names(BaseModel):
         return name[:1].upper() + name[1:]
 
 
+class BookRef(BaseModel):
+    """Where the printed book has the rule: what a player can look up at the table."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    pages: list[int] = Field(default_factory=list)  # printed pages (WARMACHINE, Infinity)
+    sections: list[str] = Field(default_factory=list)  # numbered sections (Age of Sigmar)
+    rules: list[str] = Field(default_factory=list)  # rule numbers (WoW Miniatures)
+    titles: list[str] = Field(default_factory=list)  # section titles, as the book prints them
+    c3_pages: list[int] = Field(default_factory=list)  # Confrontation 3 pages the C5 text amends
+    c3: bool = False  # the rule is the Confrontation 3 rulebook's, which C5 leaves as it is
+
+    @model_validator(mode="after")
+    def _not_empty(self) -> BookRef:
+        if not (self.pages or self.sections or self.rules or self.titles or self.c3):
+            raise ValueError("a reference needs a page, a section, a rule or a title")
+        return self
+
+
 class RuleEntry(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -66,7 +88,8 @@ class RuleEntry(BaseModel):
     names: Names
     summary: Localized
     details: Localized | None = None
-    ref: str = Field(min_length=3, max_length=200)
+    source: str = Field(min_length=3, max_length=200)  # our transcript's lines; never shown
+    ref: BookRef | None = None  # from refs.toml
     see_also: list[str] = Field(default_factory=list)
     tags: list[str] = Field(default_factory=list)
 
@@ -76,8 +99,11 @@ class RuleEntry(BaseModel):
 
     @property
     def numbers(self) -> list[str]:
-        """Rule numbers cited in the reference ("301.2", "10.1"), for number look-ups."""
-        return RULE_NUMBER.findall(self.ref)
+        """Section and rule numbers of the reference ("301.2", "10.1"), for number look-ups."""
+        if self.ref is None:
+            return []
+        cited = [*self.ref.sections, *self.ref.rules]
+        return [n for raw in cited for n in RULE_NUMBER.findall(raw)]
 
     @field_validator("id")
     @classmethod

@@ -12,6 +12,16 @@ from rules_core.rules.index import Hit, RuleIndex, fts_match, search_terms
 from rules_core.rules.models import RuleEntry, check_collection
 
 
+def book_ref(ref: str) -> dict[str, object]:
+    """'p. 60' -> a page, 'rule 301.2' -> a rule number, '13.3 Sequenza' -> a section."""
+    if ref.startswith("p. "):
+        return {"pages": [int(ref[3:])]}
+    if ref.startswith("rule "):
+        return {"rules": [ref[5:]]}
+    number, _, title = ref.partition(" ")
+    return {"sections": [number], "titles": [title] if title else []}
+
+
 def entry(
     ident: str, it: list[str], en: list[str], summary: str, ref: str, **kw: object
 ) -> RuleEntry:
@@ -21,7 +31,8 @@ def entry(
             "kind": kw.pop("kind", "ability"),
             "names": {"it": it, "en": en, "abbr": kw.pop("abbr", [])},
             "summary": {"it": summary, "en": summary},
-            "ref": ref,
+            "source": f"L1, {ref}",
+            "ref": book_ref(ref),
             **kw,
         }
     )

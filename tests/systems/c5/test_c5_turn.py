@@ -138,7 +138,7 @@ async def test_health_penalties_and_healing(app: App) -> None:
     assert (await say(app, "/unit damage Possessed 2", user="ann", chat=CHAT)).ok
     test = await say(app, "/c5 test target=Possessed stat=att dice=3", user="ann", chat=CHAT)
     assert test.data is not None and test.data["outcome"]["total"] == 4 + 3 - 1
-    assert "[SEED]" in plain.render(test) and "[BG]" in plain.render(test)
+    assert "C5:" in plain.render(test) and "C3:" in plain.render(test)  # where each rule is from
 
 
 async def test_temporary_faith_and_pieta_across_rounds(app: App) -> None:
