@@ -7,8 +7,13 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
+from bot import i18n
 from bot.rules_data import rule_index
 from bot.storage import games
+from bot.storage import settings as settings_repo
+from rules_core.rules.index import RuleIndex
+from rules_core.rules.models import SYSTEMS as RULE_SYSTEMS
+from rules_core.rules.models import RuleEntry
 from rules_core.rules.text import fold
 from rules_core.systems import SYSTEMS as GAME_SYSTEMS
 
@@ -46,7 +51,56 @@ async def systems(app: App, chat_key: str, typed: str) -> list[str]:
 
 @register("rules")
 async def rules(app: App, chat_key: str, typed: str) -> list[str]:
-    return matching(rule_index().names(), typed)
+    async with app.db.transaction(write=False) as conn:
+        game = await games.active(conn, chat_key)
+        lang = i18n.normalize_lang(await settings_repo.chat_lang(conn, chat_key)) or "en"
+    system = game.state.system if game and game.state.system in RULE_SYSTEMS else None
+    return rule_suggestions(rule_index(), typed, lang, system)
+
+
+def rule_suggestions(
+    index: RuleIndex, typed: str, lang: i18n.Lang, system: str | None
+) -> list[str]:
+    """One suggestion per entry, as "name · game" (picked, the game's name in the query selects
+    that game): the entry's name that starts with, else contains, the typed text, preferring
+    its title in the chat's language; the chat's game first; no label twice."""
+    key = fold(typed.strip())
+    ranked: list[tuple[int, int, int, str, str, str]] = []
+    for entry in index.entries.values():
+        found = _best_name(entry, key, lang)
+        if found is not None:
+            rank, name = found
+            other_game = int(system is not None and entry.system != system)
+            ranked.append((other_game, rank, len(name), fold(name), entry.system, name))
+    labels: list[str] = []
+    seen: set[str] = set()
+    for *_, game, name in sorted(ranked):
+        label = f"{name[:1].upper()}{name[1:]} · {i18n.t(lang, f'systems.{game}')}"[:100]
+        if fold(label) not in seen:
+            seen.add(fold(label))
+            labels.append(label)
+            if len(labels) == MAX_CHOICES:
+                break
+    return labels
+
+
+def _names_in_order(entry: RuleEntry, lang: str) -> list[str]:
+    names = entry.names
+    mine, other = (names.it, names.en) if lang == "it" else (names.en, names.it)
+    # Glossary cells ("Terreno aperto / accidentato") and notes in brackets read as clutter.
+    clean = [n for n in [*mine, *other, *names.abbr] if "/" not in n and "(" not in n]
+    return clean or [*mine, *other]
+
+
+def _best_name(entry: RuleEntry, key: str, lang: str) -> tuple[int, str] | None:
+    names = _names_in_order(entry, lang)
+    if not key:
+        return 0, names[0]
+    for rank, test in ((0, str.startswith), (1, str.__contains__)):
+        for name in names:
+            if test(fold(name), key):
+                return rank, name
+    return None
 
 
 @register("units")

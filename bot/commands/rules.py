@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, Protocol
 
+from bot import i18n
 from bot.commands.context import Context
 from bot.commands.spec import CommandSpec, OptionSpec
 from bot.protocol import Attachment, Block, Button, Reply, bold, code, italic, plain
@@ -19,7 +21,15 @@ NAMED = ("name", "number", "prefix", "phrase")  # matches by a name or a number 
 LOCAL_PLATFORMS = ("console", "ask")
 
 
-def system_name(ctx: Context, system: str) -> str:
+class Speaker(Protocol):
+    """What rendering an entry needs of a Context: the language and its catalogue."""
+
+    lang: i18n.Lang
+
+    def t(self, key: str, /, **params: Any) -> str: ...
+
+
+def system_name(ctx: Speaker, system: str) -> str:
     return ctx.t(f"systems.{system}")
 
 
@@ -29,13 +39,13 @@ async def default_system(ctx: Context) -> str | None:
     return game.state.system if game is not None and game.state.system in SYSTEMS else None
 
 
-def rule_button(ctx: Context, entry: RuleEntry, with_game: bool = False) -> Button:
+def rule_button(ctx: Speaker, entry: RuleEntry, with_game: bool = False) -> Button:
     name = entry.names.title(ctx.lang)
     label = f"{name} · {short_game(ctx, entry.system)}" if with_game else name
     return Button(label=label[:60], command=f'/rule "{name}" system={entry.system}')
 
 
-def short_game(ctx: Context, system: str) -> str:
+def short_game(ctx: Speaker, system: str) -> str:
     """'WARMACHINE Mk II' -> 'WARMACHINE': a button has little room."""
     return system_name(ctx, system).split(" ")[0] if system != "aos" else "AoS"
 
@@ -54,7 +64,7 @@ def numbers(values: list[str] | list[int]) -> str:
     return ", ".join(str(v) for v in values[:3])
 
 
-def ref_text(ctx: Context, ref: BookRef | None) -> str:
+def ref_text(ctx: Speaker, ref: BookRef | None) -> str:
     """Where the printed book has it: 'p. 43, “Linea di vista”', 'section 13.3, “Sequenza
     d'attacco”', 'rule 301.2', '“Ferire un avversario”, Confrontation 3 p. 21'."""
     if ref is None:
@@ -72,7 +82,7 @@ def ref_text(ctx: Context, ref: BookRef | None) -> str:
     return ", ".join(parts)
 
 
-def entry_blocks(ctx: Context, entry: RuleEntry) -> list[Block]:
+def entry_blocks(ctx: Speaker, entry: RuleEntry) -> list[Block]:
     other = "en" if ctx.lang == "it" else "it"
     names = entry.names.it if other == "it" else entry.names.en
     aka = [*names[:2], *entry.names.abbr[:2]]
@@ -158,14 +168,18 @@ async def rule(ctx: Context) -> Reply:
     return Reply(title=title, blocks=blocks, buttons=unique[:8], data=data)
 
 
+def entry_reply(ctx: Speaker, entry: RuleEntry) -> tuple[str, list[Block], list[Button]]:
+    """One entry as the answer: its names, summary, where the book has it, its see-also links."""
+    title = f"{entry.names.title(ctx.lang)} — {system_name(ctx, entry.system)}"
+    index = rule_index()
+    links = [rule_button(ctx, index.entries[i]) for i in entry.see_also if i in index.entries]
+    return title, entry_blocks(ctx, entry), links
+
+
 def answer_reply(ctx: Context, answer: Answer) -> tuple[str, list[Block], list[Button]]:
     """A confident answer: the entry, its see-also links and any close alternatives."""
     assert answer.best is not None
-    best = answer.best.entry
-    title = f"{best.names.title(ctx.lang)} — {system_name(ctx, best.system)}"
-    blocks = entry_blocks(ctx, best)
-    index = rule_index()
-    buttons = [rule_button(ctx, index.entries[i]) for i in best.see_also if i in index.entries]
+    title, blocks, buttons = entry_reply(ctx, answer.best.entry)
     # Alternatives that also match by a name ("Did you mean"), never a typo-distance guess
     # or a stray word of a summary.
     alternatives = [h for h in answer.hits[1:4] if h.how in NAMED]

@@ -7,6 +7,7 @@ which always outranks a match found only in the text of a summary.
 
 from __future__ import annotations
 
+import math
 import re
 import sqlite3
 from bisect import bisect_right
@@ -37,6 +38,7 @@ PARTIAL_CUTOFF = 88.0
 PARTIAL_MIN = 6
 MAX_QUERY = 200
 _TOKEN = re.compile(r"\w+")  # what FTS5's unicode61 tokenizer keeps, near enough
+DICE_OR_NUMBER = re.compile(r"\d*d?\d+\+?")
 
 # Words people wrap a question in ("come funziona il fuoco?", "what does stealth do", "how far
 # can I charge"): they say nothing about which rule is meant.
@@ -132,6 +134,28 @@ class RuleIndex:
                 )
             )
         self._db.executemany("INSERT INTO fts VALUES (?, ?, ?, ?)", rows)
+        # How telling each word is: rare across entries (names and summaries) weighs more, a
+        # word no entry uses weighs most ("building" in "garrison a building" is not covered).
+        seen: dict[str, int] = {}
+        for _, _, name_stems, body_stems in rows:
+            for word in set(name_stems.split()) | set(body_stems.split()):
+                seen[word] = seen.get(word, 0) + 1
+        self._df = seen
+        # Which games use each word (names and summaries, as written): "dice" all five, "ARO"
+        # only Infinity.
+        self._games_of: dict[str, set[str]] = {}
+        for entry in self.entries.values():
+            text = " ".join(
+                [
+                    *entry.names.all(),
+                    entry.summary.it,
+                    entry.summary.en,
+                    entry.details.it if entry.details else "",
+                    entry.details.en if entry.details else "",
+                ]
+            )
+            for word in set(words(text)):
+                self._games_of.setdefault(word, set()).add(entry.system)
         # The same names sorted, so the names starting with a prefix are one contiguous run.
         self._sorted: dict[str | None, list[tuple[str, str]]] = {
             bucket: sorted(zip(names, ids, strict=True))
@@ -203,28 +227,56 @@ class RuleIndex:
         if len(key) >= PARTIAL_MIN and not settled(BAND["fuzzy"]):
             # A typo inside a longer name ("battleshok" in "battleshock test"): ranked below
             # whole-name matches, and only for queries long enough not to match by chance.
+            # Only names at least as long as the query: a short one ("N", "B") fits inside any
+            # query and says nothing.
+            longer = [i for i, name in enumerate(names) if len(name) >= len(key)]
             for _name, score, pos in process.extract(
-                key, names, scorer=fuzz.partial_ratio, limit=12, score_cutoff=PARTIAL_CUTOFF
+                key,
+                [names[i] for i in longer],
+                scorer=fuzz.partial_ratio,
+                limit=12,
+                score_cutoff=PARTIAL_CUTOFF,
             ):
-                offer(name_ids[pos], BAND["fuzzy"] + score - 100, "fuzzy")
+                offer(name_ids[longer[pos]], BAND["fuzzy"] + score - 100, "fuzzy")
         self._text_search(query, system, offer, settled)
         ranked = sorted(best.values(), key=lambda h: (-h.score, h.entry.id))
         return ranked[:limit]
 
+    def spread(self, query: str) -> int:
+        """In how many games the query's most telling word is used: a question whose every
+        word all games use ("dice", "how do I win") is about a game, not a rule of one."""
+        counts = []
+        for word in words(query):
+            if word in STOPWORDS or DICE_OR_NUMBER.fullmatch(word):
+                continue
+            forms = (word, word + "s", word.removesuffix("s"))
+            counts.append(len(set().union(*(self._games_of.get(f, set()) for f in forms))))
+        return min(counts, default=0)
+
+    def weight(self, word: str) -> float:
+        """A query word's weight in coverage: rare words count more than common ones; numbers
+        ("5+", "2d6", "10") are a rule's parameters, not its subject."""
+        if word in STOPWORDS:
+            return 0.0
+        if DICE_OR_NUMBER.fullmatch(word):
+            return 0.3
+        return math.log((len(self.entries) + 1) / (self._df.get(stem(word), 0) + 1)) + 0.5
+
     def _phrases(self, query: str, offer: Offer) -> None:
         """Names inside a longer query ("what happens when a warjack is knocked down"), word
         for word or stem for stem ("carte esauste" holds "esausta"), scored by the share of
-        the query's meaningful words they cover."""
+        the query's weight (see `weight`) they cover."""
         folded = words(query)[:40]
-        content = [w for w in folded if w not in STOPWORDS] or folded
+        weights = [self.weight(w) for w in folded]
+        total = sum(weights) or 1.0
         stemmed = [stem(w) for w in folded]
         for size in range(min(MAX_PHRASE, len(folded)), 0, -1):
             for at in range(len(folded) - size + 1):
                 gram = folded[at : at + size]
-                covered = sum(w not in STOPWORDS for w in gram)
+                covered = sum(weights[at : at + size])
                 if not covered:
                     continue
-                coverage = min(1.0, covered / len(content))
+                coverage = min(1.0, covered / total)
                 span = (at, at + size)
                 for entry_id in self._by_name.get(" ".join(gram), ()):
                     offer(entry_id, BAND["phrase"] + 100 * coverage, "phrase", span)

@@ -17,6 +17,8 @@ from rules_core.rules.index import BAND, Hit, RuleIndex, query_key
 
 THRESHOLD = 0.75  # tuned on tests/rules/evaluation/tuning.toml
 CANDIDATES = 5  # entries offered when not sure
+RIVAL = 0.3  # a second rule's name covering this share of the query makes the first a guess
+GENERIC = 3  # a query whose every word is used by this many games names no game's rule
 DEPTH = 40  # hits ranked before choosing: enough for each game's best to be among them
 
 
@@ -56,10 +58,15 @@ def confidence(hits: list[Hit], query_key: str) -> float:
         unique = rival is None or rival.how != "prefix"
         return 0.85 if unique and len(query_key) >= 4 else 0.5
     if top.how == "phrase":
-        coverage = min(1.0, (top.score - BAND["phrase"]) / 100)
+        coverage = _coverage(top)
         # Another rule's name elsewhere in the question ("dispel endless spell"): which one
-        # is meant is a guess. A name inside the best one's words ("spell") is not a rival.
-        others = [h for h in hits[1:] if h.how == "phrase" and not _inside(h.span, top.span)]
+        # is meant is a guess. A name inside the best one's words ("spell") is not a rival,
+        # nor a common word beside a telling one ("fleeing unit").
+        others = [
+            h
+            for h in hits[1:]
+            if h.how == "phrase" and not _inside(h.span, top.span) and _coverage(h) >= RIVAL
+        ]
         if others:
             return min(0.6, 0.4 + 0.55 * coverage)
         return 0.4 + 0.55 * coverage
@@ -69,6 +76,11 @@ def confidence(hits: list[Hit], query_key: str) -> float:
             return 0.45
         return min(0.9, 0.55 + (ratio - 85) / 25)
     return 0.3  # found only in the text of summaries
+
+
+def _coverage(hit: Hit) -> float:
+    """The share of the query a "phrase" hit's name covers (see RuleIndex._phrases)."""
+    return min(1.0, (hit.score - BAND["phrase"]) / 100)
 
 
 def _inside(inner: tuple[int, int], outer: tuple[int, int]) -> bool:
@@ -138,4 +150,9 @@ def _everywhere(index: RuleIndex, query: str, key: str) -> Answer:
     if len(close) >= 2:
         return Answer(query, None, hits[:CANDIDATES], 0.5, games=close)
     in_game = [h for h in hits if h.entry.system == top.entry.system]
-    return Answer(query, None, hits[:CANDIDATES], confidence(in_game, key))
+    sure = confidence(in_game, key)
+    # Words most games use ("dice", "win"), even when one game names an entry after them, ask
+    # about a game rather than about a rule: with no game chosen that is a guess.
+    if index.spread(query) >= GENERIC:
+        sure = min(sure, THRESHOLD - 0.01)
+    return Answer(query, None, hits[:CANDIDATES], sure)

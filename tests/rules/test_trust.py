@@ -4,7 +4,12 @@ Each test names the defect it reproduces (issue #21)."""
 
 from __future__ import annotations
 
+import json
+import os
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 from bot.app import App
 from bot.render import plain
@@ -65,3 +70,62 @@ async def test_confrontation_replies_carry_no_developer_markers(app: App) -> Non
         assert reply.ok, (command, reply.error)
         text = plain.render(reply)
         assert not READER_UNSAFE.search(text), text
+
+
+async def test_not_sure_offers_three_to_five_entries_as_buttons(app: App) -> None:
+    """Two entries answer to "focus" in WARMACHINE: neither is given as the rule."""
+    reply = await say(app, "/rule how does focus work system=wm")
+    assert reply.ok and reply.data is not None
+    assert reply.data["confident"] is False
+    assert 3 <= len(reply.buttons) <= 5
+    assert {"wm.focus_stat", "wm.focus_manipulation"} <= {
+        reply.data["id"],
+        *reply.data["alternatives"],
+    }
+    text = plain.render(reply)
+    assert text.startswith("Not sure which rule you mean")
+    # The console has no buttons: they are a numbered list of the commands they run.
+    numbered = [line for line in text.splitlines() if re.match(r"^\d\. ", line)]
+    assert [line[0] for line in numbered] == [str(n) for n in range(1, len(reply.buttons) + 1)]
+    assert all(b.command in line for b, line in zip(reply.buttons, numbered, strict=True))
+
+
+async def test_the_chats_game_is_preferred_and_another_games_answer_is_only_offered(
+    app: App,
+) -> None:
+    await say(app, "/game new inf", chat="console:inf")
+    reply = await say(app, "/rule line of sight", chat="console:inf")
+    assert reply.data is not None
+    assert (reply.data["id"], reply.data["confident"]) == ("inf.line_of_fire", True)
+
+    await say(app, "/game new wm", chat="console:wm")
+    aro = await say(app, "/rule ARO", chat="console:wm")  # Infinity's word, in a WARMACHINE chat
+    assert aro.data is not None and aro.data["confident"] is False
+    assert any(b.command == '/rule "ARO" system=inf' and "Infinity" in b.label for b in aro.buttons)
+    named = await say(app, "/rule infinity ARO", chat="console:wm")  # unless the query says so
+    assert named.data is not None and (named.data["id"], named.data["confident"]) == (
+        "inf.aro",
+        True,
+    )
+
+
+async def test_a_confident_answer_offers_only_alternatives_found_by_name(app: App) -> None:
+    reply = await say(app, "/rule camuffamento system=inf")
+    assert reply.data is not None
+    labels = {b.label for b in reply.buttons}
+    assert "Normal ammunition" not in labels  # was offered for a typo-distance resemblance
+
+
+def test_ask_json_carries_confident_and_the_readers_ref(tmp_path: Path) -> None:
+    env = dict(os.environ, WARGAME_BOT_DB=str(tmp_path / "ask.sqlite3"))
+    run = subprocess.run(
+        [sys.executable, "-m", "bot", "ask", "--json", "--lang", "it", "/rule wm line of sight"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    data = json.loads(run.stdout)["data"]
+    assert data["confident"] is True and data["id"] == "wm.line_of_sight"
+    assert data["ref"] == "p. 43, «Linea di vista»"
