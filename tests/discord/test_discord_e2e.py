@@ -105,7 +105,7 @@ async def test_autocomplete_returns_at_most_25_choices(env: Env) -> None:
     data["options"][0]["value"] = "furtiv"
     await env.fake.dispatch("INTERACTION_CREATE", env.fake.interaction(4, data))
     second = (await env.fake.callbacks(2))[1]
-    assert "Furtività" in [c["value"] for c in second["data"]["choices"]]
+    assert "Furtività · WARMACHINE Mk II" in [c["value"] for c in second["data"]["choices"]]
 
 
 async def test_bad_expression_is_an_ephemeral_localized_sentence(env: Env) -> None:
