@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from bot import i18n
-from bot.commands.models import Reply
 from bot.commands.rules import entry_reply, ref_text
+from bot.protocol import Reply
 from bot.render import plain
 from bot.rules_data import rule_index
 from rules_core.rules.models import SYSTEMS
