@@ -12,15 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.commands.context import Context
-from bot.commands.game import (
-    apply_change,
-    commit,
-    find_player,
-    name_of,
-    require_player,
-    require_unit_rights,
-    unit_blocks,
-)
+from bot.commands.game_view import unit_blocks
 from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data, percent
 from bot.commands.spec import (
     APPLY,
@@ -35,6 +27,13 @@ from bot.commands.spec import (
 )
 from bot.commands.system_kit import SystemGame, SystemSettings, dice_spans, log_roll, resolution
 from bot.protocol import Block, Reply, Span, bold, code, plain, pre, strike
+from bot.session import (
+    apply_change,
+    find_player,
+    name_of,
+    require_player,
+    require_unit_rights,
+)
 from bot.storage.games import StoredGame
 from rules_core.dice import DiceSource
 from rules_core.errors import UserError
@@ -580,7 +579,7 @@ async def check(ctx: Context) -> Reply:
     if ctx.opts["apply"] and heal and unit is not None and game is not None:
         require_unit_rights(ctx, game.state, unit, attack=False)
         new = tr.heal(game.state, unit.name, heal)
-        await commit(ctx, game, new, f"aos_{kind}")
+        await apply_change(ctx, new, f"aos_{kind}", game=game)
         after = tr.find_unit(new, unit.name)
         reply.blocks += [
             [plain(ctx.t("aos.healed_applied", n=heal) + " ")],
@@ -647,7 +646,7 @@ async def priority(ctx: Context) -> Reply:
         require_player(ctx, game.state)
         goes_first = ctx.opts["goes"] != "second"
         new = turns.apply_priority(state, turns.two_players(state)[winner], goes_first)
-        await commit(ctx, game, new, "aos_priority")
+        await apply_change(ctx, new, "aos_priority", game=game)
         first, second = new.order
         blocks.append(
             [
@@ -674,7 +673,7 @@ async def hero(ctx: Context) -> Reply:
     require_player(ctx, game.state)
     settings = await SETTINGS.load(ctx)
     new, granted = turns.grant_hero_cp(game.state, settings.hero_cp)
-    await commit(ctx, game, new, "aos_hero_cp")
+    await apply_change(ctx, new, "aos_hero_cp", game=game)
     blocks: list[Block] = []
     for user, amount in granted.items():
         have = new.resources.get(f"player:{user}", {}).get("cp", 0)
@@ -725,7 +724,7 @@ async def command(ctx: Context) -> Reply:
     new, left = turns.use_command(
         state, ctx.request.user_id, ability, unit_name, settings.command_limit
     )
-    await commit(ctx, game, new, "aos_command")
+    await apply_change(ctx, new, "aos_command", game=game)
     name = ability.it if ctx.lang == "it" else ability.en
     line: Block = [
         bold(name),
@@ -755,7 +754,7 @@ async def weapon(ctx: Context) -> Reply:
         values = {f: ctx.opts[f] for f in ("range", *WEAPON_OPTIONS) if ctx.opts.get(f) is not None}
         made = aos_system.make_weapon(ctx.opts["name"], values)
         aos_system.set_weapon(target, made, made.name)
-    await commit(ctx, game, new, "aos_weapon")
+    await apply_change(ctx, new, "aos_weapon", game=game)
     return Reply(
         blocks=unit_blocks(ctx, target, new.system),
         data={"system": SYSTEM, "unit": target.model_dump()},
@@ -774,7 +773,7 @@ async def damage_table(ctx: Context) -> Reply:
         None if text.lower() in ("clear", "none", "-", "cancella") else aos_system.parse_table(text)
     )
     aos_system.set_table(target, rows)
-    await commit(ctx, game, new, "aos_table")
+    await apply_change(ctx, new, "aos_table", game=game)
     row = aos_system.current_row(target)
     blocks = unit_blocks(ctx, target, new.system)
     if row is not None:

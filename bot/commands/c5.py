@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from bot.commands import game as game_cmd
-from bot.commands import system_kit
+from bot import session
+from bot.commands import game_view, system_kit
 from bot.commands.context import Context
 from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data
 from bot.commands.registry import parse_options, tokenize
@@ -171,10 +171,10 @@ async def apply_wounds(
             notes.append(("c5.note.stunned", {"unit": target.name}))
         return new
 
-    change = await game_cmd.apply_change(ctx, hit, "c5_wound", unit=target.name, attack=True)
-    blocks = game_cmd.notes_blocks(ctx, notes)
+    change = await session.apply_change(ctx, hit, "c5_wound", unit=target.name, attack=True)
+    blocks = game_view.notes_blocks(ctx, notes)
     if change.unit is not None:
-        blocks += game_cmd.unit_blocks(ctx, change.unit, change.after.system)
+        blocks += game_view.unit_blocks(ctx, change.unit, change.after.system)
     return blocks
 
 
@@ -393,7 +393,7 @@ async def fear_cmd(ctx: Context) -> Reply:
     data = resolution("c5", [step], out.model_dump())
     if game is not None and unit is not None and ctx.opts.get("apply") and not out.success:
         if not is_routed(unit):
-            await game_cmd.apply_change(
+            await session.apply_change(
                 ctx,
                 lambda st: tr.add_condition(st, unit.name, ROUTED, None),
                 "c5_fear",
@@ -452,7 +452,7 @@ async def rally_cmd(ctx: Context) -> Reply:
         name = next(
             c.name for c in unit.conditions if fold(c.name) in ("routed", "rotta", "in rotta")
         )
-        await game_cmd.apply_change(
+        await session.apply_change(
             ctx,
             lambda st: tr.remove_condition(st, unit.name, name),
             "c5_rally",
@@ -660,7 +660,7 @@ async def change_pool(ctx: Context, unit: Unit, name: str, op: str, amount: int)
         result[:] = [value]
         return new
 
-    await game_cmd.apply_change(ctx, mutate, f"c5_{name}", unit=unit.name)
+    await session.apply_change(ctx, mutate, f"c5_{name}", unit=unit.name)
     return result[0] if result else amount
 
 
@@ -703,7 +703,7 @@ async def mystic_cmd(ctx: Context) -> Reply:
     game = await GAME.load(ctx)
     state = game.state
     if ctx.opts.get("all"):
-        game_cmd.require_manager(ctx, state)
+        session.require_manager(ctx, state)
     mages = [
         u
         for u in state.units
@@ -744,7 +744,7 @@ async def mystic_cmd(ctx: Context) -> Reply:
                 st, _ = tr.change_resource(st, f"unit:{fold(unit.name)}", "mana", "add", out.gems)
             return st
 
-        change = await game_cmd.apply_change(ctx, recover, "c5_mystic")
+        change = await session.apply_change(ctx, recover, "c5_mystic")
         pools = change.after.resources
         have = {u.name: pools.get(f"unit:{fold(u.name)}", {}).get("mana", 0) for u, _, _ in rolled}
         for name, n in have.items():
@@ -782,10 +782,10 @@ async def maintenance_cmd(ctx: Context) -> Reply:
                 return tr.damage(state, unit.name, n, notes=notes)
             return tr.heal(state, unit.name, n)
 
-        done = await game_cmd.apply_change(ctx, change, f"c5_{ability}", unit=unit.name)
-        blocks += game_cmd.notes_blocks(ctx, notes)
+        done = await session.apply_change(ctx, change, f"c5_{ability}", unit=unit.name)
+        blocks += game_view.notes_blocks(ctx, notes)
         if done.unit is not None:
-            blocks += game_cmd.unit_blocks(ctx, done.unit, done.after.system)
+            blocks += game_view.unit_blocks(ctx, done.unit, done.after.system)
         data["applied"] = {"unit": unit.name, "healed": out.healed, "lost": out.lost}
     await log_roll(ctx, source, n, data)
     title = ctx.t("c5.title_maintenance", ability=ctx.t(f"c5.step.{ability}"), x=out.x)
@@ -843,10 +843,10 @@ async def pass_cmd(ctx: Context) -> Reply:
         state = game.state
         if C5.phases[state.phase] != "activation":
             raise UserError("c5.pass_not_activation")
-        game_cmd.require_turn(ctx, state)
+        session.require_turn(ctx, state)
         new = tr.end_turn(state)
-        await game_cmd.commit(ctx, game, new, "c5_pass")
-        lead = game_cmd.name_of(new, new.current)
+        await session.apply_change(ctx, new, "c5_pass", game=game)
+        lead = session.name_of(new, new.current)
         blocks.append([plain(ctx.t("c5.passed", player=lead))])
         data["applied"] = {"lead": new.current}
     return Reply(blocks=blocks, data=data)

@@ -13,45 +13,17 @@ Games are numbered per chat (`StoredGame.number`, in /game history and `data`); 
 is internal. The "End turn" button carries the turn it was made for (`turn_token`): pressed
 after that turn ended, it answers "this turn has already ended" and changes nothing.
 
-Changing the game from another command (the API for game systems)
-------------------------------------------------------------------
-One call applies one change as ONE event that `/log` lists and `/undo` reverts exactly::
-
-    from bot.commands.game import apply_change, notes_blocks, unit_blocks
-    from rules_core.game import diff
-from rules_core.game import transitions as tr
-
-    notes: list[Note] = []
-
-    def hit(state: GameState) -> GameState:
-        notes.clear()  # runs again after a conflict: keep one run's notes
-        return tr.damage(state, target, outcome.damage, dice=source, notes=notes)
-
-    change = await apply_change(
-        ctx,
-        hit,
-        "aos_attack",          # the event kind, shown by the journal
-        unit=target,           # checks the caller may hit it (owner, organiser, or on turn)
-        attack=True,           # False: only the owner or the organiser may change it
-    )
-    blocks = notes_blocks(ctx, notes) + unit_blocks(ctx, change.unit, change.after.system)
-
-`mutate` must be pure (state in, new state out, `UserError` for a refusal) because it runs
-again on the reloaded state if another writer changed the game in between (version check
-and retry). The command text stored in the event is the request's text, so the journal shows
-`/aos attack target=Orcs apply ...`; rolls logged in the `rolls` table in the same command
-appear next to it. Lower level: `commit(ctx, game, new_state, kind)` saves a state you built
-yourself from `game` (no retry: a conflict is the user error `game.changed_meanwhile`).
+Loading, permissions and the one write path are in `bot.session`; how a game looks (unit
+lines, the board) in `bot.commands.game_view`. This module declares and handles the commands.
 """
 
 from __future__ import annotations
 
 import hashlib
-import re
-from collections.abc import Callable
-from dataclasses import dataclass
 
 from bot.commands.context import Context
+from bot.commands.game_settings import require_own_points_right
+from bot.commands.game_view import board, change_text, notes_blocks, unit_blocks, unit_line
 from bot.commands.spec import CommandSpec, OptionSpec
 from bot.protocol import (
     Block,
@@ -65,69 +37,26 @@ from bot.protocol import (
     plain,
     pre,
 )
+from bot.session import (
+    apply_change,
+    find_player,
+    is_manager,
+    load_game,
+    name_of,
+    require_manager,
+    require_player,
+    require_turn,
+    require_unit_rights,
+)
 from bot.storage import campaigns, events, games
 from bot.storage.games import StoredGame
 from rules_core.errors import UserError
 from rules_core.game import diff
 from rules_core.game import transitions as tr
-from rules_core.game.models import GameState, Player, ScoreEntry, Unit
+from rules_core.game.models import GameState, ScoreEntry
 from rules_core.rules.text import fold
 from rules_core.systems import SYSTEMS, get_system
 from rules_core.systems.base import Note
-
-BAR = 10
-_MENTION = re.compile(r"^<@!?(\d+)>$")
-
-
-# --- shared helpers ---------------------------------------------------------------------------
-
-
-async def load(ctx: Context) -> StoredGame:
-    game = await ctx.active_game()
-    if game is None:
-        raise UserError("game.none")
-    return game
-
-
-def is_manager(ctx: Context, state: GameState) -> bool:
-    return ctx.request.admin or ctx.request.user_id == state.organiser
-
-
-def require_manager(ctx: Context, state: GameState) -> None:
-    if not is_manager(ctx, state):
-        raise UserError("perm.organiser_only")
-
-
-def require_player(ctx: Context, state: GameState) -> Player:
-    player = state.player(ctx.request.user_id)
-    if player is None and not is_manager(ctx, state):
-        raise UserError("perm.players_only")
-    return player or Player(user_id=ctx.request.user_id, name=ctx.request.user_name)
-
-
-def require_unit_rights(ctx: Context, state: GameState, unit: Unit, *, attack: bool) -> None:
-    """Players change their own units; on their turn a player may also hit enemy units. Who
-    left the game changes none, not even the units still theirs."""
-    if is_manager(ctx, state):
-        return
-    if state.player(ctx.request.user_id) is None:
-        raise UserError("perm.players_only")
-    if unit.owner == ctx.request.user_id:
-        return
-    if attack:
-        require_turn(ctx, state)
-        return
-    raise UserError("perm.not_your_unit", unit=unit.name)
-
-
-def require_turn(ctx: Context, state: GameState) -> None:
-    """The player whose turn it is (or a manager) acts now; anyone else is told whose it is."""
-    if state.current == ctx.request.user_id or is_manager(ctx, state):
-        return
-    if state.current is None:
-        raise UserError("perm.organiser_only")
-    raise UserError("perm.not_your_turn", name=name_of(state, state.current))
-
 
 # --- buttons that act on a turn ----------------------------------------------------------------
 
@@ -157,181 +86,6 @@ def turn_over(ctx: Context, token: str) -> Reply | None:
         ephemeral=True,
         error=ErrorInfo(code="game.turn_over", message=message),
     )
-
-
-def find_player(state: GameState, text: str) -> Player:
-    m = _MENTION.match(text.strip())
-    if m:
-        found = state.player(m.group(1))
-        if found:
-            return found
-    key = fold(text.strip().lstrip("@"))
-    exact = [p for p in state.players if fold(p.name) == key]
-    matches = exact or [p for p in state.players if fold(p.name).startswith(key)]
-    if len(matches) == 1:
-        return matches[0]
-    raise UserError("game.no_player", name=text[:40])
-
-
-async def commit(ctx: Context, game: StoredGame, new: GameState, kind: str) -> StoredGame:
-    return await games.save_change(
-        ctx.conn,
-        game,
-        new,
-        user_id=ctx.request.user_id,
-        user_name=ctx.request.user_name,
-        command=ctx.request.text or ctx.spec.name,
-        kind=kind,
-        now=ctx.now,
-    )
-
-
-Mutate = Callable[[GameState], GameState]
-
-
-@dataclass(frozen=True)
-class Change:
-    """What `apply_change` did: the stored game after it, the states before and after, and
-    the unit it was aimed at (as it is now; None if it was removed or none was named)."""
-
-    game: StoredGame
-    before: GameState
-    after: GameState
-    unit: Unit | None
-    changed: bool
-
-
-async def apply_change(
-    ctx: Context,
-    mutate: Mutate,
-    kind: str,
-    *,
-    unit: str | None = None,
-    attack: bool = False,
-    game: StoredGame | None = None,
-    retries: int = 3,
-) -> Change:
-    """Load the chat's game (or use `game`), check the caller's rights on `unit` if named,
-    apply `mutate` and save the result as one event. A mutation that changes nothing saves
-    nothing (`changed=False`). On a version conflict the game is reloaded and `mutate` runs
-    again, up to `retries` times."""
-    for attempt in range(retries + 1):
-        current = game if game is not None and attempt == 0 else await load(ctx)
-        target_name = None
-        if unit is not None:
-            target = tr.find_unit(current.state, unit)
-            require_unit_rights(ctx, current.state, target, attack=attack)
-            target_name = target.name
-        new = mutate(current.state)
-        if new == current.state:
-            found = _unit_or_none(new, target_name)
-            return Change(game=current, before=new, after=new, unit=found, changed=False)
-        try:
-            saved = await commit(ctx, current, new, kind)
-        except UserError as err:
-            if err.key != "game.changed_meanwhile" or attempt == retries:
-                raise
-            continue
-        after = _unit_or_none(new, target_name)
-        return Change(game=saved, before=current.state, after=new, unit=after, changed=True)
-    raise AssertionError("unreachable")  # pragma: no cover
-
-
-def _unit_or_none(state: GameState, name: str | None) -> Unit | None:
-    if name is None:
-        return None
-    return next((u for u in state.units if fold(u.name) == fold(name)), None)
-
-
-def health_bar(left: int, most: int) -> str:
-    filled = max(0, min(BAR, round(BAR * left / most))) if most > 0 else 0
-    return "█" * filled + "░" * (BAR - filled)
-
-
-def unit_line(ctx: Context, unit: Unit, system: str | None = None) -> Block:
-    """Name, health bar and numbers, models left, conditions; with `system`, its health
-    numbers and the stats it wants on the board."""
-    spec = get_system(system) if system else None
-    left, most = spec.health(unit) if spec else (unit.wounds_left, unit.max_wounds)
-    line: Block = [bold(unit.name), plain(f" {health_bar(left, most)} {left}/{most}")]
-    if spec and spec.board_stats:
-        shown = [f"{k} {unit.stats[k]}" for k in spec.board_stats if k in unit.stats]
-        if shown:
-            line.append(plain(" · " + " ".join(shown)))
-    if unit.models > 1:
-        line.append(plain(" · " + ctx.t("game.models_left", n=unit.models_left, of=unit.models)))
-    if unit.destroyed:
-        line.append(plain(" · " + ctx.t("game.destroyed")))
-    for cond in unit.conditions:
-        line.append(plain(" · "))
-        line.append(italic(condition_text(ctx, cond.name, cond.until, cond.rounds_left)))
-    return line
-
-
-def condition_text(ctx: Context, name: str, until: str, rounds: int | None) -> str:
-    if until == "permanent":
-        return name
-    if until == "rounds":
-        return ctx.t("game.cond_rounds", name=name, n=rounds)
-    return ctx.t(f"game.cond_{until.replace('-', '_')}", name=name)
-
-
-def name_of(state: GameState, user_id: str | None) -> str:
-    player = state.player(user_id) if user_id else None
-    return player.name if player else "-"
-
-
-def board(ctx: Context, state: GameState) -> list[Block]:
-    system = get_system(state.system)
-    phase = system.phases[state.phase] if system.phases else "-"
-    blocks: list[Block] = [
-        [plain(ctx.t("game.round_phase", round=state.round, phase=phase))],
-    ]
-    if state.current:
-        blocks.append([plain(ctx.t("game.turn_of") + " "), bold(name_of(state, state.current))])
-    scores = state.score()
-    for player in state.players:
-        side = f" ({player.side})" if player.side else ""
-        line: Block = [
-            bold(player.name + side),
-            plain(" · " + ctx.t("game.points", n=scores.get(player.user_id, 0))),
-        ]
-        pools = state.resources.get(f"player:{player.user_id}", {})
-        if pools:
-            line.append(plain(" · " + ", ".join(f"{k} {v}" for k, v in sorted(pools.items()))))
-        blocks.append(line)
-        for u in state.units:
-            if u.owner == player.user_id:
-                blocks += board_unit(ctx, state, u)
-    for u in state.units:
-        if not state.player(u.owner):
-            blocks += board_unit(ctx, state, u)
-    return blocks
-
-
-def board_unit(ctx: Context, state: GameState, unit: Unit) -> list[Block]:
-    line: Block = [plain("  "), *unit_line(ctx, unit, state.system)]
-    pools = state.resources.get(f"unit:{fold(unit.name)}", {})
-    if pools:
-        line.append(plain(" · " + ", ".join(f"{k} {v}" for k, v in sorted(pools.items()))))
-    drawing = get_system(state.system).draw_unit(unit)
-    return [line, [pre(drawing)]] if drawing else [line]
-
-
-def unit_blocks(ctx: Context, unit: Unit, system: str) -> list[Block]:
-    """The unit's line, then the system's drawing of it (e.g. a damage grid) if it has one."""
-    drawing = get_system(system).draw_unit(unit)
-    return [unit_line(ctx, unit, system)] + ([[pre(drawing)]] if drawing else [])
-
-
-def change_text(ctx: Context, before: GameState | None, after: GameState | None) -> str:
-    """What a logged change did, in one line ("Guards: 3 damage, 7/10 left; Bob's turn")."""
-    return "; ".join(ctx.t(key, **params) for key, params in diff.describe(before, after))
-
-
-def notes_blocks(ctx: Context, notes: list[Note]) -> list[Block]:
-    """What a system's hook did (maintenance, damage on a grid), one line each."""
-    return [[plain(ctx.t(key, **params))] for key, params in notes]
 
 
 # --- /game ------------------------------------------------------------------------------------
@@ -364,22 +118,22 @@ async def game_new(ctx: Context) -> Reply:
 
 
 async def game_join(ctx: Context) -> Reply:
-    game = await load(ctx)
+    game = await load_game(ctx)
     side = ctx.opts["side"]
     new = tr.join(game.state, ctx.request.user_id, ctx.request.user_name, side)
-    await commit(ctx, game, new, "join")
+    await apply_change(ctx, new, "join", game=game)
     return Reply(blocks=[[plain(ctx.t("game.joined", name=ctx.request.user_name))]])
 
 
 async def game_leave(ctx: Context) -> Reply:
-    game = await load(ctx)
+    game = await load_game(ctx)
     new = tr.leave(game.state, ctx.request.user_id)
-    await commit(ctx, game, new, "leave")
+    await apply_change(ctx, new, "leave", game=game)
     return Reply(blocks=[[plain(ctx.t("game.left", name=ctx.request.user_name))]])
 
 
 async def game_status(ctx: Context) -> Reply:
-    game = await load(ctx)
+    game = await load_game(ctx)
     return Reply(
         title=game.state.name,
         blocks=board(ctx, game.state),
@@ -388,11 +142,11 @@ async def game_status(ctx: Context) -> Reply:
 
 
 async def game_end(ctx: Context) -> Reply:
-    game = await load(ctx)
+    game = await load_game(ctx)
     require_manager(ctx, game.state)
     winner = find_player(game.state, ctx.opts["winner"]).user_id if ctx.opts["winner"] else None
     new = tr.end_game(game.state, winner)
-    await commit(ctx, game, new, "end")
+    await apply_change(ctx, new, "end", game=game)
     text = (
         ctx.t("game.ended_winner", winner=name_of(new, winner)) if winner else ctx.t("game.ended")
     )
@@ -433,7 +187,7 @@ async def game_history(ctx: Context) -> Reply:
 
 
 async def unit_add(ctx: Context) -> Reply:
-    game = await load(ctx)
+    game = await load_game(ctx)
     state = game.state
     me = require_player(ctx, state)
     owner = me
@@ -443,7 +197,7 @@ async def unit_add(ctx: Context) -> Reply:
             require_manager(ctx, state)
     options = {"grid": ctx.opts["grid"]} if ctx.opts.get("grid") else {}
     new = tr.add_unit(state, ctx.opts["name"], owner, ctx.opts["stats"], options)
-    await commit(ctx, game, new, "unit_add")
+    await apply_change(ctx, new, "unit_add", game=game)
     unit = new.units[-1]
     return Reply(
         blocks=[
@@ -455,7 +209,7 @@ async def unit_add(ctx: Context) -> Reply:
 
 
 async def unit_list(ctx: Context) -> Reply:
-    game = await load(ctx)
+    game = await load_game(ctx)
     if not game.state.units:
         return Reply(blocks=[[plain(ctx.t("game.no_units"))]], data={"units": []})
     blocks = [
@@ -470,7 +224,7 @@ async def unit_list(ctx: Context) -> Reply:
 
 
 async def unit_show(ctx: Context) -> Reply:
-    game = await load(ctx)
+    game = await load_game(ctx)
     unit = tr.find_unit(game.state, ctx.opts["name"])
     stats = "  ".join(f"{k}={v}" for k, v in sorted(unit.stats.items()))
     blocks: list[Block] = [
@@ -486,7 +240,7 @@ async def unit_show(ctx: Context) -> Reply:
 
 
 async def unit_change(ctx: Context, kind: str) -> Reply:
-    game = await load(ctx)
+    game = await load_game(ctx)
     state = game.state
     unit = tr.find_unit(state, ctx.opts["name"])
     notes: list[Note] = []
@@ -521,9 +275,9 @@ async def unit_change(ctx: Context, kind: str) -> Reply:
     else:
         require_unit_rights(ctx, state, unit, attack=False)
         new = tr.remove_unit(state, unit.name)
-        await commit(ctx, game, new, kind)
+        await apply_change(ctx, new, kind, game=game)
         return Reply(blocks=[[plain(ctx.t("game.unit_removed", name=unit.name))]])
-    await commit(ctx, game, new, kind)
+    await apply_change(ctx, new, kind, game=game)
     after = tr.find_unit(new, unit.name)
     return Reply(
         blocks=notes_blocks(ctx, notes) + unit_blocks(ctx, after, new.system),
@@ -548,7 +302,7 @@ async def unit_remove(ctx: Context) -> Reply:
 
 
 async def unit_cond(ctx: Context) -> Reply:
-    game = await load(ctx)
+    game = await load_game(ctx)
     state = game.state
     unit = tr.find_unit(state, ctx.opts["name"])
     require_unit_rights(ctx, state, unit, attack=True)
@@ -556,7 +310,7 @@ async def unit_cond(ctx: Context) -> Reply:
         new = tr.add_condition(state, unit.name, ctx.opts["condition"], ctx.opts["until"])
     else:
         new = tr.remove_condition(state, unit.name, ctx.opts["condition"])
-    await commit(ctx, game, new, "condition")
+    await apply_change(ctx, new, "condition", game=game)
     after = tr.find_unit(new, unit.name)
     return Reply(blocks=[unit_line(ctx, after, new.system)], data={"unit": after.model_dump()})
 
@@ -565,7 +319,7 @@ async def unit_cond(ctx: Context) -> Reply:
 
 
 async def res_show(ctx: Context) -> Reply:
-    game = await load(ctx)
+    game = await load_game(ctx)
     blocks: list[Block] = []
     for key, pools in sorted(game.state.resources.items()):
         owner = key.split(":", 1)[1]
@@ -581,7 +335,7 @@ async def res_show(ctx: Context) -> Reply:
 
 
 async def res_change(ctx: Context, op: str) -> Reply:
-    game = await load(ctx)
+    game = await load_game(ctx)
     state = game.state
     require_player(ctx, state)
     target_unit = ctx.opts["unit"]
@@ -590,7 +344,7 @@ async def res_change(ctx: Context, op: str) -> Reply:
         require_unit_rights(ctx, state, unit, attack=False)
     owner_key = tr.resource_key(state, ctx.request.user_id, target_unit)
     new, value = tr.change_resource(state, owner_key, ctx.opts["resource"], op, ctx.opts["amount"])
-    await commit(ctx, game, new, f"res_{op}")
+    await apply_change(ctx, new, f"res_{op}", game=game)
     return Reply(
         blocks=[
             [plain(ctx.t("game.resource_now", name=ctx.opts["resource"].lower(), value=value))]
@@ -612,7 +366,7 @@ async def res_spend(ctx: Context) -> Reply:
 
 
 async def score_show(ctx: Context) -> Reply:
-    game = await load(ctx)
+    game = await load_game(ctx)
     scores = game.state.score()
     ranked = sorted(game.state.players, key=lambda p: -scores.get(p.user_id, 0))
     blocks = [
@@ -625,22 +379,19 @@ async def score_show(ctx: Context) -> Reply:
 
 
 async def score_add(ctx: Context) -> Reply:
-    game = await load(ctx)
+    game = await load_game(ctx)
     state = game.state
     me = require_player(ctx, state)
     player = find_player(state, ctx.opts["player"]) if ctx.opts["player"] else me
     if player.user_id != ctx.request.user_id:
         require_manager(ctx, state)
     elif not is_manager(ctx, state):
-        # Imported here: game_settings builds on system_kit, which imports this module.
-        from bot.commands.game_settings import require_own_points_right
-
         await require_own_points_right(ctx, state)  # the chat's `/game settings score=`
     new = state.clone()
     new.score_log.append(
         ScoreEntry(user_id=player.user_id, points=ctx.opts["points"], reason=ctx.opts["reason"])
     )
-    await commit(ctx, game, new, "score")
+    await apply_change(ctx, new, "score", game=game)
     total = new.score().get(player.user_id, 0)
     return Reply(
         blocks=[[plain(ctx.t("game.scored", name=player.name, n=ctx.opts["points"], total=total))]],
@@ -687,14 +438,14 @@ def turn_reply(ctx: Context, game: StoredGame, key: str) -> Reply:
 
 
 async def turn_show(ctx: Context) -> Reply:
-    game = await load(ctx)
+    game = await load_game(ctx)
     reply = turn_reply(ctx, game, "game.turn_of")
     reply.mentions = []
     return reply
 
 
 async def turn_end(ctx: Context) -> Reply:
-    game = await load(ctx)
+    game = await load_game(ctx)
     stale = turn_over(ctx, game_turn(game))
     if stale is not None:
         return stale
@@ -703,37 +454,37 @@ async def turn_end(ctx: Context) -> Reply:
     source = ctx.dice()
     notes: list[Note] = []
     new = tr.end_turn(state, source.roll, dice=source, notes=notes)
-    saved = await commit(ctx, game, new, "turn_end")
+    saved = (await apply_change(ctx, new, "turn_end", game=game)).game
     reply = turn_reply(ctx, saved, "game.turn_passes")
     reply.blocks += notes_blocks(ctx, notes)  # the system's start-of-turn bookkeeping
     return reply
 
 
 async def turn_order(ctx: Context) -> Reply:
-    game = await load(ctx)
+    game = await load_game(ctx)
     require_manager(ctx, game.state)
     ids = [find_player(game.state, t).user_id for t in ctx.opts["players"].split()]
     new = tr.set_order(game.state, ids)
-    await commit(ctx, game, new, "turn_order")
+    await apply_change(ctx, new, "turn_order", game=game)
     names = " → ".join(name_of(new, u) for u in new.order)
     return Reply(blocks=[[plain(ctx.t("game.order_set", order=names))]], data={"order": new.order})
 
 
 async def phase_next(ctx: Context) -> Reply:
-    game = await load(ctx)
+    game = await load_game(ctx)
     require_turn(ctx, game.state)
     new = tr.next_phase(game.state)
-    saved = await commit(ctx, game, new, "phase")
+    saved = (await apply_change(ctx, new, "phase", game=game)).game
     return turn_reply(ctx, saved, "game.turn_of")
 
 
 async def round_next(ctx: Context) -> Reply:
-    game = await load(ctx)
+    game = await load_game(ctx)
     require_manager(ctx, game.state)
     source = ctx.dice()
     notes: list[Note] = []
     new = tr.next_round(game.state, source.roll, dice=source, notes=notes)
-    saved = await commit(ctx, game, new, "round")
+    saved = (await apply_change(ctx, new, "round", game=game)).game
     reply = turn_reply(ctx, saved, "game.turn_passes")
     reply.blocks += notes_blocks(ctx, notes)  # the system's start-of-round bookkeeping
     return reply
@@ -743,7 +494,7 @@ async def round_next(ctx: Context) -> Reply:
 
 
 async def log(ctx: Context) -> Reply:
-    game = await load(ctx)
+    game = await load_game(ctx)
     found = await events.recent(ctx.conn, game.id, ctx.opts["n"])
     blocks: list[Block] = []
     for ev in reversed(found):
@@ -796,7 +547,7 @@ async def undo(ctx: Context) -> Reply:
         raise UserError("perm.undo_not_yours", name=event.user_name)
     if event.after != game.state:
         raise UserError("game.undo_conflict")
-    await commit(ctx, game, event.before, "undo")
+    await apply_change(ctx, event.before, "undo", game=game)
     await events.mark_undone(ctx.conn, event.id)
     return Reply(
         blocks=[[plain(ctx.t("game.undid") + " "), code(event.command[:80])]],

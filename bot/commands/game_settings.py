@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 from bot.commands.context import Context
-from bot.commands.game import name_of
 from bot.commands.spec import CommandSpec, OptionSpec
 from bot.commands.system_kit import SystemSettings
+from bot.session import name_of
 from rules_core.errors import UserError
 from rules_core.game.models import GameState
 from rules_core.game.settings import SCORE_RIGHTS, GameSettings, may_add_own_points

@@ -13,8 +13,8 @@ from fractions import Fraction
 from functools import partial
 from typing import Any
 
-from bot.commands import game as game_cmd
-from bot.commands import system_kit
+from bot import session
+from bot.commands import game_view, system_kit
 from bot.commands.context import Context
 from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data, percent
 from bot.commands.spec import (
@@ -80,7 +80,7 @@ async def keep_retreat(
         new.extra.setdefault("inf", {})["retreat"] = rule
         return new
 
-    await game_cmd.apply_change(ctx, keep, "inf_settings")
+    await session.apply_change(ctx, keep, "inf_settings")
 
 
 SETTINGS = system_kit.SystemSettings(
@@ -413,7 +413,7 @@ async def apply_attack(
     if not touched and not back:
         return [[plain(ctx.t("inf.nothing_applied", unit=target.name))]]
     if attacker is not None:
-        game_cmd.require_unit_rights(ctx, game.state, attacker, attack=True)
+        session.require_unit_rights(ctx, game.state, attacker, attack=True)
     notes: list[Note] = []
 
     def hit(state: GameState) -> GameState:
@@ -441,14 +441,14 @@ async def apply_attack(
             )
         return new
 
-    change = await game_cmd.apply_change(ctx, hit, "inf_attack", unit=target.name, attack=True)
-    blocks = game_cmd.notes_blocks(ctx, notes)
+    change = await session.apply_change(ctx, hit, "inf_attack", unit=target.name, attack=True)
+    blocks = game_view.notes_blocks(ctx, notes)
     if change.unit is not None:
-        blocks += game_cmd.unit_blocks(ctx, change.unit, change.after.system)
+        blocks += game_view.unit_blocks(ctx, change.unit, change.after.system)
     if back and attacker is not None:
         after = next((u for u in change.after.units if u.name == attacker.name), None)
         if after is not None:
-            blocks += game_cmd.unit_blocks(ctx, after, change.after.system)
+            blocks += game_view.unit_blocks(ctx, after, change.after.system)
     return blocks
 
 
@@ -647,7 +647,7 @@ async def weapon_cmd(ctx: Context) -> Reply:
     if not name:
         raise UserError("inf.weapon_needs_name")
     game = await GAME.load(ctx)
-    game_cmd.require_player(ctx, game.state)
+    session.require_player(ctx, game.state)
     key = name.strip().lower()
     if action == "remove":
         if key not in custom_weapons(game):
@@ -660,7 +660,7 @@ async def weapon_cmd(ctx: Context) -> Reply:
             new.extra.setdefault("inf", {}).setdefault("weapons", {}).pop(key, None)
             return new
 
-        await game_cmd.apply_change(ctx, drop, "inf_weapon")
+        await session.apply_change(ctx, drop, "inf_weapon")
         return Reply(blocks=[[plain(ctx.t("inf.weapon_removed", name=name))]])
     if key in tables.BUILTIN:
         raise UserError("inf.builtin_weapon", name=name[:30])
@@ -679,7 +679,7 @@ async def weapon_cmd(ctx: Context) -> Reply:
         stored[key] = weapon.model_dump()
         return new
 
-    await game_cmd.apply_change(ctx, add, "inf_weapon")
+    await session.apply_change(ctx, add, "inf_weapon")
     return Reply(
         blocks=[[plain(ctx.t("inf.weapon_added")), bold(" " + weapon_line(weapon))]],
         data={"system": "inf", "weapon": weapon.model_dump()},
@@ -700,10 +700,10 @@ async def loadout_cmd(ctx: Context) -> Reply:
         tr.find_unit(new, unit.name).extra["weapons"] = found
         return new
 
-    change = await game_cmd.apply_change(ctx, equip, "inf_loadout", unit=unit.name)
+    change = await session.apply_change(ctx, equip, "inf_loadout", unit=unit.name)
     after = change.unit or unit
     return Reply(
-        blocks=game_cmd.unit_blocks(ctx, after, "inf"),
+        blocks=game_view.unit_blocks(ctx, after, "inf"),
         data={"system": "inf", "unit": after.name, "weapons": found},
     )
 
@@ -728,7 +728,7 @@ def pools_blocks(
     ]
     line = ctx.t(
         "inf.pool_line",
-        player=game_cmd.name_of(state, user_id),
+        player=session.name_of(state, user_id),
         groups=" · ".join(shown),
         lt=pools.get(LT_RESOURCE, 0),
     )
@@ -757,7 +757,7 @@ async def orders_cmd(ctx: Context) -> Reply:
     notes: list[Note] = []
     me = ctx.request.user_id
     if action == "recount":
-        player = game_cmd.require_player(ctx, state)
+        player = session.require_player(ctx, state)
         who = player.user_id if state.player(me) else (state.current or me)
 
         def count(st: GameState) -> GameState:
@@ -766,11 +766,11 @@ async def orders_cmd(ctx: Context) -> Reply:
             notes.extend(recount(new, who))
             return new
 
-        change = await game_cmd.apply_change(ctx, count, "inf_orders")
+        change = await session.apply_change(ctx, count, "inf_orders")
         blocks, data = pools_blocks(ctx, change.after, who)
         return Reply(
             title=ctx.t("inf.orders_title"),
-            blocks=game_cmd.notes_blocks(ctx, notes) + blocks,
+            blocks=game_view.notes_blocks(ctx, notes) + blocks,
             data={"system": "inf", **data},
         )
     if action == "show" and needs_recount(state) and state.current:
@@ -783,7 +783,7 @@ async def orders_cmd(ctx: Context) -> Reply:
             notes.extend(recount(new, current))
             return new
 
-        state = (await game_cmd.apply_change(ctx, first_count, "inf_orders", game=game)).after
+        state = (await session.apply_change(ctx, first_count, "inf_orders", game=game)).after
     if action == "spend":
         n = ctx.opts.get("n") or 1
         unit_name = ctx.opts.get("unit")
@@ -820,16 +820,16 @@ async def orders_cmd(ctx: Context) -> Reply:
                 spent.append(pool)
             return new
 
-        change = await game_cmd.apply_change(ctx, spend, "inf_order", unit=unit.name)
+        change = await session.apply_change(ctx, spend, "inf_order", unit=unit.name)
         blocks, data = pools_blocks(ctx, change.after, unit.owner)
         pools = ", ".join(ctx.t(f"inf.pool_name.{p}") for p in spent)
         head = [plain(ctx.t("inf.spent", n=n, unit=unit.name, pools=pools))]
         return Reply(
             title=ctx.t("inf.orders_title"),
-            blocks=[*game_cmd.notes_blocks(ctx, notes), head, *blocks],
+            blocks=[*game_view.notes_blocks(ctx, notes), head, *blocks],
             data={"system": "inf", "spent": n, "from": spent, **data},
         )
-    blocks = game_cmd.notes_blocks(ctx, notes)
+    blocks = game_view.notes_blocks(ctx, notes)
     data_all: dict[str, Any] = {}
     for player in state.players:
         b, d = pools_blocks(ctx, state, player.user_id)

@@ -11,8 +11,8 @@ from typing import Any, Generic, SupportsFloat, TypeVar
 from pydantic import BaseModel
 
 from bot.commands.context import Context
-from bot.commands.game import is_manager, load
 from bot.protocol import Block, Reply, Span, bold, code, plain
+from bot.session import is_manager, load_game
 from bot.storage import rolls
 from bot.storage import settings as settings_repo
 from bot.storage.games import StoredGame
@@ -32,7 +32,7 @@ class SystemGame:
 
     async def load(self, ctx: Context) -> StoredGame:
         """The chat's active game, refused when it is another system's."""
-        game = await load(ctx)
+        game = await load_game(ctx)
         if game.state.system != self.system:
             raise UserError(self.not_this_system, system=game.state.system)
         return game

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.commands import game as game_cmd
-from bot.commands import system_kit
+from bot import session
+from bot.commands import game_view, system_kit
 from bot.commands.context import Context
 from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data
 from bot.commands.spec import (
@@ -289,7 +289,7 @@ async def apply_damage(
 ) -> tuple[list[Block], list[str]]:
     """Apply `amount` (and continuous effects) to `unit` as one event (/undo reverts it)
     through the game's damage model (a grid rolls its column with the same dice)."""
-    game_cmd.require_unit_rights(ctx, game.state, unit, attack=True)
+    session.require_unit_rights(ctx, game.state, unit, attack=True)
     # A model has at most one continuous effect of each type (L3955-3956, example L3979).
     have = {fold(c.name) for c in unit.conditions}
     effects = tuple(e for e in effects if e not in have)
@@ -300,9 +300,9 @@ async def apply_damage(
     for effect in effects:
         new = tr.add_condition(new, unit.name, effect, None)
         notes.append((f"wm.note.{effect}_applied", {"unit": unit.name}))
-    await game_cmd.commit(ctx, game, new, "damage")
+    await session.apply_change(ctx, new, "damage", game=game)
     after = tr.find_unit(new, unit.name)
-    blocks = game_cmd.notes_blocks(ctx, notes) + game_cmd.unit_blocks(ctx, after, new.system)
+    blocks = game_view.notes_blocks(ctx, notes) + game_view.unit_blocks(ctx, after, new.system)
     return blocks, list(effects)
 
 
@@ -387,7 +387,7 @@ async def allocate_cmd(ctx: Context) -> Reply:
     game = await GAME.load(ctx)
     state = game.state
     jack = tr.find_unit(state, ctx.opts["jack"])
-    game_cmd.require_unit_rights(ctx, state, jack, attack=False)
+    session.require_unit_rights(ctx, state, jack, attack=False)
     new = state.clone()
     new_jack = tr.find_unit(new, jack.name)
     casters = [
@@ -400,7 +400,7 @@ async def allocate_cmd(ctx: Context) -> Reply:
     else:
         raise UserError("wm.which_caster")
     allocate(new, caster, new_jack, ctx.opts["amount"])
-    await game_cmd.commit(ctx, game, new, "wm_allocate")
+    await session.apply_change(ctx, new, "wm_allocate", game=game)
     left = new.resources[f"unit:{fold(caster.name)}"]["focus"]
     has = new.resources[f"unit:{fold(new_jack.name)}"]["focus"]
     text = ctx.t(

@@ -6,15 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.commands.context import Context
-from bot.commands.game import (
-    apply_change,
-    commit,
-    name_of,
-    notes_blocks,
-    require_player,
-    require_unit_rights,
-    unit_blocks,
-)
+from bot.commands.game_view import notes_blocks, unit_blocks
 from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data
 from bot.commands.spec import (
     APPLY,
@@ -37,6 +29,12 @@ from bot.commands.system_kit import (
     resolution,
 )
 from bot.protocol import Block, Reply, Span, bold, code, italic, mention, plain, strike
+from bot.session import (
+    apply_change,
+    name_of,
+    require_player,
+    require_unit_rights,
+)
 from bot.storage.games import StoredGame
 from rules_core.errors import UserError
 from rules_core.game import transitions as tr
@@ -80,7 +78,7 @@ async def copy_to_game(
         return
     new = wow_state.with_settings(game.state, current, replace=True)
     if new != game.state:
-        await commit(ctx, game, new, "wow_settings")
+        await apply_change(ctx, new, "wow_settings", game=game)
 
 
 SETTINGS = SystemSettings(
@@ -467,7 +465,7 @@ async def take_turn(ctx: Context, kind: str) -> Reply:
         new = wow_state.act(state, unit, ctx.opts["cost"] or 0, played, notes)
     else:
         new = wow_state.moved(state, unit, notes)
-    await commit(ctx, game, new, f"wow_{kind}")
+    await apply_change(ctx, new, f"wow_{kind}", game=game)
     after = wow_state.clocks_of(new).personal[fold(unit.name)]
     head: list[Block] = notes_blocks(ctx, notes)
     if played:
@@ -492,7 +490,7 @@ async def tick(ctx: Context) -> Reply:
     state = await synced(ctx, game.state)
     require_player(ctx, state)
     new, report = wow_state.tick(state)
-    await commit(ctx, game, new, "wow_tick")
+    await apply_change(ctx, new, "wow_tick", game=game)
     head: list[Block] = [[plain(ctx.t("wow.tick_ended", tick=report.ended))]]
     if report.vp_locations:
         head.append([plain(ctx.t("wow.vp_locations"))])

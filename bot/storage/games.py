@@ -9,7 +9,7 @@ is the state after the game's previous one, which holds because only `save_chang
 game's state and only when the row still has the version that was read.
 
 Command handlers normally don't call `save_change` directly but
-`bot.commands.game.apply_change(ctx, mutate, kind, ...)`, which loads the chat's game, checks
+`bot.session.apply_change(ctx, mutate, kind, ...)`, which loads the chat's game, checks
 the caller's rights, applies a pure transition, saves it as ONE event and retries on a version
 conflict. Game-system commands (`/aos attack target=X apply`) use that same call, so their
 changes are logged and undone exactly like `/unit damage`.

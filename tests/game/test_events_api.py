@@ -9,9 +9,9 @@ from pathlib import Path
 from bot import i18n
 from bot.app import App
 from bot.commands.context import Context
-from bot.commands.game import apply_change
 from bot.protocol import Reply, Request
 from bot.render import plain
+from bot.session import apply_change
 from bot.storage import events, games
 from rules_core.errors import UserError
 from rules_core.game import diff

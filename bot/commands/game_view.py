@@ -1,0 +1,101 @@
+"""How a chat's game looks in a reply: unit lines with health bars, the board, what a logged
+change did, a system's notes. Pure rendering to blocks: no storage, no rule decisions."""
+
+from __future__ import annotations
+
+from bot.commands.context import Context
+from bot.protocol import Block, bold, italic, plain, pre
+from bot.session import name_of
+from rules_core.game import diff
+from rules_core.game.models import GameState, Unit
+from rules_core.rules.text import fold
+from rules_core.systems import get_system
+from rules_core.systems.base import Note
+
+BAR = 10
+
+
+def health_bar(left: int, most: int) -> str:
+    filled = max(0, min(BAR, round(BAR * left / most))) if most > 0 else 0
+    return "█" * filled + "░" * (BAR - filled)
+
+
+def unit_line(ctx: Context, unit: Unit, system: str | None = None) -> Block:
+    """Name, health bar and numbers, models left, conditions; with `system`, its health
+    numbers and the stats it wants on the board."""
+    spec = get_system(system) if system else None
+    left, most = spec.health(unit) if spec else (unit.wounds_left, unit.max_wounds)
+    line: Block = [bold(unit.name), plain(f" {health_bar(left, most)} {left}/{most}")]
+    if spec and spec.board_stats:
+        shown = [f"{k} {unit.stats[k]}" for k in spec.board_stats if k in unit.stats]
+        if shown:
+            line.append(plain(" · " + " ".join(shown)))
+    if unit.models > 1:
+        line.append(plain(" · " + ctx.t("game.models_left", n=unit.models_left, of=unit.models)))
+    if unit.destroyed:
+        line.append(plain(" · " + ctx.t("game.destroyed")))
+    for cond in unit.conditions:
+        line.append(plain(" · "))
+        line.append(italic(condition_text(ctx, cond.name, cond.until, cond.rounds_left)))
+    return line
+
+
+def condition_text(ctx: Context, name: str, until: str, rounds: int | None) -> str:
+    if until == "permanent":
+        return name
+    if until == "rounds":
+        return ctx.t("game.cond_rounds", name=name, n=rounds)
+    return ctx.t(f"game.cond_{until.replace('-', '_')}", name=name)
+
+
+def board(ctx: Context, state: GameState) -> list[Block]:
+    system = get_system(state.system)
+    phase = system.phases[state.phase] if system.phases else "-"
+    blocks: list[Block] = [
+        [plain(ctx.t("game.round_phase", round=state.round, phase=phase))],
+    ]
+    if state.current:
+        blocks.append([plain(ctx.t("game.turn_of") + " "), bold(name_of(state, state.current))])
+    scores = state.score()
+    for player in state.players:
+        side = f" ({player.side})" if player.side else ""
+        line: Block = [
+            bold(player.name + side),
+            plain(" · " + ctx.t("game.points", n=scores.get(player.user_id, 0))),
+        ]
+        pools = state.resources.get(f"player:{player.user_id}", {})
+        if pools:
+            line.append(plain(" · " + ", ".join(f"{k} {v}" for k, v in sorted(pools.items()))))
+        blocks.append(line)
+        for u in state.units:
+            if u.owner == player.user_id:
+                blocks += board_unit(ctx, state, u)
+    for u in state.units:
+        if not state.player(u.owner):
+            blocks += board_unit(ctx, state, u)
+    return blocks
+
+
+def board_unit(ctx: Context, state: GameState, unit: Unit) -> list[Block]:
+    line: Block = [plain("  "), *unit_line(ctx, unit, state.system)]
+    pools = state.resources.get(f"unit:{fold(unit.name)}", {})
+    if pools:
+        line.append(plain(" · " + ", ".join(f"{k} {v}" for k, v in sorted(pools.items()))))
+    drawing = get_system(state.system).draw_unit(unit)
+    return [line, [pre(drawing)]] if drawing else [line]
+
+
+def unit_blocks(ctx: Context, unit: Unit, system: str) -> list[Block]:
+    """The unit's line, then the system's drawing of it (e.g. a damage grid) if it has one."""
+    drawing = get_system(system).draw_unit(unit)
+    return [unit_line(ctx, unit, system)] + ([[pre(drawing)]] if drawing else [])
+
+
+def change_text(ctx: Context, before: GameState | None, after: GameState | None) -> str:
+    """What a logged change did, in one line ("Guards: 3 damage, 7/10 left; Bob's turn")."""
+    return "; ".join(ctx.t(key, **params) for key, params in diff.describe(before, after))
+
+
+def notes_blocks(ctx: Context, notes: list[Note]) -> list[Block]:
+    """What a system's hook did (maintenance, damage on a grid), one line each."""
+    return [[plain(ctx.t(key, **params))] for key, params in notes]

@@ -1,0 +1,225 @@
+"""A chat's game for one command: load it, check who may do what, and write changes to it.
+
+This is the API a command handler (generic or a game system's) uses for game state; handlers
+never call `bot.storage.games` to change a game. Everything takes the handler's `Context`
+(any object with the `Caller` shape below), so this module sits under the commands and above
+storage and rules_core.
+
+Load and check::
+
+    game = await session.load_game(ctx)                 # UserError game.none when there is none
+    session.require_player(ctx, game.state)             # a player or a manager, else refused
+    session.require_unit_rights(ctx, game.state, unit, attack=True)
+    session.require_turn(ctx, game.state)               # names whose turn it is when refused
+    session.require_manager(ctx, game.state)            # organiser or chat admin
+
+Who may do what: the organiser (who created the game) and chat admins manage everything; a
+player changes their own units and, on their turn, may hit or mark enemy units (attacks are
+resolved on the attacker's turn); only the current player ends the turn; anyone else (a player
+who left included) can look but changes nothing.
+
+Write: `apply_change` is the ONE write path. It saves one event (`/log` lists it, `/undo`
+restores the state before it exactly) and writes nothing when the change changes nothing::
+
+    def hit(state: GameState) -> GameState:
+        notes.clear()  # runs again after a conflict: keep one run's notes
+        return tr.damage(state, target, outcome.damage, dice=source, notes=notes)
+
+    change = await session.apply_change(ctx, hit, "aos_attack", unit=target, attack=True)
+    change.after, change.unit, change.game    # the new state, the unit now, the stored game
+
+`change` is either a pure function (state in, new state out, `UserError` to refuse), which runs
+on the freshly loaded game and again on a reloaded one after a version conflict (up to
+`retries`), or a finished `GameState` the handler built from `game=` (which must then be
+given): that state was computed from what the handler read, so a conflict is not retried but
+answered with the user error `game.changed_meanwhile`. `game=` with a function only saves the
+first load. The event stores the request's text as the command, so
+the journal shows `/aos attack target=Orcs apply …`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol
+
+import aiosqlite
+
+from bot.protocol import Request
+from bot.storage import games
+from bot.storage.games import StoredGame
+from rules_core.errors import UserError
+from rules_core.game import transitions as tr
+from rules_core.game.models import GameState, Player, Unit
+from rules_core.rules.text import fold
+
+_MENTION = re.compile(r"^<@!?(\d+)>$")
+
+Mutate = Callable[[GameState], GameState]
+
+
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+class Caller(Protocol):
+    """What this module needs of a command's context (`bot.commands.context.Context` has it)."""
+
+    @property
+    def request(self) -> Request: ...
+    @property
+    def spec(self) -> _Named: ...
+    @property
+    def conn(self) -> aiosqlite.Connection: ...
+    @property
+    def now(self) -> datetime: ...
+    async def active_game(self) -> StoredGame | None: ...
+
+
+# --- loading ---------------------------------------------------------------------------------
+
+
+async def load_game(ctx: Caller) -> StoredGame:
+    """The chat's active game, or the user error `game.none`."""
+    game = await ctx.active_game()
+    if game is None:
+        raise UserError("game.none")
+    return game
+
+
+def find_player(state: GameState, text: str) -> Player:
+    """A player named by a mention, their exact name or a unique prefix of it."""
+    m = _MENTION.match(text.strip())
+    if m:
+        found = state.player(m.group(1))
+        if found:
+            return found
+    key = fold(text.strip().lstrip("@"))
+    exact = [p for p in state.players if fold(p.name) == key]
+    matches = exact or [p for p in state.players if fold(p.name).startswith(key)]
+    if len(matches) == 1:
+        return matches[0]
+    raise UserError("game.no_player", name=text[:40])
+
+
+def name_of(state: GameState, user_id: str | None) -> str:
+    player = state.player(user_id) if user_id else None
+    return player.name if player else "-"
+
+
+# --- permissions -----------------------------------------------------------------------------
+
+
+def is_manager(ctx: Caller, state: GameState) -> bool:
+    return ctx.request.admin or ctx.request.user_id == state.organiser
+
+
+def require_manager(ctx: Caller, state: GameState) -> None:
+    if not is_manager(ctx, state):
+        raise UserError("perm.organiser_only")
+
+
+def require_player(ctx: Caller, state: GameState) -> Player:
+    player = state.player(ctx.request.user_id)
+    if player is None and not is_manager(ctx, state):
+        raise UserError("perm.players_only")
+    return player or Player(user_id=ctx.request.user_id, name=ctx.request.user_name)
+
+
+def require_unit_rights(ctx: Caller, state: GameState, unit: Unit, *, attack: bool) -> None:
+    """Players change their own units; on their turn a player may also hit enemy units. Who
+    left the game changes none, not even the units still theirs."""
+    if is_manager(ctx, state):
+        return
+    if state.player(ctx.request.user_id) is None:
+        raise UserError("perm.players_only")
+    if unit.owner == ctx.request.user_id:
+        return
+    if attack:
+        require_turn(ctx, state)
+        return
+    raise UserError("perm.not_your_unit", unit=unit.name)
+
+
+def require_turn(ctx: Caller, state: GameState) -> None:
+    """The player whose turn it is (or a manager) acts now; anyone else is told whose it is."""
+    if state.current == ctx.request.user_id or is_manager(ctx, state):
+        return
+    if state.current is None:
+        raise UserError("perm.organiser_only")
+    raise UserError("perm.not_your_turn", name=name_of(state, state.current))
+
+
+# --- the one write path ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Change:
+    """What `apply_change` did: the stored game after it, the states before and after, and
+    the unit it was aimed at (as it is now; None if it was removed or none was named)."""
+
+    game: StoredGame
+    before: GameState
+    after: GameState
+    unit: Unit | None
+    changed: bool
+
+
+async def apply_change(
+    ctx: Caller,
+    change: Mutate | GameState,
+    kind: str,
+    *,
+    unit: str | None = None,
+    attack: bool = False,
+    game: StoredGame | None = None,
+    retries: int = 3,
+) -> Change:
+    """Load the chat's game (or use `game`), check the caller's rights on `unit` if named,
+    apply `change` and save the result as one event of `kind` (see the module docstring)."""
+    if isinstance(change, GameState):
+        if game is None:
+            raise TypeError("a finished state needs the game it was computed from")
+        new_state = change
+        mutate: Mutate = lambda _state: new_state  # noqa: E731
+        retries = 0  # computed from what the handler read: on a conflict, the user retries
+    else:
+        mutate = change
+    for attempt in range(retries + 1):
+        current = game if game is not None and attempt == 0 else await load_game(ctx)
+        target_name = None
+        if unit is not None:
+            target = tr.find_unit(current.state, unit)
+            require_unit_rights(ctx, current.state, target, attack=attack)
+            target_name = target.name
+        new = mutate(current.state)
+        if new == current.state:
+            found = _unit_named(new, target_name)
+            return Change(game=current, before=new, after=new, unit=found, changed=False)
+        try:
+            saved = await games.save_change(
+                ctx.conn,
+                current,
+                new,
+                user_id=ctx.request.user_id,
+                user_name=ctx.request.user_name,
+                command=ctx.request.text or ctx.spec.name,
+                kind=kind,
+                now=ctx.now,
+            )
+        except UserError as err:
+            if err.key != "game.changed_meanwhile" or attempt == retries:
+                raise
+            continue
+        after = _unit_named(new, target_name)
+        return Change(game=saved, before=current.state, after=new, unit=after, changed=True)
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _unit_named(state: GameState, name: str | None) -> Unit | None:
+    if name is None:
+        return None
+    return next((u for u in state.units if fold(u.name) == fold(name)), None)
