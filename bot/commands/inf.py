@@ -28,6 +28,7 @@ from bot.commands.spec import (
     int_opt,
     odds_spec,
     signed_opt,
+    stat_opt,
     unit_opt,
 )
 from bot.commands.system_kit import log_roll, resolution, signed
@@ -923,31 +924,33 @@ sig = partial(signed_opt, limit=30)
 # Free text, not `choices`: ammo_code also takes the Italian names (FUOCO, MONOFILARE...).
 AMMO_OPT = OptionSpec("ammo", max_length=12, aliases=("munizione", "mun"))
 VS_AMMO = OptionSpec("vs_ammo", max_length=12, aliases=("mun_contro",))
+# The attack's numbers become fields of the rules' `Side`: their bounds come from there.
+side = partial(stat_opt, Side)
 ROLL_OPTS = (
-    num("attr", "attributo", "val"),
-    sig("mod"),
-    num("burst", "b", "raffica", "r", lo=1, hi=6),
+    side("attr", "attr", "attributo", "val"),
+    side("mod", "mod"),
+    side("burst", "burst", "b", "raffica", "r"),
 )
 VS_OPTS = (
-    num("vs", "contro"),
-    sig("vs_mod", "mod_contro"),
-    num("vs_burst", "raffica_contro", lo=1, hi=6),
+    side("attr", "vs", "contro"),
+    side("mod", "vs_mod", "mod_contro"),
+    side("burst", "vs_burst", "raffica_contro"),
 )
 ATTACK_OPTS = (
     *ROLL_OPTS,
     *VS_OPTS,
-    num("dam", "danno", "d"),
+    side("dam", "dam", "danno", "d"),
     AMMO_OPT,
-    num("arm"),
-    num("bts", "pb", hi=12),
+    side("arm", "arm"),
+    side("bts", "bts", "pb"),
     flag_opt("cover", "copertura"),
-    num("w", "f", lo=1, hi=9),
+    side("w", "w", "f"),
     flag_opt("my_cover", "mia_copertura"),
-    num("vs_dam", "danno_contro"),
+    side("dam", "vs_dam", "danno_contro"),
     VS_AMMO,
-    num("my_arm", "mia_arm", hi=20),
-    num("my_bts", "mia_pb", hi=12),
-    num("my_w", "mia_f", lo=1, hi=9),
+    side("arm", "my_arm", "mia_arm"),
+    side("bts", "my_bts", "mia_pb"),
+    side("w", "my_w", "mia_f"),
     OptionSpec("weapon", max_length=30, aliases=("arma",)),
     num("distance", "distanza", hi=500),
     flag_opt("cc", "corpo_a_corpo"),

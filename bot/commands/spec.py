@@ -7,6 +7,9 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
+import annotated_types
+from pydantic import BaseModel
+
 if TYPE_CHECKING:
     from bot.commands.context import Context
     from bot.protocol import Reply
@@ -103,6 +106,26 @@ def int_opt(
     return OptionSpec(
         name, type="int", min_value=lo, max_value=hi, required=required, aliases=aliases
     )
+
+
+def stat_bounds(model: type[BaseModel], field: str) -> tuple[int | None, int | None]:
+    """The inclusive bounds a rules_core model declares for one of its numeric fields."""
+    lo: int | None = None
+    hi: int | None = None
+    for rule in model.model_fields[field].metadata:
+        if isinstance(rule, annotated_types.Ge):
+            lo = int(rule.ge)  # type: ignore[call-overload]
+        elif isinstance(rule, annotated_types.Le):
+            hi = int(rule.le)  # type: ignore[call-overload]
+    return lo, hi
+
+
+def stat_opt(model: type[BaseModel], field: str, name: str, *aliases: str) -> OptionSpec:
+    """An option that becomes `model.field` of a game's rules: its bounds are that field's, so
+    the option check refuses whatever the rules model would (one definition of each stat)."""
+    lo, hi = stat_bounds(model, field)
+    kind: OptionType = "signed" if lo is not None and lo < 0 else "int"
+    return OptionSpec(name, type=kind, min_value=lo, max_value=hi, aliases=aliases)
 
 
 def signed_opt(name: str, *aliases: str, limit: int = 20) -> OptionSpec:
