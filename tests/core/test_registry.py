@@ -119,8 +119,9 @@ def test_structured_options_use_the_same_conversion() -> None:
         "hidden": False,
         "mod": 2,
     }
-    with pytest.raises(UserError):
+    with pytest.raises(UserError) as info:
         reg.convert(spec, {"sistema": "gen"})
+    assert info.value.key == "cmd.unknown_option"
 
 
 def test_fold_ignores_case_and_accents() -> None:
