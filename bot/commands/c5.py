@@ -610,11 +610,11 @@ async def odds_cmd(ctx: Context) -> Reply:
     (Discord maps two path words at most and 25 options per command: one command per kind
     would not fit, a free text option does)."""
     kind = ODDS_KIND_ALIASES.get(fold(ctx.opts["kind"]), ctx.opts["kind"])
-    spec = next(s for s in SPECS if s.path == ("c5", kind))
+    spec = next(s for s in SPECS if s.path == ("c5", kind))  # whose options the line takes
     rest = ctx.opts.get("options") or ""
     opts = parse_options(spec, rest, tokenize(rest))
-    opts["odds"] = True
-    return await spec.handler(replace(ctx, spec=spec, opts=opts))
+    # The odds function itself, not the command's handler: no second dispatch.
+    return await ODDS_OF[kind](replace(ctx, spec=spec, opts=opts))
 
 
 async def odds_test(ctx: Context) -> Reply:
@@ -934,7 +934,13 @@ SHOOT_OPTS = (
 )
 ODDS = flag_opt("odds", "prob", "probabilita")
 
-ODDS_KINDS = ("wound", "test", "melee", "shoot")
+ODDS_OF: dict[str, Handler] = {
+    "wound": odds_wound,
+    "test": odds_test,
+    "melee": odds_melee,
+    "shoot": odds_shoot,
+}
+ODDS_KINDS = tuple(ODDS_OF)
 ODDS_KIND_ALIASES = {"ferita": "wound", "ferire": "wound", "prova": "test", "mischia": "melee"}
 ODDS_KIND_ALIASES |= {"tiro": "shoot", "tira": "shoot"}
 ODDS_OPTS = (
