@@ -28,6 +28,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check bot rules_core tests bench
 	$(BIN)/ruff format --check bot rules_core tests bench
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 	$(BIN)/hadolint Dockerfile
 
 bench: $(STAMP)

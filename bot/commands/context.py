@@ -7,27 +7,40 @@ from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import aiosqlite
 
 from bot import i18n
+from bot.commands.registry import Registry
 from bot.commands.spec import CommandSpec
 from bot.protocol import Request
 from bot.storage import games
 from bot.storage.games import StoredGame
+from bot.workers import WorkerPool
 from rules_core.budget import Budget
 from rules_core.dice import DiceSource
 
-if TYPE_CHECKING:
-    from bot.app import App
+
+class Host(Protocol):
+    """What a command may use of the application running it (`bot.app.App` is one): the command
+    list (for /help), the clock and the worker pool. A protocol, not `App`, so commands never
+    import upwards."""
+
+    @property
+    def registry(self) -> Registry: ...
+    @property
+    def clock(self) -> Callable[[], datetime]: ...
+    @property
+    def pool(self) -> WorkerPool: ...
+
 
 T = TypeVar("T")
 
 
 @dataclass
 class Context:
-    app: App
+    app: Host
     request: Request
     spec: CommandSpec
     opts: dict[str, Any]
