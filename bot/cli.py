@@ -1,4 +1,4 @@
-"""`wargame-bot run|console|ask|import-rules|health`: the operator's entry points."""
+"""`wargame-bot run|console|ask|import-rules|import-roster|health`: the operator's entry points."""
 
 from __future__ import annotations
 
@@ -77,7 +77,51 @@ def build_parser() -> argparse.ArgumentParser:
         help="exit 0 if the database is at the current schema and every platform that `run` "
         "started beat in the last 60 s (the container's HEALTHCHECK)",
     )
+    roster = sub.add_parser(
+        "import-roster",
+        parents=[common],
+        help="add a BattleScribe roster's units (.ros/.rosz) to a chat's game, for a player",
+    )
+    roster.add_argument("file", type=Path)
+    roster.add_argument("--chat", required=True, help="the chat key, e.g. telegram:-100123")
+    roster.add_argument("--user", required=True, help="the player's user id on that platform")
+    roster.add_argument("--name", default=None, help="display name (default: the user id)")
+    roster.add_argument("--save", default=None, help="also save the roster under this name")
+    roster.add_argument("--system", choices=("wm", "aos", "wow", "inf", "c5"), default=None)
+    roster.add_argument("--lang", choices=("it", "en"), default=None)
+    roster.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
+
+
+async def import_roster(settings: Settings, args: argparse.Namespace) -> int:
+    """`/army import` for a player, from a file on this computer: the same command, checks
+    and reply as in the chat (the player must be in the chat's game)."""
+    from bot import i18n
+    from bot.protocol import Attachment
+    from bot.roster_import import read_local
+    from rules_core.errors import UserError
+
+    try:
+        content = read_local(args.file)
+    except UserError as err:
+        print(f"wargame-bot: {i18n.t(args.lang or 'en', err.key, **err.params)}", file=sys.stderr)
+        return EXIT_USER
+    options = {k: v for k, v in (("save", args.save), ("system", args.system)) if v}
+    return await run_request(
+        settings,
+        Request(
+            platform="ask",
+            chat_key=args.chat,
+            user_id=args.user,
+            user_name=args.name or args.user,
+            lang=args.lang,
+            text=f"/army import {args.file.name}",
+            command="army import",
+            options=options,
+            files=[Attachment(filename=args.file.name, content=content)],
+        ),
+        as_json=args.json,
+    )
 
 
 async def import_rules(settings: Settings, args: argparse.Namespace) -> int:
@@ -135,6 +179,21 @@ def ask_payload(reply: Reply) -> dict[str, object]:
 
 
 async def ask(settings: Settings, args: argparse.Namespace) -> int:
+    request = Request(
+        platform="ask",
+        chat_key=args.chat,
+        user_id=args.user,
+        user_name=args.name or args.user,
+        admin=args.admin,
+        lang=args.lang,
+        text=args.text,
+        seed=args.seed,
+    )
+    return await run_request(settings, request, as_json=args.json)
+
+
+async def run_request(settings: Settings, request: Request, *, as_json: bool) -> int:
+    """Run one command, print its reply (plain text or one JSON object), give the exit code."""
     app = App(settings.db_path)
     try:
         await app.start()
@@ -147,20 +206,10 @@ async def ask(settings: Settings, args: argparse.Namespace) -> int:
         print(json.dumps(ask_payload(reply), ensure_ascii=False))
         return EXIT_USER
     try:
-        request = Request(
-            platform="ask",
-            chat_key=args.chat,
-            user_id=args.user,
-            user_name=args.name or args.user,
-            admin=args.admin,
-            lang=args.lang,
-            text=args.text,
-            seed=args.seed,
-        )
         reply = await app.handle(request)
     finally:
         await app.stop()
-    if args.json:
+    if as_json:
         print(json.dumps(ask_payload(reply), ensure_ascii=False))
     else:
         print(plain.render(reply))
@@ -230,6 +279,8 @@ def main(argv: list[str] | None = None) -> int:
             return asyncio.run(ask(settings, args))
         if args.mode == "import-rules":
             return asyncio.run(import_rules(settings, args))
+        if args.mode == "import-roster":
+            return asyncio.run(import_roster(settings, args))
         if args.mode == "console":
             return asyncio.run(console(settings, args.user, args.chat))
         return asyncio.run(run(settings))

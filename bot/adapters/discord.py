@@ -26,8 +26,9 @@ from bot.app import App
 from bot.autocomplete import MAX_CHOICES, matching, suggest
 from bot.commands.spec import CommandSpec
 from bot.config import Settings
-from bot.protocol import Reply, Request
+from bot.protocol import Attachment, Reply, Request
 from bot.render import discord_md
+from bot.rules_import import MAX_BYTES as MAX_FILE_BYTES
 from bot.storage import buttons
 from bot.storage.settings import kv_get, kv_set
 from rules_core.errors import UserError
@@ -279,9 +280,45 @@ class DiscordAdapter:
                 f"<@{o['value']}>" if o.get("type") == discord_commands.USER else o.get("value")
             )
             for o in leaves
+            if o.get("type") != discord_commands.ATTACHMENT
         }
         spec = self.app.registry.get(path)
-        await self.run(interaction, self.request(interaction, command=path, options=options), spec)
+        uploads = [o for o in leaves if o.get("type") == discord_commands.ATTACHMENT]
+        if not uploads:
+            request = self.request(interaction, command=path, options=options)
+            await self.run(interaction, request, spec)
+            return
+        # A file option: acknowledge first (the download may outlast Discord's 3 seconds).
+        await interaction.response.defer(thinking=True)
+        files = await self.download(interaction, data, uploads)
+        if files is None:
+            return
+        request = self.request(interaction, command=path, options=options, files=files)
+        await self.run(interaction, request, spec, deferred=True)
+
+    async def download(
+        self, interaction: discord.Interaction[Any], data: dict[str, Any], uploads: list[Any]
+    ) -> list[Attachment] | None:
+        """The attachment options' files (`data.resolved.attachments`), each refused from its
+        declared size before it is fetched, like Telegram's documents; None after answering
+        that one is too big."""
+        resolved = (data.get("resolved") or {}).get("attachments") or {}
+        files: list[Attachment] = []
+        for option in uploads:
+            meta = resolved.get(str(option.get("value")))
+            if not isinstance(meta, dict) or not isinstance(meta.get("url"), str):
+                continue
+            if int(meta.get("size") or 0) > MAX_FILE_BYTES:
+                lang = await self.app.lang_for(self.request(interaction))
+                await interaction.followup.send(
+                    i18n.t(lang, "discord.file_too_big"),
+                    ephemeral=True,
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+                return None
+            content = await self.client.http.get_from_cdn(meta["url"])
+            files.append(Attachment(filename=str(meta.get("filename") or "file"), content=content))
+        return files
 
     async def on_autocomplete(self, interaction: discord.Interaction[Any]) -> None:
         data: dict[str, Any] = dict(interaction.data or {})
@@ -331,14 +368,20 @@ class DiscordAdapter:
         await self.run(interaction, self.request(interaction, text=command), spec)
 
     async def run(
-        self, interaction: discord.Interaction[Any], request: Request, spec: CommandSpec | None
+        self,
+        interaction: discord.Interaction[Any],
+        request: Request,
+        spec: CommandSpec | None,
+        *,
+        deferred: bool = False,
     ) -> None:
         """Run the command; acknowledge with a "thinking..." defer first when it is declared
         slow, or as soon as it takes longer than `defer_after` (Discord allows 3 seconds)."""
         work = asyncio.create_task(self.app.handle(request))
-        deferred = False
         try:
-            if spec is not None and spec.slow:
+            if deferred:
+                pass  # acknowledged already (a file was downloaded first)
+            elif spec is not None and spec.slow:
                 await interaction.response.defer(thinking=True)
                 deferred = True
             else:

@@ -5,8 +5,9 @@ Where each command goes and what it is called is `bot.commands.discord_names` (s
 module turns that tree into the JSON of a bulk overwrite and checks it against Discord's limits:
 - options keep their registry names; required options come first, as Discord demands;
   `int`/`signed` -> integer with min/max, `flag` -> boolean, `user` -> user (sent to the registry
-  as `<@id>`), everything else -> string with `max_length`; up to 25 `choices` become Discord
-  choices, more become autocomplete over the same values; an option with an autocomplete source
+  as `<@id>`), `attachment` -> attachment (the adapter puts the file in `Request.files`),
+  everything else -> string with `max_length`; up to 25 `choices` become Discord choices,
+  more become autocomplete over the same values; an option with an autocomplete source
   (`OptionSpec.autocomplete`) gets autocomplete;
 - a choice shows a label a player reads, its value stays the code: the catalogues'
   `discord.choices.<option>.<code>`, else `discord.choices.<code>` (yes/no), else for `system`
@@ -57,6 +58,7 @@ SHARED_LABELS = {"system": "systems"}  # option -> catalogue table that already 
 
 # Discord option types
 SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER, BOOLEAN, USER = 1, 2, 3, 4, 5, 6
+ATTACHMENT = 11
 CHAT_INPUT = 1
 DISCORD_LOCALE: dict[i18n.Lang, str] = {"it": "it"}  # our language -> Discord's locale key
 
@@ -140,6 +142,8 @@ def option_json(
             out["max_value"] = opt.max_value
     elif opt.type == "user":
         out["type"] = USER
+    elif opt.type == "attachment":
+        out["type"] = ATTACHMENT  # the adapter downloads it into Request.files
     else:
         out["type"] = STRING
         out["max_length"] = max(1, min(opt.max_length, MAX_STRING))

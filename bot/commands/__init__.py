@@ -3,11 +3,24 @@ there (and its strings in data/locales), never touching an adapter."""
 
 from __future__ import annotations
 
-from bot.commands import aos, c5, campaign, core, dice, game, game_settings, inf, rules, wm, wow
+from bot.commands import (
+    aos,
+    army,
+    c5,
+    campaign,
+    core,
+    dice,
+    game,
+    game_settings,
+    inf,
+    rules,
+    wm,
+    wow,
+)
 from bot.commands.registry import Registry
 from bot.commands.spec import CommandSpec
 
-MODULES = (core, dice, rules, game, game_settings, campaign, wow, wm, aos, c5, inf)
+MODULES = (core, dice, rules, game, game_settings, campaign, army, wow, wm, aos, c5, inf)
 
 
 def all_specs() -> list[CommandSpec]:

@@ -15,7 +15,9 @@ or a folder of subcommands, never both. The registry maps onto it like this:
   choices, Italian included) moves some subcommands to a second folder (`MOVED`): the steps of
   Confrontation's phases go to `/c5-phase` (`rally`, `pass`, `mystic`, `mana`, `faith`,
   `maintenance`), its rolls stay in `/c5` (`melee`, `shoot`, `wound`, `test`, ...). Subcommand
-  groups would not help: Discord counts everything under a top-level command.
+  groups would not help: Discord counts everything under a top-level command;
+- to stay within 25 top-level commands, `/phase next` and `/round next` sit with the turn:
+  `/turn phase`, `/turn round` (`MOVED` too).
 
 Names in another language (Discord's `name_localizations`): the catalogue's
 `discord.names.<discord path joined by _>` when it has one, else the registry's first alias of
@@ -39,7 +41,11 @@ _NAME = re.compile(r"^[-\w]{1,32}$")
 ROOT_SUB = "show"  # the subcommand a group's own root becomes
 SEPARATE = {"roll": "rolls"}  # groups whose root stays a command; their subcommands go here
 C5_PHASES = ("rally", "pass", "mystic", "mana", "faith", "maintenance")
-MOVED: dict[tuple[str, ...], str] = {("c5", step): "c5-phase" for step in C5_PHASES}
+MOVED: dict[tuple[str, ...], tuple[str, str]] = {
+    **{("c5", step): ("c5-phase", step) for step in C5_PHASES},
+    ("phase", "next"): ("turn", "phase"),
+    ("round", "next"): ("turn", "round"),
+}
 # Registry commands Discord doesn't publish: /start is Telegram's first contact (the bot greets a
 # group it joins with it); on Discord the command picker introduces the bot.
 NOT_PUBLISHED: frozenset[tuple[str, ...]] = frozenset({("start",)})
@@ -85,7 +91,7 @@ def discord_path(spec: CommandSpec, group_has_subs: bool) -> Path:
     if any("-" in part or not valid_name(part) for part in spec.path):
         raise CommandTreeError(f"/{spec.name}: not a valid Discord name (or has a '-')")
     if spec.path in MOVED:
-        return (MOVED[spec.path], spec.path[1])
+        return MOVED[spec.path]
     if not group_has_subs:
         return spec.path
     if group in SEPARATE:

@@ -1,7 +1,10 @@
 """The command registry: finds a command from its text form and converts its options.
 
 Text form: `/group sub positional key=value flag`, e.g. `/game new aos "Spring league"`.
-`/cmd@BotName` is accepted (the adapter has already checked the bot name). Quotes group words.
+`/cmd@BotName` is accepted (the adapter has already checked the bot name). Quotes group words:
+"…", “…”, «…», '…' (and ‘…’, „…“), alone or right after `key=` (`card="Lightning Shield"`); a
+quote closes only before a space or the end, so an apostrophe inside a word (`l'arma`) is no
+quote, and an opening quote never closed stays part of the word as typed.
 An unknown command or subcommand raises `UnknownCommand` with the closest real ones ("did you
 mean /roll?"), found by edit similarity over the names and aliases at that level.
 """
@@ -21,7 +24,9 @@ from rules_core.errors import UserError
 from rules_core.rules.text import fold
 
 MAX_COMMAND_TEXT = 4000
-_TOKEN = re.compile(r'"([^"]*)"|“([^”]*)”|(\S+)')
+# Opening quote -> the quotes that close it (phones turn " into “ ” and ' into ’).
+_QUOTES = {'"': '"”', "“": '”"', "”": "”", "«": "»", "„": "“”", "'": "'’", "‘": "’'"}
+_KEY = re.compile(r"([^\s=\"“”«»„'‘’]+)=")
 _FACES = re.compile(r"^\d+(?:[,;]\d+)*$")
 SUGGEST_CUTOFF = 60.0  # similarity (0-100) a name needs to be offered as "did you mean"
 SUGGEST_MARGIN = 10.0  # ... and at most this far below the best one: the closest, not all close
@@ -100,14 +105,41 @@ def closest(typed: str, names: Iterable[str]) -> list[str]:
     return [n for score, n in good if score >= best - SUGGEST_MARGIN][:MAX_SUGGESTIONS]
 
 
+def _quoted(text: str, start: int) -> tuple[str, int] | None:
+    """The value of a quote opening at `start` and where it ends, or None (no quote there, or
+    never closed)."""
+    closers = _QUOTES.get(text[start]) if start < len(text) else None
+    if closers is None:
+        return None
+    for end in range(start + 1, len(text)):
+        if text[end] in closers and (end + 1 == len(text) or text[end + 1].isspace()):
+            return text[start + 1 : end], end + 1
+    return None
+
+
 def tokenize(text: str) -> list[Token]:
     out = []
-    for m in _TOKEN.finditer(text):
-        if m.group(1) is not None or m.group(2) is not None:
-            value = m.group(1) if m.group(1) is not None else m.group(2)
-            out.append(Token(value or "", m.start(), m.end(), True))
-        else:
-            out.append(Token(m.group(3), m.start(), m.end(), False))
+    i, n = 0, len(text)
+    while i < n:
+        if text[i].isspace():
+            i += 1
+            continue
+        found = _quoted(text, i)
+        if found is not None:
+            out.append(Token(found[0], i, found[1], True))
+            i = found[1]
+            continue
+        key = _KEY.match(text, i)
+        found = _quoted(text, key.end()) if key else None
+        if key is not None and found is not None:  # key="two words": one key=value token
+            out.append(Token(f"{key.group(1)}={found[0]}", i, found[1], False))
+            i = found[1]
+            continue
+        end = i
+        while end < n and not text[end].isspace():
+            end += 1
+        out.append(Token(text[i:end], i, end, False))
+        i = end
     return out
 
 
@@ -125,6 +157,8 @@ class Registry:
         self._specs[spec.path] = spec
         for alias in spec.aliases:
             self._alias[(*spec.path[:-1], alias)] = spec.path[-1]
+        for alias in spec.group_aliases:
+            self._alias[(alias,)] = spec.path[0]
 
     def __iter__(self) -> Iterator[CommandSpec]:
         return iter(sorted(self._specs.values(), key=lambda s: s.path))
@@ -262,6 +296,12 @@ def parse_options(spec: CommandSpec, text: str, tokens: list[Token]) -> dict[str
     out: dict[str, Any] = {}
     positional: list[tuple[int, Token]] = []
     pairs = next((o for o in spec.options if o.type == "pairs"), None)
+    lines = next((o for o in spec.options if o.type == "lines"), None)
+    if lines is not None:
+        cut = _lines_start(spec, text, tokens, lines)
+        if cut is not None:  # the rest of the message verbatim: every line, quote and `=`
+            out[lines.name] = convert_value(lines, text[tokens[cut].start :])
+            tokens = tokens[:cut]
     for i, tok in enumerate(tokens):
         if not tok.quoted and "=" in tok.text:
             key, _, value = tok.text.partition("=")
@@ -281,7 +321,7 @@ def parse_options(spec: CommandSpec, text: str, tokens: list[Token]) -> dict[str
                 out[flag.name] = True
                 continue
         positional.append((i, tok))
-    slots = [o for o in spec.options if o.positional and o.name not in out]
+    slots = [o for o in spec.options if o.positional and o.name not in out and o is not lines]
     index = 0
     for slot in slots:
         if index >= len(positional):
@@ -305,6 +345,29 @@ def parse_options(spec: CommandSpec, text: str, tokens: list[Token]) -> dict[str
     if index < len(positional):
         raise UserError("cmd.unexpected", token=positional[index][1].text[:40])
     return finish(spec, out)
+
+
+def _lines_start(
+    spec: CommandSpec, text: str, tokens: list[Token], lines: OptionSpec
+) -> int | None:
+    """Where a `lines` option begins: at the first token that isn't one of the command's
+    options; when the command has other positional options, they take the first line and the
+    list begins on the next one (`/army save My army` + a line per unit)."""
+    if any(o.positional and o is not lines for o in spec.options):
+        newline = text.find("\n")
+        if newline < 0:
+            return None
+        return next((i for i, t in enumerate(tokens) if t.start > newline), None)
+    return next((i for i, t in enumerate(tokens) if not _is_option(spec, t)), None)
+
+
+def _is_option(spec: CommandSpec, tok: Token) -> bool:
+    """A `key=value` or flag token naming one of the command's options."""
+    if tok.quoted:
+        return False
+    key, eq, _ = tok.text.partition("=")
+    opt = spec.option(key)
+    return opt is not None and (bool(eq) or opt.type == "flag")
 
 
 def finish(spec: CommandSpec, out: dict[str, Any]) -> dict[str, Any]:

@@ -349,7 +349,7 @@ SPECS = [
         aliases=("importa",),
         options=(
             OptionSpec("system", required=True, choices=SYSTEMS, aliases=("sistema", "gioco")),
-            OptionSpec("file", max_length=500),
+            OptionSpec("file", type="attachment", max_length=500),
         ),
         examples=("/rules import system=wow (with the file attached)",),
     ),

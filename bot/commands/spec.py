@@ -14,7 +14,9 @@ if TYPE_CHECKING:
     from bot.commands.context import Context
     from bot.protocol import Reply
 
-OptionType = Literal["str", "int", "flag", "text", "faces", "user", "signed", "pairs"]
+OptionType = Literal[
+    "str", "int", "flag", "text", "faces", "user", "signed", "pairs", "lines", "attachment"
+]
 Handler = Callable[["Context"], Awaitable["Reply"]]
 
 
@@ -23,7 +25,10 @@ class OptionSpec:
     """One option. `text` options take the rest of the line (e.g. a dice expression and its label);
     `faces` is a comma list of die faces (`dice=3,5,6`); `signed` accepts `+1` / `-2`; `pairs`
     collects every `name=number` token that isn't another option (a unit's stats), or takes
-    them as one text `a=1 b=2` on platforms with structured options."""
+    them as one text `a=1 b=2` on platforms with structured options; `lines` (positional, the
+    last one) is the rest of the message verbatim, every line and quote kept, nothing in it read
+    as an option (a list of units); `attachment` is a file: on Discord an attachment option, in
+    the text form a path on this computer (console and `ask` only)."""
 
     name: str
     type: OptionType = "str"
@@ -40,7 +45,7 @@ class OptionSpec:
     def usage(self) -> str:
         if self.positional:
             token = self.name.upper()
-            if self.type == "text":
+            if self.type in ("text", "lines"):
                 token += "…"
             return token if self.required else f"[{token}]"
         if self.type == "flag":
@@ -66,6 +71,7 @@ class CommandSpec:
     )
     slow: bool = False  # may exceed Discord's 3-second window: defer first
     aliases: tuple[str, ...] = ()  # alternative names for the last path part (e.g. Italian)
+    group_aliases: tuple[str, ...] = ()  # names of the first word, a group: /armata for /army
     hidden: bool = False  # not listed in /help overview (still callable)
     examples: tuple[str, ...] = field(default=())
     # A hidden option only buttons send (`/turn end turn=…`): the state the button acts on, so

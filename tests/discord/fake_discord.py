@@ -190,17 +190,21 @@ class FakeDiscord:
         # Fault switch: (path suffix, status, body) served once each to the next matching call.
         self.failures: list[tuple[str, int, dict[str, Any]]] = []
         self.refused: list[list[str]] = []  # the problems of each command list refused
+        self.attachments: dict[str, bytes] = {}  # served at /attachments/{id}/{filename}
+        self.base_url = ""
 
     async def start(self) -> None:
         app = web.Application()
         app.router.add_get("/gateway", self._gateway)
         app.router.add_route("*", "/api/v10/{path:.*}", self._rest)
+        app.router.add_get("/attachments/{id}/{filename}", self._attachment)
         self._runner = web.AppRunner(app)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
         port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
-        self.api_url = f"http://127.0.0.1:{port}/api/v10"
+        self.base_url = f"http://127.0.0.1:{port}"
+        self.api_url = f"{self.base_url}/api/v10"
         self.gateway_url = f"ws://127.0.0.1:{port}/gateway"
 
     async def stop(self) -> None:
@@ -244,6 +248,26 @@ class FakeDiscord:
         for ws in self._sockets:
             if not ws.closed:  # a dropped client gets it on RESUME
                 await ws.send_str(json.dumps(frame))
+
+    def attachment(self, filename: str, content: bytes) -> dict[str, Any]:
+        """An uploaded file as Discord resolves an attachment option (`data.resolved
+        .attachments[id]`), served from this fake's CDN path."""
+        ident = str(next(self._ids))
+        self.attachments[ident] = content
+        return {
+            "id": ident,
+            "filename": filename,
+            "size": len(content),
+            "url": f"{self.base_url}/attachments/{ident}/{filename}",
+            "proxy_url": f"{self.base_url}/attachments/{ident}/{filename}",
+            "content_type": "application/octet-stream",
+        }
+
+    async def _attachment(self, request: web.Request) -> web.Response:
+        content = self.attachments.get(request.match_info["id"])
+        if content is None:
+            return web.Response(status=404)
+        return web.Response(body=content, content_type="application/octet-stream")
 
     async def drop(self, code: int = 4000) -> None:
         """Fault: the gateway closes every connection (4000: unknown error, resumable)."""

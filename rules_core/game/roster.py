@@ -1,0 +1,499 @@
+"""Army rosters: a player's units written once, added to a game in one command.
+
+The plain-text format (`/army add`, `/army save NAME`), one unit per line:
+
+    [N x] NAME [xN] stat=value … [| WEAPON: field=value …] [| WEAPON …]
+
+- NAME: words up to the first `key=value`; quote it ("…", “…”, «…», '…') if it has an `=` or
+  starts with a number. The model count is `5x Liberators`, `5 Liberators`, `Liberators x5` or
+  `models=5` (`modelli=`); without one, the unit has one model.
+- stats: the game's stat names as `/unit add` knows them, or their Italian or long names
+  (`difesa=`/`def=`, `armatura=`/`arm=`, `salvezza=`/`save=`, `ferite=`/`wounds=`…), see STATS.
+  Values are whole numbers; a printed `4+` or `5"` is read as 4 or 5 (Infinity's `mov=4-4` sets
+  both moves). WARMACHINE's `grid=` (a damage grid) is accepted as on `/unit add`.
+- weapons: after a `|`, a name (a `:` after it is optional) and the game's weapon fields
+  (WEAPON_FIELDS: WARMACHINE `rng rof aoe pow p+s`, Age of Sigmar `range attacks hit wound rend
+  damage`…), values as printed (`d3`, `3+`, `-1`). A weapon may be only a name.
+- a `;` also ends a unit (Discord's command box has a single line); blank lines and lines
+  starting with `#` or `//` are skipped.
+
+Every unit's weapon profiles are stored on the unit (`Unit.extra["roster"]["weapons"]`, with
+the fields the game doesn't use under `kept`) so attacks can take them later; today Age of
+Sigmar's weapons also go on the warscroll `/aos attack attacker=… weapon=…` reads.
+
+Parsing is checked line by line against the game system (`validate_stats`), so a bad line is
+reported with its number before anything is added; `add_roster` adds every unit or none (it
+returns a new state, the input is never modified).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from rules_core.errors import UserError
+from rules_core.game import transitions as tr
+from rules_core.game.models import GameState, Player, Unit
+from rules_core.rules.text import fold
+from rules_core.systems import get_system
+from rules_core.systems.aos import system as aos_system
+from rules_core.systems.base import Note
+
+MAX_UNITS = 60
+MAX_WEAPONS = 12
+MAX_VALUE = 16
+MAX_KEPT = 20
+MAX_MODELS = 100
+ROSTER_KEY = "roster"  # Unit.extra[ROSTER_KEY]: the roster's weapons and kept fields
+
+# Canonical stat -> other names, English and Italian (the books' abbreviations, the bot's
+# option aliases, BattleScribe's characteristic names). Compared after `norm`.
+STATS: dict[str, dict[str, tuple[str, ...]]] = {
+    "wm": {
+        "spd": ("speed", "vel", "velocita"),
+        "str": ("strength", "for", "forza"),
+        "mat": ("mischia",),
+        "rat": ("dat", "distanza"),
+        "def": ("defense", "defence", "dif", "difesa"),
+        "arm": ("armor", "armour", "armatura"),
+        "cmd": ("command", "comando"),
+        "focus": ("foc",),
+        "boxes": ("damage", "dmg", "caselle", "danni"),
+    },
+    "aos": {
+        "move": ("movimento", "mov", "m"),
+        "wounds": ("ferite", "w", "health", "salute"),
+        "save": ("salvezza", "sv"),
+        "bravery": ("coraggio",),
+        "ward": ("protezione",),
+        "general": ("generale",),
+    },
+    "wow": {
+        "health": ("salute", "hp", "puntiferita"),
+        "armor": ("armour", "armatura"),
+        "resist": ("resistance", "resistenza"),
+        "speed": ("velocita", "movimento"),
+        "range": ("raggio", "gittata"),
+        "honor": ("honour", "onore"),
+        "legendary": ("leggendario",),
+        "pet": ("famiglio",),
+    },
+    "inf": {
+        "cc": ("corpoacorpo",),
+        "bs": ("cd",),
+        "ph": ("fis",),
+        "wip": ("vol",),
+        "arm": ("armor", "armour", "armatura"),
+        "bts": ("pb",),
+        "w": ("f", "wounds", "ferite"),
+        "pts": ("points", "cost", "punti", "costo", "c"),
+        "type": ("tipo",),
+        "irr": ("irregular", "irregolare"),
+        "lt": ("lieutenant", "tenente"),
+        "group": ("gruppo",),
+    },
+    "c5": {
+        "mov": ("movement", "movimento"),
+        "ini": ("initiative", "iniziativa"),
+        "att": ("attack", "attacco"),
+        "str": ("strength", "for", "forza"),
+        "def": ("defense", "defence", "dif", "difesa"),
+        "res": ("resilience", "resistenza"),
+        "aim": ("tir", "tiro"),
+        "wstr": ("forzaarma",),
+        "cou": ("courage", "cor", "coraggio"),
+        "fear": ("pau", "paura"),
+        "dis": ("discipline", "disciplina"),
+        "pow": ("power", "pot", "potere"),
+        "aspects": ("aspetti",),
+        "rank": ("rango",),
+        "size": ("taglia",),
+        "wounds": ("ferite",),
+    },
+}
+WEAPON_FIELDS: dict[str, dict[str, tuple[str, ...]]] = {
+    "wm": {
+        "rng": ("range", "git", "gittata"),
+        "rof": ("cdf", "cadenza"),
+        "aoe": ("ade", "area"),
+        "pow": ("pot", "potenza"),
+        "p+s": ("ps", "p+f", "pf"),
+    },
+    "aos": {
+        "range": ("gittata", "rng"),
+        "attacks": ("attacchi", "a"),
+        "hit": ("tohit", "colpire", "percolpire"),
+        "wound": ("towound", "ferire", "perferire"),
+        "rend": ("impatto", "perforazione"),
+        "damage": ("danni", "danno", "d", "dmg"),
+    },
+    "wow": {
+        "power": ("potere", "pow", "attack", "attacco"),
+        "range": ("raggio", "gittata"),
+        "type": ("tipo",),
+    },
+    "inf": {
+        "dam": ("damage", "danno"),
+        "burst": ("b", "raffica", "r"),
+        "ammo": ("ammunition", "munizione", "munizioni", "mun"),
+    },
+    "c5": {
+        "str": ("strength", "for", "forza"),
+        "range": ("gittata",),
+    },
+}
+MODELS = ("models", "modelli", "miniature", "minis")
+UNIT_OPTIONS: dict[str, dict[str, tuple[str, ...]]] = {"wm": {"grid": ("griglia",)}}
+# The stat line each game prints: reported as missing when an import has no value for it.
+EXPECTED: dict[str, tuple[str, ...]] = {
+    "wm": ("spd", "str", "mat", "rat", "def", "arm", "cmd"),
+    "aos": ("move", "wounds", "save", "bravery"),
+    "wow": ("health", "armor", "resist"),
+    "inf": ("cc", "bs", "ph", "wip", "arm", "bts", "w"),
+    "c5": ("mov", "ini", "att", "str", "def", "res"),
+}
+
+_QUOTES = {'"': '"”', "“": '”"', "«": "»", "„": "“”", "'": "'’", "‘": "’'"}
+_COUNT_FIRST = re.compile(r"^(\d{1,3})\s*[x×]?$", re.IGNORECASE)
+_COUNT_LAST = re.compile(r"^[x×](\d{1,3})$", re.IGNORECASE)
+_NUMBER = re.compile(r"^[+]?(\d{1,3})(?:\+|\"|''|cm)?$")
+_RANGE = re.compile(r"^(\d{1,2})\s*[-/]\s*(\d{1,2})$")
+_VALUE = re.compile(r"^[^\s|;=]{1,120}$")
+_FREE_KEY = re.compile(r"^[a-z][a-z0-9_]{0,23}$")
+
+
+class Weapon(BaseModel):
+    """A weapon profile as the roster gives it: the game's fields by their canonical names, the
+    others kept as printed."""
+
+    name: str
+    values: dict[str, str] = Field(default_factory=dict)
+    kept: dict[str, str] = Field(default_factory=dict)
+
+
+class RosterUnit(BaseModel):
+    name: str
+    models: int = Field(default=1, ge=1, le=MAX_MODELS)
+    stats: dict[str, int] = Field(default_factory=dict)
+    options: dict[str, str] = Field(default_factory=dict)  # e.g. WARMACHINE's grid
+    weapons: list[Weapon] = Field(default_factory=list)
+    kept: dict[str, str] = Field(default_factory=dict)  # fields the game doesn't use
+    line: int | None = None  # where it was written (text), for error messages
+
+
+class Roster(BaseModel):
+    system: str
+    units: list[RosterUnit] = Field(default_factory=list)
+
+
+class LineError(UserError):
+    """A unit of a roster that can't be added: which one, and why (`cause`). The bot says
+    `army.bad_line` with the cause translated."""
+
+    def __init__(self, cause: UserError, *, line: int | None, unit: str | None) -> None:
+        super().__init__(cause.key, **cause.params)
+        self.cause = cause
+        self.line = line
+        self.unit = unit
+
+
+def is_value(text: str) -> bool:
+    """A value the text format can hold: one word without `|`, `;` or `=`."""
+    return bool(_VALUE.match(text))
+
+
+def norm(key: str) -> str:
+    """The form names are compared in: `To Hit` -> `tohit`, `P+S` -> `p+s`, `Velocità` ->
+    `velocita`."""
+    return re.sub(r"[^a-z0-9+]", "", fold(key))
+
+
+def _lookup(table: dict[str, tuple[str, ...]]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for canonical, aliases in table.items():
+        for name in (canonical, *aliases):
+            out.setdefault(norm(name), canonical)
+    return out
+
+
+def stat_name(system: str, key: str) -> str | None:
+    """The canonical stat a name means in `system`, or None. The generic system takes any."""
+    if system not in STATS:
+        low = key.lower()
+        return low if _FREE_KEY.match(low) and get_system(system).free_stats else None
+    return _lookup(STATS[system]).get(norm(key))
+
+
+def weapon_field(system: str, key: str) -> str | None:
+    if system not in WEAPON_FIELDS:
+        low = key.lower()
+        return low if _FREE_KEY.match(low) else None
+    return _lookup(WEAPON_FIELDS[system]).get(norm(key))
+
+
+def read_number(value: str) -> int | None:
+    """A printed stat as a whole number: `5`, `4+`, `5"`, `12cm`; None if it is not one."""
+    m = _NUMBER.match(value.strip().replace("”", '"').lower())
+    return int(m.group(1)) if m else None
+
+
+def set_stat(system: str, stats: dict[str, int], key: str, value: str) -> bool:
+    """Put `key=value` into `stats` if `key` is a stat of `system` with a readable value
+    (Infinity's MOV `4-4` is both moves). False when it is not."""
+    if system == "inf" and norm(key) == "mov":
+        m = _RANGE.match(value.strip().replace('"', ""))
+        if m is None:
+            return False
+        stats["mov1"], stats["mov2"] = int(m.group(1)), int(m.group(2))
+        return True
+    name = stat_name(system, key)
+    number = read_number(value)
+    if name is None or number is None:
+        return False
+    stats[name] = number
+    return True
+
+
+# --- the text format ----------------------------------------------------------------------------
+
+
+def _pieces(text: str) -> list[tuple[int, str]]:
+    out: list[tuple[int, str]] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith(("#", "//")):
+            continue
+        out += [(number, piece.strip()) for piece in stripped.split(";") if piece.strip()]
+    return out
+
+
+def _head(text: str) -> tuple[list[str], list[str], bool]:
+    """Name words and field tokens of `NAME key=value …`; True if the name was quoted."""
+    text = text.strip()
+    closers = _QUOTES.get(text[:1])
+    if closers:
+        # As on the command line: a quote closes before a space or the end (`'Knight d'Azyr'`).
+        end = next(
+            (
+                i
+                for i in range(1, len(text))
+                if text[i] in closers and (i + 1 == len(text) or text[i + 1].isspace())
+            ),
+            None,
+        )
+        if end is not None:
+            return [text[1:end].strip()], text[end + 1 :].split(), True
+    tokens = text.split()
+    first = next((i for i, t in enumerate(tokens) if "=" in t), len(tokens))
+    return tokens[:first], tokens[first:], False
+
+
+def _fields(tokens: list[str]) -> list[tuple[str, str]]:
+    out = []
+    for token in tokens:
+        key, eq, value = token.partition("=")
+        if not eq or not key:
+            raise UserError("army.bad_token", token=token[:30])
+        if not _VALUE.match(value):
+            raise UserError("army.bad_value", field=key[:24], value=value[:20])
+        out.append((key, value))
+    return out
+
+
+def _name_and_count(words: list[str], quoted: bool) -> tuple[str, int | None]:
+    if quoted:
+        return words[0] if words else "", None
+    count: int | None = None
+    if len(words) > 1 and (m := _COUNT_FIRST.match(words[0])):
+        count, words = int(m.group(1)), words[1:]
+        if len(words) > 1 and words[0].lower() in ("x", "×"):
+            words = words[1:]
+    elif len(words) > 1 and (m := _COUNT_LAST.match(words[-1])):
+        count, words = int(m.group(1)), words[:-1]
+    elif len(words) > 2 and words[-2].lower() in ("x", "×") and words[-1].isdigit():
+        count, words = int(words[-1]), words[:-2]
+    return " ".join(words).rstrip(":").strip(), count
+
+
+def _weapon(system: str, text: str) -> Weapon:
+    words, tokens, quoted = _head(text)
+    name = (words[0] if quoted else " ".join(words)).rstrip(":").strip()
+    if not name:
+        raise UserError("army.weapon_without_name")
+    values: dict[str, str] = {}
+    for key, value in _fields(tokens):
+        field = weapon_field(system, key)
+        if field is None:
+            valid = ", ".join(WEAPON_FIELDS.get(system, {})) or "-"
+            raise UserError("army.unknown_weapon_field", field=key[:24], valid=valid)
+        if len(value) > MAX_VALUE:
+            raise UserError("army.bad_value", field=key[:24], value=value[:20])
+        values[field] = value
+    return Weapon(name=tr.clean_name(name), values=values)
+
+
+def _unit(system: str, line: int, text: str) -> RosterUnit:
+    head, *weapon_texts = text.split("|")
+    words, tokens, quoted = _head(head)
+    name, count = _name_and_count(words, quoted)
+    if not name:
+        raise UserError("army.unit_without_name")
+    name = tr.clean_name(name)
+    stats: dict[str, int] = {}
+    options: dict[str, str] = {}
+    unit_options = _lookup(UNIT_OPTIONS.get(system, {}))
+    for key, value in _fields(tokens):
+        if norm(key) in {norm(m) for m in MODELS}:
+            number = read_number(value)
+            if number is None:
+                raise UserError("army.not_a_number", field=key[:24], value=value[:20])
+            count = number
+        elif norm(key) in unit_options:
+            # A grid's columns are split by `|` on /unit add; here `|` starts a weapon.
+            options[unit_options[norm(key)]] = value.replace(",", "|").replace("/", "|")
+        elif not set_stat(system, stats, key, value):
+            if stat_name(system, key) is not None or (system == "inf" and norm(key) == "mov"):
+                raise UserError("army.not_a_number", field=key[:24], value=value[:20])
+            if weapon_field(system, key) is not None and system in WEAPON_FIELDS:
+                raise UserError("army.weapon_field_on_unit", field=key[:24])
+            valid = ", ".join(STATS.get(system, {})) or "-"
+            raise UserError("game.unknown_stat", stat=key[:24], valid=valid)
+    models = count or 1
+    if not 1 <= models <= MAX_MODELS:
+        raise UserError("game.stat_range", stat="models", min=1, max=MAX_MODELS)
+    weapons = [_weapon(system, w) for w in weapon_texts if w.strip()]
+    if len(weapons) > MAX_WEAPONS:
+        raise UserError("army.too_many_weapons", limit=MAX_WEAPONS)
+    get_system(system).validate_stats(stats, creating=True)  # checked now, derived when added
+    return RosterUnit(
+        name=name, models=models, stats=stats, options=options, weapons=weapons, line=line
+    )
+
+
+def parse_text(text: str, system: str) -> Roster:
+    """A roster in the plain-text format for `system`; a bad unit raises `LineError`."""
+    units: list[RosterUnit] = []
+    for line, piece in _pieces(text):
+        try:
+            units.append(_unit(system, line, piece))
+        except LineError:
+            raise
+        except UserError as err:
+            raise LineError(err, line=line, unit=piece.split("|")[0][:40].strip()) from None
+        if len(units) > MAX_UNITS:
+            raise UserError("army.too_many_units", limit=MAX_UNITS)
+    if not units:
+        raise UserError("army.empty")
+    return Roster(system=system, units=units)
+
+
+# --- into a game ----------------------------------------------------------------------------
+
+
+def unique_name(state: GameState, name: str, taken: set[str] | None = None) -> str:
+    """`name`, or `name 2`, `name 3`… if the game already has it (kept within 40 characters)."""
+    used = {fold(u.name) for u in state.units} | (taken or set())
+    if fold(name) not in used:
+        return name
+    for n in range(2, tr.MAX_UNITS + 2):
+        suffix = f" {n}"
+        candidate = name[: tr.MAX_NAME - len(suffix)].rstrip() + suffix
+        if fold(candidate) not in used:
+            return candidate
+    raise UserError("game.duplicate_unit", name=name)
+
+
+def add_roster(
+    state: GameState, roster: Roster, owner: Player, *, strict: bool = True
+) -> tuple[GameState, list[Note]]:
+    """Every unit of `roster` added to the game for `owner`, or none (a `LineError` names the
+    unit that can't be). A name the game already has gets a number. With `strict`, an Age of
+    Sigmar weapon that `/aos attack` couldn't use is an error; otherwise it is a note."""
+    if roster.system != state.system:
+        raise UserError("army.wrong_system", roster=roster.system, game=state.system)
+    notes: list[Note] = []
+    new = state
+    for item in roster.units:
+        try:
+            name = unique_name(new, item.name)
+            if name != item.name:
+                notes.append(("army.renamed", {"name": item.name, "new": name}))
+            new = tr.add_unit(new, name, owner, {**item.stats, "models": item.models}, item.options)
+            _attach(new.system, new.units[-1], item, notes, strict=strict)
+        except UserError as err:
+            raise LineError(err, line=item.line, unit=item.name) from None
+    return new, notes
+
+
+def _attach(system: str, unit: Unit, item: RosterUnit, notes: list[Note], *, strict: bool) -> None:
+    if item.weapons or item.kept:
+        unit.extra[ROSTER_KEY] = {
+            "weapons": [w.model_dump() for w in item.weapons],
+            "kept": dict(item.kept),
+        }
+    if system != "aos":
+        return
+    for weapon in item.weapons:
+        if not weapon.values:
+            continue
+        try:
+            made = aos_system.make_weapon(weapon.name[:30], weapon.values)
+            aos_system.set_weapon(unit, made, made.name)
+        except UserError as err:
+            if strict:
+                raise
+            notes.append(("army.weapon_not_usable", {"unit": unit.name, "weapon": weapon.name}))
+            del err
+
+
+def from_unit(unit: Unit, system: str) -> RosterUnit:
+    """A game's unit back as a roster entry (its profile, not its damage): what `/army save`
+    keeps of a player's units."""
+    stored: dict[str, Any] = unit.extra.get(ROSTER_KEY) or {}
+    weapons = [Weapon.model_validate(w) for w in stored.get("weapons", [])]
+    known = {fold(w.name) for w in weapons}
+    for w in aos_system.weapons(unit):  # weapons added with /aos weapon
+        if fold(w.name) not in known:
+            values = {f: str(getattr(w, f)) for f in aos_system.WEAPON_FIELDS}
+            weapons.append(Weapon(name=w.name, values=values))
+    options = {}
+    grid = unit.extra.get("grid")
+    if isinstance(grid, dict) and grid.get("columns"):
+        options["grid"] = "|".join(str(c) for c in grid["columns"])
+    defaults = {s.name: s.default for s in get_system(system).stats}
+    stats = {
+        k: v
+        for k, v in unit.stats.items()
+        if defaults.get(k) != v and not (k == "boxes" and options) and k != "hp"
+    }  # Infinity derives hp from W; a grid gives WARMACHINE's boxes
+    return RosterUnit(
+        name=unit.name,
+        models=unit.models,
+        stats=stats,
+        options=options,
+        weapons=weapons[:MAX_WEAPONS],
+        kept=dict(stored.get("kept", {})),
+    )
+
+
+def _name_text(name: str) -> str:
+    """A name as the format reads it back: quoted when words alone would not be."""
+    words, _, _ = _head(name)
+    plain = " ".join(words) == name and _name_and_count(name.split(), False) == (name, None)
+    return name if plain and ";" not in name and "|" not in name else f"«{name}»"
+
+
+def to_text(unit: RosterUnit) -> str:
+    """One unit as a line of the text format (what `/army show` prints, pasteable back)."""
+    parts = [
+        f"{unit.models}x {_name_text(unit.name)}" if unit.models > 1 else _name_text(unit.name)
+    ]
+    parts += [f"{k}={v}" for k, v in unit.stats.items()]
+    parts += [f"{k}={v.replace('|', ',')}" for k, v in unit.options.items()]
+    line = " ".join(parts)
+    for weapon in unit.weapons:
+        fields = " ".join(f"{k}={v}" for k, v in weapon.values.items())
+        line += f" | {_name_text(weapon.name)}" + (f": {fields}" if fields else "")
+    return line
