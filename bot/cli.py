@@ -9,6 +9,7 @@ import logging
 import sys
 from pathlib import Path
 
+from bot import i18n
 from bot.app import App
 from bot.config import Settings, load_settings
 from bot.logging_setup import setup_logging
@@ -198,9 +199,9 @@ async def run_request(settings: Settings, request: Request, *, as_json: bool) ->
     try:
         await app.start()
     except StorageError as exc:  # still one JSON object for a script, with the reason
-        if not args.json:
+        if not as_json:
             raise
-        message = exc.message(args.lang or "en")
+        message = exc.message(i18n.normalize_lang(request.lang) or "en")
         error = ErrorInfo(code=exc.key, message=message)
         reply = Reply(blocks=[[Span(text=message)]], error=error)
         print(json.dumps(ask_payload(reply), ensure_ascii=False))

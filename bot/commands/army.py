@@ -22,9 +22,9 @@ from pathlib import Path
 
 from bot.commands.context import Context
 from bot.commands.game import apply_change, load, require_player, unit_line
-from bot.protocol import Attachment, Block, Reply, bold, italic, plain, pre
 from bot.commands.registry import MAX_COMMAND_TEXT
 from bot.commands.spec import CommandSpec, OptionSpec
+from bot.protocol import Attachment, Block, Reply, bold, italic, plain, pre
 from bot.roster_import import read_local, read_roster_async
 from bot.storage import rosters
 from bot.storage.games import StoredGame
