@@ -314,9 +314,15 @@ SPECS = [
         handler=save,
         aliases=("salva",),
         options=(NAME, LIST, SYSTEM),
-        examples=("/army save Stormcast", "/army save Guards system=gen (a unit per line below)"),
+        examples=("/army save Stormcast", "/army save Cygnar system=wm (a unit per line below)"),
     ),
-    CommandSpec(path=("army", "list"), handler=listing, readonly=True, aliases=("elenco",)),
+    CommandSpec(
+        path=("army", "list"),
+        handler=listing,
+        readonly=True,
+        aliases=("elenco",),
+        examples=("/army list",),
+    ),
     CommandSpec(
         path=("army", "show"),
         handler=show,

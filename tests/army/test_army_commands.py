@@ -225,3 +225,19 @@ async def test_a_chat_cannot_read_the_servers_disk(app: App, tmp_path: Path) -> 
     )
     reply = await app.handle(request)
     assert reply.error is not None and reply.error.code == "army.file_option_local"
+
+
+async def test_discords_one_line_box_separates_units_with_semicolons(app: App) -> None:
+    ok(await ann(app, "/game new aos"))
+    request = Request(
+        platform="discord",
+        chat_key=CHAT,
+        user_id="1",
+        user_name="Ann",
+        command="army add",
+        options={
+            "list": "Guards x5 save=4; «Iron Giant» wounds=12 | Club: attacks=3 hit=4+ wound=3+"
+        },
+    )
+    reply = ok(await app.handle(request))
+    assert reply.data is not None and reply.data["units"] == ["Guards", "Iron Giant"]
