@@ -308,15 +308,22 @@ class DiscordAdapter:
             meta = resolved.get(str(option.get("value")))
             if not isinstance(meta, dict) or not isinstance(meta.get("url"), str):
                 continue
+            problem = None
             if int(meta.get("size") or 0) > MAX_FILE_BYTES:
+                problem = "discord.file_too_big"
+            else:
+                try:
+                    content = await self.client.http.get_from_cdn(meta["url"])
+                except discord.HTTPException:
+                    problem = "discord.file_not_downloaded"
+            if problem is not None:
                 lang = await self.app.lang_for(self.request(interaction))
                 await interaction.followup.send(
-                    i18n.t(lang, "discord.file_too_big"),
+                    i18n.t(lang, problem),
                     ephemeral=True,
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
                 return None
-            content = await self.client.http.get_from_cdn(meta["url"])
             files.append(Attachment(filename=str(meta.get("filename") or "file"), content=content))
         return files
 

@@ -107,3 +107,15 @@ async def test_a_bad_attachment_changes_nothing(env: Env) -> None:
     assert "exactly one roster file" in text
     status = await say(env.app, "/game status", chat=CHAT)
     assert status.data is not None and status.data["state"]["units"] == []
+
+
+async def test_an_attachment_that_cannot_be_fetched_is_said_so(env: Env) -> None:
+    await say(env.app, "/game new aos", user="42", name="Ann", chat=CHAT)
+    meta = env.fake.attachment("gone.rosz", b"")
+    del env.fake.attachments[meta["id"]]  # the CDN answers 404
+    await env.fake.dispatch("INTERACTION_CREATE", env.fake.interaction(2, army_import(meta)))
+    found = await env.fake.wait_for(
+        lambda m, p, b: m == "POST" and p.startswith("/webhooks/"), timeout=60
+    )
+    assert "couldn't fetch the file" in found[-1][2]["content"]
+    assert found[-1][2]["flags"] & 64  # only the user sees it
