@@ -21,11 +21,12 @@ from dataclasses import replace
 from pathlib import Path
 
 from bot.commands.context import Context
-from bot.commands.game import apply_change, load, require_player, unit_line
+from bot.commands.game_view import unit_line
 from bot.commands.registry import MAX_COMMAND_TEXT
 from bot.commands.spec import CommandSpec, OptionSpec
 from bot.protocol import Attachment, Block, Reply, bold, italic, plain, pre
 from bot.roster_import import read_local, read_roster_async
+from bot.session import apply_change, load_game, require_player
 from bot.storage import rosters
 from bot.storage.games import StoredGame
 from rules_core.errors import UserError
@@ -103,7 +104,7 @@ async def into_game(
 
 
 async def add(ctx: Context) -> Reply:
-    game = await load(ctx)
+    game = await load_game(ctx)
     who = require_player(ctx, game.state)
     roster = parse(ctx, ctx.opts["list"], game.state.system)
     blocks, names = await into_game(ctx, game, roster, who, "army_add", strict=True)
@@ -180,7 +181,7 @@ async def delete(ctx: Context) -> Reply:
 
 
 async def load_roster(ctx: Context) -> Reply:
-    game = await load(ctx)
+    game = await load_game(ctx)
     who = require_player(ctx, game.state)
     found = await rosters.get(ctx.conn, owner(ctx), ctx.opts["name"])
     if found.system != game.state.system:
