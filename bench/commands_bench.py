@@ -29,7 +29,7 @@ import aiosqlite.core as aiosqlite_core
 
 from bot.app import App
 from bot.protocol import Reply, Request
-from rules_core.dice import DiceSource, parse, roll
+from rules_core.dice import DiceSource, parse, roll_command
 
 CHATS = 100
 MEASURED = int(os.environ.get("BENCH_COMMANDS", "10000"))
@@ -194,7 +194,7 @@ def _floor(source: DiceSource) -> float:
     n = 2_000
     t = time.perf_counter()
     for _ in range(n):
-        roll(parse("2d6+3"), source)
+        roll_command(parse("2d6+3"), source)
     return (time.perf_counter() - t) / n
 
 

@@ -11,10 +11,16 @@ from bot.protocol import Block, Button, Reply, Span, bold, code, italic, plain, 
 from bot.storage import rolls as rolls_repo
 from bot.workers import is_light
 from rules_core.dice import (
+    DROPPED,
+    EXPLODED,
+    FAILURE,
+    KEPT,
+    REROLLED,
+    SUCCESS,
     DiceSource,
     RollResult,
     parse,
-    roll,
+    roll_command,
 )
 from rules_core.dice.odds import charge_odds
 from rules_core.errors import UserError
@@ -27,21 +33,28 @@ def face_spans(result: RollResult) -> list[Span]:
     """The expression with every die shown: dropped and rerolled faces struck through,
     successes in bold, exploding faces marked with '!'."""
     out: list[Span] = []
-    for token in result.breakdown:
-        face = token.face
-        if face is None:
-            out.append(plain(token.text))
-            continue
-        text = str(face.value) + ("!" if face.exploded else "")
-        if face.rerolled or face.dropped or not face.kept:
-            out.append(strike(text))
-        elif face.success:
-            out.append(bold(text))
-        elif face.failure:
-            out.append(italic(text))
-        else:
+    for text, flags in result.marked():
+        if flags < 0:
             out.append(plain(text))
+        elif flags & EXPLODED:
+            out.append(_FACE_STYLE[flags & _STYLE_BITS](text + "!"))
+        else:
+            out.append(_FACE_STYLE[flags & _STYLE_BITS](text))
     return out
+
+
+def _face_style(flags: int) -> Any:
+    if flags & (REROLLED | DROPPED) or not flags & KEPT:
+        return strike
+    if flags & SUCCESS:
+        return bold
+    if flags & FAILURE:
+        return italic
+    return plain
+
+
+_STYLE_BITS = KEPT | REROLLED | DROPPED | SUCCESS | FAILURE
+_FACE_STYLE = [_face_style(f) for f in range(_STYLE_BITS + 1)]
 
 
 def result_block(ctx: Context, result: RollResult, index: int | None) -> Block:
@@ -66,7 +79,7 @@ def roll_data(number: int, seed: int | None, results: list[RollResult]) -> dict[
             "label": r.label,
             "total": r.total,
             "successes": r.successes,
-            "dice": [g.as_data() for g in r.dice],
+            "dice": r.dice_data(),
         }
         for r in results
     ]
@@ -105,9 +118,9 @@ async def roll_cmd(ctx: Context) -> Reply:
     text: str = ctx.opts["expression"]
     command = parse(text)
     source = ctx.dice(ctx.opts["dice"])
-    results = roll(command, source)
+    results = roll_command(command, source)
     source.check_exhausted()  # a face given and not used is a mistake: say so, as attacks do
-    data = [r.model_dump(mode="json") for r in results]
+    data = [r.as_json() for r in results]
     number = await rolls_repo.add(
         ctx.conn,
         chat_key=ctx.request.chat_key,
@@ -148,7 +161,7 @@ def replay(record: rolls_repo.RollRecord) -> list[RollResult] | None:
     if record.expression.startswith("/"):
         return None
     try:
-        return roll(parse(record.expression), DiceSource.given(record.faces))
+        return roll_command(parse(record.expression), DiceSource.given(record.faces))
     except UserError:  # a command logged by name on Discord (`wow attack`)
         return None
 

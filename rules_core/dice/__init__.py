@@ -2,8 +2,11 @@
 
 Public API::
 
+    roll(text, seed=None) -> RollResult     (str() of it: the breakdown shown to players)
+    roll_all(text, seed=None) -> list[RollResult]
+    odds(text) -> Distribution
     parse(text) -> RollCommand
-    roll(cmd, source) -> list[RollResult]
+    roll_command(cmd, source) -> list[RollResult]
     roll_expr(expr, source) -> RollResult
     distribution(expr) -> Distribution (exact; see rules_core/dice/distribution.py)
     distribution_of_command(cmd) -> list[Distribution]
@@ -36,6 +39,7 @@ functions (`min`, `max`), variables.
 
 from __future__ import annotations
 
+from rules_core.dice.api import odds, roll, roll_all
 from rules_core.dice.ast import (
     BinOp,
     Cond,
@@ -50,13 +54,31 @@ from rules_core.dice.ast import (
     render,
 )
 from rules_core.dice.distribution import Distribution
-from rules_core.dice.models import DiceGroup, Face, FaceInfo, RollResult, Token
+from rules_core.dice.models import (
+    DROPPED,
+    EXPLODED,
+    FAILURE,
+    KEPT,
+    REROLLED,
+    SUCCESS,
+    DiceGroup,
+    Face,
+    FaceInfo,
+    RollResult,
+    Token,
+)
 from rules_core.dice.odds import distribution, distribution_of_command
 from rules_core.dice.parser import parse, parse_expr
-from rules_core.dice.roller import roll, roll_expr
+from rules_core.dice.roller import roll_command, roll_expr
 from rules_core.dice.source import DiceSource
 
 __all__ = [
+    "DROPPED",
+    "EXPLODED",
+    "FAILURE",
+    "KEPT",
+    "REROLLED",
+    "SUCCESS",
     "BinOp",
     "Cond",
     "Dice",
@@ -76,9 +98,12 @@ __all__ = [
     "Token",
     "distribution",
     "distribution_of_command",
+    "odds",
     "parse",
     "parse_expr",
     "render",
     "roll",
+    "roll_all",
+    "roll_command",
     "roll_expr",
 ]

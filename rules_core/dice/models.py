@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from functools import cached_property
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, PrivateAttr, computed_field
-
-from rules_core.dice.ast import PREC_UNARY, BinOp, Dice, Expr, Neg, Num, needs_parens, precedence
 
 # Face flag bits used by the roller's hot loop.
 KEPT = 1
@@ -76,15 +75,22 @@ class Token(BaseModel):
     face: Face | None = None
 
 
-# A raw group as built by the roller: (sides, values, flags).
-RawGroup = tuple[int, list[int], list[int]]
+# A raw group as built by the roller: (sides, values, flags); flags None means every face kept
+# (a plain `NdX` term: no per-face flag list to build).
+RawGroup = tuple[int, list[int], list[int] | None]
+
+# The text between dice terms, for a result's breakdown: `template[i]` comes before the faces
+# of the i-th dice term (and ends with its `NdX (`), the last one after every face.
+Template = tuple[str, ...]
 
 
 class RollResult(BaseModel):
     """The outcome of one roll of one expression.
 
-    `dice` and `breakdown` are built on first access from the roller's raw records (and
-    then cached), so a roll whose details nobody looks at costs almost nothing.
+    `str()` of it is the breakdown shown to players, e.g. `4d6kh3 (6, 5, 3, ~~1~~) + 2 = 16`
+    (dropped or rerolled faces struck, successes bold, failures in italics, exploding faces
+    marked `!`), built in one pass over the roller's raw records. `dice` and `breakdown`
+    (pydantic objects per face) are built only on first access, and then cached.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -96,41 +102,167 @@ class RollResult(BaseModel):
     truncated: bool
 
     _raw_groups: list[RawGroup] = PrivateAttr(default_factory=list)
-    _expr: Any = PrivateAttr(default=None)
+    _template: Template = PrivateAttr(default=("",))
 
     @computed_field  # type: ignore[prop-decorator]
     @cached_property
     def dice(self) -> list[DiceGroup]:
-        return [self._group(i) for i in range(len(self._raw_groups))]
-
-    def _group(self, i: int) -> DiceGroup:
-        sides, values, flags = self._raw_groups[i]
-        return DiceGroup(
-            sides=sides, faces=[Face.from_flags(v, f) for v, f in zip(values, flags, strict=True)]
-        )
+        return [
+            DiceGroup(
+                sides=sides,
+                faces=[
+                    Face.from_flags(v, f)
+                    for v, f in zip(values, _flags(flags, values), strict=True)
+                ],
+            )
+            for sides, values, flags in self.__pydantic_private__["_raw_groups"]  # type: ignore[index]
+        ]
 
     @computed_field  # type: ignore[prop-decorator]
     @cached_property
     def breakdown(self) -> list[Token]:
         groups = self.dice
         out: list[Token] = []
-        buf: list[str] = []
-        for piece in breakdown_pieces(self._expr, [len(g[1]) for g in self._raw_groups]):
+        for piece in self.pieces():
             if isinstance(piece, str):
-                buf.append(piece)
-                continue
-            if buf:
-                out.append(Token(kind="text", text="".join(buf)))
-                buf = []
-            face = groups[piece[0]].faces[piece[1]]
-            out.append(Token(kind="face", text=str(face.value), face=face))
-        if buf:
-            out.append(Token(kind="text", text="".join(buf)))
+                out.append(Token(kind="text", text=piece))
+            else:
+                face = groups[piece[0]].faces[piece[1]]
+                out.append(Token(kind="face", text=str(face.value), face=face))
         return out
 
+    def pieces(self) -> list[str | tuple[int, int]]:
+        """The breakdown as text pieces and `(group, face)` references, left to right."""
+        private: dict[str, Any] = self.__pydantic_private__  # type: ignore[assignment]
+        template: Template = private["_template"]
+        out: list[str | tuple[int, int]] = []
+        buf = template[0]
+        for g, (_, values, _) in enumerate(private["_raw_groups"]):
+            for i in range(len(values)):
+                if i:
+                    buf += ", "
+                out.append(buf)
+                out.append((g, i))
+                buf = ""
+            buf += template[g + 1]
+        if buf:
+            out.append(buf)
+        return [p for p in out if p != ""]
+
+    def marked(self) -> list[tuple[str, int]]:
+        """The breakdown as `(text, flags)` pairs: flags -1 for text between faces, else the
+        face's flag bits (KEPT, DROPPED, ...) and its value as text. What a reply renders."""
+        private: dict[str, Any] = self.__pydantic_private__  # type: ignore[assignment]
+        template: Template = private["_template"]
+        out: list[tuple[str, int]] = []
+        buf = template[0]
+        for g, (_, values, flags) in enumerate(private["_raw_groups"]):
+            if flags is None:
+                flags = [KEPT] * len(values)
+            for i, v in enumerate(values):
+                if i:
+                    buf += ", "
+                if buf:
+                    out.append((buf, -1))
+                out.append((str(v), flags[i]))
+                buf = ""
+            buf += template[g + 1]
+        if buf:
+            out.append((buf, -1))
+        return out
+
+    def __str__(self) -> str:
+        private: dict[str, Any] = self.__pydantic_private__  # type: ignore[assignment]
+        template: Template = private["_template"]
+        parts = [template[0]]
+        append = parts.append
+        for g, (_, values, flags) in enumerate(private["_raw_groups"]):
+            if flags is None:
+                append(", ".join(map(str, values)))
+            else:
+                append(", ".join([_face_text(v, f) for v, f in zip(values, flags, strict=True)]))
+            append(template[g + 1])
+        append(" = ")
+        append(str(self.__dict__["total"]))
+        return "".join(parts)
+
     def plain(self) -> str:
-        """The breakdown as plain text, e.g. `4d6kh3 (6, 5, 3, 1) = 14`."""
-        return "".join(t.text for t in self.breakdown) + f" = {self.total}"
+        """The breakdown as plain text without marks, e.g. `4d6kh3 (6, 5, 3, 1) = 14`."""
+        private: dict[str, Any] = self.__pydantic_private__  # type: ignore[assignment]
+        template: Template = private["_template"]
+        parts = [template[0]]
+        for g, (_, values, _) in enumerate(private["_raw_groups"]):
+            parts.append(", ".join(map(str, values)))
+            parts.append(template[g + 1])
+        return "".join(parts) + f" = {self.total}"
+
+    def dice_data(self) -> list[dict[str, Any]]:
+        """`[g.as_data() for g in self.dice]` without building the per-face objects."""
+        private: dict[str, Any] = self.__pydantic_private__  # type: ignore[assignment]
+        return [
+            {
+                "sides": sides,
+                "faces": list(values),
+                "kept": [True] * len(values) if flags is None else [bool(f & KEPT) for f in flags],
+            }
+            for sides, values, flags in private["_raw_groups"]
+        ]
+
+    def as_json(self) -> dict[str, Any]:
+        """`model_dump(mode="json")`, built directly from the raw records (no per-face
+        objects): what /roll stores."""
+        private: dict[str, Any] = self.__pydantic_private__  # type: ignore[assignment]
+        dice = []
+        faces_in_order: list[list[dict[str, Any]]] = []
+        for sides, values, flags in private["_raw_groups"]:
+            faces = [_face_json(v, f) for v, f in zip(values, _flags(flags, values), strict=True)]
+            faces_in_order.append(faces)
+            dice.append({"sides": sides, "faces": faces})
+        breakdown: list[dict[str, Any]] = []
+        for piece in self.pieces():
+            if isinstance(piece, str):
+                breakdown.append({"kind": "text", "text": piece, "face": None})
+            else:
+                face = faces_in_order[piece[0]][piece[1]]
+                breakdown.append({"kind": "face", "text": str(face["value"]), "face": face})
+        fields = self.__dict__
+        return {
+            "expression": fields["expression"],
+            "label": fields["label"],
+            "total": fields["total"],
+            "successes": fields["successes"],
+            "truncated": fields["truncated"],
+            "dice": dice,
+            "breakdown": breakdown,
+        }
+
+
+def _flags(flags: list[int] | None, values: list[int]) -> list[int]:
+    return [KEPT] * len(values) if flags is None else flags
+
+
+def _face_json(value: int, flags: int) -> dict[str, Any]:
+    return {
+        "value": value,
+        "kept": bool(flags & KEPT),
+        "rerolled": bool(flags & REROLLED),
+        "exploded": bool(flags & EXPLODED),
+        "success": bool(flags & SUCCESS),
+        "failure": bool(flags & FAILURE),
+        "dropped": bool(flags & DROPPED),
+    }
+
+
+def _face_text(value: int, flags: int) -> str:
+    """One face as `str(result)` shows it (Markdown marks, as the chat replies style it)."""
+    text = f"{value}!" if flags & EXPLODED else str(value)
+    if flags & (REROLLED | DROPPED) or not flags & KEPT:
+        return f"~~{text}~~"
+    if flags & SUCCESS:
+        return f"**{text}**"
+    if flags & FAILURE:
+        return f"_{text}_"
+    return text
 
 
 _new = object.__new__
@@ -144,7 +276,7 @@ def make_result(
     successes: int | None,
     truncated: bool,
     groups: list[RawGroup],
-    expr: Expr,
+    template: Template,
 ) -> RollResult:
     """Build a `RollResult` without validation (the roller's values are already right)."""
     m = _new(RollResult)
@@ -161,52 +293,29 @@ def make_result(
     )
     _set(m, "__pydantic_fields_set__", _FIELDS)
     _set(m, "__pydantic_extra__", None)
-    _set(m, "__pydantic_private__", {"_raw_groups": groups, "_expr": expr})
+    _set(m, "__pydantic_private__", {"_raw_groups": groups, "_template": template})
     return m
 
 
 _FIELDS = {"expression", "label", "total", "successes", "truncated"}
 
 
-def breakdown_pieces(expr: Expr, sizes: list[int]) -> list[str | tuple[int, int]]:
-    """Render `expr` as text pieces and `(group, face)` references, left to right.
+# A dice term in canonical text (`ast.render`): count, `d`, sides and modifiers, with no space
+# or parenthesis inside; numbers never contain a `d`, operators are set apart by spaces.
+_DICE_TEXT = re.compile(r"[0-9]*d[0-9]+[^\s()]*")
 
-    `sizes[i]` is the number of faces of the i-th dice term.
-    """
-    out: list[str | tuple[int, int]] = []
-    counter = [0]
 
-    def walk(node: Expr) -> None:
-        if isinstance(node, Num):
-            out.append(str(node.value))
-        elif isinstance(node, Dice):
-            g = counter[0]
-            counter[0] += 1
-            out.append(node.render() + " (")
-            for i in range(sizes[g]):
-                if i:
-                    out.append(", ")
-                out.append((g, i))
-            out.append(")")
-        elif isinstance(node, Neg):
-            out.append("-")
-            paren = precedence(node.operand) < PREC_UNARY
-            if paren:
-                out.append("(")
-            walk(node.operand)
-            if paren:
-                out.append(")")
-        else:
-            assert isinstance(node, BinOp)
-            for side, child in ((False, node.left), (True, node.right)):
-                if side:
-                    out.append(f" {node.op} ")
-                paren = needs_parens(node, child, side)
-                if paren:
-                    out.append("(")
-                walk(child)
-                if paren:
-                    out.append(")")
-
-    walk(expr)
-    return out
+def template_of(text: str, dice: int) -> Template:
+    """The breakdown template of an expression from its canonical text: `NdX (` after every
+    dice term, `)` after its faces. One regular expression instead of a walk of the tree."""
+    template: list[str] = []
+    start = 0
+    for m in _DICE_TEXT.finditer(text):
+        template.append(text[start : m.end()] + " (")
+        start = m.end()
+    template.append(")" + text[start:] if template else text)
+    for i in range(1, len(template) - 1):
+        template[i] = ")" + template[i]
+    if len(template) != dice + 1:  # not canonical text: cannot happen for the parser's
+        raise ValueError(f"{text!r} is not the canonical text of an expression")
+    return tuple(template)

@@ -5,17 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules_core.dice import limits
-from rules_core.dice.ast import (
-    Dice,
-    Expr,
-    Neg,
-    Num,
-    RollCommand,
-    counts_successes,
-    has_extra_dice,
-    render,
-    static_dice,
-)
+from rules_core.dice.ast import Dice, Expr, Neg, Num, RollCommand, iter_dice, render
 from rules_core.dice.models import (
     DROPPED,
     EXPLODED,
@@ -26,13 +16,15 @@ from rules_core.dice.models import (
     RawGroup,
     RollResult,
     make_result,
+    template_of,
 )
 from rules_core.dice.source import DiceSource
 from rules_core.errors import UserError
 
 
 class _Ctx:
-    """Per-command rolling state: dice budget and explosion chain limit."""
+    """Per-command rolling state: dice budget and explosion chain limit (only expressions
+    that may roll extra dice, rerolls or explosions, need one)."""
 
     __slots__ = ("chain_limit", "left", "truncated")
 
@@ -48,65 +40,79 @@ class _Ctx:
             raise UserError("dice.too_many_dice_total", limit=limits.MAX_DICE_COMMAND)
 
 
-Evaluator = Callable[[Callable[[int], int], list[RawGroup], "_Ctx"], int]
+Evaluator = Callable[[DiceSource, list[RawGroup], "_Ctx | None"], int]
 
 
 class _Plan:
-    """An expression compiled to closures, with its static facts."""
+    """An expression compiled to closures, with its static facts and breakdown template."""
 
-    __slots__ = ("counts", "evaluate", "expr", "extra", "static", "text")
+    __slots__ = ("counts", "evaluate", "expr", "extra", "static", "template", "text")
 
-    def __init__(self, expr: Expr) -> None:
+    def __init__(self, expr: Expr, text: str) -> None:
         self.expr = expr  # keeps id(expr) alive while the plan is cached
         self.evaluate = _compile(expr)
-        self.static = static_dice(expr)
-        self.extra = has_extra_dice(expr)
-        self.counts = counts_successes(expr)
-        self.text = render(expr)
+        dice = iter_dice(expr)
+        static = 0
+        extra = counts = False
+        for d in dice:
+            static += d.count
+            extra = extra or d.reroll is not None or d.explode is not None
+            counts = counts or d.success is not None
+        self.static = static
+        self.extra = extra
+        self.counts = counts
+        self.text = text
+        self.template = template_of(text, len(dice))
 
 
 _PLANS: dict[int, _Plan] = {}
 _MAX_PLANS = 1024
 
 
-def _plan(expr: Expr) -> _Plan:
+def _plan(expr: Expr, text: str | None = None) -> _Plan:
+    """The compiled plan of `expr`; `text` is its canonical text when the caller has it."""
     plan = _PLANS.get(id(expr))
     if plan is None or plan.expr is not expr:
         if len(_PLANS) >= _MAX_PLANS:
             _PLANS.clear()
-        plan = _PLANS[id(expr)] = _Plan(expr)
+        plan = _PLANS[id(expr)] = _Plan(expr, render(expr) if text is None else text)
     return plan
+
+
+def clear_cache() -> None:
+    """Forget every compiled expression (benchmarks time cold rolls with it)."""
+    _PLANS.clear()
 
 
 def _compile(node: Expr) -> Evaluator:
     if isinstance(node, Num):
         value = node.value
-        return lambda r, g, c: value
+        return lambda s, g, c: value
     if isinstance(node, Dice):
         return _compile_dice(node)
     if isinstance(node, Neg):
         inner = _compile(node.operand)
-        return lambda r, g, c: -inner(r, g, c)
+        return lambda s, g, c: -inner(s, g, c)
     left = _compile(node.left)
     op = node.op
     if isinstance(node.right, Num) and op != "/":
         k = node.right.value
         if op == "+":
-            return lambda r, g, c: left(r, g, c) + k
+            return lambda s, g, c: left(s, g, c) + k
         if op == "-":
-            return lambda r, g, c: left(r, g, c) - k
-        return lambda r, g, c: left(r, g, c) * k
+            return lambda s, g, c: left(s, g, c) - k
+        return lambda s, g, c: left(s, g, c) * k
     right = _compile(node.right)
     if op == "+":
-        return lambda r, g, c: left(r, g, c) + right(r, g, c)
+        return lambda s, g, c: left(s, g, c) + right(s, g, c)
     if op == "-":
-        return lambda r, g, c: left(r, g, c) - right(r, g, c)
+        return lambda s, g, c: left(s, g, c) - right(s, g, c)
     if op == "*":
-        return lambda r, g, c: left(r, g, c) * right(r, g, c)
+        return lambda s, g, c: left(s, g, c) * right(s, g, c)
 
-    def divide(r: Callable[[int], int], g: list[RawGroup], c: _Ctx) -> int:
-        a = left(r, g, c)
-        b = right(r, g, c)
+    def divide(s: DiceSource, g: list[RawGroup], c: _Ctx | None) -> int:
+        a = left(s, g, c)
+        b = right(s, g, c)
         if b == 0:
             raise UserError("dice.division_by_zero")
         return a // b
@@ -118,37 +124,37 @@ def _compile_dice(d: Dice) -> Evaluator:
     sides = d.sides
     count = d.count
     if d.reroll is None and d.explode is None and d.keep is None and d.success is None:
+        # Plain NdX: faces straight from the source, no flags (every face kept).
         if count == 1:
 
-            def one(r: Callable[[int], int], g: list[RawGroup], c: _Ctx) -> int:
-                v = r(sides)
-                g.append((sides, [v], [KEPT]))
+            def one(s: DiceSource, g: list[RawGroup], c: _Ctx | None) -> int:
+                v = s.roll(sides)
+                g.append((sides, [v], None))
                 return v
 
             return one
-        counter = range(count)
 
-        def plain(r: Callable[[int], int], g: list[RawGroup], c: _Ctx) -> int:
-            values = [r(sides) for _ in counter]
-            g.append((sides, values, [KEPT] * count))
+        def plain(s: DiceSource, g: list[RawGroup], c: _Ctx | None) -> int:
+            values = s.many(sides, count)
+            g.append((sides, values, None))
             return sum(values)
 
         return plain
-    return lambda r, g, c: _roll_dice(d, r, g, c)
+    return lambda s, g, c: _roll_dice(d, s, g, c)
 
 
-def roll(cmd: RollCommand, source: DiceSource) -> list[RollResult]:
+def roll_command(cmd: RollCommand, source: DiceSource) -> list[RollResult]:
     """Roll every spec of a command (each `N#` repetition is its own result)."""
     rolls = cmd.rolls
     if len(rolls) == 1 and rolls[0].repeat == 1:
         spec = rolls[0]
-        plan = _plan(spec.expr)
-        return [_roll(plan, spec.text, spec.label, source, plan.static, limits.MAX_CHAIN)]
+        plan = _plan(spec.expr, spec.text)
+        return [_roll(plan, spec.text, spec.label, source, limits.MAX_CHAIN)]
     static = 0
     extra = False
     plans = []
     for spec in rolls:
-        plan = _plan(spec.expr)
+        plan = _plan(spec.expr, spec.text)
         plans.append(plan)
         static += plan.static * spec.repeat
         extra = extra or plan.extra
@@ -173,42 +179,47 @@ def roll_expr(
 ) -> RollResult:
     """Roll one expression. `chain_limit` exists so tests can use short explosion chains."""
     plan = _plan(expr)
-    return _roll(plan, plan.text, label, source, plan.static, chain_limit)
+    return _roll(plan, plan.text, label, source, chain_limit)
 
 
 def _roll(
-    plan: _Plan, text: str, label: str | None, source: DiceSource, static: int, chain_limit: int
+    plan: _Plan, text: str, label: str | None, source: DiceSource, chain_limit: int
 ) -> RollResult:
+    static = plan.static
     if static > limits.MAX_DICE_COMMAND:
         raise UserError("dice.too_many_dice_total", limit=limits.MAX_DICE_COMMAND)
-    if not plan.extra:
-        source.require(static)
-    return _run(plan, text, label, source, _Ctx(limits.MAX_DICE_COMMAND - static, chain_limit))
+    if plan.extra:
+        return _run(plan, text, label, source, _Ctx(limits.MAX_DICE_COMMAND - static, chain_limit))
+    source.require(static)
+    groups: list[RawGroup] = []
+    total = plan.evaluate(source, groups, None)
+    return make_result(
+        text, label, total, total if plan.counts else None, False, groups, plan.template
+    )
 
 
 def _run(plan: _Plan, text: str, label: str | None, source: DiceSource, ctx: _Ctx) -> RollResult:
     ctx.truncated = False
     groups: list[RawGroup] = []
-    total = plan.evaluate(source.roll, groups, ctx)
+    total = plan.evaluate(source, groups, ctx)
     return make_result(
-        text, label, total, total if plan.counts else None, ctx.truncated, groups, plan.expr
+        text, label, total, total if plan.counts else None, ctx.truncated, groups, plan.template
     )
 
 
-def _roll_dice(d: Dice, rollf: Callable[[int], int], groups: list[RawGroup], ctx: _Ctx) -> int:
+def _roll_dice(d: Dice, source: DiceSource, groups: list[RawGroup], ctx: _Ctx | None) -> int:
+    rollf = source.roll
     sides = d.sides
     count = d.count
     rr = d.reroll
     ex = d.explode
     if rr is None and ex is None:
         # Fast path: one face per die, no chains.
-        values = [rollf(sides) for _ in range(count)]
-        if d.keep is None and d.success is None:
-            groups.append((sides, values, [KEPT] * count))
-            return sum(values)
+        values = source.many(sides, count)
         flags = [0] * count
         chains = [(i, i + 1, v) for i, v in enumerate(values)]
     else:
+        assert ctx is not None  # a plan with rerolls or explosions always gets one
         values = []
         flags = []
         chains = []

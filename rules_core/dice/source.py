@@ -39,6 +39,11 @@ class DiceSource:
         """One face in `1..sides`."""
         raise NotImplementedError
 
+    def many(self, sides: int, n: int) -> list[int]:
+        """`n` faces in `1..sides`, in rolling order (one call for a plain `NdX`)."""
+        roll = self.roll
+        return [roll(sides) for _ in range(n)]
+
     def check_exhausted(self) -> None:
         """Raise `dice.unused_dice` if given faces were left over (no-op for PRNG sources)."""
 
@@ -58,6 +63,12 @@ class _SeededSource(DiceSource):
         v = int(self._random() * sides) + 1
         self.consumed.append(v)
         return v
+
+    def many(self, sides: int, n: int) -> list[int]:
+        rnd = self._random
+        values = [int(rnd() * sides) + 1 for _ in range(n)]
+        self.consumed += values
+        return values
 
 
 class _GivenSource(DiceSource):

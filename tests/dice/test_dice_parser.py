@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from rules_core.dice import BinOp, Cond, Dice, Keep, Neg, Num, Reroll, parse, render
+from rules_core.dice import BinOp, Cond, Dice, Keep, Neg, Num, Reroll, parse, parser, render
 from rules_core.errors import UserError
 
 
@@ -210,3 +212,43 @@ def test_labels_with_a_space_or_brackets_still_work() -> None:
 def test_a_comparison_sign_with_no_number_starts_a_label(text: str, expr: str, label: str) -> None:
     spec = parse(text).rolls[0]
     assert (spec.text, spec.label) == (expr, label)
+
+
+# Shapes the fast path reads, shapes it must leave to the full parser, and near misses.
+FAST_SHAPES = st.lists(
+    st.sampled_from(
+        "d6|2d6|4d6kh3|4d6k3|2d20kl1|8d6dh2|5d6dl1|10d6>=4|3d20<=13|6d10>5|2d6=6|d%|D8|0d6|01d6|"
+        "3|007|999999|1000000|501d6|d1001|d1|4d6kh3>=4|4d6>=4kh3|d6!|d6r1|2d6 kh1|2d6>= 4|"
+        "2d6 fire|-d6|(d6)|2*d6|d6f1| ||x|#|;|+|3#d6|d0|d6>=4>=5|2d6 >=4 x|d6kh|d6d6|4d6k1h|"
+        "d6kl1kh2".split("|")  # noqa: SIM905 (a literal list would take 47 lines)
+    ),
+    min_size=1,
+    max_size=5,
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(FAST_SHAPES, st.lists(st.sampled_from(["+", "-", " + ", " - ", "+-", "", " "]), max_size=5))
+def test_fast_path_reads_what_the_full_parser_reads(terms: list[str], ops: list[str]) -> None:
+    """The one-regex reading of plain sums gives the full parser's tree and text, or steps
+    aside (None): never a different answer, never an error of its own."""
+    text = terms[0] + "".join(op + t for op, t in zip(ops, terms[1:], strict=False))
+    fast = parser._fast_sum(text)
+    try:
+        full = parser.parse_full(text)
+    except UserError:
+        assert fast is None
+        return
+    if fast is not None:
+        (spec,) = full.rolls
+        assert (fast.expr, fast.text, fast.label, fast.repeat) == (
+            spec.expr,
+            spec.text,
+            spec.label,
+            spec.repeat,
+        )
+
+
+def test_fast_path_takes_the_common_shapes() -> None:
+    for text in ["4d6kh3+2", "d20 + 5", "10d6>=4", "2d6-1-d4", "D%", "3d6+1d8-2", "8d6kh2"]:
+        assert parser._fast_sum(text) is not None, text

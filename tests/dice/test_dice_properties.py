@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from rules_core.dice import DiceSource, distribution, parse, render, roll
+from rules_core.dice import DiceSource, distribution, parse, render, roll_command
 from rules_core.errors import UserError
 
 ALPHABET = "0123456789dD%+-*/()!<>=khlrf#;[] x.,"
@@ -20,7 +20,7 @@ def test_random_text_gives_result_or_user_error(text: str) -> None:
         assert e.key.startswith("dice.")
         return
     try:
-        results = roll(cmd, DiceSource.seeded(len(text)))
+        results = roll_command(cmd, DiceSource.seeded(len(text)))
         assert len(results) == sum(spec.repeat for spec in cmd.rolls)
     except UserError as e:
         assert e.key in {"dice.division_by_zero", "dice.too_many_dice_total"}
@@ -102,7 +102,7 @@ def test_roll_lies_in_exact_support(text: str, seed: int) -> None:
     assert abs(sum(dist.probabilities.values()) - 1) < 1e-12
     assert all(p > 0 for p in dist.probabilities.values())
     try:
-        (result,) = roll(cmd, DiceSource.seeded(seed))
+        (result,) = roll_command(cmd, DiceSource.seeded(seed))
     except UserError as e:
         assert e.key == "dice.too_many_dice_total"
         return

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from rules_core.dice import DiceSource, Face, parse, parse_expr, roll, roll_expr
+from rules_core.dice import (
+    DiceSource,
+    Face,
+    odds,
+    parse,
+    parse_expr,
+    roll,
+    roll_all,
+    roll_command,
+    roll_expr,
+)
 from rules_core.errors import UserError
 
 
@@ -12,7 +22,7 @@ def given(text: str, faces: list[int]) -> list[tuple[int, list[tuple[int, str]]]
     """Totals and faces (with a compact flag string) of rolling `text` with given dice."""
     src = DiceSource.given(faces)
     out = []
-    for result in roll(parse(text), src):
+    for result in roll_command(parse(text), src):
         flat = [(f.value, _flags(f)) for g in result.dice for f in g.faces]
         out.append((result.total, flat))
     src.check_exhausted()
@@ -66,14 +76,14 @@ def test_given_rolls(
 
 
 def test_successes_field() -> None:
-    (r,) = roll(parse("3d10>=4f=1"), DiceSource.given([4, 1, 9]))
+    (r,) = roll_command(parse("3d10>=4f=1"), DiceSource.given([4, 1, 9]))
     assert r.successes == r.total == 1
-    (r,) = roll(parse("2d6"), DiceSource.given([4, 1]))
+    (r,) = roll_command(parse("2d6"), DiceSource.given([4, 1]))
     assert r.successes is None
 
 
 def test_explosion_chain_is_truncated() -> None:
-    (r,) = roll(parse("d6!"), DiceSource.given([6] * 20))
+    (r,) = roll_command(parse("d6!"), DiceSource.given([6] * 20))
     assert r.total == 120
     assert r.truncated
     faces = r.dice[0].faces
@@ -86,7 +96,7 @@ def test_explosion_chain_is_truncated() -> None:
 
 
 def test_breakdown_tokens() -> None:
-    (r,) = roll(parse("4d6kh3 + 2 str"), DiceSource.given([6, 5, 3, 1]))
+    (r,) = roll_command(parse("4d6kh3 + 2 str"), DiceSource.given([6, 5, 3, 1]))
     tokens = [(t.kind, t.text) for t in r.breakdown]
     assert tokens == [
         ("text", "4d6kh3 ("),
@@ -103,7 +113,7 @@ def test_breakdown_tokens() -> None:
     assert r.expression == "4d6kh3 + 2"
     assert r.label == "str"
     assert r.plain() == "4d6kh3 (6, 5, 3, 1) + 2 = 16"
-    (r,) = roll(parse("-(d4 - 1) * 2"), DiceSource.given([3]))
+    (r,) = roll_command(parse("-(d4 - 1) * 2"), DiceSource.given([3]))
     assert r.plain() == "-(d4 (3) - 1) * 2 = -4"
     dumped = r.model_dump()
     assert dumped["total"] == -4
@@ -126,14 +136,14 @@ def test_breakdown_tokens() -> None:
 
 
 def test_as_data() -> None:
-    (r,) = roll(parse("2d6r1kh1"), DiceSource.given([1, 4, 2]))
+    (r,) = roll_command(parse("2d6r1kh1"), DiceSource.given([1, 4, 2]))
     assert r.total == 4
     assert r.dice[0].as_data() == {"sides": 6, "faces": [1, 4, 2], "kept": [False, True, False]}
 
 
 def test_repeats_and_labels() -> None:
     src = DiceSource.given([10, 3, 2, 5])
-    results = roll(parse("2#d20+5 attack; 2d6+3 damage"), src)
+    results = roll_command(parse("2#d20+5 attack; 2d6+3 damage"), src)
     assert [(r.expression, r.label, r.total) for r in results] == [
         ("d20 + 5", "attack", 15),
         ("d20 + 5", "attack", 8),
@@ -144,13 +154,13 @@ def test_repeats_and_labels() -> None:
 
 def test_seeded_is_deterministic() -> None:
     cmd = parse("10d6!>=5>=4; 4d6kh3; 3d8rr1")
-    a = roll(cmd, DiceSource.seeded(42))
-    b = roll(cmd, DiceSource.seeded(42))
+    a = roll_command(cmd, DiceSource.seeded(42))
+    b = roll_command(cmd, DiceSource.seeded(42))
     assert [r.model_dump() for r in a] == [r.model_dump() for r in b]
     src = DiceSource.random()
     assert src.seed is not None and 0 <= src.seed < 2**63
     again = DiceSource.seeded(src.seed)
-    assert [r.total for r in roll(cmd, src)] == [r.total for r in roll(cmd, again)]
+    assert [r.total for r in roll_command(cmd, src)] == [r.total for r in roll_command(cmd, again)]
     assert src.consumed == again.consumed
     assert DiceSource.given([1]).seed is None
 
@@ -177,18 +187,62 @@ def test_seeded_faces_cover_all_sides() -> None:
 )
 def test_roll_errors(text: str, faces: list[int], key: str, params: dict[str, int]) -> None:
     with pytest.raises(UserError) as info:
-        roll(parse(text), DiceSource.given(faces))
+        roll_command(parse(text), DiceSource.given(faces))
     assert info.value.key == key
     assert info.value.params == params
 
 
 def test_check_exhausted() -> None:
     src = DiceSource.given([3, 4, 5])
-    roll(parse("2d6"), src)
+    roll_command(parse("2d6"), src)
     with pytest.raises(UserError) as info:
         src.check_exhausted()
     assert (info.value.key, info.value.params) == ("dice.unused_dice", {"given": 3, "used": 2})
     src = DiceSource.given([3, 4])
-    roll(parse("2d6"), src)
+    roll_command(parse("2d6"), src)
     src.check_exhausted()
     DiceSource.seeded(1).check_exhausted()
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["4d6kh3 + 2 str", "2d6r1kh1", "d6!", "6d10>=4f=1", "0d6 + 3", "-(d4 - 1) * 2", "3d6!>=5kh2"],
+)
+def test_direct_views_match_the_objects(text: str) -> None:
+    """as_json / dice_data / marked, built from the raw records, say what the pydantic
+    objects say (what /roll stores and shows must not depend on which path built it)."""
+    for seed in range(20):
+        (r,) = roll_command(parse(text), DiceSource.seeded(seed))
+        assert r.as_json() == r.model_dump(mode="json")
+        assert r.dice_data() == [g.as_data() for g in r.dice]
+        faces = [t.face for t in r.breakdown if t.face is not None]
+        marked = r.marked()
+        assert "".join(t for t, _ in marked) == "".join(t.text for t in r.breakdown)
+        assert [int(t) for t, f in marked if f >= 0] == [f.value for f in faces]
+
+
+def test_public_roll_str_is_the_breakdown() -> None:
+    r = roll("4d6kh3+2", dice=[6, 5, 3, 1])
+    assert (r.total, str(r)) == (16, "4d6kh3 (6, 5, 3, ~~1~~) + 2 = 16")
+    assert r.plain() == "4d6kh3 (6, 5, 3, 1) + 2 = 16"
+    r = roll("3d6!>=5 fire", dice=[6, 2, 5, 1, 3])
+    assert str(r) == "3d6!>=5 (6!, 2, 5!, 1, 3) = 17" and r.label == "fire"
+    r = roll("6d10>=4f=1", dice=[4, 1, 9, 2, 10, 1])
+    assert str(r) == "6d10>=4f1 (**4**, _1_, **9**, 2, **10**, _1_) = 1".replace("f1", "f=1")
+    r = roll("2d6r1", dice=[1, 4, 2])
+    assert str(r) == "2d6r1 (~~1~~, 4, 2) = 6"
+    assert roll("4d6kh3+2", seed=7).total == roll("4d6kh3+2", seed=7).total
+    assert str(roll("4d6kh3+2", seed=7)) == str(roll("4d6kh3+2", seed=7))
+    assert [r.total for r in roll_all("2#d20; 2", dice=[3, 17])] == [3, 17, 2]
+    with pytest.raises(UserError) as err:
+        roll("2#d20")
+    assert err.value.key == "dice.not_single_expression"
+    with pytest.raises(UserError) as err:
+        roll("2d6", dice=[1, 2, 3])
+    assert err.value.key == "dice.unused_dice"
+
+
+def test_public_odds() -> None:
+    dist = odds("2d6+3")
+    assert dist.min == 5 and dist.max == 15
+    assert abs(dist.probabilities[10] - 6 / 36) < 1e-12  # 2d6 = 7

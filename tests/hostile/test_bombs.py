@@ -13,7 +13,7 @@ import pytest
 from bot.app import App
 from bot.commands.odds_view import interesting_values
 from bot.render import plain
-from rules_core.dice import DiceSource, Distribution, distribution, limits, parse, roll
+from rules_core.dice import DiceSource, Distribution, distribution, limits, parse, roll_command
 from rules_core.errors import UserError
 from tests.helpers import say
 
@@ -68,7 +68,7 @@ async def test_roll_at_the_caps_is_answered_and_counted(app: App, expression: st
 
 def test_an_explosion_chain_stops_at_the_chain_cap() -> None:
     faces = [6] * (limits.MAX_CHAIN + 30)
-    (result,) = roll(parse("d6!"), DiceSource.given(faces))
+    (result,) = roll_command(parse("d6!"), DiceSource.given(faces))
     assert result.total == 6 * limits.MAX_CHAIN
 
 
@@ -169,7 +169,7 @@ async def test_game_odds_at_their_bounds_are_answered(app: App, text: str) -> No
 def test_parse_refusals_are_user_errors_not_crashes() -> None:
     for expression, code in ROLL_REFUSED:
         try:
-            roll(parse(expression), DiceSource.seeded(1))
+            roll_command(parse(expression), DiceSource.seeded(1))
         except UserError as err:
             assert err.key == code
         else:
