@@ -93,37 +93,41 @@ async def run() -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         app = App(Path(tmp) / "bench.sqlite3")
         await app.start()
-        t0 = time.perf_counter()
-        for chat in range(CHATS):
-            for text, user in SETUP:
-                check(await app.handle(request(chat, text, user)), text)
-        setup_s = time.perf_counter() - t0
-        for chat, kind in schedule(4 * CHATS, start=MEASURED):  # warm-up: every cache filled
-            check(await app.handle(request(chat, KINDS[kind])), kind)
-        round_trips = await count_round_trips(app)
-        trip_s = await round_trip_time(Path(tmp) / "bench.sqlite3")
-        rss = [(0, vm_rss_mb())]
-        latencies: dict[str, list[float]] = {k: [] for k in KINDS}
-        wall0, cpu0 = time.perf_counter(), time.process_time()
-        for n, (chat, kind) in enumerate(schedule(MEASURED), 1):
-            t = time.perf_counter()
-            reply = await app.handle(request(chat, KINDS[kind]))
-            latencies[kind].append(time.perf_counter() - t)
-            check(reply, kind)
-            if n % 2_500 == 0:
-                rss.append((n, vm_rss_mb()))
-        wall, cpu = time.perf_counter() - wall0, time.process_time() - cpu0
-        # 100 chats at once: one command per chat in flight, the next batch when all are done.
-        plan = schedule(CONCURRENT_BATCHES * CHATS)
-        cwall0, ccpu0 = time.perf_counter(), time.process_time()
-        for b in range(CONCURRENT_BATCHES):
-            batch = plan[b * CHATS : (b + 1) * CHATS]
-            replies = await asyncio.gather(*(app.handle(request(c, KINDS[k])) for c, k in batch))
-            for reply, (_, kind) in zip(replies, batch, strict=True):
+        try:
+            t0 = time.perf_counter()
+            for chat in range(CHATS):
+                for text, user in SETUP:
+                    check(await app.handle(request(chat, text, user)), text)
+            setup_s = time.perf_counter() - t0
+            for chat, kind in schedule(4 * CHATS, start=MEASURED):  # warm-up: every cache filled
+                check(await app.handle(request(chat, KINDS[kind])), kind)
+            round_trips = await count_round_trips(app)
+            trip_s = await round_trip_time(Path(tmp) / "bench.sqlite3")
+            rss = [(0, vm_rss_mb())]
+            latencies: dict[str, list[float]] = {k: [] for k in KINDS}
+            wall0, cpu0 = time.perf_counter(), time.process_time()
+            for n, (chat, kind) in enumerate(schedule(MEASURED), 1):
+                t = time.perf_counter()
+                reply = await app.handle(request(chat, KINDS[kind]))
+                latencies[kind].append(time.perf_counter() - t)
                 check(reply, kind)
-        cwall, ccpu = time.perf_counter() - cwall0, time.process_time() - ccpu0
-        db_bytes = (Path(tmp) / "bench.sqlite3").stat().st_size
-        await app.stop()
+                if n % 2_500 == 0:
+                    rss.append((n, vm_rss_mb()))
+            wall, cpu = time.perf_counter() - wall0, time.process_time() - cpu0
+            # 100 chats at once: one command per chat in flight, the next batch when all are done.
+            plan = schedule(CONCURRENT_BATCHES * CHATS)
+            cwall0, ccpu0 = time.perf_counter(), time.process_time()
+            for b in range(CONCURRENT_BATCHES):
+                batch = plan[b * CHATS : (b + 1) * CHATS]
+                replies = await asyncio.gather(
+                    *(app.handle(request(c, KINDS[k])) for c, k in batch)
+                )
+                for reply, (_, kind) in zip(replies, batch, strict=True):
+                    check(reply, kind)
+            cwall, ccpu = time.perf_counter() - cwall0, time.process_time() - ccpu0
+            db_bytes = (Path(tmp) / "bench.sqlite3").stat().st_size
+        finally:
+            await app.stop()  # an App left open keeps its SQLite thread, and us, alive
     source = DiceSource.seeded(1)
     floor = min(_floor(source) for _ in range(5))
     every = [x for v in latencies.values() for x in v]

@@ -36,7 +36,12 @@ def rulebooks_dir() -> Path | None:
     if not raw:
         print("Rule look-up: rulebook imports skipped: WARGAME_RULEBOOKS is not set")
         return None
-    return Path(raw).expanduser()
+    books = Path(raw).expanduser()
+    missing = [name for name in BOOKS.values() if not (books / name).is_file()]
+    if missing:
+        print(f"Rule look-up: rulebook imports skipped: {books} lacks {', '.join(missing)}")
+        return None
+    return books
 
 
 def queries() -> list[tuple[str, str]]:
@@ -56,43 +61,45 @@ async def run() -> RulesResult:
     with tempfile.TemporaryDirectory() as tmp:
         app = App(Path(tmp) / "bench.sqlite3")
         await app.start()
-        started = time.perf_counter()
-        index = rule_index()
-        index_s = time.perf_counter() - started
-        books = rulebooks_dir()
-        paths = {system: books / name for system, name in BOOKS.items()} if books else {}
-        for system, path in paths.items():
-            split = split_text(path.read_text(encoding="utf-8"))
-            async with app.db.transaction() as conn:
-                await rulebooks.add(
-                    conn,
-                    scope=rulebooks.EVERY_CHAT,
-                    system=system,
-                    title=path.name,
-                    split=split,
-                    imported_by="bench",
-                    now=app.clock(),
-                )
-        cases = queries()
-        index_times: list[float] = []
-        command_times: list[float] = []
-        for _ in range(3):
-            for system, text in cases:
-                t0 = time.perf_counter()
-                index.search(text, system=system)
-                index_times.append(time.perf_counter() - t0)
-                t0 = time.perf_counter()
-                await app.handle(
-                    Request(
-                        platform="ask",
-                        chat_key="bench:1",
-                        user_id="b",
-                        user_name="b",
-                        text=f'/rule "{text}" system={system}',
+        try:
+            started = time.perf_counter()
+            index = rule_index()
+            index_s = time.perf_counter() - started
+            books = rulebooks_dir()
+            paths = {system: books / name for system, name in BOOKS.items()} if books else {}
+            for system, path in paths.items():
+                split = split_text(path.read_text(encoding="utf-8"))
+                async with app.db.transaction() as conn:
+                    await rulebooks.add(
+                        conn,
+                        scope=rulebooks.EVERY_CHAT,
+                        system=system,
+                        title=path.name,
+                        split=split,
+                        imported_by="bench",
+                        now=app.clock(),
                     )
-                )
-                command_times.append(time.perf_counter() - t0)
-        await app.stop()
+            cases = queries()
+            index_times: list[float] = []
+            command_times: list[float] = []
+            for _ in range(3):
+                for system, text in cases:
+                    t0 = time.perf_counter()
+                    index.search(text, system=system)
+                    index_times.append(time.perf_counter() - t0)
+                    t0 = time.perf_counter()
+                    await app.handle(
+                        Request(
+                            platform="ask",
+                            chat_key="bench:1",
+                            user_id="b",
+                            user_name="b",
+                            text=f'/rule "{text}" system={system}',
+                        )
+                    )
+                    command_times.append(time.perf_counter() - t0)
+        finally:
+            await app.stop()  # an App left open keeps its SQLite thread, and us, alive
     ms = 1000.0
     imported = "five books" if books is not None else "no rulebook"
     print(f"Rule look-up: {len(index)} entries (indexed in {index_s * ms:.0f} ms), {imported}")
