@@ -8,12 +8,20 @@ import os
 import platform
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
 
-from bench import dice_bench, games_bench, memory_bench, rules_bench, storage_bench
-from bench.timing import table
+from bench import (
+    dice_bench,
+    games_bench,
+    headline_bench,
+    memory_bench,
+    rules_bench,
+    storage_bench,
+)
+from bench.timing import markdown, table
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -61,6 +69,8 @@ def verdict(ok: bool) -> str:
 def main() -> int:
     started = time.perf_counter()
     load = os.getloadavg()[0]
+    headline = headline_bench.main()
+    print()
     dice = dice_bench.main()
     print()
     games = games_bench.main()
@@ -151,22 +161,16 @@ def main() -> int:
     def ratio(value: float) -> str:
         return f"{value:.1f}x"
 
-    rows = [
-        [
-            "dice parse+roll vs d20 (20 expressions)",
-            f"{dice.rolls_per_s:,.0f}/s",
-            f"{ratio(dice.roll_vs_d20)} ({ratio(dice.roll_vs_d20_cold)} parse caches cold)",
-            ">= 3x",
-            verdict(dice.roll_vs_d20 >= 3),
-        ],
+    rows = [[r.what, r.ours, r.today, r.goal, verdict(r.met)] for r in headline.rows]
+    rows.append(
         [
             "dice exact odds vs icepool (25 expressions)",
             "both cold",
             ratio(dice.odds_vs_icepool),
             ">= 10x",
             verdict(dice.odds_vs_icepool >= 10),
-        ],
-    ]
+        ]
+    )
     for game, value in games.ratios.items():
         rows.append(
             [
@@ -260,11 +264,29 @@ def main() -> int:
     ]
     print()
     print(f"Summary — {machine()}; load average {load:.1f} when the run started")
-    print(table(["measure", "ours", "ratio / peer", "goal", "met"], rows))
+    headers = ["measure", "ours", "ratio / peer (issue #26 rows: today)", "goal", "met"]
+    print(table(headers, rows))
     if games.slower:
         print("icepool was faster on: " + "; ".join(games.slower))
     print(f"(make bench took {elapsed:.0f} s)")
-    return 0
+    print()
+    print("The same as Markdown (README, Benchmarks):")
+    print(markdown(headers, rows))
+    return 0 if join_threads() else 1
+
+
+def join_threads() -> bool:
+    """Every non-daemon thread joined: one left running (an App never stopped keeps its
+    aiosqlite worker) would keep this process alive after its last line."""
+    left = [t for t in threading.enumerate() if t is not threading.main_thread() and not t.daemon]
+    for thread in left:
+        thread.join(timeout=5)
+    alive = [t.name for t in left if t.is_alive()]
+    if alive:
+        print(f"bench: threads still running: {', '.join(alive)}", file=sys.stderr)
+        sys.stderr.flush()
+        os._exit(1)  # say so and end, rather than hang
+    return True
 
 
 if __name__ == "__main__":

@@ -1,26 +1,23 @@
-"""Dice: parse+roll throughput against d20, exact odds time against icepool, same corpus.
+"""Dice: exact odds time against icepool over a corpus of expressions.
 
-Each corpus entry is our expression, the same roll in d20's syntax (None where d20 cannot say
-it), and a builder of the same distribution in icepool (None where it has no direct form).
+Each corpus entry is our expression, the same roll in d20's syntax (kept for reference), and a
+builder of the same distribution in icepool (None where it has no direct form).
 Probabilities are compared too: a benchmark of a wrong answer would be worthless.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
 from typing import Any
 
-import d20
 import icepool
 
-from bench.timing import best_time, table
-from rules_core.dice import DiceSource, distribution, parse, roll
-from rules_core.dice import odds as dice_odds
-from rules_core.dice import parser as dice_parser
+from bench.timing import median_time, table
+from rules_core.dice import distribution, parse
+from rules_core.dice.odds import _dice_dist
 
 
 def fresh(sides: int) -> Any:
@@ -66,26 +63,13 @@ CORPUS: list[tuple[str, str | None, Callable[[], Any] | None]] = [
 def cold_distribution(expr: Any) -> Any:
     """Our odds with every cache emptied first: what a new expression costs (the exact
     distribution and the probabilities /odds shows)."""
-    dice_odds._dice_dist.cache_clear()
+    _dice_dist.cache_clear()
     return distribution(expr).probabilities
 
 
 def cold_icepool(build: Callable[[], Any]) -> Any:
     """icepool's odds from a fresh die, with its own caches emptied as far as it exposes them."""
     return build().probabilities()
-
-
-def cold_parse_roll(text: str, source: DiceSource) -> Any:
-    dice_parser._parse_cached.cache_clear()
-    return roll(parse(text), source)
-
-
-D20_ROLLER = d20.Roller()
-
-
-def cold_d20(text: str) -> Any:
-    D20_ROLLER._parse_cache.clear()
-    return D20_ROLLER.roll(text)
 
 
 def check_same(ours: Mapping[int, float], theirs: Any) -> float:
@@ -99,83 +83,37 @@ def check_same(ours: Mapping[int, float], theirs: Any) -> float:
 
 @dataclass
 class DiceResult:
-    roll_vs_d20: float  # geometric mean speed-up, parse caches warm
-    roll_vs_d20_cold: float
     odds_vs_icepool: float  # geometric mean speed-up, both cold
     worst_diff: float
-    rolls_per_s: float  # geometric mean of our parse+roll throughput
 
 
 def main() -> DiceResult:
+    """Exact odds of the whole corpus against icepool (rolls against d20 are timed like for
+    like in headline_bench)."""
     rows: list[list[str]] = []
-    roll_ratios: list[float] = []
-    cold_ratios: list[float] = []
     odds_ratios: list[float] = []
-    rates: list[float] = []
     worst_diff = 0.0
-    rng = random.Random(1)
-    for ours, d20_expr, build in CORPUS:
-        source = DiceSource.seeded(rng.randrange(1 << 30))
-        # Both libraries cache parsed expressions (players repeat them): steady state first.
-        t_ours = best_time(partial(_parse_roll, ours, source), number=300)
-        rates.append(1 / t_ours)
-        cells = [ours, f"{1 / t_ours:,.0f}/s"]
-        if d20_expr is not None:
-            t_d20 = best_time(partial(D20_ROLLER.roll, d20_expr), number=300)
-            roll_ratios.append(t_d20 / t_ours)
-            cold_ours = best_time(partial(cold_parse_roll, ours, source), number=100)
-            cold_them = best_time(partial(cold_d20, d20_expr), number=100)
-            cold_ratios.append(cold_them / cold_ours)
-            cells += [f"{1 / t_d20:,.0f}/s", f"{t_d20 / t_ours:.1f}x"]
-        else:
-            cells += ["–", "–"]
+    for ours, _, build in CORPUS:
         expr = parse(ours).rolls[0].expr
-        t_odds = best_time(partial(cold_distribution, expr), repeat=5)
-        cells.append(f"{t_odds * 1e3:.3f} ms")
+        t_odds = median_time(partial(cold_distribution, expr), repeat=5)
+        cells = [ours, f"{t_odds * 1e3:.3f} ms"]
         if build is not None:
-            t_ice = best_time(partial(cold_icepool, build), repeat=5)
+            t_ice = median_time(partial(cold_icepool, build), repeat=5)
             odds_ratios.append(t_ice / t_odds)
             worst_diff = max(worst_diff, check_same(distribution(expr).probabilities, build()))
             cells += [f"{t_ice * 1e3:.3f} ms", f"{t_ice / t_odds:.1f}x"]
         else:
             cells += ["–", "–"]
         rows.append(cells)
-    print("Dice: parse+roll against d20 (parse caches warm, as in play); exact odds against")
-    print("icepool (both cold: our caches emptied, a new icepool die for every build)")
-    print(
-        table(
-            [
-                "expression",
-                "roll (ours)",
-                "roll (d20)",
-                "vs d20",
-                "odds (ours)",
-                "odds (icepool)",
-                "vs icepool",
-            ],
-            rows,
-        )
-    )
-    result = DiceResult(
-        roll_vs_d20=_gmean(roll_ratios),
-        roll_vs_d20_cold=_gmean(cold_ratios),
-        odds_vs_icepool=_gmean(odds_ratios),
-        worst_diff=worst_diff,
-        rolls_per_s=_gmean(rates),
-    )
-    print(
-        f"parse+roll vs d20: {result.roll_vs_d20:.1f}x (geometric mean of {len(roll_ratios)}); "
-        f"with both parse caches emptied: {result.roll_vs_d20_cold:.1f}x"
-    )
+    print("Dice: exact odds against icepool (both cold: our caches emptied, a new icepool die")
+    print("for every build), medians of 5")
+    print(table(["expression", "odds (ours)", "odds (icepool)", "vs icepool"], rows))
+    result = DiceResult(odds_vs_icepool=_gmean(odds_ratios), worst_diff=worst_diff)
     print(
         f"exact odds vs icepool: {result.odds_vs_icepool:.1f}x (geometric mean of "
         f"{len(odds_ratios)}); largest probability difference {worst_diff:.1e}"
     )
     return result
-
-
-def _parse_roll(text: str, source: DiceSource) -> Any:
-    return roll(parse(text), source)
 
 
 def _gmean(values: list[float]) -> float:

@@ -17,7 +17,7 @@ from typing import Any
 
 import icepool
 
-from bench.timing import best_time, table
+from bench.timing import median_time, table
 from rules_core.dice.distribution import Distribution
 from rules_core.systems.aos import odds as aos_odds
 from rules_core.systems.aos.attack import clamp_roll_mod, hit_passes, save_modifier, save_passes
@@ -278,12 +278,12 @@ def main() -> GamesResult:
     for case in cases():
         diff = largest_difference(case.ours(), case.theirs())
         worst = max(worst, diff)
-        t_ours = best_time(case.ours, repeat=9)
+        t_ours = median_time(case.ours, repeat=9)
         t_check = time.perf_counter()
         case.theirs()
         t_ice = time.perf_counter() - t_check
         if t_ice < 0.2:  # slow cases are timed once: the ratio is large either way
-            t_ice = min(t_ice, best_time(case.theirs, repeat=5))
+            t_ice = min(t_ice, median_time(case.theirs, repeat=5))
         ratio = t_ice / t_ours
         per_game.setdefault(case.game, []).append(ratio)
         if ratio < 1:

@@ -1,20 +1,44 @@
-"""Timing helpers shared by the benchmarks: best-of-N wall time of a callable."""
+"""Timing helpers shared by the benchmarks: medians and spread over repeated runs (never the
+best of N, which flatters whoever had the luckiest batch)."""
 
 from __future__ import annotations
 
+import statistics
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 
-def best_time(fn: Callable[[], object], *, repeat: int = 5, number: int = 1) -> float:
-    """Seconds per call: the best of `repeat` batches of `number` calls (least disturbed)."""
-    best = float("inf")
+def batch_times(fn: Callable[[], object], *, repeat: int = 5, number: int = 1) -> list[float]:
+    """Seconds per call in each of `repeat` batches of `number` calls."""
+    out = []
     for _ in range(repeat):
         start = time.perf_counter()
         for _ in range(number):
             fn()
-        best = min(best, (time.perf_counter() - start) / number)
-    return best
+        out.append((time.perf_counter() - start) / number)
+    return out
+
+
+def median_time(fn: Callable[[], object], *, repeat: int = 5, number: int = 1) -> float:
+    """Seconds per call: the median of `repeat` batches of `number` calls."""
+    return statistics.median(batch_times(fn, repeat=repeat, number=number))
+
+
+@dataclass(frozen=True)
+class Spread:
+    """The median of repeated runs and their range."""
+
+    median: float
+    lo: float
+    hi: float
+
+    @staticmethod
+    def of(values: list[float]) -> Spread:
+        return Spread(statistics.median(values), min(values), max(values))
+
+    def fmt(self, unit: str = "x", digits: int = 1) -> str:
+        return f"{self.median:.{digits}f}{unit} ({self.lo:.{digits}f}–{self.hi:.{digits}f})"
 
 
 def table(headers: list[str], rows: list[list[str]]) -> str:
@@ -22,4 +46,11 @@ def table(headers: list[str], rows: list[list[str]]) -> str:
     line = "  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True))
     out = [line, "  ".join("-" * w for w in widths)]
     out += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in rows]
+    return "\n".join(out)
+
+
+def markdown(headers: list[str], rows: list[list[str]]) -> str:
+    """The same table in Markdown, to paste into the README."""
+    out = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
+    out += ["| " + " | ".join(c.replace("|", "\\|") for c in r) + " |" for r in rows]
     return "\n".join(out)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from rules_core.dice import (
@@ -244,5 +246,6 @@ def test_public_roll_str_is_the_breakdown() -> None:
 
 def test_public_odds() -> None:
     dist = odds("2d6+3")
-    assert dist.min == 5 and dist.max == 15
-    assert abs(dist.probabilities[10] - 6 / 36) < 1e-12  # 2d6 = 7
+    assert (dist.min, dist.max) == (5, 15)
+    assert dist.probability(10) == Fraction(6, 36)  # 2d6 = 7, exact
+    assert sum(dist.as_fractions().values()) == 1
