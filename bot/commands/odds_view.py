@@ -23,6 +23,9 @@ if TYPE_CHECKING:
 
 TABLE_ROWS = 12
 BAR_WIDTH = 16
+DATA_OUTCOMES = 1_000
+"""Outcomes listed one by one in a reply's data; a wider distribution (d1000*d1000 has 248,083)
+gets the P(>=k) table shown instead: listing every outcome cost most of the reply's time."""
 
 
 def as_distribution(weights: Distribution | Mapping[int, Fraction]) -> Distribution:
@@ -34,11 +37,14 @@ def as_distribution(weights: Distribution | Mapping[int, Fraction]) -> Distribut
 
 def distribution_data(dist: Distribution) -> dict[str, Any]:
     """The public JSON shape of a distribution (`ask --json`)."""
+    wide = len(dist) > DATA_OUTCOMES
     return {
         "mean": dist.mean(),
         "stdev": dist.stdev(),
         "truncated": dist.truncated,
-        "distribution": [[v, p] for v, p in dist.items()],
+        "outcomes": len(dist),
+        "distribution": None if wide else [[v, p] for v, p in dist.items()],
+        "at_least": [[k, dist.p_at_least(k)] for k in interesting_values(dist)],
     }
 
 
@@ -57,7 +63,7 @@ def percent(p: float) -> str:
 def interesting_values(dist: Distribution) -> list[int]:
     """The k worth showing in a P(≥k) table: every value when few, else the ones where the
     answer is neither certain nor hopeless, thinned evenly to TABLE_ROWS."""
-    values = [v for v, _ in dist.items()]
+    values = dist.outcomes()
     if len(values) > TABLE_ROWS:
         # P(≥k) falls as k grows, so the open range is found by bisection: O(n log n) work,
         # not one O(n) sum per value (10,000 values took seconds and blocked every chat).
@@ -72,17 +78,14 @@ def interesting_values(dist: Distribution) -> list[int]:
 
 def histogram(dist: Distribution) -> list[tuple[str, float]]:
     """At most TABLE_ROWS bars; wide supports are grouped into equal ranges."""
-    items = dist.items()
-    lo, hi = items[0][0], items[-1][0]
+    lo, hi = dist.min, dist.max
     width = max(1, math.ceil((hi - lo + 1) / TABLE_ROWS))
-    buckets: dict[int, float] = {}
-    for value, p in items:
-        buckets[(value - lo) // width] = buckets.get((value - lo) // width, 0.0) + p
     out = []
-    for b in range(max(buckets) + 1):
+    for b in range((hi - lo) // width + 1):  # each bar from the tail sums: no pass per outcome
         start = lo + b * width
-        label = str(start) if width == 1 else f"{start}–{min(hi, start + width - 1)}"
-        out.append((label, buckets.get(b, 0.0)))
+        end = min(hi, start + width - 1)
+        label = str(start) if width == 1 else f"{start}–{end}"
+        out.append((label, dist.p_between(start, end)))
     return out
 
 

@@ -27,11 +27,12 @@ explosion chain stopped at its limit); the distribution is still complete.
 from __future__ import annotations
 
 import math
+import operator
 from bisect import bisect_left, bisect_right
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
-from itertools import accumulate, combinations_with_replacement
+from itertools import accumulate, combinations_with_replacement, product, starmap
 from types import MappingProxyType
 from typing import Any, Generic, cast, overload
 
@@ -299,6 +300,17 @@ class Distribution(Generic[T]):
     def combine(self, other: Any, fn: Callable[[T, Any], Any]) -> Distribution[Any]:
         """The distribution of `fn(a, b)` for independent `a` from self and `b` from other."""
         o: Distribution[Any] = _as_dist(other)
+        wa, wb = set(self._w.values()), set(o._w.values())
+        if len(wa) == 1 and len(wb) == 1:
+            # Two uniform distributions (two dice): count the outcomes in C, one weight for all
+            # (d1000*d1000 is a million pairs: 2 s through the loop below, 0.1 s here).
+            k = wa.pop() * wb.pop()
+            counts = Counter(starmap(fn, product(self._w, o._w)))
+            w = dict(counts) if k == 1 else {v: c * k for v, c in counts.items()}
+            return cast(
+                "Distribution[Any]",
+                _make(w, self._total * o._total, self.truncated or o.truncated),
+            )
         out: defaultdict[Any, int] = defaultdict(int)
         b_items = list(o._w.items())
         for a, xa in self._w.items():
@@ -358,7 +370,7 @@ class Distribution(Generic[T]):
     def __mul__(self: Distribution[int], other: Distribution[int] | int) -> Distribution[int]:
         if isinstance(other, int):
             return self.map(lambda v: v * other)
-        return self.combine(other, lambda a, b: a * b)
+        return self.combine(other, operator.mul)
 
     __rmul__ = __mul__
 
@@ -367,7 +379,7 @@ class Distribution(Generic[T]):
         o = _as_dist(other)
         if 0 in o._w:
             raise ZeroDivisionError("the divisor can be 0")
-        return self.combine(o, lambda a, b: a // b)
+        return self.combine(o, operator.floordiv)
 
     def __rfloordiv__(self: Distribution[int], other: int) -> Distribution[int]:
         return _as_dist(other) // self
@@ -612,8 +624,9 @@ class Distribution(Generic[T]):
     def _stats(self: Distribution[int]) -> tuple[float, float]:
         if self._moments is None:
             t = self._total
-            s1 = sum(v * x for v, x in self._w.items())
-            s2 = sum(v * v * x for v, x in self._w.items())
+            values, weights = self._w.keys(), self._w.values()
+            s1 = sum(map(operator.mul, values, weights))  # in C: 250,000 outcomes in ms
+            s2 = sum(map(operator.mul, map(operator.mul, values, values), weights))
             # variance = E[X^2] - E[X]^2 = (s2 t - s1^2) / t^2, exactly, then rounded once
             self._moments = (s1 / t, math.sqrt((s2 * t - s1 * s1) / (t * t)))
         return self._moments
@@ -627,6 +640,14 @@ class Distribution(Generic[T]):
         values, at_most, _ = self._tails()
         i = bisect_right(values, k)
         return at_most[i - 1] / self._total if i > 0 else 0.0
+
+    def p_between(self: Distribution[int], lo: int, hi: int) -> float:
+        """P(lo <= outcome <= hi), from the integer tail sums (exact, then rounded once)."""
+        values, at_most, _ = self._tails()
+        i, j = bisect_left(values, lo), bisect_right(values, hi)
+        if j <= i:
+            return 0.0
+        return (at_most[j - 1] - (at_most[i - 1] if i else 0)) / self._total
 
     def _tails(self: Distribution[int]) -> tuple[list[Any], list[int], list[int]]:
         """Ascending outcomes with the integer weight of <= v and of >= v, summed once (a

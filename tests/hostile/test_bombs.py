@@ -11,7 +11,7 @@ from typing import ClassVar
 import pytest
 
 from bot.app import App
-from bot.commands.odds_view import interesting_values
+from bot.commands.odds_view import histogram, interesting_values
 from bot.render import plain
 from rules_core.dice import DiceSource, Distribution, distribution, limits, parse, roll_command
 from rules_core.errors import UserError
@@ -109,6 +109,32 @@ async def test_odds_within_the_budget_are_answered(app: App, expression: str) ->
     reply = await say(app, f"/odds {expression}")
     assert reply.ok, plain.render(reply)
     assert plain.render(reply).count("\n") < 60  # a table and a histogram, not every value
+
+
+async def test_a_wide_distribution_replies_with_a_bounded_summary(app: App) -> None:
+    """`/odds d1000*d1000` has 248,083 outcomes: the reply and its data say the mean, the
+    P(>=k) table and the histogram, not one entry per outcome (that was most of its time)."""
+    reply = await say(app, "/odds d1000*d1000")
+    assert reply.ok and reply.data is not None, plain.render(reply)
+    assert reply.data["outcomes"] == 248_083
+    assert reply.data["distribution"] is None
+    assert 1 <= len(reply.data["at_least"]) <= 12
+    assert abs(reply.data["mean"] - 500.5**2) < 1e-6
+    assert plain.render(reply).count("\n") < 60
+    small = await say(app, "/odds 2d6")
+    assert small.data is not None and small.data["outcomes"] == 11
+    assert small.data["distribution"][5] == [7, 6 / 36]
+
+
+def test_histogram_bars_are_the_exact_sums_of_their_outcomes() -> None:
+    dist = distribution(parse("3d6*d4").rolls[0].expr)
+    bars = histogram(dist)
+    assert abs(sum(p for _, p in bars) - 1) < 1e-12
+    exact = dist.as_fractions()
+    for label, p in bars:
+        lo, _, hi = label.partition("–")
+        inside = [v for v in exact if int(lo) <= v <= int(hi or lo)]
+        assert p == float(sum(exact[v] for v in inside))
 
 
 class CountingDistribution(Distribution):
