@@ -94,10 +94,10 @@ class App:
         clock: Callable[[], datetime] = utcnow,
         pool: workers.WorkerPool | None = None,
     ) -> None:
-        from bot.commands import build_registry
+        from bot.commands import lazy_registry
 
         self.db = Database(db_path)
-        self.registry = registry or build_registry()
+        self.registry = registry or lazy_registry()  # modules load as commands are used
         self.clock = clock
         self.pool = pool or workers.shared()  # one per process; its workers start on first use
 

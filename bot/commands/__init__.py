@@ -1,31 +1,82 @@
 """All command declarations. Each module exposes `SPECS`; adding a command means adding a spec
-there (and its strings in data/locales), never touching an adapter."""
+there (and its strings in data/locales), never touching an adapter.
+
+The modules are imported when a command needs them (`lazy_registry`): `wargame-bot ask
+"/roll 2d6"` loads the dice commands, not the five game systems behind /aos, /wm, ... .
+`HEADS` says which modules declare the commands under each first word (and its top-level
+aliases); tests/core/test_registry.py checks it against every spec, so it cannot drift.
+"""
 
 from __future__ import annotations
 
-from bot.commands import (
-    aos,
-    army,
-    c5,
-    campaign,
-    core,
-    dice,
-    game,
-    game_settings,
-    inf,
-    rules,
-    wm,
-    wow,
-)
+import importlib
+from collections.abc import Iterator
+from types import ModuleType
+
 from bot.commands.registry import Registry
 from bot.commands.spec import CommandSpec
 
-MODULES = (core, dice, rules, game, game_settings, campaign, army, wow, wm, aos, c5, inf)
+MODULE_NAMES = (
+    "core", "dice", "rules", "game", "game_settings", "campaign", "army", "wow", "wm", "aos", "c5",
+    "inf",
+)  # fmt: skip
+
+HEADS: dict[str, tuple[str, ...]] = {
+    "aiuto": ("core",), "help": ("core",), "lang": ("core",), "lingua": ("core",),
+    "start": ("core",), "inizia": ("core",),
+    "odds": ("dice",), "prob": ("dice",), "probabilita": ("dice",), "roll": ("dice",),
+    "tira": ("dice",),
+    "regola": ("rules",), "rule": ("rules",), "rules": ("rules",),
+    "game": ("game", "game_settings"),
+    "annulla": ("game",), "log": ("game",), "phase": ("game",), "punti": ("game",),
+    "registro": ("game",), "res": ("game",), "risorse": ("game",), "round": ("game",),
+    "score": ("game",), "turn": ("game",), "turno": ("game",), "undo": ("game",),
+    "unit": ("game",),
+    "campaign": ("campaign",), "done": ("campaign",), "fatto": ("campaign",), "army": ("army",),
+    "aos": ("aos",), "c5": ("c5",), "inf": ("inf",), "wm": ("wm",), "wow": ("wow",),
+}  # fmt: skip
+
+
+def module(name: str) -> ModuleType:
+    return importlib.import_module(f"bot.commands.{name}")
 
 
 def all_specs() -> list[CommandSpec]:
-    return [spec for module in MODULES for spec in module.SPECS]
+    return [spec for name in MODULE_NAMES for spec in module(name).SPECS]
 
 
 def build_registry() -> Registry:
     return Registry(all_specs())
+
+
+class LazyRegistry(Registry):
+    """The same registry, filled module by module as commands are looked up: a first word
+    listed in HEADS loads its modules; any other word, or listing the commands, loads all."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._loaded: set[str] = set()
+
+    def _load(self, names: tuple[str, ...]) -> None:
+        for name in names:
+            if name not in self._loaded:
+                self._loaded.add(name)
+                for spec in module(name).SPECS:
+                    self.add(spec)
+
+    def canonical(self, words: list[str]) -> tuple[str, ...]:
+        if words:
+            self._load(HEADS.get(words[0], MODULE_NAMES))
+        return super().canonical(words)
+
+    def __iter__(self) -> Iterator[CommandSpec]:
+        self._load(MODULE_NAMES)
+        return super().__iter__()
+
+    def words_under(self, parent: tuple[str, ...]) -> list[str]:
+        self._load(HEADS.get(parent[0], MODULE_NAMES) if parent else MODULE_NAMES)
+        return super().words_under(parent)
+
+
+def lazy_registry() -> Registry:
+    return LazyRegistry()

@@ -5,15 +5,18 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import lru_cache
-
-import snowballstemmer
+from functools import cache, lru_cache
+from typing import Any
 
 _WORD = re.compile(r"[0-9a-z+]+(?:\.[0-9]+)*[a-z]?")
-_STEMMERS = {
-    "it": snowballstemmer.stemmer("italian"),
-    "en": snowballstemmer.stemmer("english"),
-}
+
+
+@cache
+def _stemmers() -> tuple[Any, Any]:
+    """Loaded on the first stem: `fold` alone (the command registry) needs no stemmer."""
+    import snowballstemmer
+
+    return snowballstemmer.stemmer("italian"), snowballstemmer.stemmer("english")
 
 
 def fold(text: str) -> str:
@@ -36,8 +39,9 @@ def name_key(text: str) -> str:
 def stem(word: str) -> str:
     if not word.isalpha() or len(word) < 4:
         return word
-    it: str = _STEMMERS["it"].stemWord(word)
-    en: str = _STEMMERS["en"].stemWord(word)
+    italian, english = _stemmers()
+    it: str = italian.stemWord(word)
+    en: str = english.stemWord(word)
     return min(it, en, key=len)
 
 

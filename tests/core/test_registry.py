@@ -1,6 +1,9 @@
 from __future__ import annotations
 
 import contextlib
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -239,3 +242,59 @@ def test_every_example_runs_its_own_command() -> None:
             found = reg.find(example.split(" (", 1)[0])  # "(with the file attached)" is a note
             assert found.spec is spec, example
             found.options()
+
+def test_heads_name_every_module_declaring_a_first_word() -> None:
+    """The lazy registry loads modules by first word: HEADS must say exactly which."""
+    from bot import commands
+
+    heads: dict[str, set[str]] = {}
+    for name in commands.MODULE_NAMES:
+        for spec in commands.module(name).SPECS:
+            words = {spec.path[0], *(spec.aliases if len(spec.path) == 1 else ())}
+            for word in words:
+                heads.setdefault(word, set()).add(name)
+    assert {k: set(v) for k, v in commands.HEADS.items()} == heads
+
+
+def test_the_lazy_registry_finds_what_the_full_one_finds() -> None:
+    from bot.commands import build_registry, lazy_registry
+
+    full = build_registry()
+    for text in ["/roll 2d6", "/tira 2d6", "/game new wm X", "/aos odds attacks=2 hit=3 wound=3",
+                 "/rule charge", "/turno", "/help"]:  # fmt: skip
+        lazy = lazy_registry()
+        assert lazy.find(text).spec is full.find(text).spec
+    assert [s.path for s in lazy_registry()] == [s.path for s in full]
+    lazy = lazy_registry()
+    with pytest.raises(UserError) as err:
+        lazy.find("/nosuchcommand")
+    assert err.value.key == "cmd.unknown"
+
+
+def test_ask_roll_does_not_load_platform_clients_or_game_systems(tmp_path: Path) -> None:
+    """`wargame-bot ask "/roll 2d6"` starts without discord.py, python-telegram-bot, pypdf,
+    the rule index or the game systems (what it loads is checked, not how long it takes)."""
+    script = (
+        "import sys\n"
+        "from bot import cli\n"
+        "code = cli.main(['ask', '/roll 2d6'])\n"
+        "print('LOADED', ' '.join(sorted(sys.modules)))\n"
+        "sys.exit(code)\n"
+    )
+    db = tmp_path / "bot.sqlite3"
+    out = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=Path(__file__).resolve().parents[2],
+        env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "WARGAME_BOT_DB": str(db)},
+    )
+    assert out.returncode == 0, out.stderr
+    assert "2d6 (" in out.stdout
+    loaded = set(out.stdout.split("LOADED", 1)[1].split())
+    for prefix in ("discord", "telegram", "pypdf", "snowballstemmer", "icepool", "d20"):
+        assert not {m for m in loaded if m == prefix or m.startswith(prefix + ".")}, prefix
+    heavy_modules = ("bot.commands.aos", "bot.commands.wm", "bot.rules_data", "rules_core.rules.index")
+    for heavy in heavy_modules:
+        assert heavy not in loaded, heavy
