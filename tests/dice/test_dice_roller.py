@@ -249,3 +249,10 @@ def test_public_odds() -> None:
     assert (dist.min, dist.max) == (5, 15)
     assert dist.probability(10) == Fraction(6, 36)  # 2d6 = 7, exact
     assert sum(dist.as_fractions().values()) == 1
+
+
+def test_the_readme_example() -> None:
+    r = roll("4d6kh3+2", seed=7)
+    assert (r.total, str(r)) == (9, "4d6kh3 (2, 1, 4, ~~1~~) + 2 = 9")
+    d = odds("2d6+3")
+    assert (d.probability(10), d.mean()) == (Fraction(1, 6), 10.0)
