@@ -32,7 +32,7 @@ from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
-from itertools import accumulate, combinations_with_replacement, product, starmap
+from itertools import accumulate, combinations, combinations_with_replacement, product, starmap
 from types import MappingProxyType
 from typing import Any, Generic, cast, overload
 
@@ -305,8 +305,16 @@ class Distribution(Generic[T]):
             # Two uniform distributions (two dice): count the outcomes in C, one weight for all
             # (d1000*d1000 is a million pairs: 2 s through the loop below, 0.1 s here).
             k = wa.pop() * wb.pop()
-            counts = Counter(starmap(fn, product(self._w, o._w)))
-            w = dict(counts) if k == 1 else {v: c * k for v, c in counts.items()}
+            if fn is operator.mul and self._w.keys() == o._w.keys():
+                # a*b = b*a: each unordered pair once, counted twice; squares once.
+                keys: list[Any] = list(self._w)
+                w = {v: 2 * c for v, c in Counter(starmap(fn, combinations(keys, 2))).items()}
+                for a in keys:
+                    w[a * a] = w.get(a * a, 0) + 1
+            else:
+                w = dict(Counter(starmap(fn, product(self._w, o._w))))
+            if k != 1:
+                w = {v: c * k for v, c in w.items()}
             return cast(
                 "Distribution[Any]",
                 _make(w, self._total * o._total, self.truncated or o.truncated),
