@@ -361,14 +361,16 @@ def parse_full(text: str) -> RollCommand:
     return _command(specs)
 
 
-# The shape of most rolls typed in a chat, `4d6kh3 + 2`, `d20+5`, `10d6>=4`: a sum of plain
-# numbers and dice with at most a keep and a success condition written right after them. Such
+# The shape of most rolls typed in a chat, `4d6kh3 + 2`, `d20+5`, `10d6>=4`, `3d6!`: a sum of
+# numbers and dice with at most a reroll-once `rN`, a bare `!`, a keep and a success condition
+# written right after them, in that order. Such
 # text is read by one regular expression per term instead of the character-by-character parser
 # (the cost of a new expression, half of a cold roll). Anything else, and anything near a limit,
 # goes to the full parser, which gives the same tree (tests/dice/test_dice_parser.py checks).
 _FAST_TERM = re.compile(
     r"[ \t\r\n\f\v]*([+-]?)[ \t\r\n\f\v]*"
-    r"(?:([0-9]{0,3})d([0-9]{1,4}|%)(?:(k[hl]?|d[hl])([0-9]{1,4}))?(?:([<>]=?|=)([0-9]{1,4}))?"
+    r"(?:([0-9]{0,3})d([0-9]{1,4}|%)(?:r([0-9]{1,4}))?(!)?(?:(k[hl]?|d[hl])([0-9]{1,4}))?"
+    r"(?:([<>]=?|=)([0-9]{1,4}))?"
     r"|([0-9]{1,6}))"
     r"[ \t\r\n\f\v]*(?=[+-]|\Z)"
 )
@@ -387,7 +389,7 @@ def _fast_sum(text: str) -> RollSpec | None:
         m = match(s, pos)
         if m is None:
             return None
-        sign, count_s, sides_s, keep_s, keep_n, cmp_s, cmp_n, num_s = m.groups()
+        sign, count_s, sides_s, reroll_n, bang, keep_s, keep_n, cmp_s, cmp_n, num_s = m.groups()
         if bool(sign) == (expr is None):  # a leading sign, or two terms with no sign between
             return None
         term: Expr
@@ -399,12 +401,16 @@ def _fast_sum(text: str) -> RollSpec | None:
             sides = 100 if sides_s == "%" else int(sides_s)
             if count > limits.MAX_DICE_TERM or not limits.MIN_SIDES <= sides <= limits.MAX_SIDES:
                 return None
+            if bang and cmp_s is not None:
+                return None  # `!>=5` is the explosion's condition: the full parser reads it
             static += count
+            reroll = Reroll(Cond("<=", int(reroll_n)), False) if reroll_n is not None else None
+            explode = Cond("=", sides) if bang else None
             keep = None
             if keep_s is not None:
                 keep = Keep("kh" if keep_s == "k" else keep_s, int(keep_n))  # type: ignore[arg-type]
             success = Cond(cmp_s, int(cmp_n)) if cmp_s is not None else None  # type: ignore[arg-type]
-            term = Dice(count, sides, None, None, keep, success, None)
+            term = Dice(count, sides, reroll, explode, keep, success, None)
             piece = term.render()
         if expr is None:
             expr = term

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules_core.dice import limits
-from rules_core.dice.ast import Dice, Expr, Neg, Num, RollCommand, iter_dice, render
+from rules_core.dice.ast import Dice, Expr, Neg, Num, RollCommand, render
 from rules_core.dice.models import (
     DROPPED,
     EXPLODED,
@@ -50,8 +50,8 @@ class _Plan:
 
     def __init__(self, expr: Expr, text: str) -> None:
         self.expr = expr  # keeps id(expr) alive while the plan is cached
-        self.evaluate = _compile(expr)
-        dice = iter_dice(expr)
+        dice: list[Dice] = []
+        self.evaluate = _compile(expr, dice)
         static = 0
         extra = counts = False
         for d in dice:
@@ -84,16 +84,18 @@ def clear_cache() -> None:
     _PLANS.clear()
 
 
-def _compile(node: Expr) -> Evaluator:
+def _compile(node: Expr, dice: list[Dice]) -> Evaluator:
+    """`node` as a closure; its dice terms are appended to `dice`, left to right."""
+    if isinstance(node, Dice):
+        dice.append(node)
+        return _compile_dice(node)
     if isinstance(node, Num):
         value = node.value
         return lambda s, g, c: value
-    if isinstance(node, Dice):
-        return _compile_dice(node)
     if isinstance(node, Neg):
-        inner = _compile(node.operand)
+        inner = _compile(node.operand, dice)
         return lambda s, g, c: -inner(s, g, c)
-    left = _compile(node.left)
+    left = _compile(node.left, dice)
     op = node.op
     if isinstance(node.right, Num) and op != "/":
         k = node.right.value
@@ -102,7 +104,7 @@ def _compile(node: Expr) -> Evaluator:
         if op == "-":
             return lambda s, g, c: left(s, g, c) - k
         return lambda s, g, c: left(s, g, c) * k
-    right = _compile(node.right)
+    right = _compile(node.right, dice)
     if op == "+":
         return lambda s, g, c: left(s, g, c) + right(s, g, c)
     if op == "-":

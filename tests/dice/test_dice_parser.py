@@ -218,7 +218,9 @@ def test_a_comparison_sign_with_no_number_starts_a_label(text: str, expr: str, l
 SHAPES = (
     "d6|2d6|4d6kh3|4d6k3|2d20kl1|8d6dh2|5d6dl1|10d6>=4|3d20<=13|6d10>5|2d6=6|d%|D8|0d6|01d6|"
     "3|007|999999|1000000|501d6|d1001|d1|4d6kh3>=4|4d6>=4kh3|d6!|d6r1|2d6 kh1|2d6>= 4|"
-    "2d6 fire|-d6|(d6)|2*d6|d6f1| ||x|#|;|+|3#d6|d0|d6>=4>=5|2d6 >=4 x|d6kh|d6d6|4d6k1h|d6kl1kh2"
+    "2d6 fire|-d6|(d6)|2*d6|d6f1| ||x|#|;|+|3#d6|d0|d6>=4>=5|2d6 >=4 x|d6kh|d6d6|4d6k1h|d6kl1kh2|"
+    "3d6!|d6r1!|2d6r2kh1|4d6!kh3|d6!>=5|d6r1>=4|6d6!>=4|d6!kh1>=4|d6r6|d6r0|d2!|d6!!|d6rr1|d6! |"
+    "4d6!kh3>=4|d6!k1|d6 r1|d6r1 !"
 )
 FAST_SHAPES = st.lists(st.sampled_from(SHAPES.split("|")), min_size=1, max_size=5)
 
@@ -246,5 +248,5 @@ def test_fast_path_reads_what_the_full_parser_reads(terms: list[str], ops: list[
 
 
 def test_fast_path_takes_the_common_shapes() -> None:
-    for text in ["4d6kh3+2", "d20 + 5", "10d6>=4", "2d6-1-d4", "D%", "3d6+1d8-2", "8d6kh2"]:
+    for text in ["4d6kh3+2", "d20 + 5", "10d6>=4", "2d6-1-d4", "D%", "3d6+1d8-2", "3d6!", "d6r1"]:
         assert parser._fast_sum(text) is not None, text
