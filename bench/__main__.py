@@ -277,7 +277,11 @@ def main() -> int:
 
 def join_threads() -> bool:
     """Every non-daemon thread joined: one left running (an App never stopped keeps its
-    aiosqlite worker) would keep this process alive after its last line."""
+    aiosqlite worker) would keep this process alive after its last line. The worker pool's
+    processes (and their manager threads) are stopped first, as they would be at exit."""
+    from bot import workers
+
+    workers.shared().shutdown()
     left = [t for t in threading.enumerate() if t is not threading.main_thread() and not t.daemon]
     for thread in left:
         thread.join(timeout=5)
