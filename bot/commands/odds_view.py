@@ -101,20 +101,22 @@ class DistView:
     truncated: bool
     at_least: list[tuple[int, float]]  # (k, P(≥k)) for the values that matter
     histogram: list[tuple[str, float]]
-    values: list[int]
+    outcomes: int
+    values: list[int]  # empty beyond DATA_OUTCOMES
     probabilities: list[float]
 
 
 def summarize(dist: Distribution) -> DistView:
-    items = dist.items()
+    items = dist.items() if len(dist) <= DATA_OUTCOMES else []
     return DistView(
         mean=dist.mean(),
         stdev=dist.stdev(),
-        lo=items[0][0],
-        hi=items[-1][0],
+        lo=dist.min,
+        hi=dist.max,
         truncated=dist.truncated,
         at_least=[(v, dist.p_at_least(v)) for v in interesting_values(dist)],
         histogram=histogram(dist),
+        outcomes=len(dist),
         values=[v for v, _ in items],
         probabilities=[p for _, p in items],
     )
@@ -150,11 +152,16 @@ def view_blocks(ctx: Context, view: DistView, heading: Block) -> list[Block]:
 
 def view_data(view: DistView) -> dict[str, Any]:
     """`distribution_data` from a summary."""
+    wide = view.outcomes > DATA_OUTCOMES
     return {
         "mean": view.mean,
         "stdev": view.stdev,
         "truncated": view.truncated,
-        "distribution": [[v, p] for v, p in zip(view.values, view.probabilities, strict=True)],
+        "outcomes": view.outcomes,
+        "distribution": None
+        if wide
+        else [[v, p] for v, p in zip(view.values, view.probabilities, strict=True)],
+        "at_least": [[k, p] for k, p in view.at_least],
     }
 
 
