@@ -23,9 +23,10 @@ if TYPE_CHECKING:
 
 TABLE_ROWS = 12
 BAR_WIDTH = 16
-DATA_OUTCOMES = 1_000
-"""Outcomes listed one by one in a reply's data; a wider distribution (d1000*d1000 has 248,083)
-gets the P(>=k) table shown instead: listing every outcome cost most of the reply's time."""
+DATA_OUTCOMES = 10_000
+"""Outcomes listed one by one in a reply's data (the reply budget's 10,000 values); a wider
+distribution (d1000*d1000 has 248,083) gets its count and P(>=k) table instead: listing every
+outcome cost most of the reply's time."""
 
 
 def as_distribution(weights: Distribution | Mapping[int, Fraction]) -> Distribution:
