@@ -36,7 +36,9 @@ def build_parser() -> argparse.ArgumentParser:
     # `wargame-bot ask --db X ...`.
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument(
-        "--db", type=Path, default=argparse.SUPPRESS, help="SQLite file (default: $WARGAME_BOT_DB)"
+        "--db",
+        default=argparse.SUPPRESS,
+        help="SQLite file or postgresql:// URL (default: $WARGAME_BOT_DB)",
     )
     parser = argparse.ArgumentParser(prog="wargame-bot", description=__doc__, parents=[common])
     sub = parser.add_subparsers(dest="mode", required=True)

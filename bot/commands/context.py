@@ -9,13 +9,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol, TypeVar
 
-import aiosqlite
-
 from bot import i18n
 from bot.commands.registry import Registry
 from bot.commands.spec import CommandSpec
 from bot.protocol import Request
 from bot.storage import games
+from bot.storage.conn import Connection
 from bot.storage.games import StoredGame
 from bot.workers import WorkerPool
 from rules_core.budget import Budget
@@ -45,7 +44,7 @@ class Context:
     spec: CommandSpec
     opts: dict[str, Any]
     lang: i18n.Lang
-    conn: aiosqlite.Connection
+    conn: Connection
     now: datetime
     first_read: games.ChatRead | None = None  # read by the dispatcher with the language
     budget: Budget = field(default_factory=Budget)  # the whole message's, shared by its parts

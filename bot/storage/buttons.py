@@ -6,8 +6,7 @@ from __future__ import annotations
 import hashlib
 from datetime import datetime
 
-import aiosqlite
-
+from bot.storage.conn import Connection
 from bot.storage.util import fetch_one, iso
 
 
@@ -15,7 +14,7 @@ def button_id(chat_key: str, command: str) -> str:
     return hashlib.blake2s(f"{chat_key}\n{command}".encode(), digest_size=9).hexdigest()
 
 
-async def save(conn: aiosqlite.Connection, chat_key: str, command: str, now: datetime) -> str:
+async def save(conn: Connection, chat_key: str, command: str, now: datetime) -> str:
     ident = button_id(chat_key, command)
     await conn.execute(
         "INSERT INTO buttons (id, chat_key, command, created_at) VALUES (?, ?, ?, ?) "
@@ -25,7 +24,7 @@ async def save(conn: aiosqlite.Connection, chat_key: str, command: str, now: dat
     return ident
 
 
-async def load(conn: aiosqlite.Connection, chat_key: str, ident: str) -> str | None:
+async def load(conn: Connection, chat_key: str, ident: str) -> str | None:
     row = await fetch_one(
         conn, "SELECT command FROM buttons WHERE id = ? AND chat_key = ?", (ident, chat_key)
     )

@@ -12,10 +12,10 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
-import aiosqlite
 from pydantic import BaseModel
 
 from bot.storage import events
+from bot.storage.conn import Connection, Row
 from bot.storage.util import fetch_all, fetch_one, iso, parse_iso
 from rules_core.errors import UserError
 from rules_core.game import diff
@@ -80,7 +80,7 @@ _COLUMNS = (
 )
 
 
-def _campaign(row: aiosqlite.Row | tuple[object, ...]) -> Campaign:
+def _campaign(row: Row | tuple[object, ...]) -> Campaign:
     return Campaign(
         id=int(str(row[0])),
         chat_key=str(row[1]),
@@ -97,7 +97,7 @@ def _campaign(row: aiosqlite.Row | tuple[object, ...]) -> Campaign:
     )
 
 
-async def active(conn: aiosqlite.Connection, chat_key: str) -> Campaign | None:
+async def active(conn: Connection, chat_key: str) -> Campaign | None:
     row = await fetch_one(
         conn,
         f"SELECT {_COLUMNS} FROM campaigns WHERE chat_key = ? AND status != 'ended'",
@@ -107,23 +107,22 @@ async def active(conn: aiosqlite.Connection, chat_key: str) -> Campaign | None:
 
 
 async def create(
-    conn: aiosqlite.Connection, chat_key: str, name: str, organiser: Member, now: datetime
+    conn: Connection, chat_key: str, name: str, organiser: Member, now: datetime
 ) -> Campaign:
     if await active(conn, chat_key) is not None:
         raise UserError("campaign.already_active")
     players = json.dumps([organiser.model_dump()])
-    cur = await conn.execute(
+    await conn.execute(
         "INSERT INTO campaigns (chat_key, name, organiser, players, turn_started_at, created_at)"
         " VALUES (?, ?, ?, ?, ?, ?)",
         (chat_key, name, organiser.user_id, players, iso(now), iso(now)),
     )
-    assert cur.lastrowid is not None
     found = await active(conn, chat_key)
     assert found is not None
     return found
 
 
-async def save(conn: aiosqlite.Connection, c: Campaign) -> None:
+async def save(conn: Connection, c: Campaign) -> None:
     await conn.execute(
         "UPDATE campaigns SET status = ?, players = ?, turn_no = ?, deadline_s = ?, points = ?, "
         "turn_started_at = ?, paused_at = ? WHERE id = ?",
@@ -140,14 +139,14 @@ async def save(conn: aiosqlite.Connection, c: Campaign) -> None:
     )
 
 
-async def link_game(conn: aiosqlite.Connection, campaign_id: int, game_id: int) -> None:
+async def link_game(conn: Connection, campaign_id: int, game_id: int) -> None:
     await conn.execute(
-        "INSERT OR IGNORE INTO campaign_games (campaign_id, game_id) VALUES (?, ?)",
+        "INSERT INTO campaign_games (campaign_id, game_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
         (campaign_id, game_id),
     )
 
 
-async def games_of(conn: aiosqlite.Connection, campaign_id: int) -> list[tuple[int, GameState]]:
+async def games_of(conn: Connection, campaign_id: int) -> list[tuple[int, GameState]]:
     rows = await fetch_all(
         conn,
         "SELECT g.id, g.state FROM games g JOIN campaign_games cg ON cg.game_id = g.id "
@@ -157,7 +156,7 @@ async def games_of(conn: aiosqlite.Connection, campaign_id: int) -> list[tuple[i
     return [(int(r[0]), GameState.model_validate_json(r[1])) for r in rows]
 
 
-async def schedule_turn(conn: aiosqlite.Connection, c: Campaign) -> None:
+async def schedule_turn(conn: Connection, c: Campaign) -> None:
     """(Re)plan the reminders of the current turn; earlier turns' unsent ones are dropped."""
     await conn.execute(
         "DELETE FROM reminders WHERE campaign_id = ? AND sent_at IS NULL AND turn_no != ?",
@@ -183,7 +182,7 @@ async def schedule_turn(conn: aiosqlite.Connection, c: Campaign) -> None:
 
 
 async def take_due(
-    conn: aiosqlite.Connection, now: datetime, owns: Callable[[str], bool] | None = None
+    conn: Connection, now: datetime, owns: Callable[[str], bool] | None = None
 ) -> list[tuple[Reminder, Campaign]]:
     """Every reminder due by `now` for a running campaign in a chat we can reach (`owns`),
     marked sent as it is taken; the others stay for whoever can deliver them."""
@@ -208,12 +207,12 @@ async def take_due(
     return out
 
 
-async def give_back(conn: aiosqlite.Connection, reminder_id: int) -> None:
+async def give_back(conn: Connection, reminder_id: int) -> None:
     """A reminder that could not be delivered is due again (the next pass retries it)."""
     await conn.execute("UPDATE reminders SET sent_at = NULL WHERE id = ?", (reminder_id,))
 
 
-async def journal(conn: aiosqlite.Connection, c: Campaign) -> list[JournalEntry]:
+async def journal(conn: Connection, c: Campaign) -> list[JournalEntry]:
     """Every change and roll in the campaign's chat since it began, in the order they
     happened: each roll sits right after the last event logged before it (see migration
     0006), and carries the game and round it was rolled in."""
@@ -270,7 +269,7 @@ async def journal(conn: aiosqlite.Connection, c: Campaign) -> list[JournalEntry]
 
 
 async def record(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     c: Campaign,
     user_id: str,
     user_name: str,

@@ -1,4 +1,9 @@
-"""One SQLite file through aiosqlite: WAL, foreign keys, migrations by `PRAGMA user_version`.
+"""The database: one SQLite file through aiosqlite (the embedded default), or a PostgreSQL
+server through asyncpg when `WARGAME_BOT_DB` is a `postgresql://` URL (bot/storage/postgres.py).
+`Database(target)` picks the backend; both hand out the same `Connection` protocol
+(bot/storage/conn.py), so every repository is written once.
+
+SQLite: WAL, foreign keys, migrations by `PRAGMA user_version`.
 
 Each command runs in one `BEGIN IMMEDIATE` transaction. Within a process the connection is
 shared and transactions are serialised by a lock; across processes SQLite's write lock orders
@@ -23,15 +28,16 @@ import re
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from importlib import resources
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import aiosqlite
 
 from bot import i18n
 from bot.storage import events
+from bot.storage.conn import Connection, Dialect, SqliteConnection
 from bot.storage.util import fetch_one
 from rules_core.errors import UserError
 
@@ -41,9 +47,10 @@ T = TypeVar("T")
 
 _MIGRATION = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 # `-- @python NAME` in a migration runs one of these at that point, in the same transaction.
-PYTHON_STEPS: dict[str, Callable[[aiosqlite.Connection], Awaitable[None]]] = {
+PYTHON_STEPS: dict[str, Callable[[Connection], Awaitable[None]]] = {
     "events.convert_log": events.convert_log,
 }
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 BUSY_STEP_MS = 1000  # one wait inside SQLite; the retries around it make up the deadline
 SYNCHRONOUS = ("NORMAL", "FULL")
 HEADER = b"SQLite format 3\x00"
@@ -62,9 +69,17 @@ class StorageError(RuntimeError):
         return i18n.t(lang, self.key, **self.params)
 
 
-def migrations() -> list[tuple[int, str, str]]:
-    """(version, name, sql) for every migration file, in order."""
+def is_postgres(target: Path | str) -> bool:
+    return isinstance(target, str) and target.startswith(POSTGRES_SCHEMES)
+
+
+def migrations(dialect: Dialect = "sqlite") -> list[tuple[int, str, str]]:
+    """(version, name, sql) for every migration file of a backend, in order. PostgreSQL's are
+    in migrations/postgresql/ under the same numbers (its first file is the whole schema at
+    the version SQLite had reached when the backend was added)."""
     folder = resources.files("bot.storage") / "migrations"
+    if dialect == "postgresql":
+        folder = folder / "postgresql"
     found = []
     for entry in folder.iterdir():
         m = _MIGRATION.match(entry.name)
@@ -77,8 +92,8 @@ def migrations() -> list[tuple[int, str, str]]:
     return found
 
 
-def schema_version() -> int:
-    return migrations()[-1][0]
+def schema_version(dialect: Dialect = "sqlite") -> int:
+    return migrations(dialect)[-1][0]
 
 
 def statements(sql: str) -> list[str]:
@@ -103,22 +118,105 @@ def is_busy(exc: sqlite3.Error) -> bool:
     return "locked" in text or "busy" in text
 
 
+class HeldLock:
+    """A named lock held across processes until `release()` (or until the holder dies)."""
+
+    async def alive(self) -> bool:
+        """Still held: False once the connection behind it is lost."""
+        raise NotImplementedError
+
+    async def release(self) -> None:
+        raise NotImplementedError
+
+
 class Database:
+    """`Database(target)`: a `SqliteDatabase` for a file path, a `PostgresDatabase` for a
+    `postgresql://` URL. Use `transaction()` for everything; see each class for the rest."""
+
+    dialect: Dialect
+    read_only: bool = False
+    busy_seconds: float | None
+    synchronous: str | None  # SQLite's durability; a PostgreSQL server has its own settings
+
+    def __new__(cls, target: Path | str, **options: Any) -> Database:
+        if cls is Database:
+            if is_postgres(target):
+                from bot.storage.postgres import PostgresDatabase
+
+                return super().__new__(PostgresDatabase)
+            return super().__new__(SqliteDatabase)
+        return super().__new__(cls)
+
     def __init__(
         self,
-        path: Path | str,
+        target: Path | str,
+        *,
+        synchronous: str | None = None,
+        busy_seconds: float | None = None,
+    ) -> None:
+        raise NotImplementedError
+
+    @property
+    def where(self) -> str:
+        """The database as an operator may see it in a log or message (never a password)."""
+        raise NotImplementedError
+
+    async def open(self) -> None:
+        raise NotImplementedError
+
+    async def close(self) -> None:
+        raise NotImplementedError
+
+    def transaction(self, write: bool = True) -> AbstractAsyncContextManager[Connection]:
+        """One transaction, committed when the block ends and rolled back on any exception.
+        A write transaction takes the write lock up front (SQLite) or may lock its chat
+        (`Connection.lock_chat`, PostgreSQL); a read-only one sees one consistent snapshot."""
+        raise NotImplementedError
+
+    async def try_hold(self, name: str) -> HeldLock | None:
+        """Take the lock `name` for as long as this process keeps it, if nobody else holds it
+        (one Telegram poller among several processes, say); None when another holder has it.
+        PostgreSQL: a session advisory lock on a connection of its own. SQLite: an exclusive
+        `flock` on a file beside the database."""
+        raise NotImplementedError
+
+
+class _FileLock(HeldLock):
+    def __init__(self, fd: int) -> None:
+        self.fd: int | None = fd
+
+    async def alive(self) -> bool:
+        return self.fd is not None
+
+    async def release(self) -> None:
+        if self.fd is not None:
+            fd, self.fd = self.fd, None
+            os.close(fd)  # closing the file drops the flock
+
+
+class SqliteDatabase(Database):
+    dialect: Dialect = "sqlite"
+
+    def __init__(
+        self,
+        target: Path | str,
         *,
         synchronous: str | None = None,
         busy_seconds: float | None = None,
     ) -> None:
         """`synchronous` (NORMAL or FULL) and `busy_seconds` default to the settings
         `WARGAME_BOT_SYNCHRONOUS` and `WARGAME_BOT_BUSY_SECONDS`."""
-        self.path = Path(path)
+        self.path = Path(target)
         self.synchronous = synchronous
         self.busy_seconds = busy_seconds
         self.read_only = False
         self._conn: aiosqlite.Connection | None = None
+        self._wrapped: SqliteConnection | None = None
         self._lock: asyncio.Lock | None = None
+
+    @property
+    def where(self) -> str:
+        return str(self.path)
 
     @property
     def conn(self) -> aiosqlite.Connection:
@@ -129,6 +227,9 @@ class Database:
     async def open(self) -> None:
         self._lock = asyncio.Lock()
         self._settle_settings()
+        self.synchronous = (self.synchronous or "NORMAL").upper()
+        if self.synchronous not in SYNCHRONOUS:
+            raise ValueError(f"synchronous must be one of {SYNCHRONOUS}, not {self.synchronous}")
         try:
             await self._open()
         except BaseException as exc:
@@ -147,9 +248,6 @@ class Database:
                 self.synchronous = settings.wargame_bot_synchronous
             if self.busy_seconds is None:
                 self.busy_seconds = settings.wargame_bot_busy_seconds
-        self.synchronous = self.synchronous.upper()
-        if self.synchronous not in SYNCHRONOUS:
-            raise ValueError(f"synchronous must be one of {SYNCHRONOUS}, not {self.synchronous}")
 
     async def _open(self) -> None:
         path = self.path
@@ -204,6 +302,7 @@ class Database:
                 return sqlite3.connect(":memory:", isolation_level=None)
 
         self._conn = await aiosqlite.Connection(connector, 64)
+        self._wrapped = SqliteConnection(self._conn)
         if failure:
             await self.close()
             raise failure[0]
@@ -256,12 +355,30 @@ class Database:
 
     async def close(self) -> None:
         if self._conn is not None:
-            conn, self._conn = self._conn, None
+            conn, self._conn, self._wrapped = self._conn, None, None
             await conn.close()
 
+    @property
+    def wrapped(self) -> SqliteConnection:
+        if self._wrapped is None:
+            raise RuntimeError("database is not open")
+        return self._wrapped
+
     async def _fetch_value(self, sql: str) -> object:
-        row = await fetch_one(self.conn, sql)
+        row = await fetch_one(self.wrapped, sql)
         return row[0] if row else None
+
+    async def try_hold(self, name: str) -> HeldLock | None:
+        import fcntl
+
+        lock_file = self.path.with_name(f"{self.path.name}-{name}.lock")
+        fd = os.open(lock_file, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            return None
+        return _FileLock(fd)
 
     async def _retry_busy(self, step: Callable[[], Awaitable[T]]) -> T:
         """`step`, again after a jittered, growing pause while SQLite says the database is
@@ -307,7 +424,8 @@ class Database:
                 log.info("applying migration %s", name)
                 for statement in statements(sql):
                     if statement.startswith("-- @python "):
-                        await PYTHON_STEPS[statement.removeprefix("-- @python ").strip()](self.conn)
+                        step = PYTHON_STEPS[statement.removeprefix("-- @python ").strip()]
+                        await step(self.wrapped)
                     else:
                         await self.conn.execute(statement)
                 await self.conn.execute(f"PRAGMA user_version = {version}")
@@ -331,7 +449,7 @@ class Database:
             log.warning("could not compact %s after migrating: %s", self.path, exc)
 
     @asynccontextmanager
-    async def transaction(self, write: bool = True) -> AsyncIterator[aiosqlite.Connection]:
+    async def transaction(self, write: bool = True) -> AsyncIterator[Connection]:
         """One transaction (a write lock is taken up front unless `write` is False, so a
         read-only command still works on a read-only file); rolled back on any exception."""
         if self._lock is None:
@@ -346,7 +464,7 @@ class Database:
             except sqlite3.OperationalError as exc:
                 raise storage_user_error(exc) from exc
             try:
-                yield conn
+                yield self.wrapped
             except BaseException:
                 # SQLite may already have rolled back by itself (a full disk does): rolling
                 # back again would hide the real error behind "no transaction is active".

@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-import aiosqlite
 from pydantic import BaseModel
 
 from bot.storage import delta
+from bot.storage.conn import Connection
 from bot.storage.util import dumps, fetch_all, fetch_one, iso, parse_iso
 from rules_core.game.models import GameState
 
@@ -53,7 +53,7 @@ class EventRecord(BaseModel):
 
 
 async def add(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     *,
     chat_key: str,
     game_id: int | None,
@@ -72,16 +72,17 @@ async def add(
         patch = dumps(delta.diff(old, new))
         if game_id is None or await _snapshot_due(conn, game_id):
             base = dumps(old)
-    cur = await conn.execute(
+    row = await fetch_one(
+        conn,
         "INSERT INTO events (chat_key, game_id, user_id, user_name, command, kind, patch, "
-        "base, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "base, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         (chat_key, game_id, user_id, user_name, command[:MAX_COMMAND], kind, patch, base, iso(now)),
     )
-    assert cur.lastrowid is not None
-    return cur.lastrowid
+    assert row is not None
+    return int(row[0])
 
 
-async def _snapshot_due(conn: aiosqlite.Connection, game_id: int) -> bool:
+async def _snapshot_due(conn: Connection, game_id: int) -> bool:
     """True for a game's first change and when `SNAPSHOT_EVERY` changes followed the last
     snapshot (both counts read backwards on the `events_snapshots` and `events_by_game`
     indexes, so this costs the same in a long game as in a short one)."""
@@ -128,12 +129,12 @@ class _Row:
         )
 
 
-async def _fetch(conn: aiosqlite.Connection, where: str, params: tuple[object, ...]) -> list[_Row]:
+async def _fetch(conn: Connection, where: str, params: tuple[object, ...]) -> list[_Row]:
     rows = await fetch_all(conn, f"SELECT {_COLUMNS} FROM events WHERE {where}", params)
     return [_Row.of(r) for r in rows]
 
 
-async def _with_history(conn: aiosqlite.Connection, shown: list[_Row]) -> list[_Row]:
+async def _with_history(conn: Connection, shown: list[_Row]) -> list[_Row]:
     """`shown` (in id order) preceded by, for each game in it, the rows from the game's last
     snapshot up to its first shown row: what replaying needs to rebuild their states."""
     first: dict[int, _Row] = {}
@@ -207,7 +208,7 @@ def _record(row: _Row, before: GameState | None, after: GameState | None) -> Eve
     )
 
 
-async def recent(conn: aiosqlite.Connection, game_id: int, limit: int) -> list[EventRecord]:
+async def recent(conn: Connection, game_id: int, limit: int) -> list[EventRecord]:
     """The game's last `limit` events, newest first."""
     shown = await _fetch(conn, "game_id = ? ORDER BY id DESC LIMIT ?", (game_id, limit))
     shown.reverse()
@@ -217,7 +218,7 @@ async def recent(conn: aiosqlite.Connection, game_id: int, limit: int) -> list[E
     return found
 
 
-async def last_undoable(conn: aiosqlite.Connection, game_id: int) -> EventRecord | None:
+async def last_undoable(conn: Connection, game_id: int) -> EventRecord | None:
     """The most recent change not undone yet (undo events themselves are not undoable), so
     repeated `/undo` walks further back."""
     shown = await _fetch(
@@ -231,9 +232,7 @@ async def last_undoable(conn: aiosqlite.Connection, game_id: int) -> EventRecord
     return next(_replay(rows, {shown[0].id}))
 
 
-async def of_chat(
-    conn: aiosqlite.Connection, chat_key: str, since: datetime
-) -> Iterator[EventRecord]:
+async def of_chat(conn: Connection, chat_key: str, since: datetime) -> Iterator[EventRecord]:
     """Every event of the chat since `since`, oldest first, with its states (the journal),
     built one at a time as the iterator is read (a campaign's journal may span thousands)."""
     shown = await _fetch(
@@ -243,7 +242,7 @@ async def of_chat(
     return _replay(rows, {r.id for r in shown} if len(rows) != len(shown) else None)
 
 
-async def mark_undone(conn: aiosqlite.Connection, event_id: int) -> None:
+async def mark_undone(conn: Connection, event_id: int) -> None:
     await conn.execute("UPDATE events SET undone = 1 WHERE id = ?", (event_id,))
 
 
@@ -252,7 +251,7 @@ async def mark_undone(conn: aiosqlite.Connection, event_id: int) -> None:
 CONVERT_BATCH = 50  # rows read at a time: old rows hold two whole games each
 
 
-async def convert_log(conn: aiosqlite.Connection) -> None:
+async def convert_log(conn: Connection) -> None:
     """Rewrite every event of the old format (`before`/`after` snapshots) as a delta, with a
     snapshot where `add` would put one and wherever an old row's `before` is not the state
     after the game's previous change (so even an inconsistent old log replays exactly as it

@@ -17,14 +17,13 @@ changes are logged and undone exactly like `/unit damage`.
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 
-import aiosqlite
 from pydantic import BaseModel
 
 from bot.storage import events
+from bot.storage.conn import Connection, Row
 from bot.storage.util import fetch_all, fetch_one, iso, parse_iso
 from rules_core.errors import UserError
 from rules_core.game.models import GameState
@@ -43,7 +42,7 @@ _COLUMNS = "id, number, chat_key, version, state, created_at"
 _G_COLUMNS = ", ".join(f"g.{c}" for c in _COLUMNS.split(", "))  # the same, from `games g`
 
 
-def _stored(row: sqlite3.Row | tuple[object, ...]) -> StoredGame:
+def _stored(row: Row) -> StoredGame:
     return StoredGame(
         id=row[0],
         number=row[1],
@@ -54,7 +53,7 @@ def _stored(row: sqlite3.Row | tuple[object, ...]) -> StoredGame:
     )
 
 
-async def active(conn: aiosqlite.Connection, chat_key: str) -> StoredGame | None:
+async def active(conn: Connection, chat_key: str) -> StoredGame | None:
     row = await fetch_one(
         conn, f"SELECT {_COLUMNS} FROM games WHERE chat_key = ? AND status = 'active'", (chat_key,)
     )
@@ -77,10 +76,13 @@ class ChatRead:
         return _stored(self.row) if self.row is not None else None
 
 
-async def chat_read(conn: aiosqlite.Connection, chat_key: str) -> ChatRead:
+async def chat_read(conn: Connection, chat_key: str) -> ChatRead:
+    """Also where a command's write transaction takes its chat (`Connection.lock_chat`): every
+    command reads this first, so commands on one chat run one at a time in every process."""
+    await conn.lock_chat(chat_key)
     row = await fetch_one(
         conn,
-        f"SELECT s.lang, {_G_COLUMNS} FROM (SELECT ? AS k) AS q "
+        f"SELECT s.lang, {_G_COLUMNS} FROM (SELECT CAST(? AS TEXT) AS k) AS q "
         "LEFT JOIN chat_settings s ON s.chat_key = q.k "
         "LEFT JOIN games g ON g.chat_key = q.k AND g.status = 'active'",
         (chat_key,),
@@ -91,9 +93,7 @@ async def chat_read(conn: aiosqlite.Connection, chat_key: str) -> ChatRead:
     return ChatRead(lang=lang, row=game, changes=conn.total_changes)
 
 
-async def create(
-    conn: aiosqlite.Connection, chat_key: str, state: GameState, now: datetime
-) -> StoredGame:
+async def create(conn: Connection, chat_key: str, state: GameState, now: datetime) -> StoredGame:
     if await active(conn, chat_key) is not None:
         raise UserError("game.already_active")
     # Numbered like rolls (see `rolls.add`): the chat's highest plus one, in the one statement.
@@ -120,7 +120,7 @@ async def create(
 
 
 async def save_change(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     game: StoredGame,
     new_state: GameState,
     *,
@@ -131,12 +131,12 @@ async def save_change(
     now: datetime,
 ) -> StoredGame:
     """Write the new state (only if nobody changed the game meanwhile) and its event."""
-    cur = await conn.execute(
+    changed = await conn.execute(
         "UPDATE games SET state = ?, status = ?, version = version + 1, updated_at = ? "
         "WHERE id = ? AND version = ?",
         (new_state.model_dump_json(), new_state.status, iso(now), game.id, game.version),
     )
-    if cur.rowcount != 1:
+    if changed != 1:
         raise UserError("game.changed_meanwhile")
     await events.add(
         conn,
@@ -153,7 +153,7 @@ async def save_change(
     return game.model_copy(update={"version": game.version + 1, "state": new_state})
 
 
-async def history(conn: aiosqlite.Connection, chat_key: str, limit: int) -> list[StoredGame]:
+async def history(conn: Connection, chat_key: str, limit: int) -> list[StoredGame]:
     rows = await fetch_all(
         conn,
         f"SELECT {_COLUMNS} FROM games WHERE chat_key = ? ORDER BY id DESC LIMIT ?",
@@ -162,7 +162,7 @@ async def history(conn: aiosqlite.Connection, chat_key: str, limit: int) -> list
     return [_stored(r) for r in rows]
 
 
-async def numbers(conn: aiosqlite.Connection, chat_key: str) -> dict[int, int]:
+async def numbers(conn: Connection, chat_key: str) -> dict[int, int]:
     """Internal id -> number in the chat, for every game of the chat (journals and exports
     hold internal ids and show numbers)."""
     rows = await fetch_all(conn, "SELECT id, number FROM games WHERE chat_key = ?", (chat_key,))

@@ -9,9 +9,9 @@ import json
 from datetime import datetime
 from typing import Any
 
-import aiosqlite
 from pydantic import BaseModel
 
+from bot.storage.conn import Connection, Row
 from bot.storage.util import dumps, fetch_all, fetch_one, iso, parse_iso
 
 
@@ -31,7 +31,7 @@ class RollRecord(BaseModel):
 _COLUMNS = "id, number, chat_key, user_id, user_name, expression, faces, seed, result, created_at"
 
 
-def _record(row: aiosqlite.Row | tuple[Any, ...]) -> RollRecord:
+def _record(row: Row | tuple[Any, ...]) -> RollRecord:
     return RollRecord(
         id=row[0],
         number=row[1],
@@ -47,7 +47,7 @@ def _record(row: aiosqlite.Row | tuple[Any, ...]) -> RollRecord:
 
 
 async def add(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     *,
     chat_key: str,
     user_id: str,
@@ -82,7 +82,7 @@ async def add(
     return int(row[0])
 
 
-async def get(conn: aiosqlite.Connection, chat_key: str, number: int) -> RollRecord | None:
+async def get(conn: Connection, chat_key: str, number: int) -> RollRecord | None:
     """This chat's roll by its number: another chat's rolls are simply not found."""
     row = await fetch_one(
         conn,
@@ -92,7 +92,7 @@ async def get(conn: aiosqlite.Connection, chat_key: str, number: int) -> RollRec
     return _record(row) if row else None
 
 
-async def recent(conn: aiosqlite.Connection, chat_key: str, limit: int) -> list[RollRecord]:
+async def recent(conn: Connection, chat_key: str, limit: int) -> list[RollRecord]:
     rows = await fetch_all(
         conn,
         f"SELECT {_COLUMNS} FROM rolls WHERE chat_key = ? ORDER BY id DESC LIMIT ?",

@@ -5,20 +5,18 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TypeVar
 
-import aiosqlite
 from pydantic import BaseModel
 
+from bot.storage.conn import Connection
 from bot.storage.util import fetch_one, iso
 
 
-async def chat_lang(conn: aiosqlite.Connection, chat_key: str) -> str | None:
+async def chat_lang(conn: Connection, chat_key: str) -> str | None:
     row = await fetch_one(conn, "SELECT lang FROM chat_settings WHERE chat_key = ?", (chat_key,))
     return str(row[0]) if row and row[0] else None
 
 
-async def set_chat_lang(
-    conn: aiosqlite.Connection, chat_key: str, lang: str | None, now: datetime
-) -> None:
+async def set_chat_lang(conn: Connection, chat_key: str, lang: str | None, now: datetime) -> None:
     await conn.execute(
         "INSERT INTO chat_settings (chat_key, lang, updated_at) VALUES (?, ?, ?) "
         "ON CONFLICT (chat_key) DO UPDATE SET lang = excluded.lang, "
@@ -27,12 +25,12 @@ async def set_chat_lang(
     )
 
 
-async def kv_get(conn: aiosqlite.Connection, key: str) -> str | None:
+async def kv_get(conn: Connection, key: str) -> str | None:
     row = await fetch_one(conn, "SELECT value FROM kv WHERE key = ?", (key,))
     return str(row[0]) if row else None
 
 
-async def kv_set(conn: aiosqlite.Connection, key: str, value: str) -> None:
+async def kv_set(conn: Connection, key: str, value: str) -> None:
     await conn.execute(
         "INSERT INTO kv (key, value) VALUES (?, ?) "
         "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
@@ -43,7 +41,7 @@ async def kv_set(conn: aiosqlite.Connection, key: str, value: str) -> None:
 Model = TypeVar("Model", bound=BaseModel)
 
 
-async def kv_model(conn: aiosqlite.Connection, key: str, model: type[Model]) -> Model:
+async def kv_model(conn: Connection, key: str, model: type[Model]) -> Model:
     """A pydantic model stored under `key` (a game system's chat settings), or its defaults
     when nothing is stored or the stored value no longer fits the model."""
     raw = await kv_get(conn, key)

@@ -136,7 +136,7 @@ async def test_every_state_is_rebuilt_exactly_across_snapshots_undo_and_the_jour
             recent = await events.recent(conn, game_id, 4)
             whole = list(await events.of_chat(conn, CHAT, START))
             late = list(await events.of_chat(conn, CHAT, START + timedelta(minutes=11)))
-            bases = await conn.execute_fetchall("SELECT COUNT(base) FROM events")
+            bases = await conn.fetch_all("SELECT COUNT(base) FROM events")
     finally:
         await app.stop()
     assert next(iter(bases))[0] >= 5  # the chain really crosses several snapshots

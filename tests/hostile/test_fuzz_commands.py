@@ -175,14 +175,15 @@ async def snapshot(app: App) -> list[Any]:
     """Everything a command could have written."""
     out: list[Any] = []
     async with app.db.transaction(write=False) as conn:
-        async with conn.execute(
-            "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' "
-            "ORDER BY name"
-        ) as cur:
-            tables = [r[0] for r in await cur.fetchall()]
+        tables = [
+            r[0]
+            for r in await conn.fetch_all(
+                "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' "
+                "ORDER BY name"
+            )
+        ]
         for table in tables:
-            async with conn.execute(f"SELECT * FROM {table}") as cur:
-                out.append((table, sorted(await cur.fetchall(), key=repr)))
+            out.append((table, sorted(await conn.fetch_all(f"SELECT * FROM {table}"), key=repr)))
     return out
 
 
