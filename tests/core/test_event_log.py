@@ -62,9 +62,10 @@ def row_bytes(row: tuple[object, ...]) -> int:
     return sum(len(str(v).encode()) for v in row if v is not None)
 
 
-async def test_an_ordinary_change_in_a_200_unit_game_stores_at_most_2_kb(tmp_path: Path) -> None:
-    path = tmp_path / "big.sqlite3"
-    app = App(path)
+async def test_an_ordinary_change_in_a_200_unit_game_stores_at_most_2_kb(
+    db_target: Path | str,
+) -> None:
+    app = App(db_target)
     await app.start()
     try:
         ok(await say(app, "/game new wm Big", user="1", name="Ann", chat=CHAT))
@@ -75,18 +76,19 @@ async def test_an_ordinary_change_in_a_200_unit_game_stores_at_most_2_kb(tmp_pat
                 conn, game, big_game(200, "wm"), user_id="1", user_name="Ann", command="setup",
                 kind="setup", now=START,
             )  # fmt: skip
-        with sqlite3.connect(path) as conn:
-            first = conn.execute("SELECT MAX(id) FROM events").fetchone()[0]
-        conn.close()
+            found = await conn.fetch_one("SELECT MAX(id) FROM events")
+            assert found is not None
+            first = found[0]
         for i in range(CHANGES):
             text = f"/unit damage U{(i * 7) % 200:03} 2 column={i % 6 + 1}"
             ok(await say(app, text, user="1", name="Ann", chat=CHAT))
+        async with app.db.transaction(write=False) as conn:
+            rows = await conn.fetch_all("SELECT * FROM events WHERE id > ?", (first,))
+            found = await conn.fetch_one("SELECT state FROM games")
+            assert found is not None
+            state = found[0]
     finally:
         await app.stop()
-    with sqlite3.connect(path) as conn:
-        rows = conn.execute("SELECT * FROM events WHERE id > ?", (first,)).fetchall()
-        state = conn.execute("SELECT state FROM games").fetchone()[0]
-    conn.close()
     sizes = sorted(row_bytes(r) for r in rows)
     assert len(sizes) == CHANGES and len(state) > 45_000
     assert sum(sizes) / len(sizes) <= 2048, sizes
@@ -95,11 +97,11 @@ async def test_an_ordinary_change_in_a_200_unit_game_stores_at_most_2_kb(tmp_pat
 
 
 async def test_every_state_is_rebuilt_exactly_across_snapshots_undo_and_the_journal(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    db_target: Path | str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(events, "SNAPSHOT_EVERY", 3)
     clock = Clock()
-    app = App(tmp_path / "chain.sqlite3", clock=clock)
+    app = App(db_target, clock=clock)
     script = [
         ("1", "/game new gen Chain"),
         ("2", "/game join"),

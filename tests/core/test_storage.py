@@ -1,38 +1,60 @@
+"""The storage layer on both backends (SQLite file, real PostgreSQL server: see tests/pg.py),
+plus what only one of them has (SQLite's WAL file, PostgreSQL's schema_version table, URLs)."""
+
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
 
+import asyncpg
 import pytest
 
+from bot import i18n
+from bot.config import Settings
 from bot.storage import buttons, rolls, settings
+from bot.storage.conn import to_postgres
 from bot.storage.db import Database, StorageError, migrations, schema_version
+from bot.storage.postgres import redact
+from rules_core.errors import UserError
+from tests.pg_server import free_port
 
 NOW = datetime(2026, 11, 22, 10, 0, tzinfo=UTC)
 
 
-async def test_fresh_file_is_migrated_to_the_latest_version_in_wal(tmp_path: Path) -> None:
-    db = Database(tmp_path / "a.sqlite3")
+async def test_fresh_database_is_at_the_latest_version(db_target: Path | str) -> None:
+    db = Database(db_target)
     await db.open()
     try:
-        async with db.conn.execute("PRAGMA user_version") as cur:
-            assert (await cur.fetchone())[0] == schema_version()  # type: ignore[index]
-        async with db.conn.execute("PRAGMA journal_mode") as cur:
-            assert (await cur.fetchone())[0] == "wal"  # type: ignore[index]
+        async with db.transaction(write=False) as conn:
+            if db.dialect == "sqlite":
+                version = await conn.fetch_one("PRAGMA user_version")
+                journal = await conn.fetch_one("PRAGMA journal_mode")
+                assert journal is not None and journal[0] == "wal"
+            else:
+                version = await conn.fetch_one("SELECT version FROM schema_version")
+        assert version is not None and version[0] == schema_version(db.dialect)
     finally:
         await db.close()
-    assert [v for v, _, _ in migrations()] == sorted({v for v, _, _ in migrations()})
 
 
-async def test_reopening_keeps_data_and_applies_nothing_twice(tmp_path: Path) -> None:
-    path = tmp_path / "a.sqlite3"
-    db = Database(path)
+def test_both_backends_have_the_same_migration_numbers_from_postgresql_s_first() -> None:
+    """A SQLite migration added without its PostgreSQL twin (or the reverse) fails here."""
+    lite = [v for v, _, _ in migrations("sqlite")]
+    pg = [v for v, _, _ in migrations("postgresql")]
+    assert lite == sorted(set(lite)) and pg == sorted(set(pg))
+    assert [v for v in lite if v >= pg[0]] == pg
+    assert schema_version("sqlite") == schema_version("postgresql")
+
+
+async def test_reopening_keeps_data_and_applies_nothing_twice(db_target: Path | str) -> None:
+    db = Database(db_target)
     await db.open()
     async with db.transaction() as conn:
         await settings.set_chat_lang(conn, "console:x", "it", NOW)
     await db.close()
-    db = Database(path)
+    db = Database(db_target)
     await db.open()
     async with db.transaction(write=False) as conn:
         assert await settings.chat_lang(conn, "console:x") == "it"
@@ -40,8 +62,8 @@ async def test_reopening_keeps_data_and_applies_nothing_twice(tmp_path: Path) ->
     await db.close()
 
 
-async def test_transaction_rolls_back_on_error(tmp_path: Path) -> None:
-    db = Database(tmp_path / "a.sqlite3")
+async def test_transaction_rolls_back_on_error(db_target: Path | str) -> None:
+    db = Database(db_target)
     await db.open()
     with pytest.raises(RuntimeError):
         async with db.transaction() as conn:
@@ -50,6 +72,95 @@ async def test_transaction_rolls_back_on_error(tmp_path: Path) -> None:
     async with db.transaction(write=False) as conn:
         assert await settings.kv_get(conn, "k") is None
     await db.close()
+
+
+async def test_total_changes_moves_only_when_rows_are_written(db_target: Path | str) -> None:
+    """`Context.active_game` trusts the first read while this count has not moved."""
+    db = Database(db_target)
+    await db.open()
+    try:
+        async with db.transaction() as conn:
+            start = conn.total_changes
+            await settings.kv_get(conn, "nothing")
+            assert await conn.execute("UPDATE kv SET value = 'x' WHERE key = 'absent'") == 0
+            assert conn.total_changes == start
+            await settings.kv_set(conn, "k", "v")
+            assert conn.total_changes == start + 1
+            await buttons.save(conn, "telegram:1", "/roll d6", NOW)  # INSERT ... (no RETURNING)
+            await rolls.add(  # INSERT ... RETURNING
+                conn,
+                chat_key="telegram:1",
+                user_id="u",
+                user_name="Ann",
+                expression="d6",
+                faces=[3],
+                seed=1,
+                result=[{"total": 3}],
+                now=NOW,
+            )
+            assert conn.total_changes >= start + 3  # SQLite also counts its trigger's update
+    finally:
+        await db.close()
+
+
+async def test_rolls_are_scoped_to_their_chat(db_target: Path | str) -> None:
+    db = Database(db_target)
+    await db.open()
+    async with db.transaction() as conn:
+        ident = await rolls.add(
+            conn,
+            chat_key="telegram:1",
+            user_id="u",
+            user_name="Ann",
+            expression="2d6",
+            faces=[3, 4],
+            seed=2**62,
+            result=[{"total": 7}],
+            now=NOW,
+        )
+    async with db.transaction(write=False) as conn:
+        record = await rolls.get(conn, "telegram:1", ident)
+        assert record is not None and record.faces == [3, 4] and record.seed == 2**62
+        assert await rolls.get(conn, "telegram:2", ident) is None
+        assert [r.number for r in await rolls.recent(conn, "telegram:1", 5)] == [ident]
+    await db.close()
+
+
+async def test_button_payloads_are_short_and_chat_scoped(db_target: Path | str) -> None:
+    db = Database(db_target)
+    await db.open()
+    async with db.transaction() as conn:
+        ident = await buttons.save(conn, "telegram:1", "/roll " + "d6+" * 100 + "1", NOW)
+        assert await buttons.save(conn, "telegram:1", "/roll " + "d6+" * 100 + "1", NOW) == ident
+        assert len(ident) <= 32
+        assert await buttons.load(conn, "telegram:1", ident) is not None
+        assert await buttons.load(conn, "telegram:2", ident) is None
+    await db.close()
+
+
+async def test_a_named_lock_has_one_holder_until_released(db_target: Path | str) -> None:
+    """What a Telegram poller's election stands on (see `Database.try_hold`)."""
+    first, second = Database(db_target), Database(db_target)
+    await first.open()
+    await second.open()
+    try:
+        held = await first.try_hold("telegram-poller")
+        assert held is not None and await held.alive()
+        assert await second.try_hold("telegram-poller") is None
+        other = await second.try_hold("another-name")
+        assert other is not None
+        await other.release()
+        await held.release()
+        assert not await held.alive()
+        again = await second.try_hold("telegram-poller")
+        assert again is not None
+        await again.release()
+    finally:
+        await first.close()
+        await second.close()
+
+
+# --- SQLite only ----------------------------------------------------------------------------
 
 
 async def test_not_a_database_is_refused_and_left_untouched(tmp_path: Path) -> None:
@@ -69,35 +180,93 @@ async def test_newer_schema_is_refused(tmp_path: Path) -> None:
         await Database(path).open()
 
 
-async def test_rolls_are_scoped_to_their_chat(tmp_path: Path) -> None:
-    db = Database(tmp_path / "a.sqlite3")
-    await db.open()
-    async with db.transaction() as conn:
-        ident = await rolls.add(
-            conn,
-            chat_key="telegram:1",
-            user_id="u",
-            user_name="Ann",
-            expression="2d6",
-            faces=[3, 4],
-            seed=7,
-            result=[{"total": 7}],
-            now=NOW,
-        )
-    async with db.transaction(write=False) as conn:
-        record = await rolls.get(conn, "telegram:1", ident)
-        assert record is not None and record.faces == [3, 4] and record.seed == 7
-        assert await rolls.get(conn, "telegram:2", ident) is None
-        assert [r.id for r in await rolls.recent(conn, "telegram:1", 5)] == [ident]
-    await db.close()
+# --- PostgreSQL only ------------------------------------------------------------------------
 
 
-async def test_button_payloads_are_short_and_chat_scoped(tmp_path: Path) -> None:
-    db = Database(tmp_path / "a.sqlite3")
-    await db.open()
-    async with db.transaction() as conn:
-        ident = await buttons.save(conn, "telegram:1", "/roll " + "d6+" * 100 + "1", NOW)
-        assert len(ident) <= 32
-        assert await buttons.load(conn, "telegram:1", ident) is not None
-        assert await buttons.load(conn, "telegram:2", ident) is None
-    await db.close()
+def test_a_postgresql_url_selects_postgresql_and_a_path_sqlite() -> None:
+    url = "postgresql://bot:secret@db.example:5432/wargame?sslmode=require"
+    assert Settings(wargame_bot_db=url).db_path == url
+    assert Settings(wargame_bot_db="data/bot.sqlite3").db_path == Path("data/bot.sqlite3")
+    assert Database(url).dialect == "postgresql"
+    assert Database(Path("x.sqlite3")).dialect == "sqlite"
+    assert redact(url) == "postgresql://bot@db.example:5432/wargame"
+    with pytest.raises(ValueError, match="postgresql"):
+        Settings(wargame_bot_db="mysql://bot@db/wargame")
+
+
+def test_placeholders_become_numbered_outside_quotes_and_comments() -> None:
+    sql = "SELECT '?', \"a?\" FROM t WHERE a = ? AND b = ?2 -- why?\nAND c = ?"
+    assert to_postgres(sql) == "SELECT '?', \"a?\" FROM t WHERE a = $1 AND b = $2 -- why?\nAND c = $2"
+
+
+async def test_postgresql_newer_schema_is_refused(pg_url: str) -> None:
+    raw = await asyncpg.connect(pg_url)
+    await raw.execute("UPDATE schema_version SET version = version + 5")
+    await raw.close()
+    with pytest.raises(StorageError, match="newer") as caught:
+        await Database(pg_url).open()
+    assert "postgresql://postgres@127.0.0.1" in str(caught.value)
+
+
+async def test_processes_starting_together_migrate_an_empty_database_once(
+    empty_pg_database: str,
+) -> None:
+    dbs = [Database(empty_pg_database) for _ in range(4)]
+    await asyncio.gather(*(db.open() for db in dbs))
+    try:
+        async with dbs[0].transaction(write=False) as conn:
+            assert await conn.fetch_all("SELECT version FROM schema_version") == [
+                (schema_version("postgresql"),)
+            ]
+    finally:
+        for db in dbs:
+            await db.close()
+
+
+async def test_an_unreachable_server_is_one_localized_sentence_without_the_password() -> None:
+    url = f"postgresql://bot:hunter2@127.0.0.1:{free_port()}/wargame"
+    db = Database(url, busy_seconds=5)
+    with pytest.raises(StorageError) as caught:
+        await db.open()
+    assert caught.value.key == "storage.open.unreachable"
+    for lang in ("en", "it"):
+        text = caught.value.message(lang)
+        assert "hunter2" not in text and "127.0.0.1" in text
+    assert caught.value.message("it") != caught.value.message("en")
+
+
+async def test_a_missing_database_is_named(pg_url: str) -> None:
+    url = pg_url.rsplit("/", 1)[0] + "/no_such_database"
+    with pytest.raises(StorageError) as caught:
+        await Database(url).open()
+    assert caught.value.key == "storage.open.no_database"
+    assert "no_such_database" in caught.value.message("it")
+
+
+async def test_commands_on_one_chat_wait_for_each_other_and_other_chats_do_not(
+    pg_url: str,
+) -> None:
+    """A transaction holding chat A's lock: another process's transaction on A waits (and, past
+    its busy deadline, is told the database is busy); one on chat B goes straight through.
+    (SQLite needs no such lock: its one write lock orders every writer.)"""
+    holder, other = Database(pg_url), Database(pg_url, busy_seconds=0.3)
+    await holder.open()
+    await other.open()
+    try:
+        async with holder.transaction() as conn:
+            await conn.lock_chat("telegram:A")
+            with pytest.raises(UserError) as caught:
+                async with other.transaction() as conn2:
+                    await conn2.lock_chat("telegram:A")
+            assert caught.value.key == "storage.busy"
+            assert i18n.t("it", caught.value.key)
+            async with other.transaction() as conn2:
+                await conn2.lock_chat("telegram:B")
+                await settings.kv_set(conn2, "b", "1")
+            async with other.transaction(write=False) as conn2:
+                await conn2.lock_chat("telegram:A")  # a read takes no lock
+        async with other.transaction() as conn2:  # released with the holder's commit
+            await conn2.lock_chat("telegram:A")
+    finally:
+        await holder.close()
+        await other.close()
