@@ -10,15 +10,8 @@ from pathlib import Path
 import pytest
 
 from bot.app import App
-from tests.pg import (  # noqa: F401  (fixtures and the parametrising hook, used by name)
-    backend,
-    db_target,
-    empty_pg_database,
-    pg_databases,
-    pg_server,
-    pg_url,
-    pytest_generate_tests,
-)
+
+pytest_plugins = ("tests.pg",)  # the backend fixtures and the hook that parametrises them
 
 
 @pytest.fixture

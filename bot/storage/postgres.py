@@ -25,11 +25,13 @@ import re
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 import asyncpg
 import asyncpg.exceptions as pg
+from asyncpg.pool import PoolConnectionProxy
+from asyncpg.transaction import Transaction
 
 from bot.storage.conn import LOCK_MIGRATE, LOCK_NAMED, Connection, PostgresConnection
 
@@ -243,14 +245,8 @@ class PostgresDatabase(Database):
     async def transaction(self, write: bool = True) -> AsyncIterator[Connection]:
         if self._pool is None:
             raise RuntimeError("database is not open")
-        with translated():
-            raw = await self._pool.acquire(timeout=self.busy_seconds)
+        raw, tx = await self._begin(self._pool, write)
         try:
-            tx = raw.transaction(
-                isolation="read_committed" if write else "repeatable_read", readonly=not write
-            )
-            with translated():
-                await tx.start()
             try:
                 with translated():
                     yield PostgresConnection(raw, write)
@@ -262,6 +258,33 @@ class PostgresDatabase(Database):
                 await tx.commit()
         finally:
             await self._pool.release(raw)
+
+    async def _begin(
+        self, pool: asyncpg.Pool, write: bool
+    ) -> tuple[PoolConnectionProxy[Any], Transaction]:
+        """A pooled connection with its transaction begun. A connection found dead at BEGIN
+        (the server restarted, a failover) is replaced once: nothing had been sent on it."""
+        for attempt in (1, 2):
+            with translated():
+                raw = await pool.acquire(timeout=self.busy_seconds)
+            tx = raw.transaction(
+                isolation="read_committed" if write else "repeatable_read", readonly=not write
+            )
+            try:
+                await tx.start()
+                return raw, tx
+            except _GONE as exc:
+                await pool.release(raw)
+                if attempt == 2:
+                    raise UserError("storage.unavailable") from exc
+                log.warning("%s: connection lost (%s); trying a new one", self.where, exc)
+            except BaseException as exc:
+                await pool.release(raw)
+                mapped = user_error(exc)
+                if mapped is None:
+                    raise
+                raise mapped from exc
+        raise AssertionError("unreachable")
 
     async def try_hold(self, name: str) -> HeldLock | None:
         assert self.busy_seconds is not None

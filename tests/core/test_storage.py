@@ -196,7 +196,9 @@ def test_a_postgresql_url_selects_postgresql_and_a_path_sqlite() -> None:
 
 def test_placeholders_become_numbered_outside_quotes_and_comments() -> None:
     sql = "SELECT '?', \"a?\" FROM t WHERE a = ? AND b = ?2 -- why?\nAND c = ?"
-    assert to_postgres(sql) == "SELECT '?', \"a?\" FROM t WHERE a = $1 AND b = $2 -- why?\nAND c = $2"
+    assert (
+        to_postgres(sql) == "SELECT '?', \"a?\" FROM t WHERE a = $1 AND b = $2 -- why?\nAND c = $2"
+    )
 
 
 async def test_postgresql_newer_schema_is_refused(pg_url: str) -> None:

@@ -1,14 +1,16 @@
 """200 state-changing commands from 20 users on one game at once, through four App instances
-sharing one SQLite file (so SQLite's own locking is exercised, not only the in-process lock):
-nothing is lost, nobody sees "database is locked", and the final state is exactly what a
-serial application of the same commands, in the order they were committed, produces."""
+sharing one database (so the backend's own locking is exercised, not only the in-process lock:
+SQLite's write lock, or PostgreSQL's per-chat advisory lock): nothing is lost, nobody sees
+"database is locked", and the final state is exactly what a serial application of the same
+commands, in the order they were committed, produces."""
 
 from __future__ import annotations
 
 import asyncio
 import random
-import sqlite3
 from pathlib import Path
+
+import pytest
 
 from bot.app import App
 from bot.protocol import Reply
@@ -16,6 +18,7 @@ from bot.render import plain
 from bot.storage import games
 from rules_core.game.models import GameState
 from tests.helpers import say
+from tests.pg import new_target
 
 CHAT = "console:siege"
 PLAYERS = [f"p{i}" for i in range(16)]  # p0 is the organiser; 16 is the player limit
@@ -65,15 +68,22 @@ async def state_of(app: App) -> GameState:
     return game.state
 
 
-async def test_200_concurrent_commands_equal_a_serial_application(tmp_path: Path) -> None:
-    path = tmp_path / "shared.sqlite3"
-    apps = [App(path) for _ in range(APPS)]
+async def last_event(app: App) -> int:
+    async with app.db.transaction(write=False) as conn:
+        row = await conn.fetch_one("SELECT COALESCE(MAX(id), 0) FROM events")
+    assert row is not None
+    return int(row[0])
+
+
+async def test_200_concurrent_commands_equal_a_serial_application(
+    db_target: Path | str, backend: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    apps = [App(db_target) for _ in range(APPS)]
     for app in apps:
         await app.start()
     try:
         await setup(apps[0])
-        with sqlite3.connect(path) as conn:
-            first_event = conn.execute("SELECT COALESCE(MAX(id), 0) FROM events").fetchone()[0]
+        first_event = await last_event(apps[0])
         commands = workload()
 
         async def run(i: int, user: str, admin: bool, text: str) -> Reply:
@@ -87,12 +97,12 @@ async def test_200_concurrent_commands_equal_a_serial_application(tmp_path: Path
         assert failed == []
         assert not any("locked" in plain.render(r).lower() for r in replies)
         final = await state_of(apps[1])
+        serial = await new_target(backend, request, tmp_path / "serial.sqlite3")
+        await check_serial_replay(apps[1], first_event, final, serial)
     finally:
         for app in apps:
             await app.stop()
-
     check_totals(final, commands)
-    await check_serial_replay(path, first_event, final, tmp_path / "serial.sqlite3")
 
 
 def check_totals(final: GameState, commands: list[tuple[str, bool, str]]) -> None:
@@ -112,17 +122,17 @@ def check_totals(final: GameState, commands: list[tuple[str, bool, str]]) -> Non
 
 
 async def check_serial_replay(
-    path: Path, first_event: int, final: GameState, serial_path: Path
+    app: App, first_event: int, final: GameState, serial_target: Path | str
 ) -> None:
     """The same commands applied one by one, in the order they were committed (the events
-    logged after `first_event`), on a fresh App give the same state."""
-    with sqlite3.connect(path) as conn:
-        logged = conn.execute(
+    logged after `first_event` in `app`'s database), on a fresh App give the same state."""
+    async with app.db.transaction(write=False) as conn:
+        logged = await conn.fetch_all(
             "SELECT user_id, command FROM events WHERE id > ? ORDER BY id", (first_event,)
-        ).fetchall()
+        )
     assert len(logged) == 200
     admins = set(ADMINS)
-    serial = App(serial_path)
+    serial = App(serial_target)
     await serial.start()
     try:
         await setup(serial)

@@ -1,13 +1,15 @@
 """The guarantee of test_concurrency.py across separate OS processes: 200 state-changing commands
-from 20 users on one game, sent by four bot processes at once, and then by a hundred processes
-at once (two commands each), each with its own App on the same SQLite file (so only SQLite's
-file locks and the writers' retries order them). Nothing is lost, nobody sees "database is
+from 20 users on one game, sent by four bot processes at once (on SQLite and on PostgreSQL),
+and then by a hundred processes at once (two commands each, SQLite), each with its own App on
+the same database (so only SQLite's file locks and the writers' retries, or PostgreSQL's
+per-chat advisory lock, order them). Nothing is lost, nobody sees "database is
 locked" or "busy", the file stays intact, and the final state is exactly what a serial
 application of the same commands, in the order they were committed, produces.
 
 Run as a script, this file is the child: `python test_concurrency_processes.py DB SLICE OUT`
-opens an App on DB, prints "ready", waits for one line on stdin, sends every command of the
-JSON file SLICE at once, and writes [{"ok": ..., "text": ...}, ...] to OUT.
+opens an App on DB (a SQLite file or a postgresql:// URL), prints "ready", waits for one line
+on stdin, sends every command of the JSON file SLICE at once, and writes
+[{"ok": ..., "text": ...}, ...] to OUT.
 `python test_concurrency_processes.py --fork DB SLICES OUTDIR` imports the bot once and forks
 one writer process per slice of the JSON list SLICES (so a hundred writers start in a moment,
 not a hundred interpreters' worth of imports); each opens its own App, and once all are ready
@@ -27,14 +29,18 @@ import traceback
 from pathlib import Path
 from typing import IO
 
+import pytest
+
 from bot.app import App
 from bot.render import plain
 from tests.helpers import say
+from tests.pg import new_target
 from tests.reliability.test_concurrency import (
     CHAT,
     SEED,
     check_serial_replay,
     check_totals,
+    last_event,
     setup,
     state_of,
     workload,
@@ -47,7 +53,7 @@ READY_TIMEOUT = 60.0  # seconds for every child to import the bot and open the d
 RUN_TIMEOUT = 120.0  # seconds for every child to finish once started
 
 
-async def child(db: Path, slice_file: Path, out: Path) -> None:
+async def child(db: str, slice_file: Path, out: Path) -> None:
     commands = [(str(u), bool(a), str(t)) for u, a, t in json.loads(slice_file.read_text())]
     app = App(db)
     await app.start()
@@ -135,16 +141,16 @@ def wait_for_line(stream: IO[str], deadline: float) -> str:
     return stream.readline() if ready else ""
 
 
-async def test_200_commands_from_4_processes_equal_a_serial_application(tmp_path: Path) -> None:
-    path = tmp_path / "shared.sqlite3"
-    app = App(path)
+async def test_200_commands_from_4_processes_equal_a_serial_application(
+    db_target: Path | str, backend: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    app = App(db_target)
     await app.start()
     try:
         await setup(app)
+        first_event = await last_event(app)
     finally:
         await app.stop()
-    with sqlite3.connect(path) as conn:
-        first_event = conn.execute("SELECT COALESCE(MAX(id), 0) FROM events").fetchone()[0]
 
     commands = workload()
     slices = [commands[i::PROCESSES] for i in range(PROCESSES)]
@@ -161,7 +167,7 @@ async def test_200_commands_from_4_processes_equal_a_serial_application(tmp_path
             outs.append(out)
             procs.append(
                 subprocess.Popen(
-                    [sys.executable, __file__, str(path), str(slice_file), str(out)],
+                    [sys.executable, __file__, str(db_target), str(slice_file), str(out)],
                     stdin=subprocess.PIPE,
                     stdout=subprocess.PIPE,
                     stderr=subprocess.PIPE,
@@ -201,21 +207,22 @@ async def test_200_commands_from_4_processes_equal_a_serial_application(tmp_path
     assert failed == []
     assert not any("locked" in r["text"].lower() or "busy" in r["text"].lower() for r in got)
 
-    with sqlite3.connect(path) as conn:
-        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-        new_events = conn.execute(
-            "SELECT COUNT(*) FROM events WHERE id > ?", (first_event,)
-        ).fetchone()[0]
-    assert new_events == len(commands) == 200
-
-    app = App(path)
+    if backend == "sqlite":
+        with sqlite3.connect(db_target) as conn:
+            assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        conn.close()
+    app = App(db_target)
     await app.start()
     try:
+        async with app.db.transaction(write=False) as db:
+            found = await db.fetch_one("SELECT COUNT(*) FROM events WHERE id > ?", (first_event,))
+        assert found is not None and found[0] == len(commands) == 200
         final = await state_of(app)
+        check_totals(final, sent)
+        serial = await new_target(backend, request, tmp_path / "serial.sqlite3")
+        await check_serial_replay(app, first_event, final, serial)
     finally:
         await app.stop()
-    check_totals(final, sent)
-    await check_serial_replay(path, first_event, final, tmp_path / "serial.sqlite3")
 
 
 async def test_100_writer_processes_at_once_all_commit_and_nobody_sees_busy(
@@ -286,4 +293,4 @@ async def test_100_writer_processes_at_once_all_commit_and_nobody_sees_busy(
 if __name__ == "__main__":
     if sys.argv[1] == "--fork":
         sys.exit(fork_writers(Path(sys.argv[2]), Path(sys.argv[3]), Path(sys.argv[4])))
-    asyncio.run(child(Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3])))
+    asyncio.run(child(sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3])))

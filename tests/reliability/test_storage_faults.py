@@ -14,12 +14,13 @@ import sys
 import time
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot import i18n
 from bot.app import App
 from bot.render import plain
-from bot.storage.db import Database, StorageError, migrations, schema_version
+from bot.storage.db import Database, SqliteDatabase, StorageError, migrations, schema_version
 from tests.helpers import say
 
 WRITER = """
@@ -74,10 +75,21 @@ async def test_after_a_kill_the_bot_serves_again(tmp_path: Path) -> None:
         await app.stop()
 
 
-async def test_read_only_database_refuses_writes_clearly_and_still_reads(app: App) -> None:
+async def test_read_only_database_refuses_writes_clearly_and_still_reads(
+    app: App, db_target: Path | str
+) -> None:
     first = await say(app, "/roll d6 dice=4")
     assert first.ok
-    await app.db.conn.execute("PRAGMA query_only = ON")  # what SQLite does on a read-only file
+    if isinstance(app.db, SqliteDatabase):
+        await app.db.conn.execute("PRAGMA query_only = ON")  # what SQLite does on a read-only file
+    else:  # what a hot standby (a read-only replica) does: every transaction is read-only
+        admin = await asyncpg.connect(str(db_target))
+        name = str(db_target).rsplit("/", 1)[1]
+        await admin.execute(f"ALTER DATABASE {name} SET default_transaction_read_only = on")
+        await admin.close()
+        await app.stop()
+        await app.start()
+        assert app.db.read_only
     refused = await say(app, "/roll d6 dice=5")
     assert refused.error is not None and refused.error.code == "storage.read_only"
     assert "Traceback" not in plain.render(refused)
@@ -87,7 +99,21 @@ async def test_read_only_database_refuses_writes_clearly_and_still_reads(app: Ap
     assert (await say(app, "/odds 2d6")).ok
 
 
-async def test_full_disk_refuses_writes_clearly_and_leaves_nothing_half_written(app: App) -> None:
+async def test_full_disk_refuses_writes_clearly_and_leaves_nothing_half_written(
+    tmp_path: Path,
+) -> None:
+    """SQLite's page limit stands for a full disk (a PostgreSQL server's full disk is its
+    DiskFullError, told the same way: see bot/storage/postgres.py)."""
+    app = App(tmp_path / "full.sqlite3")
+    await app.start()
+    try:
+        await fill_the_disk(app)
+    finally:
+        await app.stop()
+
+
+async def fill_the_disk(app: App) -> None:
+    assert isinstance(app.db, SqliteDatabase)
     await say(app, "/roll d6 dice=4")
     async with app.db.conn.execute("PRAGMA page_count") as cur:
         pages = (await cur.fetchone())[0]  # type: ignore[index]
@@ -196,4 +222,82 @@ async def test_busy_is_said_only_after_the_deadline_and_without_a_syntax_line(
         assert (await say(app, "/roll d6")).ok  # and nothing is stuck afterwards
     finally:
         holder.close()
+        await app.stop()
+
+
+async def hold_chat(url: str, chat: str) -> asyncpg.Connection:
+    """Another process's command on `chat`, in its transaction: the chat's lock taken."""
+    holder = await asyncpg.connect(url)
+    await holder.execute("BEGIN")
+    await holder.execute("SELECT pg_advisory_xact_lock(1, hashtext($1))", chat)
+    return holder
+
+
+async def test_postgresql_a_command_waits_for_its_chat_and_then_succeeds(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("WARGAME_BOT_BUSY_SECONDS", "120")
+    app = App(pg_url)
+    await app.start()
+    holder = await hold_chat(pg_url, "console:test")
+    try:
+        task = asyncio.create_task(say(app, "/roll d6 dice=4"))
+        while not task.done():  # until the command is seen waiting for the lock
+            waiting = await holder.fetchval(
+                "SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
+            )
+            if waiting:
+                break
+            await asyncio.sleep(0.02)
+        assert not task.done()
+        other = await say(app, "/roll d6 dice=3", chat="console:other")  # not held up
+        assert other.ok
+        await holder.execute("COMMIT")
+        reply = await task
+        assert reply.ok, plain.render(reply)
+    finally:
+        await holder.close()
+        await app.stop()
+
+
+async def test_postgresql_busy_is_said_only_after_the_deadline(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("WARGAME_BOT_BUSY_SECONDS", "1.5")
+    app = App(pg_url)
+    await app.start()
+    holder = await hold_chat(pg_url, "console:test")
+    try:
+        started = time.monotonic()
+        reply = await say(app, "/roll d6", lang="it")
+        waited = time.monotonic() - started
+        await holder.execute("ROLLBACK")
+        assert reply.error is not None and reply.error.code == "storage.busy"
+        assert waited >= 1.5
+        assert plain.render(reply) == i18n.t("it", "storage.busy")
+        assert (await say(app, "/roll d6")).ok
+    finally:
+        await holder.close()
+        await app.stop()
+
+
+async def test_postgresql_connections_killed_by_the_server_cost_no_command(
+    pg_url: str,
+) -> None:
+    """Every connection of the pool killed by the server (a restart, a failover): a dead
+    connection is found at BEGIN, before anything was sent, and replaced, so no command is
+    lost to it (one lost in the middle of its transaction says nothing was saved)."""
+    app = App(pg_url)
+    await app.start()
+    try:
+        assert (await say(app, "/roll d6")).ok
+        admin = await asyncpg.connect(pg_url)
+        await admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE application_name = 'wargame-bot' AND pid != pg_backend_pid()"
+        )
+        await admin.close()
+        replies = [await say(app, "/roll d6") for _ in range(3)]
+        assert [r.error for r in replies] == [None, None, None]
+    finally:
         await app.stop()
