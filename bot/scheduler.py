@@ -1,6 +1,13 @@
-"""Play-by-post reminders: every `interval` seconds, take the reminders that are due (they are
-marked sent in the same transaction, so none is ever sent twice, even across a restart) and
-deliver them to their chat through whichever adapter owns it.
+"""Play-by-post reminders: every `interval` seconds, claim the reminders that are due, deliver
+each to its chat through whichever adapter owns it, and record it as sent.
+
+Any number of schedulers (bot processes, on one SQLite file or one PostgreSQL database) run at
+once: a claim is a lease (`campaigns.claim_due`), so each reminder goes to one of them, and one
+that dies (even by SIGKILL) holds its reminders only until the lease runs out, when another
+claims and sends them. None is lost. A reminder is sent twice in exactly one case: its
+scheduler died, or lost the database, after delivering it and before recording it (or spent
+longer than the lease delivering it); the others then deliver it again. Each reminder is
+recorded right after its delivery, so that window is one reminder wide.
 
 `owns(chat_key)` limits a scheduler to the chats it can reach: a console session on the same
 database file leaves the Telegram and Discord chats' reminders to the bot that serves them.
@@ -13,8 +20,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
+import secrets
+import socket
 from collections.abc import Awaitable, Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from bot import i18n
 from bot.app import App
@@ -33,29 +43,46 @@ class Scheduler:
         send: Send,
         interval: float = 30.0,
         owns: Callable[[str], bool] | None = None,
+        lease: timedelta = campaigns.LEASE,
+        batch: int = campaigns.CLAIM_BATCH,
     ) -> None:
         self.app = app
         self.send = send
         self.interval = interval
         self.owns = owns
+        self.lease = lease
+        self.batch = batch
+        # Who holds a claim: readable in the table, unique even for two schedulers in one process.
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
 
     async def run_due(self, now: datetime | None = None) -> int:
-        """Send everything due by `now`; returns how many reminders were sent."""
+        """Send everything due by `now` that this scheduler can claim, a batch at a time;
+        returns how many reminders it sent."""
         now = now or self.app.clock()
-        async with self.app.db.transaction() as conn:
-            due = await campaigns.take_due(conn, now, self.owns)
         sent = 0
-        for reminder, campaign in due:
-            try:
-                reply = await self.message(reminder, campaign)
-                await self.send(campaign.chat_key, reply)
-            except Exception:  # a platform outage must not stop the other reminders
-                log.exception("could not deliver reminder %s; retrying later", reminder.id)
+        while True:
+            async with self.app.db.transaction() as conn:
+                due = await campaigns.claim_due(
+                    conn, now, self.owner, lease=self.lease, owns=self.owns, limit=self.batch
+                )
+            failed = False
+            for reminder, campaign in due:
+                try:
+                    reply = await self.message(reminder, campaign)
+                    await self.send(campaign.chat_key, reply)
+                except Exception:  # a platform outage must not stop the other reminders
+                    log.exception("could not deliver reminder %s; retrying later", reminder.id)
+                    async with self.app.db.transaction() as conn:
+                        await campaigns.give_back(conn, reminder.id, self.owner)
+                    failed = True
+                    continue
                 async with self.app.db.transaction() as conn:
-                    await campaigns.give_back(conn, reminder.id)
-                continue
-            sent += 1
-        return sent
+                    if not await campaigns.mark_sent(conn, reminder.id, self.owner, now):
+                        log.warning("reminder %s: lease lost while sending it", reminder.id)
+                sent += 1
+            # A short batch took all there was; after a failure, the next pass retries.
+            if failed or len(due) < self.batch:
+                return sent
 
     async def message(self, reminder: Reminder, campaign: Campaign) -> Reply:
         lang = await self.app.lang_for(

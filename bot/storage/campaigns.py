@@ -1,8 +1,9 @@
 """Campaigns, the games they contain, their reminders and their journal.
 
 Reminders are rows keyed by (campaign, turn, kind): scheduling the same turn twice inserts
-nothing new, and `take_due` marks a reminder sent in the same transaction that hands it out,
-so a restart never loses one and never sends one twice.
+nothing new. A scheduler claims due reminders with a lease (`claim_due`), sends them, and
+records each as sent (`mark_sent`): a restart, or a process killed among several, loses none
+(see `claim_due` for the one case where a reminder is sent twice).
 """
 
 from __future__ import annotations
@@ -181,35 +182,77 @@ async def schedule_turn(conn: Connection, c: Campaign) -> None:
     )
 
 
-async def take_due(
-    conn: Connection, now: datetime, owns: Callable[[str], bool] | None = None
+CLAIM_BATCH = 20  # reminders one scheduler claims at a time
+LEASE = timedelta(minutes=5)  # how long a claim keeps other schedulers off a reminder
+
+
+async def claim_due(
+    conn: Connection,
+    now: datetime,
+    owner: str,
+    *,
+    lease: timedelta = LEASE,
+    owns: Callable[[str], bool] | None = None,
+    limit: int = CLAIM_BATCH,
 ) -> list[tuple[Reminder, Campaign]]:
-    """Every reminder due by `now` for a running campaign in a chat we can reach (`owns`),
-    marked sent as it is taken; the others stay for whoever can deliver them."""
+    """Claim up to `limit` reminders due by `now` for running campaigns in chats we can reach
+    (`owns`), unsent and not claimed by anyone whose lease still runs: each gets `owner` and a
+    lease until `now + lease`. Send each, then `mark_sent` it (or `give_back` it).
+
+    Several schedulers (processes, machines) may claim at once: on PostgreSQL the candidates
+    are locked `FOR UPDATE SKIP LOCKED`, so two never take the same row and neither waits; on
+    SQLite the write transaction already excludes every other writer. A scheduler that dies
+    keeps its reminders only until their lease runs out; then anyone claims them again. So
+    none is lost, and one is sent twice only if its scheduler died (or lost the database)
+    after sending it and before `mark_sent`, or took longer than the lease to send it."""
+    skip_locked = " FOR UPDATE OF r SKIP LOCKED" if conn.dialect == "postgresql" else ""
+    columns = ", ".join(f"c.{c}" for c in _COLUMNS.split(", "))
     rows = await fetch_all(
         conn,
-        "SELECT r.id, r.campaign_id, r.turn_no, r.kind, r.user_id, r.due_at "
+        f"SELECT r.id, r.campaign_id, r.turn_no, r.kind, r.user_id, r.due_at, {columns} "
         "FROM reminders r JOIN campaigns c ON c.id = r.campaign_id "
-        "WHERE r.sent_at IS NULL AND r.due_at <= ? AND c.status = 'active' ORDER BY r.due_at",
-        (iso(now),),
+        "WHERE r.sent_at IS NULL AND r.due_at <= ? AND c.status = 'active' "
+        "AND (r.lease_until IS NULL OR r.lease_until <= ?) "
+        f"ORDER BY r.due_at, r.id{skip_locked}",
+        (iso(now), iso(now)),
     )
     out = []
     for r in rows:
-        row = await fetch_one(conn, f"SELECT {_COLUMNS} FROM campaigns WHERE id = ?", (r[1],))
-        assert row is not None
-        if owns is not None and not owns(str(row[1])):
-            continue
-        await conn.execute("UPDATE reminders SET sent_at = ? WHERE id = ?", (iso(now), r[0]))
+        campaign = _campaign(r[6:])
+        if owns is not None and not owns(campaign.chat_key):
+            continue  # left for whoever can deliver it
         reminder = Reminder(
             id=r[0], campaign_id=r[1], turn_no=r[2], kind=r[3], user_id=r[4], due_at=parse_iso(r[5])
         )
-        out.append((reminder, _campaign(row)))
+        out.append((reminder, campaign))
+        if len(out) == limit:
+            break
+    if out:
+        await conn.executemany(
+            "UPDATE reminders SET claimed_by = ?, lease_until = ? WHERE id = ?",
+            [(owner, iso(now + lease), reminder.id) for reminder, _ in out],
+        )
     return out
 
 
-async def give_back(conn: Connection, reminder_id: int) -> None:
-    """A reminder that could not be delivered is due again (the next pass retries it)."""
-    await conn.execute("UPDATE reminders SET sent_at = NULL WHERE id = ?", (reminder_id,))
+async def mark_sent(conn: Connection, reminder_id: int, owner: str, now: datetime) -> bool:
+    """Record a claimed reminder as sent; False if the claim was no longer ours (its lease ran
+    out and another scheduler took it: it may then be sent twice)."""
+    changed = await conn.execute(
+        "UPDATE reminders SET sent_at = ?, lease_until = NULL "
+        "WHERE id = ? AND claimed_by = ? AND sent_at IS NULL",
+        (iso(now), reminder_id, owner),
+    )
+    return changed == 1
+
+
+async def give_back(conn: Connection, reminder_id: int, owner: str) -> None:
+    """A claimed reminder that could not be delivered is free again (the next pass retries)."""
+    await conn.execute(
+        "UPDATE reminders SET claimed_by = NULL, lease_until = NULL "
+        "WHERE id = ? AND claimed_by = ? AND sent_at IS NULL",
+        (reminder_id, owner),
+    )
 
 
 async def journal(conn: Connection, c: Campaign) -> list[JournalEntry]:
