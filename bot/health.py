@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import logging
 import os
 import sqlite3
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -41,8 +43,13 @@ class Heartbeat(BaseModel):
     adapters: dict[str, float]  # adapter name -> last time (epoch seconds) it was seen alive
 
 
-def heartbeat_path(db: Path) -> Path:
-    """`data.sqlite3` -> `data.sqlite3-heartbeat.json`, on the same volume as the database."""
+def heartbeat_path(db: Path | str) -> Path:
+    """`data.sqlite3` -> `data.sqlite3-heartbeat.json`, on the same volume as the database. A
+    PostgreSQL database is shared by several processes: each keeps its heartbeat in its own
+    temporary folder (a container's `health` runs beside its `run`), named after the URL."""
+    if isinstance(db, str):
+        digest = hashlib.blake2s(db.encode(), digest_size=6).hexdigest()
+        return Path(tempfile.gettempdir()) / f"wargame-bot-{digest}-heartbeat.json"
     return db.with_name(db.name + "-heartbeat.json")
 
 
@@ -95,9 +102,13 @@ class HeartbeatWriter:
                 self.path.unlink(missing_ok=True)
 
 
-def database_problem(db: Path) -> str | None:
+def database_problem(db: Path | str) -> str | None:
     """Why the database cannot serve this bot, or None. Opened read-only: never created or
     migrated here (that is `run`'s job, and a check must not change what it checks)."""
+    if isinstance(db, str):
+        from bot.storage.postgres import schema_problem
+
+        return asyncio.run(schema_problem(db))
     if not db.is_file():
         return f"no database at {db}"
     try:
@@ -146,7 +157,7 @@ def heartbeat_problems(path: Path, now: float) -> tuple[list[str], dict[str, flo
     return problems, ages
 
 
-def check(db: Path, now: float | None = None) -> tuple[list[str], str]:
+def check(db: Path | str, now: float | None = None) -> tuple[list[str], str]:
     """(problems, one-line summary): healthy when there are no problems."""
     now = time.time() if now is None else now
     problems = []
@@ -155,4 +166,9 @@ def check(db: Path, now: float | None = None) -> tuple[list[str], str]:
     beat_problems, ages = heartbeat_problems(heartbeat_path(db), now)
     problems += beat_problems
     beats = ", ".join(f"{name} beat {max(age, 0):.0f} s ago" for name, age in ages.items())
-    return problems, f"healthy: {db} at schema version {schema_version()}; {beats}"
+    where: Path | str = db
+    if isinstance(db, str):
+        from bot.storage.postgres import redact
+
+        where = redact(db)
+    return problems, f"healthy: {where} at schema version {schema_version()}; {beats}"

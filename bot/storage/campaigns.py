@@ -170,7 +170,7 @@ async def schedule_turn(conn: Connection, c: Campaign) -> None:
         await conn.execute(
             "INSERT INTO reminders (campaign_id, turn_no, kind, user_id, due_at) "
             "VALUES (?, ?, ?, ?, ?) ON CONFLICT (campaign_id, turn_no, kind) DO UPDATE SET "
-            "due_at = excluded.due_at, user_id = excluded.user_id WHERE sent_at IS NULL",
+            "due_at = excluded.due_at, user_id = excluded.user_id WHERE reminders.sent_at IS NULL",
             (c.id, c.turn_no, due.kind, current.user_id, iso(due.due_at)),
         )
     kinds = [d.kind for d in schedule(c.turn_started_at, c.deadline, c.points)]

@@ -303,6 +303,25 @@ class PostgresDatabase(Database):
         return _AdvisoryLock(raw)
 
 
+async def schema_problem(url: str) -> str | None:
+    """For `wargame-bot health`: why the database can't serve this bot, or None. Reads only."""
+    where = redact(url)
+    try:
+        raw = await asyncpg.connect(url, timeout=5)
+    except (*_GONE, pg.PostgresError) as exc:
+        return f"{where} cannot be reached: {type(exc).__name__}"
+    try:
+        version = await _version(raw)
+    except pg.PostgresError as exc:
+        return f"{where} cannot be read: {type(exc).__name__}"
+    finally:
+        await raw.close()
+    latest = schema_version("postgresql")
+    if version != latest:
+        return f"{where} is at schema version {version}, this bot needs {latest}"
+    return None
+
+
 async def _version(raw: PgRaw) -> int:
     if not await raw.fetchval("SELECT to_regclass('schema_version') IS NOT NULL"):
         return 0

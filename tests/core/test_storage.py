@@ -13,6 +13,7 @@ import pytest
 
 from bot import i18n
 from bot.config import Settings
+from bot.health import check, heartbeat_path
 from bot.storage import buttons, rolls, settings
 from bot.storage.conn import to_postgres
 from bot.storage.db import Database, StorageError, migrations, schema_version
@@ -272,3 +273,14 @@ async def test_commands_on_one_chat_wait_for_each_other_and_other_chats_do_not(
     finally:
         await holder.close()
         await other.close()
+
+
+def test_health_reads_a_postgresql_schema_without_changing_it(pg_url: str) -> None:
+    """`wargame-bot health` on PostgreSQL: the schema is checked (read-only), and the heartbeat
+    lives in the process's temporary folder, not beside a file."""
+    problems, _ = check(pg_url)
+    assert problems == [f"no heartbeat at {heartbeat_path(pg_url)}: `wargame-bot run` is not "
+                        "serving any platform"]  # fmt: skip
+    assert "secret" not in str(heartbeat_path(pg_url.replace("postgres@", "postgres:secret@")))
+    elsewhere = f"postgresql://postgres@127.0.0.1:{free_port()}/x"
+    assert "cannot be reached" in " ".join(check(elsewhere)[0])
