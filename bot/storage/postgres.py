@@ -22,21 +22,25 @@ import asyncio
 import contextlib
 import logging
 import re
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager
+from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 from urllib.parse import urlsplit
 
 import asyncpg
 import asyncpg.exceptions as pg
 from asyncpg.pool import PoolConnectionProxy
-from asyncpg.transaction import Transaction
 
-from bot.storage.conn import LOCK_MIGRATE, LOCK_NAMED, Connection, PostgresConnection
-
-if TYPE_CHECKING:
-    from bot.storage.conn import PgRaw
+from bot.storage.conn import (
+    LOCK_CHAT,
+    LOCK_MIGRATE,
+    LOCK_NAMED,
+    Connection,
+    Row,
+    chat_lock_key,
+)
 from bot.storage.db import (
     PYTHON_STEPS,
     Database,
@@ -47,6 +51,9 @@ from bot.storage.db import (
 )
 from rules_core.errors import UserError
 
+if TYPE_CHECKING:
+    PgRaw: TypeAlias = asyncpg.Connection[Any] | PoolConnectionProxy[Any]
+    Replace: TypeAlias = Callable[[PgRaw], Awaitable[PgRaw]]
 log = logging.getLogger(__name__)
 
 DEFAULT_POOL = 10
@@ -63,6 +70,8 @@ _GONE = (
     OSError,
     TimeoutError,
     asyncpg.InterfaceError,
+    # A connection the server ended while idle: asyncpg can find its protocol mid-way.
+    asyncpg.InternalClientError,
     pg.PostgresConnectionError,
     pg.CannotConnectNowError,
     pg.AdminShutdownError,
@@ -91,6 +100,117 @@ def user_error(exc: BaseException) -> UserError | None:
     if isinstance(exc, _GONE):
         return UserError("storage.unavailable")
     return None
+
+
+_PLACEHOLDER = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|--[^\n]*|\?(\d*)")
+_WRITE = re.compile(r"^\s*(?:INSERT|UPDATE|DELETE)\b", re.IGNORECASE)
+
+
+@lru_cache(maxsize=1024)
+def to_postgres(sql: str) -> str:
+    """`?` placeholders as `$1, $2...` (`?N` as `$N`), leaving quoted text and comments alone."""
+    count = 0
+
+    def swap(m: re.Match[str]) -> str:
+        nonlocal count
+        if not m.group(0).startswith("?"):
+            return m.group(0)
+        if m.group(1):
+            return f"${m.group(1)}"
+        count += 1
+        return f"${count}"
+
+    return _PLACEHOLDER.sub(swap, sql)
+
+
+def _changed(status: str) -> int:
+    """Rows changed according to a command tag ("INSERT 0 3", "UPDATE 2", "SELECT 1")."""
+    verb, _, rest = status.partition(" ")
+    if verb not in ("INSERT", "UPDATE", "DELETE") or not rest:
+        return 0
+    return int(rest.rsplit(" ", 1)[-1])
+
+
+BEGIN_WRITE = "BEGIN ISOLATION LEVEL READ COMMITTED"
+BEGIN_READ = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
+
+
+class PostgresConnection:
+    """An asyncpg connection inside one transaction. BEGIN is sent with the first statement
+    (in the same round trip when that is the chat's lock), so a command pays for no round
+    trip that does no work; a transaction that ran nothing sends nothing."""
+
+    dialect: Literal["postgresql"] = "postgresql"
+
+    def __init__(
+        self, raw: PgRaw, write: bool, *, begin: str | None = None, replace: Replace | None = None
+    ) -> None:
+        self.raw = raw
+        self.write = write
+        self._pending = begin
+        self._replace = replace
+        self._changes = 0
+
+    @property
+    def begun(self) -> bool:
+        """True once BEGIN was sent: the transaction must then be committed or rolled back."""
+        return self._pending is None
+
+    async def _begin(self, then: str | None = None) -> None:
+        """Send the pending BEGIN, with `then` (a statement without parameters) in the same
+        round trip. A connection found dead here (the server restarted, a failover) is
+        replaced once: nothing had run on it."""
+        if self._pending is None:
+            if then is not None:
+                await self.raw.execute(then)
+            return
+        sql = self._pending if then is None else f"{self._pending}; {then}"
+        self._pending = None
+        try:
+            await self.raw.execute(sql)
+        except _GONE as exc:
+            if self._replace is None:
+                raise
+            log.warning("connection lost (%s): trying a new one", exc)
+            self.raw = await self._replace(self.raw)
+            await self.raw.execute(sql)
+
+    @property
+    def total_changes(self) -> int:
+        return self._changes
+
+    async def execute(self, sql: str, params: Sequence[object] = ()) -> int:
+        await self._begin()
+        status: str = await self.raw.execute(to_postgres(sql), *params)
+        changed = _changed(status)
+        self._changes += changed
+        return changed
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
+        batch = list(rows)
+        await self._begin()
+        await self.raw.executemany(to_postgres(sql), batch)
+        if _WRITE.match(sql):
+            self._changes += len(batch)  # at most this many; only "nothing" must be exact
+
+    async def fetch_all(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
+        await self._begin()
+        records = await self.raw.fetch(to_postgres(sql), *params)
+        if _WRITE.match(sql):  # INSERT ... RETURNING: one row back per row written
+            self._changes += len(records)
+        return [tuple(r) for r in records]
+
+    async def fetch_one(self, sql: str, params: Sequence[object] = ()) -> Row | None:
+        rows = await self.fetch_all(sql, params)
+        return rows[0] if rows else None
+
+    async def lock_chat(self, chat_key: str) -> None:
+        if self.write:
+            # Its own statement, before any read: under READ COMMITTED each statement sees
+            # what was committed when it began, so reads after the wait see the last holder's
+            # writes. Waiting longer than `lock_timeout` (the busy deadline) fails as busy.
+            lock = f"SELECT pg_advisory_xact_lock({LOCK_CHAT}, {chat_lock_key(chat_key)})"
+            await self._begin(then=lock)
 
 
 @contextlib.contextmanager
@@ -168,6 +288,9 @@ class PostgresDatabase(Database):
                 max_size=self.pool_size,
                 timeout=self.busy_seconds,  # to connect
                 statement_cache_size=256,
+                # No session state is left behind (chat locks end with their transaction,
+                # settings are set at connect): the default reset would cost a round trip.
+                reset=_keep_session,
                 server_settings={
                     "application_name": "wargame-bot",
                     "lock_timeout": f"{int(self.busy_seconds * 1000)}ms",
@@ -226,7 +349,7 @@ class PostgresDatabase(Database):
             await raw.execute("SELECT pg_advisory_xact_lock($1, 0)", LOCK_MIGRATE)
             await raw.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER)")
             current = await _version(raw)
-            conn = PostgresConnection(raw, write=True)
+            conn = PostgresConnection(raw, write=True)  # inside the migration's transaction
             for version, name, sql in migrations("postgresql"):
                 if version <= current:
                     continue
@@ -243,48 +366,34 @@ class PostgresDatabase(Database):
 
     @asynccontextmanager
     async def transaction(self, write: bool = True) -> AsyncIterator[Connection]:
-        if self._pool is None:
+        pool = self._pool
+        if pool is None:
             raise RuntimeError("database is not open")
-        raw, tx = await self._begin(self._pool, write)
+        with translated():
+            raw = await pool.acquire(timeout=self.busy_seconds)
+
+        async def replace(dead: PgRaw) -> PgRaw:
+            await pool.release(dead)  # type: ignore[arg-type]
+            with translated():
+                return await pool.acquire(timeout=self.busy_seconds)
+
+        conn = PostgresConnection(
+            raw, write, begin=BEGIN_WRITE if write else BEGIN_READ, replace=replace
+        )
         try:
             try:
                 with translated():
-                    yield PostgresConnection(raw, write)
+                    yield conn
             except BaseException:
-                with contextlib.suppress(Exception):  # a lost connection can't roll back
-                    await tx.rollback()
+                if conn.begun:
+                    with contextlib.suppress(Exception):  # a lost connection can't roll back
+                        await conn.raw.execute("ROLLBACK")
                 raise
-            with translated():
-                await tx.commit()
+            if conn.begun:
+                with translated():
+                    await conn.raw.execute("COMMIT")
         finally:
-            await self._pool.release(raw)
-
-    async def _begin(
-        self, pool: asyncpg.Pool, write: bool
-    ) -> tuple[PoolConnectionProxy[Any], Transaction]:
-        """A pooled connection with its transaction begun. A connection found dead at BEGIN
-        (the server restarted, a failover) is replaced once: nothing had been sent on it."""
-        for attempt in (1, 2):
-            with translated():
-                raw = await pool.acquire(timeout=self.busy_seconds)
-            tx = raw.transaction(
-                isolation="read_committed" if write else "repeatable_read", readonly=not write
-            )
-            try:
-                await tx.start()
-                return raw, tx
-            except _GONE as exc:
-                await pool.release(raw)
-                if attempt == 2:
-                    raise UserError("storage.unavailable") from exc
-                log.warning("%s: connection lost (%s); trying a new one", self.where, exc)
-            except BaseException as exc:
-                await pool.release(raw)
-                mapped = user_error(exc)
-                if mapped is None:
-                    raise
-                raise mapped from exc
-        raise AssertionError("unreachable")
+            await pool.release(conn.raw)  # type: ignore[arg-type]
 
     async def try_hold(self, name: str) -> HeldLock | None:
         assert self.busy_seconds is not None
@@ -301,6 +410,10 @@ class PostgresDatabase(Database):
             await raw.close()
             return None
         return _AdvisoryLock(raw)
+
+
+async def _keep_session(raw: PgRaw) -> None:
+    return None
 
 
 async def schema_problem(url: str) -> str | None:

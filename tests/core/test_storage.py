@@ -15,9 +15,8 @@ from bot import i18n
 from bot.config import Settings
 from bot.health import check, heartbeat_path
 from bot.storage import buttons, rolls, settings
-from bot.storage.conn import to_postgres
 from bot.storage.db import Database, StorageError, migrations, schema_version
-from bot.storage.postgres import redact
+from bot.storage.postgres import redact, to_postgres
 from rules_core.errors import UserError
 from tests.pg_server import free_port
 

@@ -20,6 +20,7 @@ import pytest
 from bot import i18n
 from bot.app import App
 from bot.render import plain
+from bot.storage.conn import LOCK_CHAT, chat_lock_key
 from bot.storage.db import Database, SqliteDatabase, StorageError, migrations, schema_version
 from tests.helpers import say
 
@@ -229,7 +230,7 @@ async def hold_chat(url: str, chat: str) -> asyncpg.Connection:
     """Another process's command on `chat`, in its transaction: the chat's lock taken."""
     holder = await asyncpg.connect(url)
     await holder.execute("BEGIN")
-    await holder.execute("SELECT pg_advisory_xact_lock(1, hashtext($1))", chat)
+    await holder.execute("SELECT pg_advisory_xact_lock($1, $2)", LOCK_CHAT, chat_lock_key(chat))
     return holder
 
 
