@@ -18,6 +18,7 @@ from bench import (
     games_bench,
     headline_bench,
     memory_bench,
+    postgres_bench,
     rules_bench,
     storage_bench,
 )
@@ -154,6 +155,8 @@ def main() -> int:
     mem = memory_bench.main()
     print()
     store = storage_bench.main()
+    print()
+    scaling = postgres_bench.main()
     growth = rss[-1][1] - rss[0][1]
     late_growth = rss[-1][1] - rss[len(rss) // 2][1]
     elapsed = time.perf_counter() - started
@@ -262,6 +265,23 @@ def main() -> int:
             "-",
         ],
     ]
+    if scaling is None:
+        rows.append(["PostgreSQL, 2 processes vs 1", "skipped", "no server", ">= 1.6x", "-"])
+    else:
+        per_s = {(r.processes, r.chats, r.label.split(",")[0]): r.per_s for r in scaling}
+        spread = postgres_bench.SPREAD_CHATS
+        two = per_s[(2, spread, "PostgreSQL")] / per_s[(1, spread, "PostgreSQL")]
+        four = per_s[(4, spread, "PostgreSQL")] / per_s[(1, spread, "PostgreSQL")]
+        rows.append(
+            [
+                f"PostgreSQL, 2 processes vs 1 ({spread} chats)",
+                f"{per_s[(2, spread, 'PostgreSQL')]:,.0f}/s",
+                f"{two:.2f}x; 4 processes {four:.2f}x; SQLite 1 process "
+                f"{per_s[(1, spread, 'SQLite')]:,.0f}/s",
+                ">= 1.6x",
+                verdict(two >= 1.6),
+            ]
+        )
     print()
     print(f"Summary — {machine()}; load average {load:.1f} when the run started")
     headers = ["measure", "ours", "ratio / peer (issue #26 rows: today)", "goal", "met"]

@@ -50,6 +50,8 @@ async def add(
     imported_by: str,
     now: datetime,
 ) -> int:
+    if conn.dialect == "postgresql":
+        return await _add_postgresql(conn, scope, system, title, split, imported_by, now)
     row = await fetch_one(
         conn,
         "INSERT INTO rulebooks (scope, system, title, unit, passages, imported_by, created_at) "
@@ -58,26 +60,6 @@ async def add(
     )
     assert row is not None
     book = int(row[0])
-    if conn.dialect == "postgresql":
-        await conn.executemany(
-            "INSERT INTO passages (rulebook_id, location, number, page, heading, body, search) "
-            f"VALUES (?, ?, ?, ?, ?, ?, {PG_DOCUMENT})",
-            [
-                (
-                    book,
-                    p.location,
-                    p.number,
-                    p.page,
-                    heading,
-                    p.text,
-                    tokens(heading),
-                    tokens(p.text),
-                )
-                for p in split.passages
-                for heading in [HEADING_SEP.join(p.heading)]
-            ],
-        )
-        return book
     for p in split.passages:
         heading = HEADING_SEP.join(p.heading)
         passage = await fetch_one(
@@ -91,6 +73,40 @@ async def add(
             "INSERT INTO passages_fts (rowid, heading, body) VALUES (?, ?, ?)",
             (passage[0], heading, p.text),
         )
+    return book
+
+
+async def _add_postgresql(
+    conn: Connection,
+    scope: str,
+    system: str,
+    title: str,
+    split: SplitResult,
+    imported_by: str,
+    now: datetime,
+) -> int:
+    """The passages with their tsvector and their length in words (for BM25's length
+    normalisation; the book keeps the sum, for the average)."""
+    passages = []
+    for p in split.passages:
+        heading = HEADING_SEP.join(p.heading)
+        words = (tokens(heading), tokens(p.text))
+        length = sum(len(w.split()) for w in words)
+        passages.append((p.location, p.number, p.page, heading, p.text, length, *words))
+    row = await fetch_one(
+        conn,
+        "INSERT INTO rulebooks (scope, system, title, unit, passages, imported_by, created_at, "
+        "tokens) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        (scope, system, title, split.unit, len(passages), imported_by, iso(now),
+         sum(p[5] for p in passages)),
+    )  # fmt: skip
+    assert row is not None
+    book = int(row[0])
+    await conn.executemany(
+        "INSERT INTO passages (rulebook_id, location, number, page, heading, body, tokens, "
+        f"search) VALUES (?, ?, ?, ?, ?, ?, ?, {PG_DOCUMENT})",
+        [(book, *p) for p in passages],
+    )
     return book
 
 
@@ -137,10 +153,13 @@ def _terms(query: str) -> list[str]:
 # PostgreSQL has no FTS5: a `tsvector` column with the 'simple' configuration (no stemming, no
 # stop words: the query's stems are prefixes, as with FTS5) over text whose case and accents
 # were folded and whose words were split here exactly as FTS5's unicode61 tokenizer splits
-# them (letters and digits; everything else separates). Headings weigh 4 to a body's 1, as in
-# `bm25(passages_fts, 4.0, 1.0)`; ranking is ts_rank's (not BM25), see README.
+# them (letters and digits; everything else separates). Ranking follows FTS5's BM25 (k1 1.2,
+# b 0.75, a heading occurrence counting 4 and a body one 1, each stem's inverse document
+# frequency over every imported passage, the passage's length in words against the average),
+# counting a stem's occurrences in the tsvector; one stand-in: a phrase ("p+s") counts as often
+# as its rarest word. README "Several processes: PostgreSQL" says how often the backends agree.
 PG_DOCUMENT = "setweight(to_tsvector('simple', ?), 'A') || setweight(to_tsvector('simple', ?), 'D')"
-PG_RANK = "ts_rank('{0.25, 0.25, 0.25, 1.0}', p.search, t.q, 1)"
+K1, B = 1.2, 0.75
 _WORD = re.compile(r"[^\W_]+")
 
 
@@ -150,16 +169,56 @@ def tokens(text: str) -> str:
     return " ".join(_WORD.findall(fold(text)))
 
 
-def tsquery(query: str) -> str | None:
-    """The PostgreSQL twin of `match_expression`: each stem a phrase of its words (`<->`), its
-    last word a prefix (`:*`) when it has 3 characters or more, any of them may match (`|`)."""
-    phrases = []
+def tsqueries(query: str) -> list[tuple[str, list[str]]]:
+    """The PostgreSQL twin of `match_expression`, one per stem: its tsquery (a phrase of its
+    words, `<->`, the last word a prefix, `:*`, when it has 3 characters or more) and a LIKE
+    pattern per word (to count the stem's occurrences in a passage)."""
+    out: dict[str, list[str]] = {}
     for term in _terms(query):
         words = tokens(term).split()
         if words:
-            star = ":*" if len(words[-1]) >= 3 else ""
-            phrases.append(" <-> ".join(words) + star)
-    return " | ".join(dict.fromkeys(phrases)) or None
+            prefix = len(words[-1]) >= 3
+            query_text = " <-> ".join(words) + (":*" if prefix else "")
+            out[query_text] = [*words[:-1], words[-1] + ("%" if prefix else "")]
+    return list(out.items())
+
+
+def _pg_ranked(select: str, where: str, terms: list[tuple[str, list[str]]]) -> str:
+    """Passages matching any of `terms`, best first (see the comment above). Parameters: each
+    term's tsquery, then each term's word patterns, then `where`'s, then the limit."""
+    values = ", ".join(f"({i}, to_tsquery('simple', CAST(? AS TEXT)))" for i in range(len(terms)))
+    # A stem's weighted count in the passage (a phrase: its rarest word's).
+    count = (
+        "(SELECT COALESCE(SUM(CASE WHEN w = 'A' THEN 4.0 ELSE 1.0 END), 0) "
+        "FROM unnest(p.search) AS u (lexeme, positions, weights) "
+        "CROSS JOIN LATERAL unnest(u.weights) AS w WHERE u.lexeme LIKE ?)"
+    )
+    joins, score = [], []
+    for i, (_, patterns) in enumerate(terms):
+        counts = ", ".join(count for _ in patterns)
+        joins.append(f"CROSS JOIN (SELECT q, idf FROM t WHERE k = {i}) AS t{i}")
+        joins.append(f"CROSS JOIN LATERAL (SELECT LEAST({counts}) AS f) AS f{i}")
+        score.append(
+            f"t{i}.idf * f{i}.f * {K1 + 1} / (f{i}.f + {K1} * "
+            f"({1 - B} + {B} * p.tokens / GREATEST(n.avgdl, 1)))"
+        )
+    any_term = " || ".join(f"t{i}.q" for i in range(len(terms)))
+    return (
+        "WITH n AS (SELECT CAST(COALESCE(SUM(passages), 0) AS FLOAT8) AS total, "
+        "CAST(COALESCE(SUM(tokens), 0) AS FLOAT8) / GREATEST(SUM(passages), 1) AS avgdl "
+        "FROM rulebooks), "
+        "t AS (SELECT v.k, v.q, "
+        "GREATEST(LN((n.total - d.df + 0.5) / (d.df + 0.5)), 0.000001) AS idf "
+        f"FROM (VALUES {values}) AS v (k, q) CROSS JOIN n "
+        "CROSS JOIN LATERAL (SELECT CAST(COUNT(*) AS FLOAT8) AS df FROM passages x "
+        "WHERE x.search @@ v.q) AS d) "
+        + select
+        + "CROSS JOIN n "
+        + " ".join(joins)
+        + f" WHERE p.search @@ ({any_term}) AND {where} ORDER BY "
+        + " + ".join(score)
+        + " DESC, p.id LIMIT ?"
+    )
 
 
 async def search(
@@ -182,13 +241,13 @@ async def search(
             (numbers[0], *params, limit),
         )
     if conn.dialect == "postgresql":
-        pg_query = tsquery(query)
-        if len(rows) < limit and pg_query is not None:
+        terms = tsqueries(query)
+        if len(rows) < limit and terms:
+            patterns = [pattern for _, words in terms for pattern in words]
             rows += await fetch_all(
                 conn,
-                select + "CROSS JOIN (SELECT to_tsquery('simple', CAST(? AS TEXT)) AS q) AS t "
-                f"WHERE p.search @@ t.q AND {where} ORDER BY {PG_RANK} DESC, p.id LIMIT ?",
-                (pg_query, *params, limit - len(rows)),
+                _pg_ranked(select, where, terms),
+                (*(q for q, _ in terms), *patterns, *params, limit - len(rows)),
             )
         return [_hit(r) for r in rows]
     expression = match_expression(query)

@@ -14,11 +14,13 @@ import pytest
 from bot import i18n
 from bot.config import Settings
 from bot.health import check, heartbeat_path
-from bot.storage import buttons, rolls, settings
+from bot.rules_import import extract
+from bot.storage import buttons, rolls, rulebooks, settings
 from bot.storage.db import Database, StorageError, migrations, schema_version
 from bot.storage.postgres import redact, to_postgres
 from rules_core.errors import UserError
 from tests.pg_server import free_port
+from tests.rulebooks import BOOKS, read_book
 
 NOW = datetime(2026, 11, 22, 10, 0, tzinfo=UTC)
 
@@ -283,3 +285,59 @@ def test_health_reads_a_postgresql_schema_without_changing_it(pg_url: str) -> No
     assert "secret" not in str(heartbeat_path(pg_url.replace("postgres@", "postgres:secret@")))
     elsewhere = f"postgresql://postgres@127.0.0.1:{free_port()}/x"
     assert "cannot be reached" in " ".join(check(elsewhere)[0])
+
+
+SEARCHES = {
+    "numbered.txt": ["105.1a", "Segnatempo", "fango sabbia", "dadi", "vincere la sfida", "turno"],
+    "wow": [
+        "Personal Clock settato",
+        "bersagliare",
+        "danno e cura",
+        "linea di vista",
+        "attacco",
+        "movimento",
+        "effetti di sostituzione",
+        "eroe",
+        "dadi",
+        "vincere",
+    ],
+}
+
+
+async def top_three(target: Path | str, book: bytes, queries: list[str]) -> list[list[str]]:
+    db = Database(target)
+    await db.open()
+    try:
+        split = await extract(book, "book.txt")
+        async with db.transaction() as conn:
+            await rulebooks.add(
+                conn, scope="*", system="wow", title="Book", split=split, imported_by="t", now=NOW
+            )
+        found = []
+        async with db.transaction(write=False) as conn:
+            for query in queries:
+                hits = await rulebooks.search(conn, "telegram:1", query, None, limit=3)
+                found.append([f"{h.heading} @{h.location}" for h in hits])
+        return found
+    finally:
+        await db.close()
+
+
+async def test_rule_search_ranks_alike_on_both_backends(tmp_path: Path, pg_url: str) -> None:
+    """FTS5's BM25 on SQLite and the tsvector twin on PostgreSQL give the same three passages,
+    in the same order, for the same queries (see bot/storage/rulebooks.py)."""
+    book = (Path(__file__).parents[1] / "fixtures/rulebooks/numbered.txt").read_bytes()
+    queries = SEARCHES["numbered.txt"]
+    lite = await top_three(tmp_path / "a.sqlite3", book, queries)
+    assert sum(1 for hits in lite if hits) >= len(queries) - 2
+    assert await top_three(pg_url, book, queries) == lite
+
+
+async def test_rule_search_ranks_alike_on_both_backends_in_a_real_rulebook(
+    tmp_path: Path, pg_url: str
+) -> None:
+    book = read_book(BOOKS["wow"]).encode()
+    queries = SEARCHES["wow"]
+    lite = await top_three(tmp_path / "a.sqlite3", book, queries)
+    assert sum(1 for hits in lite if hits) >= len(queries) - 2
+    assert await top_three(pg_url, book, queries) == lite

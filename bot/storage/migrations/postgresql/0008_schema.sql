@@ -3,7 +3,8 @@
 -- here under the same number (tests/core/test_storage.py checks the two lists match).
 -- Differences: ids are identity columns; integers are BIGINT (SQLite's are 64-bit); times stay
 -- ISO-8601 TEXT and JSON stays TEXT, as the repositories write and compare them; the rule
--- passages' full-text index is a tsvector column (`search`) instead of an FTS5 table; the
+-- passages' full-text index is a tsvector column (`search`, with each passage's and each book's
+-- length in words for BM25, `tokens`) instead of an FTS5 table; the
 -- trigger that links a roll to its game is a BEFORE INSERT function.
 
 CREATE TABLE chat_settings (
@@ -67,7 +68,8 @@ CREATE TABLE rulebooks (
     unit        TEXT NOT NULL,
     passages    BIGINT NOT NULL,
     imported_by TEXT NOT NULL,
-    created_at  TEXT NOT NULL
+    created_at  TEXT NOT NULL,
+    tokens      BIGINT NOT NULL DEFAULT 0  -- words in all its passages (BM25's average length)
 );
 CREATE INDEX rulebooks_by_scope ON rulebooks (scope, system);
 
@@ -79,6 +81,7 @@ CREATE TABLE passages (
     page        BIGINT,
     heading     TEXT NOT NULL,
     body        TEXT NOT NULL,
+    tokens      BIGINT NOT NULL,   -- words in heading and body, as the search splits them
     search      TSVECTOR NOT NULL  -- see bot/storage/rulebooks.py: PG_DOCUMENT
 );
 CREATE INDEX passages_by_book ON passages (rulebook_id);
