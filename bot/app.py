@@ -23,12 +23,10 @@ from __future__ import annotations
 import logging
 import secrets
 import sqlite3
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-
-import aiosqlite
 
 from bot import i18n, workers
 from bot.commands.context import Context
@@ -37,6 +35,7 @@ from bot.commands.spec import CommandSpec
 from bot.protocol import ErrorInfo, Reply, Request, code, plain
 from bot.storage import games
 from bot.storage import settings as settings_repo
+from bot.storage.conn import Connection
 from bot.storage.db import Database, storage_user_error
 from rules_core.budget import Budget
 from rules_core.errors import UserError
@@ -56,12 +55,17 @@ class _Transaction:
         self.db = db
         self.write = write
         self._stack: AsyncExitStack | None = None
+        self._conn: Connection | None = None
         self._changes = 0
+        # Called with the new transaction's connection after a pause (the command's context
+        # takes it: on PostgreSQL it is another connection, whose chat must be locked again).
+        self.on_resume: Callable[[Connection], Awaitable[None]] | None = None
 
-    async def begin(self) -> aiosqlite.Connection:
+    async def begin(self) -> Connection:
         stack = AsyncExitStack()
         conn = await stack.enter_async_context(self.db.transaction(write=self.write))
         self._stack = stack
+        self._conn = conn
         self._changes = conn.total_changes
         return conn
 
@@ -77,13 +81,15 @@ class _Transaction:
 
     @asynccontextmanager
     async def paused(self) -> AsyncIterator[None]:
-        if self.db.conn.total_changes != self._changes:
+        if self._conn is not None and self._conn.total_changes != self._changes:
             raise RuntimeError("offload after a write: heavy work must come before any write")
         await self.commit()  # nothing written: this only ends the read and frees the lock
         try:
             yield
         finally:
-            await self.begin()
+            conn = await self.begin()
+            if self.on_resume is not None:
+                await self.on_resume(conn)
 
 
 class App:
@@ -157,6 +163,7 @@ class App:
                 ctx = Context(self, request, spec, opts, lang, conn, self.clock(), first)
                 ctx.budget = budget or Budget()
                 ctx.pause = tx.paused
+                tx.on_resume = ctx.resume
                 reply = await spec.handler(ctx)
                 if ctx.lang != lang:  # /lang changed it: later lookups follow
                     lang = ctx.lang

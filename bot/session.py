@@ -45,10 +45,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
-import aiosqlite
-
 from bot.protocol import Request
 from bot.storage import games
+from bot.storage.conn import Connection
 from bot.storage.games import StoredGame
 from rules_core.errors import UserError
 from rules_core.game import transitions as tr
@@ -73,7 +72,7 @@ class Caller(Protocol):
     @property
     def spec(self) -> _Named: ...
     @property
-    def conn(self) -> aiosqlite.Connection: ...
+    def conn(self) -> Connection: ...
     @property
     def now(self) -> datetime: ...
     async def active_game(self) -> StoredGame | None: ...

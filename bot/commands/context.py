@@ -72,6 +72,12 @@ class Context:
             self.first_read = None  # read again afterwards: others may have written meanwhile
             return await self.app.pool.run(fn, *args)
 
+    async def resume(self, conn: Connection) -> None:
+        """The transaction begun again after `offload`: its connection, its chat locked again."""
+        self.conn = conn
+        if not self.spec.readonly:
+            await conn.lock_chat(self.request.chat_key)
+
     def t(self, key: str, /, **params: Any) -> str:
         return i18n.t(self.lang, key, **params)
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
-import aiosqlite
 from pydantic import BaseModel
 
+from bot.storage.conn import Connection
 from bot.storage.util import fetch_all, fetch_one, iso
 from rules_core.errors import UserError
 from rules_core.game.roster import Roster
@@ -43,12 +43,12 @@ def clean(name: str) -> str:
     return name
 
 
-async def save(
-    conn: aiosqlite.Connection, owner: str, name: str, roster: Roster, now: datetime
-) -> bool:
+async def save(conn: Connection, owner: str, name: str, roster: Roster, now: datetime) -> bool:
     """Store `roster` as `name`; True if it replaced one of the same name."""
     name = clean(name)
     key = fold(name)
+    # A player may save from two chats at once (two processes on PostgreSQL): one at a time.
+    await conn.lock_chat(f"rosters:{owner}")
     existing = await fetch_one(
         conn, "SELECT id FROM rosters WHERE owner = ? AND name_key = ?", (owner, key)
     )
@@ -78,7 +78,7 @@ def _saved(row: tuple[object, ...]) -> SavedRoster:
     )
 
 
-async def listing(conn: aiosqlite.Connection, owner: str) -> list[SavedRoster]:
+async def listing(conn: Connection, owner: str) -> list[SavedRoster]:
     rows = await fetch_all(
         conn,
         "SELECT name, system, roster, updated_at FROM rosters WHERE owner = ? ORDER BY name_key",
@@ -87,7 +87,7 @@ async def listing(conn: aiosqlite.Connection, owner: str) -> list[SavedRoster]:
     return [_saved(tuple(r)) for r in rows]
 
 
-async def get(conn: aiosqlite.Connection, owner: str, name: str) -> SavedRoster:
+async def get(conn: Connection, owner: str, name: str) -> SavedRoster:
     """The owner's roster called `name`, or the only one whose name starts with it."""
     key = fold(" ".join(name.split()))
     rows = await fetch_all(
@@ -105,7 +105,7 @@ async def get(conn: aiosqlite.Connection, owner: str, name: str) -> SavedRoster:
     raise UserError("army.ambiguous_roster", name=name[:MAX_NAME], options=names)
 
 
-async def delete(conn: aiosqlite.Connection, owner: str, name: str) -> str:
+async def delete(conn: Connection, owner: str, name: str) -> str:
     found = await get(conn, owner, name)
     await conn.execute(
         "DELETE FROM rosters WHERE owner = ? AND name_key = ?", (owner, fold(found.name))

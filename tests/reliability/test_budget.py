@@ -38,9 +38,9 @@ def fifo(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def gated_app(tmp_path: Path, fifo: Path) -> AsyncIterator[tuple[App, GatedPool]]:
+async def gated_app(db_target: Path | str, fifo: Path) -> AsyncIterator[tuple[App, GatedPool]]:
     pool = GatedPool(fifo)
-    app = App(tmp_path / "bot.sqlite3", pool=pool)
+    app = App(db_target, pool=pool)
     await app.start()
     try:
         yield app, pool

@@ -1,3 +1,3 @@
--- Twin of ../0009_reminder_leases.sql: reminders are claimed with a lease before being sent.
+-- Twin of ../0010_reminder_leases.sql: reminders are claimed with a lease before being sent.
 ALTER TABLE reminders ADD COLUMN claimed_by TEXT;
 ALTER TABLE reminders ADD COLUMN lease_until TEXT;
