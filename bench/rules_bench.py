@@ -5,7 +5,6 @@ relevance queries (and free-text variants) through `/rule` end to end."""
 from __future__ import annotations
 
 import asyncio
-import os
 import statistics
 import tempfile
 import time
@@ -14,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.app import App
+from bot.paths import RULEBOOK_TRANSCRIPTS, missing_transcripts, rulebooks_dir
 from bot.protocol import Request
 from bot.rules_data import rule_index
 from bot.storage import rulebooks
@@ -21,23 +21,15 @@ from rules_core.rules.splitter import split_text
 
 ROOT = Path(__file__).resolve().parents[1]
 RELEVANCE = ROOT / "tests" / "rules" / "relevance"
-BOOKS = {
-    "wm": "000_a386fedfef0f54d6.txt",
-    "aos": "001_3302d92f440b0a0b.txt",
-    "wow": "002_1d2de6f2890ae553.txt",
-    "inf": "003_27b81155ce3a4b9f.txt",
-    "c5": "004_860f6fb4adb088a0.txt",
-}
 
 
-def rulebooks_dir() -> Path | None:
+def transcripts() -> Path | None:
     """The transcripts' directory, or None (with the reason printed) when it is not set."""
-    raw = os.environ.get("WARGAME_RULEBOOKS", "").strip()
-    if not raw:
+    books = rulebooks_dir()
+    if books is None:
         print("Rule look-up: rulebook imports skipped: WARGAME_RULEBOOKS is not set")
         return None
-    books = Path(raw).expanduser()
-    missing = [name for name in BOOKS.values() if not (books / name).is_file()]
+    missing = missing_transcripts(books)
     if missing:
         print(f"Rule look-up: rulebook imports skipped: {books} lacks {', '.join(missing)}")
         return None
@@ -65,8 +57,12 @@ async def run() -> RulesResult:
             started = time.perf_counter()
             index = rule_index()
             index_s = time.perf_counter() - started
-            books = rulebooks_dir()
-            paths = {system: books / name for system, name in BOOKS.items()} if books else {}
+            books = transcripts()
+            paths = (
+                {system: books / name for system, name in RULEBOOK_TRANSCRIPTS.items()}
+                if books
+                else {}
+            )
             for system, path in paths.items():
                 split = split_text(path.read_text(encoding="utf-8"))
                 async with app.db.transaction() as conn:

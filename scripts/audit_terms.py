@@ -21,9 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bot.paths import RULEBOOK_TRANSCRIPTS as BOOKS
 from bot.rules_data import rule_index
 from rules_core.rules.text import name_key
-from scripts.build_refs import BOOKS
 
 
 def wm_terms(text: str) -> Iterator[str]:

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import sys
 import tomllib
@@ -33,15 +32,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.paths import RULEBOOK_TRANSCRIPTS, rulebooks_dir
+
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "data" / "systems"
-BOOKS = {
-    "wm": "000_a386fedfef0f54d6.txt",
-    "aos": "001_3302d92f440b0a0b.txt",
-    "wow": "002_1d2de6f2890ae553.txt",
-    "inf": "003_27b81155ce3a4b9f.txt",
-    "c5": "004_860f6fb4adb088a0.txt",
-}
 NAMES = {
     "wm": "WARMACHINE",
     "aos": "Age of Sigmar",
@@ -313,13 +307,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="compare, write nothing")
     args = parser.parse_args(argv)
-    folder = os.environ.get("WARGAME_RULEBOOKS", "").strip()
-    if not folder:
+    folder = rulebooks_dir()
+    if folder is None:
         print("set WARGAME_RULEBOOKS to the transcripts' directory", file=sys.stderr)
         return 2
     stale = []
-    for system, name in BOOKS.items():
-        text = (Path(folder).expanduser() / name).read_text(encoding="utf-8")
+    for system, name in RULEBOOK_TRANSCRIPTS.items():
+        text = (folder / name).read_text(encoding="utf-8")
         refs = build(system, text)
         bad = list(problems(refs))
         if bad:

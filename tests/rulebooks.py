@@ -10,32 +10,28 @@ from pathlib import Path
 
 import pytest
 
-ENV = "WARGAME_RULEBOOKS"
+from bot.paths import RULEBOOK_TRANSCRIPTS, RULEBOOKS_ENV, missing_transcripts
+from bot.paths import rulebooks_dir as transcripts_folder
+
+ENV = RULEBOOKS_ENV
 REQUIRE_ENV = "WARGAME_REQUIRE_RULEBOOKS"
 SKIP_REASON = f"rulebook transcripts not available: set {ENV} to their directory"
 
 # system -> transcript file name, as laid out in the rulebook directory.
-BOOKS = {
-    "wm": "000_a386fedfef0f54d6.txt",
-    "aos": "001_3302d92f440b0a0b.txt",
-    "wow": "002_1d2de6f2890ae553.txt",
-    "inf": "003_27b81155ce3a4b9f.txt",
-    "c5": "004_860f6fb4adb088a0.txt",
-}
+BOOKS = RULEBOOK_TRANSCRIPTS
 
 
 def problem(environ: os._Environ[str] | dict[str, str]) -> tuple[str, str] | None:
     """("skip" | "fail", reason), or None when every transcript is readable."""
-    raw = environ.get(ENV, "").strip()
+    folder = transcripts_folder(environ)
     required = environ.get(REQUIRE_ENV, "").strip() not in ("", "0")
-    if not raw:
+    if folder is None:
         if required:
             return "fail", f"{REQUIRE_ENV}=1 but {ENV} is not set"
         return "skip", SKIP_REASON
-    folder = Path(raw).expanduser()
-    missing = [name for name in BOOKS.values() if not (folder / name).is_file()]
+    missing = missing_transcripts(folder)
     if missing:
-        return "fail", f"{ENV}={raw}: missing {', '.join(missing)}"
+        return "fail", f"{ENV}={folder}: missing {', '.join(missing)}"
     return None
 
 
@@ -49,7 +45,9 @@ def rulebooks_dir() -> Path:
         if outcome == "skip":
             pytest.skip(reason)
         pytest.fail(reason, pytrace=False)
-    return Path(os.environ[ENV]).expanduser()
+    folder = transcripts_folder()
+    assert folder is not None  # problem() found none, so the variable names a directory
+    return folder
 
 
 def read_book(name: str) -> str:
