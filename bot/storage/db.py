@@ -173,6 +173,22 @@ class Database:
         (`Connection.lock_chat`, PostgreSQL); a read-only one sees one consistent snapshot."""
         raise NotImplementedError
 
+    def _must_migrate(self, current: int, latest: int) -> bool:
+        """Whether a schema at version `current` needs the migrations up to `latest`. A newer
+        schema is refused (this code would misread it), and so is an older one on a read-only
+        database (nothing could upgrade it)."""
+        if current > latest:
+            raise StorageError(
+                "storage.open.newer_schema", path=self.where, found=current, latest=latest
+            )
+        if current == latest:
+            return False
+        if self.read_only:
+            raise StorageError(
+                "storage.open.needs_upgrade", path=self.where, found=current, latest=latest
+            )
+        return True
+
     async def try_hold(self, name: str) -> HeldLock | None:
         """Take the lock `name` for as long as this process keeps it, if nobody else holds it
         (one Telegram poller among several processes, say); None when another holder has it.
@@ -403,18 +419,8 @@ class SqliteDatabase(Database):
         return int(str(await self._fetch_value("PRAGMA user_version")))
 
     async def _migrate(self) -> None:
-        latest = schema_version()
-        current = await self._version()
-        if current > latest:
-            raise StorageError(
-                "storage.open.newer_schema", path=self.path, found=current, latest=latest
-            )
-        if current == latest:
+        if not self._must_migrate(await self._version(), schema_version()):
             return
-        if self.read_only:
-            raise StorageError(
-                "storage.open.needs_upgrade", path=self.path, found=current, latest=latest
-            )
         await self._retry_busy(lambda: self.conn.execute("BEGIN IMMEDIATE"))
         try:
             current = await self._version()  # another process may have migrated meanwhile

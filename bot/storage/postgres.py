@@ -332,18 +332,8 @@ class PostgresDatabase(Database):
                 pool.terminate()
 
     async def _migrate(self, raw: PgRaw) -> None:
-        latest = schema_version("postgresql")
-        current = await _version(raw)
-        if current > latest:
-            raise StorageError(
-                "storage.open.newer_schema", path=self.where, found=current, latest=latest
-            )
-        if current == latest:
+        if not self._must_migrate(await _version(raw), schema_version("postgresql")):
             return
-        if self.read_only:
-            raise StorageError(
-                "storage.open.needs_upgrade", path=self.where, found=current, latest=latest
-            )
         async with raw.transaction():
             # Processes starting together wait here; the later ones find the work done.
             await raw.execute("SELECT pg_advisory_xact_lock($1, 0)", LOCK_MIGRATE)
