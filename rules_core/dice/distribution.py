@@ -795,9 +795,12 @@ def _kronecker_power(a: list[int], lo: int, n: int) -> Weights:
     slot_bits = n * sum(a).bit_length() + 1
     nbytes = (slot_bits + 7) // 8
     packed = int.from_bytes(b"".join(x.to_bytes(nbytes, "little") for x in a), "little")
-    size = n * (len(a) - 1) + 1
-    raw = (packed**n).to_bytes(size * nbytes, "little")
-    base = lo * n
+    return _unpack(packed**n, n * (len(a) - 1) + 1, nbytes, lo * n)
+
+
+def _unpack(packed: int, size: int, nbytes: int, base: int) -> Weights:
+    """The nonzero `nbytes`-wide slots of a Kronecker product, slot i being outcome base + i."""
+    raw = packed.to_bytes(size * nbytes, "little")
     out: Weights = {}
     for i in range(size):
         x = int.from_bytes(raw[i * nbytes : (i + 1) * nbytes], "little")
@@ -826,15 +829,7 @@ def _kronecker(a: Weights, b: Weights) -> Weights:
         return int.from_bytes(b"".join(chunks), "little")
 
     product = pack(a, lo_a, len_a) * pack(b, lo_b, len_b)
-    size = len_a + len_b - 1
-    raw = product.to_bytes(size * nbytes, "little")
-    out: Weights = {}
-    base = lo_a + lo_b
-    for i in range(size):
-        x = int.from_bytes(raw[i * nbytes : (i + 1) * nbytes], "little")
-        if x:
-            out[base + i] = x
-    return out
+    return _unpack(product, len_a + len_b - 1, nbytes, lo_a + lo_b)
 
 
 def convolve(a: Weights, b: Weights) -> Weights:
