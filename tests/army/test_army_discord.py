@@ -4,51 +4,23 @@ attachment option (the file is downloaded from the attachment's URL into the req
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
-from pydantic import SecretStr
 
-from bot.adapters.discord import DiscordAdapter
-from bot.app import App
-from bot.config import Settings
 from tests.army.battlescribe_files import ros, rosz
-from tests.discord.fake_discord import CHANNEL_ID, FakeDiscord
+from tests.discord.fake_discord import CHANNEL_ID
+from tests.discord.harness import Env, running
 from tests.helpers import say
 
 CHAT = f"discord:{CHANNEL_ID}"
 
 
-@dataclass
-class Env:
-    fake: FakeDiscord
-    app: App
-
-
 @pytest.fixture
 async def env(tmp_path: Path) -> AsyncIterator[Env]:
-    fake = FakeDiscord()
-    await fake.start()
-    db = tmp_path / "dc.sqlite3"
-    app = App(db)
-    await app.start()
-    settings = Settings(
-        _env_file=None,  # type: ignore[call-arg]
-        wargame_bot_db=db,
-        discord_token=SecretStr(fake.token),
-        discord_api_base_url=fake.api_url,
-        discord_gateway_url=fake.gateway_url,
-    )
-    adapter = DiscordAdapter(app, settings, guild_ready_timeout=0.05)
-    await adapter.start()
-    try:
-        yield Env(fake, app)
-    finally:
-        await adapter.stop()
-        await app.stop()
-        await fake.stop()
+    async with running(tmp_path) as started:
+        yield started
 
 
 def army_import(meta: dict[str, Any], **options: str) -> dict[str, Any]:

@@ -4,50 +4,23 @@ army in one multi-line message, and a `.rosz` attached to `/army import`."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
-from pydantic import SecretStr
 
-from bot.adapters.telegram import TelegramAdapter
-from bot.app import App
-from bot.config import Settings
 from tests.army.battlescribe_files import ros, rosz
 from tests.army.test_army_commands import TEN_UNITS
 from tests.helpers import say
-from tests.telegram.fake_bot_api import FakeBotAPI
+from tests.telegram.harness import Env, running
 
 CHAT_ID = -1001
 
 
-@dataclass
-class Env:
-    fake: FakeBotAPI
-    app: App
-
-
 @pytest.fixture
 async def env(tmp_path: Path) -> AsyncIterator[Env]:
-    fake = FakeBotAPI()
-    await fake.start()
-    app = App(tmp_path / "tg.sqlite3")
-    await app.start()
-    settings = Settings(
-        _env_file=None,  # type: ignore[call-arg]
-        wargame_bot_db=tmp_path / "tg.sqlite3",
-        telegram_token=SecretStr(fake.token),
-        telegram_base_url=fake.base_url,
-    )
-    adapter = TelegramAdapter(app, settings, poll_timeout=1)
-    await adapter.start()
-    try:
-        yield Env(fake, app)
-    finally:
-        await adapter.stop()
-        await app.stop()
-        await fake.stop()
+    async with running(tmp_path) as started:
+        yield started
 
 
 async def send(env: Env, text: str, **kw: Any) -> str:

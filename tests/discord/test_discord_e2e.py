@@ -4,69 +4,24 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
 
 import pytest
-from pydantic import SecretStr
 
 from bot.adapters.base import AdapterStartError
 from bot.adapters.discord import DiscordAdapter
 from bot.app import App
-from bot.config import Settings
 from bot.scheduler import Scheduler
-from tests.discord.fake_discord import BOT_USER, CHANNEL_ID, JOINED, FakeDiscord
+from tests.discord.fake_discord import CHANNEL_ID, FakeDiscord
+from tests.discord.harness import Env, command, press, running, settings_for, text_of
 from tests.helpers import say
-
-
-@dataclass
-class Env:
-    fake: FakeDiscord
-    app: App
-    adapter: DiscordAdapter
-    db: Path
-
-
-def settings_for(fake: FakeDiscord, db: Path, token: str | None = None) -> Settings:
-    return Settings(
-        _env_file=None,  # type: ignore[call-arg]
-        wargame_bot_db=db,
-        discord_token=SecretStr(token or fake.token),
-        discord_api_base_url=fake.api_url,
-        discord_gateway_url=fake.gateway_url,
-    )
 
 
 @pytest.fixture
 async def env(tmp_path: Path) -> AsyncIterator[Env]:
-    fake = FakeDiscord()
-    await fake.start()
-    db = tmp_path / "dc.sqlite3"
-    app = App(db)
-    await app.start()
-    adapter = DiscordAdapter(app, settings_for(fake, db), guild_ready_timeout=0.05)
-    await adapter.start()
-    try:
-        yield Env(fake, app, adapter, db)
-    finally:
-        await adapter.stop()
-        await app.stop()
-        await fake.stop()
-
-
-def command(name: str, **options: Any) -> dict[str, Any]:
-    opts = [
-        {"name": k, "type": 4 if isinstance(v, int) else 3, "value": v} for k, v in options.items()
-    ]
-    return {"id": "1", "name": name, "type": 1, "options": opts}
-
-
-def text_of(body: dict[str, Any]) -> str:
-    data = body["data"]
-    embed = data["embeds"][0]
-    return f"{embed.get('title') or ''}\n{embed.get('description') or ''}"
+    async with running(tmp_path) as started:
+        yield started
 
 
 async def test_roll_answers_with_an_embed(env: Env) -> None:
@@ -183,29 +138,8 @@ async def test_button_press_after_a_client_restart_still_works(env: Env) -> None
     await restarted.start()
     try:
         assert len([c for c in env.fake.calls if c[0] == "PUT"]) == puts  # hash unchanged
-        message = {
-            "id": "960000000000000000",
-            "channel_id": str(CHANNEL_ID),
-            "author": BOT_USER,
-            "content": "",
-            "timestamp": JOINED,
-            "edited_timestamp": None,
-            "tts": False,
-            "mention_everyone": False,
-            "mentions": [],
-            "mention_roles": [],
-            "attachments": [],
-            "embeds": [],
-            "pinned": False,
-            "type": 0,
-            "flags": 0,
-            "components": [],
-        }
-        press = env.fake.interaction(
-            3, {"custom_id": custom_id, "component_type": 2}, user_id=43, name="Bob"
-        )
-        press["message"] = message
-        await env.fake.dispatch("INTERACTION_CREATE", press)
+        payload = press(env.fake, custom_id, user_id=43, name="Bob")
+        await env.fake.dispatch("INTERACTION_CREATE", payload)
         again = (await env.fake.callbacks(2))[1]
         assert "again" in text_of(again) and "Bob" in text_of(again)
     finally:

@@ -19,38 +19,19 @@ from bot.commands.context import Context
 from bot.commands.registry import Registry
 from bot.commands.spec import CommandSpec, OptionSpec
 from bot.protocol import Reply, mention, plain
-from tests.discord.fake_discord import APP_ID, BOT_USER, CHANNEL_ID, JOINED, FakeDiscord, user
+from tests.discord import harness
+from tests.discord.fake_discord import APP_ID, CHANNEL_ID, FakeDiscord, user
+from tests.discord.harness import command, press, settings_for, text_of
 from tests.discord.test_discord_commands import validate
-from tests.discord.test_discord_e2e import command, settings_for, text_of
 from tests.helpers import say
 
 Started = tuple[FakeDiscord, App, DiscordAdapter]
 
 
 @asynccontextmanager
-async def running(
-    tmp_path: Path,
-    registry: Registry | None = None,
-    fake: FakeDiscord | None = None,
-    **adapter_kw: Any,
-) -> AsyncIterator[Started]:
-    own_fake = fake is None
-    fake = fake or FakeDiscord()
-    if own_fake:
-        await fake.start()
-    db = tmp_path / "flows.sqlite3"
-    app = App(db, registry=registry)
-    await app.start()
-    adapter_kw.setdefault("guild_ready_timeout", 0.05)
-    adapter = DiscordAdapter(app, settings_for(fake, db), **adapter_kw)
-    await adapter.start()
-    try:
-        yield fake, app, adapter
-    finally:
-        await adapter.stop()
-        await app.stop()
-        if own_fake:
-            await fake.stop()
+async def running(tmp_path: Path, **kw: Any) -> AsyncIterator[Started]:
+    async with harness.running(tmp_path, "flows.sqlite3", **kw) as env:
+        yield env.fake, env.app, env.adapter
 
 
 def puts(fake: FakeDiscord) -> list[Any]:
@@ -274,24 +255,8 @@ async def test_a_button_works_only_in_the_chat_it_was_sent_to(tmp_path: Path) ->
         )
         (body,) = await fake.callbacks()
         custom_id = body["data"]["components"][0]["components"][0]["custom_id"]
-        press = fake.interaction(3, {"custom_id": custom_id, "component_type": 2}, thread=True)
-        press["message"] = {
-            "id": "960000000000000001",
-            "channel_id": press["channel_id"],
-            "author": BOT_USER,
-            "content": "",
-            "timestamp": JOINED,
-            "edited_timestamp": None,
-            "tts": False,
-            "mention_everyone": False,
-            "mentions": [],
-            "mention_roles": [],
-            "attachments": [],
-            "embeds": [],
-            "pinned": False,
-            "type": 0,
-        }
-        await fake.dispatch("INTERACTION_CREATE", press)
+        payload = press(fake, custom_id, "960000000000000001", thread=True)
+        await fake.dispatch("INTERACTION_CREATE", payload)
         refused = (await fake.callbacks(2))[1]
         assert refused["data"]["flags"] & 64
         assert "expired" in refused["data"]["content"]

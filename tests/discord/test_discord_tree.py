@@ -10,25 +10,10 @@ from typing import Any
 from bot.commands.registry import Registry
 from bot.commands.spec import CommandSpec, OptionSpec
 from tests.discord.fake_discord import CHANNEL_ID
+from tests.discord.harness import sub, text_of
 from tests.discord.test_discord_commands import published, validate
-from tests.discord.test_discord_e2e import text_of
 from tests.discord.test_discord_flows import puts, running
 from tests.helpers import say
-
-SUB = 1
-
-
-def sub(top: str, name: str, **options: Any) -> dict[str, Any]:
-    """A slash interaction on a subcommand: `/top name opt:value ...`."""
-    leaves = [
-        {"name": k, "type": 4 if isinstance(v, int) else 3, "value": v} for k, v in options.items()
-    ]
-    return {
-        "id": "1",
-        "name": top,
-        "type": 1,
-        "options": [{"name": name, "type": SUB, "options": leaves}],
-    }
 
 
 async def test_the_synced_tree_is_grouped_named_labelled_and_localized(tmp_path: Path) -> None:

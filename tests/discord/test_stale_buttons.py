@@ -5,16 +5,13 @@ player's turn, and says (privately) that the turn has already ended."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.adapters.discord import DiscordAdapter
-from bot.app import App
-from tests.discord.fake_discord import BOT_USER, CHANNEL_ID, JOINED, FakeDiscord
-from tests.discord.test_discord_e2e import settings_for
+from tests.discord.fake_discord import CHANNEL_ID
+from tests.discord.harness import Env, interact, press, running, sub
 from tests.helpers import say
 
 CHAT = f"discord:{CHANNEL_ID}"
@@ -22,27 +19,10 @@ ANN, BOB, CAT = 42, 43, 44
 NAMES = {ANN: "Ann", BOB: "Bob", CAT: "Cat"}
 
 
-@dataclass
-class Env:
-    fake: FakeDiscord
-    app: App
-
-
 @pytest.fixture
 async def env(tmp_path: Path) -> AsyncIterator[Env]:
-    fake = FakeDiscord()
-    await fake.start()
-    db = tmp_path / "stale.sqlite3"
-    app = App(db)
-    await app.start()
-    adapter = DiscordAdapter(app, settings_for(fake, db), guild_ready_timeout=0.05)
-    await adapter.start()
-    try:
-        yield Env(fake, app)
-    finally:
-        await adapter.stop()
-        await app.stop()
-        await fake.stop()
+    async with running(tmp_path, "stale.sqlite3") as started:
+        yield started
 
 
 async def as_user(env: Env, user: int, text: str) -> None:
@@ -52,45 +32,8 @@ async def as_user(env: Env, user: int, text: str) -> None:
     assert reply.error is None, reply.error
 
 
-async def interact(env: Env, payload: dict[str, Any]) -> dict[str, Any]:
-    """Dispatch one interaction and return the body of the client's callback to it."""
-    before = len(await env.fake.callbacks(0))
-    await env.fake.dispatch("INTERACTION_CREATE", payload)
-    return (await env.fake.callbacks(before + 1))[-1]  # type: ignore[no-any-return]
-
-
-def subcommand(group: str, name: str) -> dict[str, Any]:
-    return {
-        "id": "1",
-        "name": group,
-        "type": 1,
-        "options": [{"type": 1, "name": name, "options": []}],
-    }
-
-
 def press_payload(env: Env, custom_id: str, user: int) -> dict[str, Any]:
-    press = env.fake.interaction(
-        3, {"custom_id": custom_id, "component_type": 2}, user_id=user, name=NAMES[user]
-    )
-    press["message"] = {
-        "id": "960000000000000000",
-        "channel_id": str(CHANNEL_ID),
-        "author": BOT_USER,
-        "content": "",
-        "timestamp": JOINED,
-        "edited_timestamp": None,
-        "tts": False,
-        "mention_everyone": False,
-        "mentions": [],
-        "mention_roles": [],
-        "attachments": [],
-        "embeds": [],
-        "pinned": False,
-        "type": 0,
-        "flags": 0,
-        "components": [],
-    }
-    return press
+    return press(env.fake, custom_id, user_id=user, name=NAMES[user])
 
 
 def text_of(body: dict[str, Any]) -> str:
@@ -116,15 +59,15 @@ async def test_pressing_end_turn_twice_ends_one_turn_only(env: Env) -> None:
     await as_user(env, ANN, "/game new gen")
     await as_user(env, BOB, "/game join")
     await as_user(env, CAT, "/game join")
-    passed = await interact(env, env.fake.interaction(2, subcommand("turn", "end"), user_id=ANN))
+    passed = await interact(env.fake, env.fake.interaction(2, sub("turn", "end"), user_id=ANN))
     custom_id = end_turn_button(passed)
     assert await whose_turn(env) == (1, str(BOB))
 
-    first = await interact(env, press_payload(env, custom_id, ANN))  # Bob's turn ends
+    first = await interact(env.fake, press_payload(env, custom_id, ANN))  # Bob's turn ends
     assert f"<@{CAT}>" in text_of(first) and await whose_turn(env) == (1, str(CAT))
     log = (await say(env.app, "/log 50", chat=CHAT)).data
 
-    second = await interact(env, press_payload(env, custom_id, ANN))  # pressed again
+    second = await interact(env.fake, press_payload(env, custom_id, ANN))  # pressed again
     assert second["data"]["flags"] & 64  # only the presser sees it
     assert "This turn has already ended." in text_of(second)
     assert not second["data"].get("components")
@@ -132,20 +75,20 @@ async def test_pressing_end_turn_twice_ends_one_turn_only(env: Env) -> None:
     assert (await say(env.app, "/log 50", chat=CHAT)).data == log
 
     # The button of the turn that is running still ends it.
-    after = await interact(env, press_payload(env, end_turn_button(first), CAT))
+    after = await interact(env.fake, press_payload(env, end_turn_button(first), CAT))
     assert f"<@{ANN}>" in text_of(after) and await whose_turn(env) == (2, str(ANN))
 
 
 async def test_a_stale_done_button_changes_nothing(env: Env) -> None:
     await as_user(env, ANN, "/campaign new League")
     await as_user(env, BOB, "/campaign join")
-    done = await interact(env, env.fake.interaction(2, {"id": "1", "name": "done", "type": 1}))
+    done = await interact(env.fake, env.fake.interaction(2, {"id": "1", "name": "done", "type": 1}))
     (row,) = done["data"]["components"]
     custom_id = row["components"][0]["custom_id"]
     assert row["components"][0]["label"] == "Done"
-    first = await interact(env, press_payload(env, custom_id, BOB))
+    first = await interact(env.fake, press_payload(env, custom_id, BOB))
     assert f"<@{ANN}>" in text_of(first)
-    second = await interact(env, press_payload(env, custom_id, BOB))
+    second = await interact(env.fake, press_payload(env, custom_id, BOB))
     assert "This turn has already ended." in text_of(second)
     status = await say(env.app, "/campaign status", chat=CHAT)
     assert status.data is not None and status.data["turn"] == 2

@@ -13,16 +13,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from pydantic import SecretStr
 
-from bot.adapters.telegram import TelegramAdapter
 from bot.app import App
-from bot.config import Settings
 from bot.protocol import Attachment, Reply, Request
 from bot.render import plain
 from bot.rules_import import MAX_BYTES, MAX_PAGES
 from tests.helpers import say
-from tests.telegram.fake_bot_api import FakeBotAPI
+from tests.telegram.harness import running
 
 FONT = b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"
 PAGE = (
@@ -176,19 +173,8 @@ async def test_over_20_mb_is_refused_before_reading(app: App) -> None:
 async def test_telegram_refuses_a_document_over_20_mb_without_downloading_it(
     tmp_path: Path,
 ) -> None:
-    fake = FakeBotAPI()
-    await fake.start()
-    app = App(tmp_path / "tg.sqlite3")
-    await app.start()
-    conf = Settings(
-        _env_file=None,
-        wargame_bot_db=tmp_path / "tg.sqlite3",
-        telegram_token=SecretStr(fake.token),
-        telegram_base_url=fake.base_url,
-    )
-    adapter = TelegramAdapter(app, conf, poll_timeout=1)
-    await adapter.start()
-    try:
+    async with running(tmp_path) as env:
+        fake = env.fake
         fake.admins[-1001] = [42]
         document = {
             "file_id": "big",
@@ -199,9 +185,5 @@ async def test_telegram_refuses_a_document_over_20_mb_without_downloading_it(
         await fake.push(fake.message("/rules import system=wm", document=document))
         (sent,) = await fake.wait_for("sendMessage")
         assert "20 MB" in sent["text"]
-        await adapter.stop()
+        await env.adapter.stop()
         assert "getFile" not in fake.methods()
-    finally:
-        await adapter.stop()
-        await app.stop()
-        await fake.stop()

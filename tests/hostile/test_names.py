@@ -14,14 +14,12 @@ import unicodedata
 from collections.abc import AsyncIterator
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from bot.adapters.discord import (
     EMBED_DESCRIPTION,
     EMBED_TOTAL,
-    DiscordAdapter,
     allowed_mentions,
     embed,
 )
@@ -29,7 +27,7 @@ from bot.app import App
 from bot.protocol import Attachment, Reply, Request
 from bot.render import discord_md, plain, telegram_html
 from tests.discord.fake_discord import CHANNEL_ID, FakeDiscord
-from tests.discord.test_discord_e2e import settings_for, text_of
+from tests.discord.harness import running, sub, text_of
 from tests.helpers import say
 
 HOSTILE = [
@@ -337,29 +335,8 @@ async def test_a_rulebook_file_name_with_controls_is_stored_without_them(app: Ap
 
 @pytest.fixture
 async def discord_env(tmp_path: Path) -> AsyncIterator[tuple[FakeDiscord, App]]:
-    fake = FakeDiscord()
-    await fake.start()
-    db = tmp_path / "dc.sqlite3"
-    app = App(db)
-    await app.start()
-    adapter = DiscordAdapter(app, settings_for(fake, db), guild_ready_timeout=0.05)
-    await adapter.start()
-    try:
-        yield fake, app
-    finally:
-        await adapter.stop()
-        await app.stop()
-        await fake.stop()
-
-
-def sub(group: str, leaf: str, **options: Any) -> dict[str, Any]:
-    opts = [{"name": k, "type": 3, "value": v} for k, v in options.items()]
-    return {
-        "id": "1",
-        "name": group,
-        "type": 1,
-        "options": [{"name": leaf, "type": 1, "options": opts}],
-    }
+    async with running(tmp_path) as env:
+        yield env.fake, env.app
 
 
 async def test_discord_structured_options_lose_their_controls_too(

@@ -12,49 +12,26 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pydantic import SecretStr
 
 from bot.adapters.discord import DiscordAdapter
 from bot.adapters.telegram import TelegramAdapter
-from bot.app import App
-from bot.config import Settings
+from tests.discord import harness as discord
 from tests.discord.fake_discord import FakeDiscord
+from tests.discord.harness import command, text_of
+from tests.telegram import harness as telegram
 from tests.telegram.fake_bot_api import FakeBotAPI
 
 # --- Discord ------------------------------------------------------------------------------------
 
 
 def roll(fake: FakeDiscord, label: str) -> dict[str, Any]:
-    data = {
-        "id": "1",
-        "name": "roll",
-        "type": 1,
-        "options": [{"name": "expression", "type": 3, "value": f"d6 {label}"}],
-    }
-    return fake.interaction(2, data)
+    return fake.interaction(2, command("roll", expression=f"d6 {label}"))
 
 
 @pytest.fixture
 async def discord_env(tmp_path: Path) -> AsyncIterator[tuple[FakeDiscord, DiscordAdapter]]:
-    fake = FakeDiscord()
-    await fake.start()
-    app = App(tmp_path / "dc.sqlite3")
-    await app.start()
-    conf = Settings(
-        _env_file=None,
-        wargame_bot_db=tmp_path / "dc.sqlite3",
-        discord_token=SecretStr(fake.token),
-        discord_api_base_url=fake.api_url,
-        discord_gateway_url=fake.gateway_url,
-    )
-    adapter = DiscordAdapter(app, conf, guild_ready_timeout=0.05)
-    await adapter.start()
-    try:
-        yield fake, adapter
-    finally:
-        await adapter.stop()
-        await app.stop()
-        await fake.stop()
+    async with discord.running(tmp_path) as env:
+        yield env.fake, env.adapter
 
 
 def answered(fake: FakeDiscord) -> Counter[str]:
@@ -87,7 +64,7 @@ async def test_gateway_drop_is_resumed_and_every_interaction_answered_once(
     await adapter.stop()  # every interaction received has been fully handled
     counts = answered(fake)
     assert counts == Counter({i["id"]: 1 for i in [before, *during, after]})
-    texts = [json_text(b) for _, p, b in fake.calls if p.endswith("/callback")]
+    texts = [text_of(b) for _, p, b in fake.calls if p.endswith("/callback")]
     for label in ("before", "during0", "during1", "during2", "after"):
         assert sum(label in t for t in texts) == 1
 
@@ -116,13 +93,8 @@ async def test_invalid_session_identifies_afresh_and_answers_once(
     await fake.callbacks(2)
     await adapter.stop()
     assert answered(fake) == Counter({before["id"]: 1, after["id"]: 1})
-    texts = [json_text(b) for _, p, b in fake.calls if p.endswith("/callback")]
+    texts = [text_of(b) for _, p, b in fake.calls if p.endswith("/callback")]
     assert [sum(label in t for t in texts) for label in ("before", "after")] == [1, 1]
-
-
-def json_text(body: Any) -> str:
-    embed = body["data"]["embeds"][0]
-    return f"{embed.get('title') or ''}\n{embed.get('description') or ''}"
 
 
 # --- Telegram -----------------------------------------------------------------------------------
@@ -130,24 +102,8 @@ def json_text(body: Any) -> str:
 
 @pytest.fixture
 async def telegram_env(tmp_path: Path) -> AsyncIterator[tuple[FakeBotAPI, TelegramAdapter]]:
-    fake = FakeBotAPI()
-    await fake.start()
-    app = App(tmp_path / "tg.sqlite3")
-    await app.start()
-    conf = Settings(
-        _env_file=None,
-        wargame_bot_db=tmp_path / "tg.sqlite3",
-        telegram_token=SecretStr(fake.token),
-        telegram_base_url=fake.base_url,
-    )
-    adapter = TelegramAdapter(app, conf, poll_timeout=1)
-    await adapter.start()
-    try:
-        yield fake, adapter
-    finally:
-        await adapter.stop()
-        await app.stop()
-        await fake.stop()
+    async with telegram.running(tmp_path) as env:
+        yield env.fake, env.adapter
 
 
 def error(status: int, retry_after: int | None = None) -> dict[str, Any]:
@@ -228,4 +184,4 @@ async def test_discord_rest_5xx_and_429_on_the_answer_are_retried_once(
     assert answered(fake) == Counter({item["id"]: 3})  # the same answer, sent until accepted
     bodies = [b for _, p, b in fake.calls if p.endswith("/callback")]
     assert all(b == bodies[0] for b in bodies)
-    assert "rest" in json_text(bodies[-1])
+    assert "rest" in text_of(bodies[-1])

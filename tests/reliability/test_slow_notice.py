@@ -13,8 +13,8 @@ from bot.adapters.slow import with_notice
 from bot.adapters.telegram import TelegramAdapter
 from bot.app import App
 from tests.discord.fake_discord import FakeDiscord
-from tests.discord.test_discord_e2e import command
-from tests.discord.test_discord_e2e import settings_for as discord_settings
+from tests.discord.harness import command
+from tests.discord.harness import settings_for as discord_settings
 from tests.telegram.fake_bot_api import FakeBotAPI
 from tests.telegram.harness import settings_for as telegram_settings
 from tests.workloads import GatedPool, make_fifo

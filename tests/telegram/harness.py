@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pydantic import SecretStr
 
@@ -27,6 +30,26 @@ def settings_for(fake: FakeBotAPI, db: Path, token: str | None = None) -> Settin
         telegram_token=SecretStr(token or fake.token),
         telegram_base_url=fake.base_url,
     )
+
+
+@asynccontextmanager
+async def running(
+    tmp_path: Path, db_name: str = "tg.sqlite3", **adapter_kw: Any
+) -> AsyncIterator[Env]:
+    """A new FakeBotAPI, and the adapter polling it, both stopped on the way out."""
+    fake = FakeBotAPI()
+    await fake.start()
+    app = App(tmp_path / db_name)
+    await app.start()
+    adapter_kw.setdefault("poll_timeout", 1)
+    adapter = TelegramAdapter(app, settings_for(fake, tmp_path / db_name), **adapter_kw)
+    await adapter.start()
+    try:
+        yield Env(fake, app, adapter)
+    finally:
+        await adapter.stop()
+        await app.stop()
+        await fake.stop()
 
 
 class FakeClock:

@@ -4,45 +4,14 @@ next player's turn, and says the turn has already ended."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-import pytest
-
-from bot.adapters.telegram import TelegramAdapter
-from bot.app import App
 from tests.helpers import say
-from tests.telegram.fake_bot_api import FakeBotAPI
-from tests.telegram.test_telegram_e2e import settings_for
+from tests.telegram.harness import Env
 
 CHAT_ID = -1001
 CHAT = f"telegram:{CHAT_ID}"
 ANN, BOB, CAT = 42, 43, 44
-
-
-@dataclass
-class Env:
-    fake: FakeBotAPI
-    app: App
-
-
-@pytest.fixture
-async def env(tmp_path: Path) -> AsyncIterator[Env]:
-    fake = FakeBotAPI()
-    await fake.start()
-    db = tmp_path / "stale.sqlite3"
-    app = App(db)
-    await app.start()
-    adapter = TelegramAdapter(app, settings_for(fake, db), poll_timeout=1)
-    await adapter.start()
-    try:
-        yield Env(fake, app)
-    finally:
-        await adapter.stop()
-        await app.stop()
-        await fake.stop()
 
 
 async def send(env: Env, text: str, user: int, name: str, language: str = "en") -> dict[str, Any]:

@@ -18,6 +18,7 @@ from bot.config import Settings
 from bot.protocol import Reply, Span
 from bot.render import telegram_html
 from tests.telegram.fake_bot_api import FakeBotAPI
+from tests.telegram.harness import settings_for
 
 
 def free_port() -> int:
@@ -29,12 +30,7 @@ def free_port() -> int:
 async def test_run_serves_until_stopped_then_exits_cleanly(tmp_path: Path) -> None:
     fake = FakeBotAPI()
     await fake.start()
-    conf = Settings(
-        _env_file=None,  # type: ignore[call-arg]
-        wargame_bot_db=tmp_path / "run.sqlite3",
-        telegram_token=SecretStr(fake.token),
-        telegram_base_url=fake.base_url,
-    )
+    conf = settings_for(fake, tmp_path / "run.sqlite3")
     stop = asyncio.Event()
     task = asyncio.create_task(run_platforms(conf, stop))
     try:
@@ -49,12 +45,7 @@ async def test_run_serves_until_stopped_then_exits_cleanly(tmp_path: Path) -> No
 async def test_run_with_a_rejected_token_exits_2_with_one_line(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     fake = FakeBotAPI()
     await fake.start()
-    conf = Settings(
-        _env_file=None,  # type: ignore[call-arg]
-        wargame_bot_db=tmp_path / "bad.sqlite3",
-        telegram_token=SecretStr("1:wrong"),
-        telegram_base_url=fake.base_url,
-    )
+    conf = settings_for(fake, tmp_path / "bad.sqlite3", "1:wrong")
     try:
         assert await run_platforms(conf, asyncio.Event()) == 2
     finally:
