@@ -1,9 +1,9 @@
-"""Helpers for tests: run a text command through the App."""
+"""Helpers for tests: run a text command, or import a rulebook file, through the App."""
 
 from __future__ import annotations
 
 from bot.app import App
-from bot.protocol import Reply, Request
+from bot.protocol import Attachment, Reply, Request
 
 
 async def say(
@@ -30,5 +30,31 @@ async def say(
             locale=locale,
             text=text,
             seed=seed,
+        )
+    )
+
+
+async def upload(
+    app: App,
+    name: str,
+    content: bytes,
+    *,
+    chat: str = "telegram:9",
+    system: str = "wm",
+    admin: bool = True,
+    user: str = "admin",
+    lang: str | None = None,
+) -> Reply:
+    """`/rules import system=...` with the file `name` attached, from a Telegram chat."""
+    return await app.handle(
+        Request(
+            platform="telegram",
+            chat_key=chat,
+            user_id=user,
+            user_name="Ada",
+            admin=admin,
+            lang=lang,
+            text=f"/rules import system={system}",
+            files=[Attachment(filename=name, content=content)],
         )
     )

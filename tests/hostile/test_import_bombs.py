@@ -15,10 +15,9 @@ from pathlib import Path
 import pytest
 
 from bot.app import App
-from bot.protocol import Attachment, Reply, Request
 from bot.render import plain
 from bot.rules_import import MAX_BYTES, MAX_PAGES
-from tests.helpers import say
+from tests.helpers import say, upload
 from tests.telegram.harness import running
 
 FONT = b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"
@@ -103,20 +102,6 @@ def flate_bomb(megabytes: int) -> bytes:
 def nesting_bomb(depth: int) -> bytes:
     return one_page(
         stream(text_content("Deep")), catalog_extra=b" /X " + b"[" * depth + b"]" * depth
-    )
-
-
-async def upload(app: App, name: str, content: bytes, chat: str = "telegram:9") -> Reply:
-    return await app.handle(
-        Request(
-            platform="telegram",
-            chat_key=chat,
-            user_id="admin",
-            user_name="Ada",
-            admin=True,
-            text="/rules import system=wm",
-            files=[Attachment(filename=name, content=content)],
-        )
     )
 
 

@@ -18,10 +18,9 @@ from pathlib import Path
 import pytest
 
 from bot.app import App
-from bot.protocol import Attachment, Reply, Request
 from bot.render import plain
 from bot.rules_import import MAX_BYTES
-from tests.helpers import say
+from tests.helpers import say, upload
 
 ROOT = Path(__file__).resolve().parents[2]
 BOOK = "# Movement\n\nL'unità può muovere fino a 6 pollici; perché no.\n\n# Charge\n\nUp to 12.\n"
@@ -30,20 +29,6 @@ BOOK = "# Movement\n\nL'unità può muovere fino a 6 pollici; perché no.\n\n# C
 def noise(size: int, seed: int, nul: bool = True) -> bytes:
     data = random.Random(seed).randbytes(size)
     return data if nul else data.replace(b"\0", b"\1")
-
-
-async def upload(app: App, name: str, content: bytes, chat: str = "telegram:9") -> Reply:
-    return await app.handle(
-        Request(
-            platform="telegram",
-            chat_key=chat,
-            user_id="admin",
-            user_name="Ada",
-            admin=True,
-            text="/rules import system=wm",
-            files=[Attachment(filename=name, content=content)],
-        )
-    )
 
 
 async def books(app: App, chat: str = "telegram:9") -> list[dict[str, object]]:
@@ -67,18 +52,7 @@ async def test_random_bytes_named_as_text_are_refused(app: App, name: str, conte
     text = plain.render(reply)
     assert name in text and "text" in text and "Traceback" not in text
     assert await books(app) == []
-    italian = await app.handle(
-        Request(
-            platform="telegram",
-            chat_key="telegram:9",
-            user_id="admin",
-            user_name="Ada",
-            admin=True,
-            lang="it",
-            text="/rules import system=wm",
-            files=[Attachment(filename=name, content=content)],
-        )
-    )
+    italian = await upload(app, name, content, lang="it")
     assert italian.error is not None and "testo" in italian.error.message
 
 

@@ -28,7 +28,7 @@ from bot.protocol import Attachment, Reply, Request
 from bot.render import discord_md, plain, telegram_html
 from tests.discord.fake_discord import CHANNEL_ID, FakeDiscord
 from tests.discord.harness import running, sub, text_of
-from tests.helpers import say
+from tests.helpers import say, upload
 
 HOSTILE = [
     "@everyone",
@@ -311,21 +311,8 @@ def test_request_text_keeps_its_lines_and_turns_tabs_into_spaces() -> None:
 
 
 async def test_a_rulebook_file_name_with_controls_is_stored_without_them(app: App) -> None:
-    reply = await app.handle(
-        Request(
-            platform="telegram",
-            chat_key="telegram:5",
-            user_id="1",
-            user_name="Ann",
-            admin=True,
-            text="/rules import system=wm",
-            files=[
-                Attachment(
-                    filename="house\u202edm.md\x00", content=b"# Charge\n\nUp to 12 inches.\n"
-                )
-            ],
-        )
-    )
+    book = b"# Charge\n\nUp to 12 inches.\n"
+    reply = await upload(app, "house\u202edm.md\x00", book, chat="telegram:5", user="1")
     assert reply.ok, plain.render(reply)
     assert "housedm.md" in plain.render(reply)
     listed = await say(app, "/rules list", chat="telegram:5")

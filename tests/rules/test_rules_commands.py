@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from bot.app import App
-from bot.protocol import Attachment, Request
+from bot.protocol import Request
 from bot.render import plain
 from bot.rules_import import MAX_BYTES, extract
 from rules_core.errors import UserError
-from tests.helpers import say
+from tests.helpers import say, upload
 from tests.rulebooks import read_book
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "rulebooks"
@@ -60,24 +60,8 @@ def minimal_pdf(text: str) -> bytes:
     return bytes(out)
 
 
-async def upload(
-    app: App, chat: str, name: str, content: bytes, system: str = "wm", admin: bool = True
-) -> object:
-    return await app.handle(
-        Request(
-            platform="telegram",
-            chat_key=chat,
-            user_id="admin1",
-            user_name="Ada",
-            admin=admin,
-            text=f"/rules import system={system}",
-            files=[Attachment(filename=name, content=content)],
-        )
-    )
-
-
 async def test_import_search_list_remove_and_isolation(app: App) -> None:
-    reply = await upload(app, "telegram:1", "house.md", BOOK.encode())
+    reply = await upload(app, "house.md", BOOK.encode(), chat="telegram:1")
     assert reply.ok, reply.error  # type: ignore[attr-defined]
     assert reply.data["passages"] >= 3  # type: ignore[attr-defined]
 
@@ -109,7 +93,7 @@ async def test_import_search_list_remove_and_isolation(app: App) -> None:
 
 
 async def test_rule_shows_the_best_passage_of_the_groups_book(app: App) -> None:
-    await upload(app, "telegram:1", "house.md", BOOK.encode(), system="aos")
+    await upload(app, "house.md", BOOK.encode(), system="aos", chat="telegram:1")
     reply = await say(app, "/rule charging system=aos", chat="telegram:1")
     assert reply.ok and reply.data is not None
     assert reply.data["passage"]["heading"] == "Skirmish rules › Charging"
@@ -117,7 +101,7 @@ async def test_rule_shows_the_best_passage_of_the_groups_book(app: App) -> None:
 
 
 async def test_only_admins_import_and_file_paths_are_console_only(app: App, tmp_path: Path) -> None:
-    refused = await upload(app, "telegram:1", "house.md", BOOK.encode(), admin=False)
+    refused = await upload(app, "house.md", BOOK.encode(), admin=False, chat="telegram:1")
     assert refused.error.code == "perm.admin_only"  # type: ignore[attr-defined]
     secret = tmp_path / "secret.txt"
     secret.write_text("# Secret\n\nserver file contents\n")
@@ -137,7 +121,9 @@ async def test_only_admins_import_and_file_paths_are_console_only(app: App, tmp_
 
 
 async def test_pdf_import(app: App) -> None:
-    reply = await upload(app, "telegram:1", "book.pdf", minimal_pdf("Overwatch lets a model shoot"))
+    reply = await upload(
+        app, "book.pdf", minimal_pdf("Overwatch lets a model shoot"), chat="telegram:1"
+    )
     assert reply.ok, reply.error  # type: ignore[attr-defined]
     found = await say(app, "/rules search overwatch", chat="telegram:1")
     assert found.ok and "Overwatch" in plain.render(found)
@@ -157,7 +143,7 @@ async def test_caps_refuse_clearly() -> None:
 
 async def test_a_rulebook_like_text_lands_queries_in_the_right_passage(app: App) -> None:
     content = (FIXTURES / "numbered.txt").read_bytes()
-    reply = await upload(app, "telegram:1", "scaramucce.txt", content, system="wow")
+    reply = await upload(app, "scaramucce.txt", content, system="wow", chat="telegram:1")
     assert reply.ok, reply.error  # type: ignore[attr-defined]
     cases = {
         "105.1a": "105 Dadi",
@@ -173,7 +159,7 @@ async def test_a_rulebook_like_text_lands_queries_in_the_right_passage(app: App)
 
 async def test_a_real_rulebook_lands_queries_in_the_right_passage(app: App) -> None:
     content = read_book("002_1d2de6f2890ae553.txt").encode()
-    reply = await upload(app, "telegram:1", "wow.txt", content, system="wow")
+    reply = await upload(app, "wow.txt", content, system="wow", chat="telegram:1")
     assert reply.ok, reply.error  # type: ignore[attr-defined]
     cases = {
         "105.1a": "105 Dadi",
