@@ -18,6 +18,7 @@ from __future__ import annotations
 import itertools
 import os
 from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import asyncpg
@@ -95,6 +96,15 @@ class PgDatabases:
         finally:
             await admin.close()
 
+    @asynccontextmanager
+    async def fresh(self, *, migrated: bool = True) -> AsyncIterator[str]:
+        """A new database's URL, dropped on the way out."""
+        url = await self.create(migrated=migrated)
+        try:
+            yield url
+        finally:
+            await self.drop(url)
+
 
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[PostgresServer]:
@@ -132,31 +142,22 @@ async def db_target(
         yield tmp_path / "bot.sqlite3"
         return
     databases: PgDatabases = request.getfixturevalue("pg_databases")
-    url = await databases.create()
-    try:
+    async with databases.fresh() as url:
         yield url
-    finally:
-        await databases.drop(url)
 
 
 @pytest.fixture
 async def pg_url(pg_databases: PgDatabases) -> AsyncIterator[str]:
     """A fresh, migrated PostgreSQL database, for the tests of what only PostgreSQL has."""
-    url = await pg_databases.create()
-    try:
+    async with pg_databases.fresh() as url:
         yield url
-    finally:
-        await pg_databases.drop(url)
 
 
 @pytest.fixture
 async def empty_pg_database(pg_databases: PgDatabases) -> AsyncIterator[str]:
     """A PostgreSQL database with no schema yet."""
-    url = await pg_databases.create(migrated=False)
-    try:
+    async with pg_databases.fresh(migrated=False) as url:
         yield url
-    finally:
-        await pg_databases.drop(url)
 
 
 async def new_target(backend: str, request: pytest.FixtureRequest, tmp: Path) -> Path | str:
