@@ -12,6 +12,8 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import asyncpg
@@ -226,22 +228,27 @@ async def test_busy_is_said_only_after_the_deadline_and_without_a_syntax_line(
         await app.stop()
 
 
-async def hold_chat(url: str, chat: str) -> asyncpg.Connection:
-    """Another process's command on `chat`, in its transaction: the chat's lock taken."""
+@asynccontextmanager
+async def chat_held(url: str, chat: str) -> AsyncIterator[tuple[App, asyncpg.Connection]]:
+    """An App on `url`, and another process's command on `chat` in its transaction: the chat's
+    lock taken."""
+    app = App(url)
+    await app.start()
     holder = await asyncpg.connect(url)
-    await holder.execute("BEGIN")
-    await holder.execute("SELECT pg_advisory_xact_lock($1, $2)", LOCK_CHAT, chat_lock_key(chat))
-    return holder
+    try:
+        await holder.execute("BEGIN")
+        await holder.execute("SELECT pg_advisory_xact_lock($1, $2)", LOCK_CHAT, chat_lock_key(chat))
+        yield app, holder
+    finally:
+        await holder.close()
+        await app.stop()
 
 
 async def test_postgresql_a_command_waits_for_its_chat_and_then_succeeds(
     pg_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("WARGAME_BOT_BUSY_SECONDS", "120")
-    app = App(pg_url)
-    await app.start()
-    holder = await hold_chat(pg_url, "console:test")
-    try:
+    async with chat_held(pg_url, "console:test") as (app, holder):
         task = asyncio.create_task(say(app, "/roll d6 dice=4"))
         while not task.done():  # until the command is seen waiting for the lock
             waiting = await holder.fetchval(
@@ -256,19 +263,13 @@ async def test_postgresql_a_command_waits_for_its_chat_and_then_succeeds(
         await holder.execute("COMMIT")
         reply = await task
         assert reply.ok, plain.render(reply)
-    finally:
-        await holder.close()
-        await app.stop()
 
 
 async def test_postgresql_busy_is_said_only_after_the_deadline(
     pg_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("WARGAME_BOT_BUSY_SECONDS", "1.5")
-    app = App(pg_url)
-    await app.start()
-    holder = await hold_chat(pg_url, "console:test")
-    try:
+    async with chat_held(pg_url, "console:test") as (app, holder):
         started = time.monotonic()
         reply = await say(app, "/roll d6", lang="it")
         waited = time.monotonic() - started
@@ -277,9 +278,6 @@ async def test_postgresql_busy_is_said_only_after_the_deadline(
         assert waited >= 1.5
         assert plain.render(reply) == i18n.t("it", "storage.busy")
         assert (await say(app, "/roll d6")).ok
-    finally:
-        await holder.close()
-        await app.stop()
 
 
 async def test_postgresql_connections_killed_by_the_server_cost_no_command(
