@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import random
 import statistics
 import subprocess
 import sys
@@ -32,7 +33,7 @@ from bot.protocol import Request
 
 ROOT = Path(__file__).resolve().parents[1]
 COMMANDS = int(os.environ.get("BENCH_PG_COMMANDS", "2400"))  # per scenario, all processes
-WINDOW = 16  # commands in flight per process
+WINDOW = int(os.environ.get("BENCH_PG_WINDOW", "16"))  # commands in flight per process
 SPREAD_CHATS = 100
 ORGANISER, OPPONENT = "a", "b"
 SETUP = [
@@ -71,6 +72,29 @@ class Result:
     p50_ms: float
     p99_ms: float
     errors: int
+    bot_cpu_ms: float  # CPU time of the bot processes per command
+    server_cpu_ms: float  # CPU time of the PostgreSQL server's processes per command
+
+
+def server_cpu_s(pid: int | None) -> float:
+    """CPU seconds (user + system) used so far by a server and its backends, live or ended
+    (Linux /proc)."""
+    if pid is None:
+        return 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(entry.name) == pid:  # the postmaster, with the backends it has reaped
+            total += sum(int(f) for f in fields[11:15]) / tick
+        elif int(fields[1]) == pid:  # a live backend (fields[1]: its parent's pid)
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
 
 
 async def prepare(target: Path | str, chats: int) -> None:
@@ -97,29 +121,41 @@ async def child(target: str, chats: int, count: int, offset: int) -> dict[str, A
             await app.handle(request(i % chats, KINDS[i % len(KINDS)]))
         print("ready", flush=True)
         sys.stdin.readline()
-        queue = list(range(offset, offset + count))
+        # Each process's commands go to chats drawn at random (its own seed), as a public
+        # bot's updates arrive: two processes meet on one chat only as often as chance has it.
+        rng = random.Random(offset)
+        queue = [(rng.randrange(chats), i) for i in range(offset, offset + count)]
         queue.reverse()
 
         async def worker() -> None:
             nonlocal errors
             while queue:
-                i = queue.pop()
-                chat = i % chats
-                text = KINDS[(i // chats + i) % len(KINDS)]
+                chat, i = queue.pop()
+                text = KINDS[i % len(KINDS)]
                 t = time.perf_counter()
                 reply = await app.handle(request(chat, text))
                 latencies.append(time.perf_counter() - t)
                 errors += reply.error is not None
 
         started = time.monotonic()  # CLOCK_MONOTONIC: one clock for every process
+        cpu = time.process_time()
         await asyncio.gather(*(worker() for _ in range(WINDOW)))
+        cpu = time.process_time() - cpu
         ended = time.monotonic()
     finally:
         await app.stop()
-    return {"started": started, "ended": ended, "latencies": latencies, "errors": errors}
+    return {
+        "started": started,
+        "ended": ended,
+        "cpu": cpu,
+        "latencies": latencies,
+        "errors": errors,
+    }
 
 
-def scenario(label: str, target: Path | str, processes: int, chats: int) -> Result:
+def scenario(
+    label: str, target: Path | str, processes: int, chats: int, server: int | None = None
+) -> Result:
     asyncio.run(prepare(target, chats))
     share = COMMANDS // processes
     procs = [
@@ -146,6 +182,7 @@ def scenario(label: str, target: Path | str, processes: int, chats: int) -> Resu
             assert proc.stdout is not None
             if proc.stdout.readline().strip() != "ready":
                 raise RuntimeError(f"{label}: a process did not start")
+        server_before = server_cpu_s(server)
         for proc in procs:  # released together
             assert proc.stdin is not None
             proc.stdin.write("go\n")
@@ -161,6 +198,7 @@ def scenario(label: str, target: Path | str, processes: int, chats: int) -> Resu
             if proc.poll() is None:
                 proc.kill()
                 proc.wait()
+    server_used = server_cpu_s(server) - server_before  # includes the processes' stop
     wall = max(o["ended"] for o in outs) - min(o["started"] for o in outs)
     every = [x for o in outs for x in o["latencies"]]
     return Result(
@@ -171,6 +209,8 @@ def scenario(label: str, target: Path | str, processes: int, chats: int) -> Resu
         p50_ms=statistics.median(every) * 1e3,
         p99_ms=percentile(every, 0.99) * 1e3,
         errors=sum(o["errors"] for o in outs),
+        bot_cpu_ms=sum(o["cpu"] for o in outs) / len(every) * 1e3,
+        server_cpu_ms=server_used / len(every) * 1e3,
     )
 
 
@@ -190,7 +230,8 @@ def run_all() -> tuple[list[Result], str]:
                 for processes in (1, 2, 4):
                     url = databases.pop(0)
                     label = f"PostgreSQL, {processes} process{'es' * (processes > 1)}, {where}"
-                    results.append(scenario(label, url, processes, chats))
+                    pid = server.process.pid if server.process is not None else None
+                    results.append(scenario(label, url, processes, chats, pid))
         return results, server.version
     finally:
         server.stop()
@@ -234,11 +275,31 @@ def main() -> list[Result] | None:
             f"{r.per_s / base[r.chats]:.2f}x" if r.label.startswith("PostgreSQL") else "",
             f"{r.p50_ms:.1f} ms",
             f"{r.p99_ms:.1f} ms",
+            f"{r.bot_cpu_ms:.2f} + {r.server_cpu_ms:.2f} ms"
+            if r.label.startswith("PostgreSQL")
+            else f"{r.bot_cpu_ms:.2f} ms",
+            f"{r.per_s * (r.bot_cpu_ms + r.server_cpu_ms) / 1e3:.1f}",
             str(r.errors),
         ]
         for r in results
     ]
-    print(table(["scenario", "commands", "vs 1 PG process", "p50", "p99", "errors"], rows))
+    headers = ["scenario", "commands", "vs 1 PG process", "p50", "p99", "CPU/command", "cores"]
+    print(table([*headers, "errors"], rows))
+    print(
+        "  CPU/command: the bot processes' + the server's CPU time per command; cores: how many"
+        " cores that kept busy on average"
+    )
+    cores = os.cpu_count() or 1
+    for chats in (SPREAD_CHATS, 1):
+        one = next(r for r in results if r.chats == chats and r.label.startswith("PostgreSQL, 1 "))
+        two = next(r for r in results if r.chats == chats and r.label.startswith("PostgreSQL, 2 "))
+        ceiling = cores * 1e3 / (two.bot_cpu_ms + two.server_cpu_ms)
+        print(
+            f"  {chats} chat{'s' * (chats > 1)}: at the 2-process CPU cost, {cores} cores shared "
+            f"with the server do at most {ceiling:,.0f} commands/s, "
+            f"{ceiling / one.per_s:.2f}x one process; one bot process alone uses "
+            f"{one.per_s * one.bot_cpu_ms / 1e3:.2f} cores"
+        )
     return results
 
 
