@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import subprocess
+import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -341,3 +343,49 @@ async def test_rule_search_ranks_alike_on_both_backends_in_a_real_rulebook(
     lite = await top_three(tmp_path / "a.sqlite3", book, queries)
     assert sum(1 for hits in lite if hits) >= len(queries) - 2
     assert await top_three(pg_url, book, queries) == lite
+
+
+HOLDER = """
+import asyncio, sys
+from bot.storage.db import Database
+
+async def main() -> None:
+    db = Database(sys.argv[1])
+    await db.open()
+    held = await db.try_hold("telegram-poller")
+    print("held" if held else "refused", flush=True)
+    await asyncio.sleep(3600)  # until killed
+
+asyncio.run(main())
+"""
+
+
+async def test_a_named_lock_is_freed_when_its_holder_is_killed(db_target: Path | str) -> None:
+    """A poller's process killed with SIGKILL: another process can take over at once."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(db_target)],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    db = Database(db_target)
+    await db.open()
+    try:
+        assert proc.stdout is not None
+        assert proc.stdout.readline().strip() == "held"
+        assert await db.try_hold("telegram-poller") is None
+        proc.kill()
+        proc.wait(timeout=30)
+        taken = None
+        for _ in range(100):  # the server notices the closed connection within moments
+            taken = await db.try_hold("telegram-poller")
+            if taken is not None:
+                break
+            await asyncio.sleep(0.05)
+        assert taken is not None
+        await taken.release()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        await db.close()
