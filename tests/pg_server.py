@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import ctypes
 import importlib.util
 import os
 import shutil
@@ -21,6 +22,7 @@ import signal
 import socket
 import stat
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -73,6 +75,17 @@ def _reachable_by_others(path: Path) -> bool:
         if not mode & stat.S_IXOTH:
             return False
     return True
+
+
+PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent() -> None:
+    """In the server's child before exec (after its user changed, which would clear it): a
+    fast shutdown (SIGINT) when the process that started it dies, even by SIGKILL, so a killed
+    test run leaves no server behind."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(PR_SET_PDEATHSIG, signal.SIGINT, 0, 0, 0)
 
 
 def free_port() -> int:
@@ -182,6 +195,7 @@ class PostgresServer:
             stderr=subprocess.STDOUT,
             cwd=self.root,
             start_new_session=True,  # a Ctrl-C to the tests reaches them, not the server
+            preexec_fn=_die_with_parent if sys.platform == "linux" else None,
             **self._run_as(),  # type: ignore[call-overload]
         )
         log.close()
