@@ -78,14 +78,14 @@ def _reachable_by_others(path: Path) -> bool:
 
 
 PR_SET_PDEATHSIG = 1
+_LIBC = ctypes.CDLL(None, use_errno=True)  # loaded here: the child between fork and exec only calls
 
 
 def _die_with_parent() -> None:
     """In the server's child before exec (after its user changed, which would clear it): a
     fast shutdown (SIGINT) when the process that started it dies, even by SIGKILL, so a killed
     test run leaves no server behind."""
-    libc = ctypes.CDLL(None, use_errno=True)
-    libc.prctl(PR_SET_PDEATHSIG, signal.SIGINT, 0, 0, 0)
+    _LIBC.prctl(PR_SET_PDEATHSIG, signal.SIGINT, 0, 0, 0)
 
 
 def free_port() -> int:
