@@ -68,3 +68,62 @@ def t(lang: Lang, key: str, /, **params: Any) -> str:
 
 def placeholders(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+# --- Plurals and numbers (Babel: CLDR plural rules and number symbols per language) -------------
+#
+# A counted message is a table in the catalogue, one entry per CLDR plural category the language
+# uses, `other` always present:  `units = { one = "{n} modello", other = "{n} modelli" }`
+# (flattened to `units.one` / `units.other`). `tn` picks the category by the language's rule, so
+# "1 modello", "2 modelli", "0 modelli" in Italian and "1 model", "0 models" in English.
+
+
+@cache
+def _locale(lang: Lang) -> Any:
+    from babel import Locale  # lazy: Babel's locale data is not needed for a plain /roll
+
+    return Locale.parse(lang)
+
+
+def plural_category(lang: Lang, n: float) -> str:
+    """CLDR plural category of `n` in `lang`: 'one', 'many', 'other', ..."""
+    return str(_locale(lang).plural_form(abs(n)))
+
+
+def tn(lang: Lang, key: str, n: float, /, **params: Any) -> str:
+    """Translate a counted message: `key.<category>` for `n` (falls back to `key.other`, then to
+    English). `{n}` in the template is `n` written the language's way (`fmt_num`)."""
+    category = plural_category(lang, n)
+    chosen = f"{key}.{category}"
+    if not has(chosen, lang) and not has(chosen):
+        chosen = f"{key}.other"
+    params.setdefault("n", fmt_num(lang, n))
+    return t(lang, chosen, **params)
+
+
+def fmt_num(lang: Lang, x: float, digits: int | None = None) -> str:
+    """A number the language's way: `7,5` / `7.5`, `1.234` / `1,234`. `digits` fixes the decimals
+    (`fmt_num("it", 7, 2)` → `7,00`); None keeps an int an int and shows up to 2 decimals."""
+    from babel.numbers import format_decimal
+
+    if digits is None:
+        pattern = "#,##0" if float(x).is_integer() else "#,##0.##"
+    else:
+        pattern = "#,##0" + ("." + "0" * digits if digits else "")
+    return str(format_decimal(x, format=pattern, locale=_locale(lang), decimal_quantization=True))
+
+
+def fmt_pct(lang: Lang, p: float, digits: int = 1, *, bounds: bool = True) -> str:
+    """A probability (0..1) as a percentage the language's way: `12,5%` / `12.5%`. With `bounds`,
+    a chance that rounds to 0 or 100 but isn't is shown as `<0,1%` / `>99,9%`, never a false 0%."""
+    from babel.numbers import format_percent
+
+    pattern = "#,##0" + ("." + "0" * digits if digits else "") + "%"
+    step = 10.0 ** -(digits + 2)  # the smallest chance shown: 0.1% with one digit
+    if bounds and p in (0, 1):
+        return str(format_percent(p, format="0%", locale=_locale(lang)))  # exact: "0%", "100%"
+    if bounds and 0 < p < step / 2:
+        return "<" + str(format_percent(step, format=pattern, locale=_locale(lang)))
+    if bounds and 1 - step / 2 < p < 1:
+        return ">" + str(format_percent(1 - step, format=pattern, locale=_locale(lang)))
+    return str(format_percent(p, format=pattern, locale=_locale(lang), decimal_quantization=True))
