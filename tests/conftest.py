@@ -8,8 +8,14 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from bot.app import App
+
+# Property tests judge results, never time: on 2 busy cores one example can take seconds, and a
+# per-example deadline would then fail a correct test (the suite never asserts wall-clock speed).
+settings.register_profile("suite", deadline=None)
+settings.load_profile("suite")
 
 pytest_plugins = ("tests.pg",)  # the backend fixtures and the hook that parametrises them
 

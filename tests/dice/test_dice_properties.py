@@ -11,7 +11,7 @@ from rules_core.errors import UserError
 ALPHABET = "0123456789dD%+-*/()!<>=khlrf#;[] x.,"
 
 
-@settings(max_examples=400, deadline=2000)
+@settings(max_examples=400, deadline=None)
 @given(st.text(alphabet=ALPHABET, max_size=40) | st.text(max_size=30))
 def test_random_text_gives_result_or_user_error(text: str) -> None:
     try:
@@ -76,7 +76,7 @@ def expressions() -> st.SearchStrategy[str]:
     )
 
 
-@settings(max_examples=300, deadline=2000, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(expressions(), st.integers(0, 2**32))
 def test_roll_lies_in_exact_support(text: str, seed: int) -> None:
     try:
