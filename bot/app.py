@@ -23,12 +23,13 @@ from __future__ import annotations
 import logging
 import secrets
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bot import i18n, workers
+from bot import i18n, metrics, workers
 from bot.commands.context import Context
 from bot.commands.registry import Registry, UnknownCommand
 from bot.commands.spec import CommandSpec
@@ -141,6 +142,12 @@ class App:
     async def handle(self, request: Request, budget: Budget | None = None) -> Reply:
         """Run one command. Never raises: user errors and internal errors become replies.
         `budget` is the message's when the command is one of several in it."""
+        started = time.perf_counter()
+        reply = await self._handle(request, budget)
+        metrics.command_done(reply, time.perf_counter() - started)
+        return reply
+
+    async def _handle(self, request: Request, budget: Budget | None) -> Reply:
         lang: i18n.Lang | None = None
         spec: CommandSpec | None = None
         try:

@@ -9,6 +9,8 @@ import logging
 import sys
 from pathlib import Path
 
+from pydantic import ValidationError
+
 from bot import i18n
 from bot.app import App
 from bot.config import Settings, load_settings
@@ -268,7 +270,13 @@ def health(settings: Settings) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    settings = load_settings()
+    try:
+        settings = load_settings()
+    except ValidationError as exc:  # a bad environment variable: say which, never a traceback
+        for error in exc.errors():
+            name = "_".join(str(part) for part in error["loc"]).upper() or "settings"
+            print(f"wargame-bot: {name}: {error['msg']}", file=sys.stderr)
+        return EXIT_USER
     if getattr(args, "db", None) is not None:
         settings.wargame_bot_db = args.db
     setup_logging(settings)

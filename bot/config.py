@@ -5,9 +5,10 @@ Tokens are SecretStr: never printed or logged."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
-from pydantic import Field, SecretStr, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 
 class Settings(BaseSettings):
@@ -17,6 +18,11 @@ class Settings(BaseSettings):
     wargame_bot_db: Path | str = Path("data.sqlite3")
     wargame_bot_db_pool: int = Field(default=10, ge=1)  # PostgreSQL connections per process
     wargame_bot_log_level: str = "INFO"
+    # One JSON object per line (for a log collector) instead of plain lines.
+    wargame_bot_log_format: str = Field(default="text", pattern="(?i)^(text|json)$")
+    # Prometheus `/metrics` (README "Operations"): off unless a port is set.
+    wargame_bot_metrics_port: int | None = Field(default=None, ge=0, le=65535)
+    wargame_bot_metrics_host: str = "127.0.0.1"
     # Storage durability and patience: see README "Reliability" (FULL syncs every commit).
     wargame_bot_synchronous: str = Field(default="NORMAL", pattern="(?i)^(normal|full)$")
     wargame_bot_busy_seconds: float = Field(default=30.0, gt=0)
@@ -25,6 +31,10 @@ class Settings(BaseSettings):
     discord_dev_guild: int | None = None
     discord_api_base_url: str = "https://discord.com/api/v10"
     discord_gateway_url: str = "wss://gateway.discord.gg/"
+    # Sharding (README "Several processes"): the total number of shards, and the ones this
+    # process runs (`0,1`); unset, one process runs the one shard Discord assigns.
+    discord_shard_count: int | None = Field(default=None, ge=1)
+    discord_shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
 
     telegram_token: SecretStr | None = None
     telegram_base_url: str = "https://api.telegram.org/bot"
@@ -41,6 +51,22 @@ class Settings(BaseSettings):
         if isinstance(value, str) and not value.startswith(("postgresql://", "postgres://")):
             raise ValueError("a file path or a postgresql:// URL")
         return value
+
+    @field_validator("discord_shard_ids", mode="before")
+    @classmethod
+    def _shard_list(cls, value: object) -> object:
+        if isinstance(value, str):  # the environment's form: "0,1" (or "0 1")
+            return tuple(int(part) for part in value.replace(",", " ").split())
+        return value
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        ids, count = self.discord_shard_ids, self.discord_shard_count
+        if ids and count is None:
+            raise ValueError("DISCORD_SHARD_IDS needs DISCORD_SHARD_COUNT")
+        if ids and count is not None and not all(0 <= i < count for i in ids):
+            raise ValueError(f"DISCORD_SHARD_IDS must be between 0 and {count - 1}")
+        return self
 
     @property
     def db_path(self) -> Path | str:

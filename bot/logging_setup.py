@@ -59,6 +59,23 @@ class RedactingFormatter(logging.Formatter):
         return self.redactor.redact(super().format(record))
 
 
+class RedactingJsonFormatter(logging.Formatter):
+    """One JSON object per line (time, level, logger, message, exc_info), redacted as a whole."""
+
+    def __init__(self, redactor: RedactSecrets) -> None:
+        from pythonjsonlogger.json import JsonFormatter
+
+        super().__init__()
+        self.redactor = redactor
+        self.json = JsonFormatter(
+            "%(asctime)s %(levelname)s %(name)s %(message)s",
+            rename_fields={"asctime": "time", "levelname": "level", "name": "logger"},
+        )
+
+    def format(self, record: logging.LogRecord) -> str:
+        return self.redactor.redact(self.json.format(record))
+
+
 def log_uncaught(redactor: RedactSecrets) -> None:
     """Uncaught exceptions (main thread, other threads, "Exception ignored in") are printed
     through logging, so their tracebacks are redacted too."""
@@ -98,9 +115,12 @@ def setup_logging(settings: Settings) -> None:
     ]
     redactor = RedactSecrets(secrets)
     handler = logging.StreamHandler()
-    handler.setFormatter(
-        RedactingFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s", redactor)
-    )
+    formatter: logging.Formatter
+    if settings.wargame_bot_log_format.lower() == "json":
+        formatter = RedactingJsonFormatter(redactor)
+    else:
+        formatter = RedactingFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s", redactor)
+    handler.setFormatter(formatter)
     handler.addFilter(redactor)
     log_uncaught(redactor)
     root = logging.getLogger()

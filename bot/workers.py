@@ -140,6 +140,10 @@ class WorkerPool:
             else:
                 self._discard(worker)
 
+    def usage(self) -> tuple[int, int]:
+        """(workers running or starting, of them busy with a call) — for the metrics."""
+        return self._live, self._live - len(self._idle)
+
     def pids(self) -> set[int]:
         """The process ids of the workers started and not stopped."""
         return set(self._pids)

@@ -122,7 +122,21 @@ class DiscordAdapter:
         DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
         intents = discord.Intents.none()
         intents.guilds = True  # no privileged intents: slash commands need no message content
-        self.client = discord.Client(intents=intents, guild_ready_timeout=guild_ready_timeout)
+        self.client: discord.Client
+        if settings.discord_shard_count is not None:
+            # This process runs some of the bot's shards (all of them without DISCORD_SHARD_IDS);
+            # Discord sends each guild's events to one shard: (guild_id >> 22) % shard_count.
+            some: dict[str, Any] = {}
+            if settings.discord_shard_ids:
+                some["shard_ids"] = list(settings.discord_shard_ids)
+            self.client = discord.AutoShardedClient(
+                intents=intents,
+                guild_ready_timeout=guild_ready_timeout,
+                shard_count=settings.discord_shard_count,
+                **some,
+            )
+        else:
+            self.client = discord.Client(intents=intents, guild_ready_timeout=guild_ready_timeout)
         self.client.event(self.on_interaction)
         self.runner: asyncio.Task[None] | None = None
         self.inflight: set[asyncio.Task[Any]] = set()

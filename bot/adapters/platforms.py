@@ -12,6 +12,7 @@ import signal
 import sys
 from collections.abc import Callable
 
+from bot import metrics
 from bot.adapters.base import AdapterStartError, PlatformAdapter
 from bot.app import App
 from bot.config import Settings
@@ -59,6 +60,12 @@ async def run_platforms(settings: Settings, stop: asyncio.Event | None = None) -
             loop.add_signal_handler(sig, stop.set)
     app = App(settings.db_path)
     await app.start()
+    exporter = None
+    if settings.wargame_bot_metrics_port is not None:
+        exporter = metrics.serve(
+            settings.wargame_bot_metrics_port, settings.wargame_bot_metrics_host
+        )
+        metrics.watch_pool(app.pool)
     started: list[PlatformAdapter] = []
     reminders: asyncio.Task[None] | None = None
     heartbeat: asyncio.Task[None] | None = None
@@ -93,3 +100,5 @@ async def run_platforms(settings: Settings, stop: asyncio.Event | None = None) -
         for adapter in reversed(started):
             await adapter.stop()
         await app.stop()
+        if exporter is not None:
+            metrics.stop(exporter)

@@ -18,6 +18,7 @@ always answers.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
 import time
@@ -74,6 +75,7 @@ from bot.protocol import Attachment, Button, Reply, Request, bold, code, italic,
 from bot.render import telegram_html
 from bot.rules_import import MAX_BYTES
 from bot.storage import buttons
+from bot.storage.db import HeldLock
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -97,6 +99,8 @@ SCOPES: dict[telegram_menu.Scope, BotCommandScope] = {
     "private": BotCommandScopeAllPrivateChats(),
     "group": BotCommandScopeAllGroupChats(),
 }
+POLLER_LOCK = "telegram-poller"  # the named lock (Database.try_hold) of the one polling process
+ELECTION_EVERY = 5.0  # seconds between a standing-by process's attempts to take over
 INLINE_CACHE_SECONDS = 5  # short: a lookup follows the user's chat settings
 ROLL_RESULT = "roll"  # the inline result id of a roll: the query says which one
 
@@ -173,6 +177,11 @@ class TelegramAdapter:
         self.poll_timeout = poll_timeout
         self.clock = clock
         self.flood = FloodGuard(clock)
+        # Polling mode among several processes: the lock says which one polls (see start).
+        self.poller: HeldLock | None = None
+        self.election: asyncio.Task[None] | None = None
+        self.election_every = ELECTION_EVERY
+        self.polling = asyncio.Event()  # set while this process polls
         self.admins: dict[int, tuple[float, set[int]]] = {}
         self.admin_requests: dict[int, asyncio.Future[set[int] | None]] = {}
         base = settings.telegram_base_url.rstrip("/")
@@ -227,20 +236,70 @@ class TelegramAdapter:
                 allowed_updates=ALLOWED_UPDATES,
             )
         else:
-            await updater.start_polling(timeout=self.poll_timeout, allowed_updates=ALLOWED_UPDATES)
+            # Telegram gives each update to one getUpdates caller only if there is one caller:
+            # among several processes, the one holding the poller lock polls, the others wait.
+            try:
+                self.poller = await self.app.db.try_hold(POLLER_LOCK)
+            except OSError:  # no lock file beside a read-only database: assume we're alone
+                log.warning("cannot take the Telegram poller lock: polling without it")
+                await self._start_polling()
+            else:
+                if self.poller is not None:
+                    await self._start_polling()
+                else:
+                    log.info("another process polls Telegram: this one stands by to take over")
+                self.election = asyncio.create_task(self._keep_poller_elected())
         log.info("Telegram bot @%s running", self.username)
+
+    async def _start_polling(self) -> None:
+        updater = self.application.updater
+        assert updater is not None
+        await updater.start_polling(timeout=self.poll_timeout, allowed_updates=ALLOWED_UPDATES)
+        self.polling.set()
+
+    async def _keep_poller_elected(self) -> None:
+        """Standing by: take the lock (and start polling) once its holder is gone. Polling:
+        stop if the lock is lost (the database connection behind it dropped)."""
+        updater = self.application.updater
+        assert updater is not None
+        while True:
+            await asyncio.sleep(self.election_every)
+            try:
+                if self.poller is None:
+                    self.poller = await self.app.db.try_hold(POLLER_LOCK)
+                    if self.poller is not None:
+                        log.info("this process now polls Telegram")
+                        await self._start_polling()
+                elif not await self.poller.alive():
+                    log.warning("lost the Telegram poller lock: standing by")
+                    self.poller = None
+                    self.polling.clear()
+                    if updater.running:
+                        await updater.stop()
+            except Exception:  # the database is unreachable for now: try again next time
+                log.warning("Telegram poller election failed; retrying", exc_info=True)
 
     async def stop(self) -> None:
         """Stop fetching updates, let the ones in progress finish, then shut down."""
+        if self.election is not None:
+            self.election.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.election
+            self.election = None
         updater = self.application.updater
         if updater is not None and updater.running:
             await updater.stop()
         if self.application.running:
             await self.application.stop()
         await self.application.shutdown()
+        if self.poller is not None:
+            await self.poller.release()  # hand polling over to a standing-by process now
+            self.poller = None
 
     def alive(self) -> bool:
         updater = self.application.updater
+        if self.election is not None and self.poller is None:  # standing by, not polling
+            return self.application.running and not self.election.done()
         return self.application.running and updater is not None and updater.running
 
     def owns(self, chat: str) -> bool:

@@ -184,6 +184,10 @@ class FakeDiscord:
         self.resumed = asyncio.Event()  # set when a client has resumed its session
         self.replayed: list[int] = []  # sequence numbers sent again on a RESUME
         self.identifies = 0  # IDENTIFYs received (a new session each)
+        # Sharding as Discord does it: each connection's [shard_id, shard_count] from its
+        # IDENTIFY; a guild's events go only to the shard (guild_id >> 22) % shard_count.
+        self.shard_of: dict[web.WebSocketResponse, tuple[int, int]] = {}
+        self.identified_shards: list[tuple[int, int]] = []
         # Fault switch: answer the next RESUME with INVALID_SESSION (not resumable).
         self.invalidate_resume = False
         self.invalidated = 0
@@ -245,7 +249,10 @@ class FakeDiscord:
         self._seq += 1
         frame = {"op": 0, "t": event, "s": self._seq, "d": data}
         self.frames.append(frame)
+        guild = data.get("guild_id")
         for ws in self._sockets:
+            if guild is not None and not self._serves(ws, int(guild)):
+                continue  # another shard's guild
             if not ws.closed:  # a dropped client gets it on RESUME
                 await ws.send_str(json.dumps(frame))
 
@@ -382,23 +389,37 @@ class FakeDiscord:
                         self.resumed.set()
                         continue
                     self.identifies += 1
+                    if op == 2 and payload["d"].get("shard"):
+                        shard_id, count = payload["d"]["shard"]
+                        self.shard_of[ws] = (shard_id, count)
+                        self.identified_shards.append((shard_id, count))
                     await self._ready(ws)
                     self.identified.set()
         finally:
             self._sockets.remove(ws)
+            self.shard_of.pop(ws, None)
         return ws
+
+    def _serves(self, ws: web.WebSocketResponse, guild_id: int) -> bool:
+        """Whether this connection gets the guild's events (always, when not sharded)."""
+        shard = self.shard_of.get(ws)
+        return shard is None or (guild_id >> 22) % shard[1] == shard[0]
 
     async def _ready(self, ws: web.WebSocketResponse) -> None:
         self._seq += 1
         ready = {
             "v": 10,
             "user": BOT_USER,
-            "guilds": [{"id": str(GUILD_ID), "unavailable": True}],
+            "guilds": (
+                [{"id": str(GUILD_ID), "unavailable": True}] if self._serves(ws, GUILD_ID) else []
+            ),
             "session_id": "session" if self.identifies <= 1 else f"session{self.identifies}",
             "resume_gateway_url": self.gateway_url,
             "application": {"id": str(APP_ID), "flags": 0},
             "private_channels": [],
         }
+        if ws in self.shard_of:  # a sharded READY says which shard it is
+            ready["shard"] = list(self.shard_of[ws])
         await ws.send_str(json.dumps({"op": 0, "t": "READY", "s": self._seq, "d": ready}))
         self._seq += 1
         guild = {
@@ -467,7 +488,10 @@ class FakeDiscord:
                 }
             ],
         }
-        await ws.send_str(json.dumps({"op": 0, "t": "GUILD_CREATE", "s": self._seq, "d": guild}))
+        if self._serves(ws, GUILD_ID):
+            await ws.send_str(
+                json.dumps({"op": 0, "t": "GUILD_CREATE", "s": self._seq, "d": guild})
+            )
 
     # --- REST --------------------------------------------------------------------------------
 

@@ -5,6 +5,7 @@ Each case runs in a real process with the logging the bot installs."""
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import subprocess
@@ -47,7 +48,7 @@ raise SystemError("uncaught: https://api.telegram.org/bot{TELEGRAM}/sendMessage"
 """
 
 
-def test_tokens_are_redacted_from_exceptions_tracebacks_and_stacks(tmp_path: Path) -> None:
+def _run_leaky_script(tmp_path: Path, **extra_env: str) -> subprocess.CompletedProcess[str]:
     script = tmp_path / "leak.py"
     script.write_text(SCRIPT)
     env = dict(
@@ -58,8 +59,9 @@ def test_tokens_are_redacted_from_exceptions_tracebacks_and_stacks(tmp_path: Pat
         WARGAME_BOT_DB=str(tmp_path / "x.sqlite3"),
         WARGAME_BOT_LOG_LEVEL="INFO",
         PYTHONPATH=str(Path(__file__).resolve().parents[2]),
+        **extra_env,
     )
-    run = subprocess.run(
+    return subprocess.run(
         [sys.executable, str(script)],
         capture_output=True,
         text=True,
@@ -67,6 +69,10 @@ def test_tokens_are_redacted_from_exceptions_tracebacks_and_stacks(tmp_path: Pat
         cwd=tmp_path,
         timeout=60,
     )
+
+
+def test_tokens_are_redacted_from_exceptions_tracebacks_and_stacks(tmp_path: Path) -> None:
+    run = _run_leaky_script(tmp_path)
     out = run.stdout + run.stderr
     assert run.returncode == 1  # the uncaught exception still ends the process
     for what in ("telegram call failed", "discord login failed", "where", "someone else's bot"):
@@ -81,6 +87,20 @@ def test_tokens_are_redacted_from_exceptions_tracebacks_and_stacks(tmp_path: Pat
     )
     for secret in (TELEGRAM, DISCORD, WEBHOOK, OTHER, TELEGRAM.split(":")[1], OTHER.split(":")[1]):
         assert secret not in out, secret
+
+
+def test_json_logs_are_one_object_per_line_and_redacted_too(tmp_path: Path) -> None:
+    run = _run_leaky_script(tmp_path, WARGAME_BOT_LOG_FORMAT="json")
+    assert run.returncode == 1
+    records = [json.loads(line) for line in run.stderr.splitlines() if line.strip()]
+    by_message = {r["message"]: r for r in records}
+    failed = by_message["telegram call failed"]
+    assert failed["level"] == "ERROR" and failed["logger"] == "library" and "time" in failed
+    assert "RuntimeError: POST https://api.telegram.org/bot***/getUpdates" in failed["exc_info"]
+    assert by_message["message ***"]["level"] == "INFO"
+    assert any("uncaught" in r["message"] for r in records)  # the process's own end, as JSON
+    for secret in (TELEGRAM, DISCORD, WEBHOOK, OTHER, TELEGRAM.split(":")[1], OTHER.split(":")[1]):
+        assert secret not in run.stderr, secret
 
 
 def test_the_filter_redacts_a_record_for_any_handler() -> None:
