@@ -1,0 +1,111 @@
+"""/aos attack and /aos odds: the options (and the units named in the game) make an attack
+request in rules_core; attack resolves it and may write its wounds, odds gives its exact
+distribution."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.commands.aos.common import (
+    GAME,
+    SETTINGS,
+    SYSTEM,
+    apply_damage,
+    dice_for,
+    finish_dice,
+    roll_expression,
+)
+from bot.commands.aos.view import request_summary, step_block
+from bot.commands.context import Context
+from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data, percent
+from bot.commands.system_kit import log_roll, resolution
+from bot.protocol import Block, Reply, bold, code, plain, pre
+from bot.storage.games import StoredGame
+from rules_core.errors import UserError
+from rules_core.game import transitions as tr
+from rules_core.game.models import Unit
+from rules_core.systems.aos import transitions as aos_tr
+from rules_core.systems.aos.attack import resolve_attack
+from rules_core.systems.aos.models import Settings
+from rules_core.systems.aos.odds import attack_odds, slain_odds
+from rules_core.systems.aos.requests import AttackInput, BuiltAttack, build_attack
+
+
+def attack_input(ctx: Context) -> AttackInput:
+    fields = {name: ctx.opts.get(name) for name in AttackInput.model_fields}
+    for name in ("hit_mod", "wound_mod", "save_mod"):
+        fields[name] = fields[name] or 0
+    return AttackInput.model_validate(fields)
+
+
+async def attack_request(
+    ctx: Context, settings: Settings
+) -> tuple[BuiltAttack, StoredGame | None, Unit | None]:
+    """The request, the chat's game (when a unit is named) and the target unit."""
+    game: StoredGame | None = None
+    attacker: Unit | None = None
+    defender: Unit | None = None
+    if ctx.opts["attacker"] or ctx.opts["target"]:
+        game = await GAME.load(ctx)
+        if ctx.opts["attacker"]:
+            attacker = aos_tr.live_unit(game.state, ctx.opts["attacker"])
+        if ctx.opts["target"]:
+            defender = aos_tr.live_unit(game.state, ctx.opts["target"])
+    built = build_attack(attack_input(ctx), attacker, defender, settings)
+    return built, game, defender
+
+
+async def attack(ctx: Context) -> Reply:
+    settings = await SETTINGS.load(ctx)
+    built, game, defender = await attack_request(ctx, settings)
+    req, source_info = built.request, built.source
+    if ctx.opts["apply"] and defender is None:
+        raise UserError("aos.apply_needs_target")
+    source = dice_for(ctx)
+    res = resolve_attack(req, source, settings)
+    finish_dice(ctx, source)
+    out = res.outcome
+    data = {**resolution(SYSTEM, res.steps, out.model_dump()), **source_info}
+    await log_roll(ctx, source, out.damage, data, expression=roll_expression(ctx))
+    blocks = [step_block(ctx, s, req) for s in res.steps]
+    result: Block = [bold(ctx.t("aos.result_damage", n=out.damage))]
+    if out.models_slain is not None:
+        result.append(plain(" · "))
+        result.append(bold(ctx.t("aos.result_slain", n=out.models_slain)))
+    if out.damage_lost:
+        result.append(plain(" · " + ctx.t("aos.result_lost", n=out.damage_lost)))
+    blocks.append(result)
+    data["applied"] = False
+    if ctx.opts["apply"]:
+        by = (
+            tr.find_unit(game.state, source_info["attacker"])
+            if "attacker" in source_info and game
+            else None
+        )
+        blocks += await apply_damage(ctx, game, defender, out.damage, "aos_attack", by)
+        data["applied"] = True
+    title = ctx.t("aos.attack_title") + ": " + request_summary(ctx, req)
+    return Reply(title=title, blocks=blocks, data=data)
+
+
+async def odds(ctx: Context) -> Reply:
+    settings = await SETTINGS.load(ctx)
+    built, _, _ = await attack_request(ctx, settings)
+    req = built.request
+    weights = await ctx.offload(attack_odds, req, settings)  # off the event loop
+    dist = as_distribution(weights)
+    heading: Block = [code(request_summary(ctx, req))]
+    blocks = distribution_blocks(ctx, dist, heading)
+    data: dict[str, Any] = {"system": SYSTEM, **distribution_data(dist), **built.source}
+    slain = slain_odds(req, weights)
+    if slain is not None:
+        slain_dist = as_distribution(slain)
+        rows = [f"{'k':>4}  {'P(≥k)':>7}"]
+        rows += [f"{k:>4}  {percent(slain_dist.p_at_least(k)):>7}" for k, _ in slain_dist.items()]
+        blocks.append([plain(ctx.t("aos.slain_odds", mean=f"{slain_dist.mean():.2f}"))])
+        blocks.append([pre("\n".join(rows))])
+        data["models_slain_distribution"] = [[k, p] for k, p in slain_dist.items()]
+        data["models_slain_mean"] = slain_dist.mean()
+    else:
+        data["models_slain_distribution"] = None
+    return Reply(title=ctx.t("aos.odds_title"), blocks=blocks, data=data)

@@ -1,0 +1,74 @@
+"""What the /aos handlers share: the chat's game and settings, dice, the roll log's name for a
+roll, and writing wounds to a unit as one game event that /undo reverts."""
+
+from __future__ import annotations
+
+from bot.commands.context import Context
+from bot.commands.game_view import unit_blocks
+from bot.commands.system_kit import SystemGame, SystemSettings
+from bot.protocol import Block, plain
+from bot.session import apply_change, require_unit_rights
+from bot.storage.games import StoredGame
+from rules_core.dice import DiceSource
+from rules_core.errors import UserError
+from rules_core.game import transitions as tr
+from rules_core.game.models import Unit
+from rules_core.systems.aos import transitions as aos_tr
+from rules_core.systems.aos.models import Settings
+
+SYSTEM = "aos"
+
+SETTINGS = SystemSettings(
+    SYSTEM,
+    Settings,
+    tuple(Settings.model_fields),
+    lambda current, changes: current.model_copy(update=changes),
+    "aos.settings_admin",
+    per_value=True,
+)
+
+GAME = SystemGame(SYSTEM, "aos.not_aos_game", "aos.apply_needs_target")
+
+
+def roll_expression(ctx: Context) -> str:
+    """What the roll log names an AoS roll by: the command's first 300 characters."""
+    return (ctx.request.text or "/" + ctx.spec.name)[:300]
+
+
+def dice_for(ctx: Context) -> DiceSource:
+    return ctx.dice(ctx.opts.get("dice"))
+
+
+def finish_dice(ctx: Context, source: DiceSource) -> None:
+    """Faces the players gave must all be used: a left-over die means a mistake."""
+    if ctx.opts.get("dice"):
+        source.check_exhausted()
+
+
+async def optional_unit(ctx: Context) -> tuple[StoredGame | None, Unit | None]:
+    """The game and its `target=` unit (not a destroyed one), or (None, None)."""
+    found = await GAME.target(ctx, find=aos_tr.live_unit)
+    return found if found is not None else (None, None)
+
+
+async def apply_damage(
+    ctx: Context,
+    game: StoredGame | None,
+    unit: Unit | None,
+    amount: int,
+    kind: str,
+    by: Unit | None = None,
+) -> list[Block]:
+    """Write `amount` wounds to the unit as one game event (/undo reverts it), with the game's
+    usual rights, or those of the player whose own unit `by` inflicted them."""
+    if game is None or unit is None:
+        raise UserError("aos.apply_needs_target")
+    if not aos_tr.own_attack(game.state, by, ctx.request.user_id):
+        require_unit_rights(ctx, game.state, unit, attack=True)
+    name = unit.name
+    change = await apply_change(ctx, lambda st: aos_tr.wound(st, name, amount), kind, game=game)
+    after = tr.find_unit(change.after, name)
+    return [
+        [plain(ctx.t("aos.applied", n=amount) + " ")],
+        *unit_blocks(ctx, after, change.after.system),
+    ]

@@ -1,0 +1,247 @@
+"""The /aos commands: names, options with their Italian aliases, examples."""
+
+from __future__ import annotations
+
+from bot.commands.aos.attack import attack, odds
+from bot.commands.aos.common import SETTINGS
+from bot.commands.aos.profile import damage_table, weapon
+from bot.commands.aos.rolls import battleshock, cast, charge, check, pray, run, unbind
+from bot.commands.aos.round import command, hero, priority
+from bot.commands.spec import (
+    APPLY,
+    DICE,
+    CommandSpec,
+    OptionSpec,
+    flag_opt,
+    int_opt,
+    odds_spec,
+    signed_opt,
+    unit_opt,
+)
+from rules_core.systems.aos.requests import WEAPON_OPTIONS
+
+
+def text_opt(name: str, *aliases: str, required: bool = False) -> OptionSpec:
+    return OptionSpec(name, max_length=40, aliases=aliases, required=required)
+
+
+ATTACK_OPTIONS = (
+    text_opt("attacks", "attacchi", "a"),
+    text_opt("hit", "colpire", "per_colpire"),
+    text_opt("wound", "ferire", "per_ferire"),
+    text_opt("rend", "impatto"),
+    text_opt("damage", "danni", "d"),
+    text_opt("save", "salvezza", "sv"),
+    text_opt("ward", "protezione"),
+    signed_opt("hit_mod", "mod_colpire", limit=9),
+    signed_opt("wound_mod", "mod_ferire", limit=9),
+    signed_opt("save_mod", "mod_salvezza", limit=9),
+    text_opt("reroll_hit", "ripeti_colpire"),
+    text_opt("reroll_wound", "ripeti_ferire"),
+    text_opt("reroll_save", "ripeti_salvezza"),
+    text_opt("on6_hit", "sei_colpire"),
+    text_opt("on6_wound", "sei_ferire"),
+    int_opt("models", "modelli", lo=1, hi=100),
+    int_opt("wounds_per_model", "ferite", "wounds", lo=1, hi=99),
+    unit_opt("target", "bersaglio"),
+    unit_opt("attacker", "attaccante"),
+    text_opt("weapon", "arma"),
+)
+MOD = signed_opt("mod", limit=9)
+TARGET = unit_opt("target", "bersaglio", "unit", "unita", "caster", "priest")
+
+SETTING_OPTIONS = tuple(
+    OptionSpec(name, choices=choices)
+    for name, choices in (
+        ("save_cap", ("with_rend", "bonus_only")),
+        ("hero_cp", ("each", "own")),
+        ("random_attacks", ("per_model", "per_unit")),
+        ("command_limit", ("per_player", "shared")),
+    )
+)
+
+SPECS = [
+    CommandSpec(
+        path=("aos", "attack"),
+        handler=attack,
+        aliases=("attacco",),
+        options=(*ATTACK_OPTIONS, APPLY, DICE),
+        examples=(
+            "/aos attack attacks=10 hit=3 wound=3 rend=-1 damage=1 save=4",
+            "/aos attack attacks=D6 hit=4 wound=3 damage=D3 save=- ward=6 reroll_hit=ones",
+            "/aos attack attacker=Vindictors weapon=Stormspear target=Gutrippaz apply",
+        ),
+    ),
+    odds_spec(
+        "aos",
+        odds,
+        ATTACK_OPTIONS,
+        "/aos odds attacks=10 hit=3 wound=3 rend=-1 save=4 models=5 wounds_per_model=1",
+        "/aos odds attacks=2D6 hit=3 wound=4 on6_hit=mortal:2 save=5 ward=5",
+    ),
+    CommandSpec(
+        path=("aos", "battleshock"),
+        handler=battleshock,
+        aliases=("shock",),
+        options=(
+            int_opt("bravery", "coraggio", lo=1, hi=20),
+            int_opt("slain", "uccisi", hi=100, required=True),
+            MOD,
+            TARGET,
+            APPLY,
+            DICE,
+        ),
+        examples=(
+            "/aos battleshock bravery=6 slain=3",
+            "/aos battleshock target=Gutrippaz slain=2 apply",
+        ),
+    ),
+    CommandSpec(
+        path=("aos", "cast"),
+        handler=cast,
+        aliases=("lancia",),
+        options=(
+            int_opt("value", "valore", lo=2, hi=20, required=True),
+            MOD,
+            TARGET,
+            APPLY,
+            DICE,
+        ),
+        examples=("/aos cast value=7", "/aos cast value=5 mod=+1 target=Knight-Arcanum apply"),
+    ),
+    CommandSpec(
+        path=("aos", "unbind"),
+        handler=unbind,
+        aliases=("dissipa",),
+        options=(
+            int_opt("roll", "tiro", lo=2, hi=30, required=True),
+            MOD,
+            DICE,
+        ),
+        examples=("/aos unbind roll=8",),
+    ),
+    CommandSpec(
+        path=("aos", "pray"),
+        handler=pray,
+        aliases=("prega", "intona"),
+        options=(
+            int_opt("value", "valore", lo=1, hi=7, required=True),
+            MOD,
+            TARGET,
+            APPLY,
+            DICE,
+        ),
+        examples=("/aos pray value=4",),
+    ),
+    CommandSpec(
+        path=("aos", "charge"),
+        handler=charge,
+        aliases=("carica",),
+        options=(
+            MOD,
+            OptionSpec("distance", max_length=8, aliases=("distanza",)),
+            DICE,
+        ),
+        examples=("/aos charge", "/aos charge distance=7.5"),
+    ),
+    CommandSpec(
+        path=("aos", "run"),
+        handler=run,
+        aliases=("corri",),
+        options=(
+            int_opt("move", "movimento", hi=40),
+            MOD,
+            TARGET,
+            DICE,
+        ),
+        examples=("/aos run move=5",),
+    ),
+    CommandSpec(
+        path=("aos", "check"),
+        handler=check,
+        aliases=("prova",),
+        options=(
+            OptionSpec("kind", positional=True, required=True, max_length=20, aliases=("tipo",)),
+            int_opt("slain", "uccisi", hi=100),
+            int_opt("bravery", "coraggio", lo=1, hi=20),
+            int_opt("value", "valore", lo=1, hi=20),
+            flag_opt("general_slain", "generale_ucciso"),
+            MOD,
+            TARGET,
+            APPLY,
+            DICE,
+        ),
+        examples=(
+            "/aos check rally slain=4",
+            "/aos check recovery target=Lord apply",
+            "/aos check dispel value=6",
+        ),
+    ),
+    CommandSpec(
+        path=("aos", "priority"),
+        handler=priority,
+        aliases=("priorita",),
+        options=(
+            OptionSpec("tie", max_length=40, aliases=("pareggio",)),
+            OptionSpec("deployed", max_length=40, aliases=("schierato",)),
+            OptionSpec("goes", choices=("first", "second"), default="first", aliases=("va",)),
+            APPLY,
+            DICE,
+        ),
+        examples=(
+            "/aos priority",
+            "/aos priority apply",
+            "/aos priority deployed=@Ann apply goes=second",
+        ),
+    ),
+    CommandSpec(path=("aos", "hero"), handler=hero, aliases=("eroi",), examples=("/aos hero",)),
+    CommandSpec(
+        path=("aos", "command"),
+        handler=command,
+        aliases=("comando",),
+        options=(
+            OptionSpec("name", type="text", positional=True, max_length=40, aliases=("nome",)),
+            unit_opt("unit", "unita"),
+        ),
+        examples=("/aos command", "/aos command all-out attack unit=Vindictors"),
+    ),
+    CommandSpec(
+        path=("aos", "weapon"),
+        handler=weapon,
+        aliases=("arma",),
+        options=(
+            unit_opt("unit", "unita", positional=True, required=True),
+            OptionSpec("name", positional=True, required=True, max_length=30, aliases=("nome",)),
+            text_opt("range", "gittata"),
+            *(o for o in ATTACK_OPTIONS if o.name in WEAPON_OPTIONS),
+            flag_opt("remove", "rimuovi"),
+        ),
+        examples=(
+            "/aos weapon Vindictors Stormspear range=2 attacks=2 hit=3 wound=3 rend=-1 damage=1",
+        ),
+    ),
+    CommandSpec(
+        path=("aos", "table"),
+        handler=damage_table,
+        aliases=("tabella",),
+        options=(
+            unit_opt("unit", "unita", positional=True, required=True),
+            OptionSpec(
+                "rows",
+                type="text",
+                positional=True,
+                required=True,
+                max_length=300,
+                aliases=("righe",),
+            ),
+        ),
+        examples=('/aos table Drake "0:move=12,claws=6 5:move=11,claws=5 9:move=10,claws=4"',),
+    ),
+    CommandSpec(
+        path=("aos", "settings"),
+        handler=SETTINGS.command,
+        aliases=("impostazioni",),
+        options=SETTING_OPTIONS,
+        examples=("/aos settings", "/aos settings save_cap=bonus_only hero_cp=own"),
+    ),
+]

@@ -1,0 +1,205 @@
+"""/aos battleshock, cast, unbind, pray, charge, run and check (rally, heroic recovery, heroic
+leadership, dispel, banish): roll in rules_core, show the steps, write what `apply` asks."""
+
+from __future__ import annotations
+
+from bot.commands.aos.common import (
+    apply_damage,
+    dice_for,
+    finish_dice,
+    optional_unit,
+    roll_expression,
+)
+from bot.commands.aos.view import check_reply
+from bot.commands.context import Context
+from bot.commands.game_view import unit_blocks
+from bot.commands.system_kit import log_roll
+from bot.protocol import Block, Reply, bold, plain
+from bot.session import apply_change, require_unit_rights
+from rules_core.errors import UserError
+from rules_core.game import transitions as tr
+from rules_core.systems.aos import checks
+from rules_core.systems.aos import transitions as aos_tr
+from rules_core.systems.aos.values import parse_decimal
+
+
+async def battleshock(ctx: Context) -> Reply:
+    game, unit = await optional_unit(ctx)
+    bravery = ctx.opts["bravery"]
+    if bravery is None and unit is not None:
+        bravery = unit.stats.get("bravery")
+    if bravery is None:
+        raise UserError("aos.missing_option", option="bravery")
+    source = dice_for(ctx)
+    check = aos_tr.battleshock(bravery, ctx.opts["slain"], source, ctx.opts["mod"] or 0, unit)
+    finish_dice(ctx, source)
+    fled = check.outcome["fled"]
+    key = "aos.fled" if fled else "aos.passed"
+    title = ctx.t("aos.battleshock_title", bravery=bravery)
+    reply, data = check_reply(
+        ctx, title, check, [[bold(ctx.t(key, n=fled, roll=check.outcome["roll"], bravery=bravery))]]
+    )
+    await log_roll(ctx, source, fled, data, expression=roll_expression(ctx))
+    if ctx.opts["apply"] and fled and unit is not None and game is not None:
+        amount = aos_tr.battleshock_wounds(unit, fled)
+        reply.blocks += await apply_damage(ctx, game, unit, amount, "aos_battleshock")
+    return reply
+
+
+async def cast(ctx: Context) -> Reply:
+    game, unit = await optional_unit(ctx)
+    source = dice_for(ctx)
+    check = checks.cast(ctx.opts["value"], source, ctx.opts["mod"] or 0)
+    if ctx.opts["apply"]:
+        check = aos_tr.ward_mortal(check, unit, source)
+    finish_dice(ctx, source)
+    out = check.outcome
+    key = "aos.miscast" if out["miscast"] else ("aos.cast_ok" if out["cast"] else "aos.cast_no")
+    lines = [[bold(ctx.t(key, n=out["mortal_wounds"], total=out["total"]))]]
+    if out["cast"]:
+        lines.append([plain(ctx.t("aos.unbind_hint", roll=out["total"]))])
+    reply, data = check_reply(ctx, ctx.t("aos.cast_title", value=ctx.opts["value"]), check, lines)
+    await log_roll(ctx, source, out["total"], data, expression=roll_expression(ctx))
+    if ctx.opts["apply"] and out["mortal_wounds"]:
+        amount = out.get("damage", out["mortal_wounds"])
+        reply.blocks += await apply_damage(ctx, game, unit, amount, "aos_miscast")
+    return reply
+
+
+async def unbind(ctx: Context) -> Reply:
+    source = dice_for(ctx)
+    check = checks.unbind(ctx.opts["roll"], source, ctx.opts["mod"] or 0)
+    finish_dice(ctx, source)
+    key = "aos.unbound" if check.outcome["unbound"] else "aos.not_unbound"
+    lines = [[bold(ctx.t(key, roll=ctx.opts["roll"]))]]
+    reply, data = check_reply(ctx, ctx.t("aos.unbind_title", roll=ctx.opts["roll"]), check, lines)
+    await log_roll(ctx, source, check.outcome["total"], data, expression=roll_expression(ctx))
+    return reply
+
+
+async def pray(ctx: Context) -> Reply:
+    game, unit = await optional_unit(ctx)
+    source = dice_for(ctx)
+    check = checks.pray(ctx.opts["value"], source, ctx.opts["mod"] or 0)
+    if ctx.opts["apply"]:
+        check = aos_tr.ward_mortal(check, unit, source)
+    finish_dice(ctx, source)
+    out = check.outcome
+    key = "aos.wrath" if out["wrath"] else ("aos.answered" if out["answered"] else "aos.unanswered")
+    reply, data = check_reply(
+        ctx, ctx.t("aos.pray_title", value=ctx.opts["value"]), check, [[bold(ctx.t(key))]]
+    )
+    await log_roll(ctx, source, out["total"], data, expression=roll_expression(ctx))
+    if ctx.opts["apply"] and out["mortal_wounds"]:
+        amount = out.get("damage", out["mortal_wounds"])
+        reply.blocks += await apply_damage(ctx, game, unit, amount, "aos_wrath")
+    return reply
+
+
+async def charge(ctx: Context) -> Reply:
+    distance = parse_decimal(ctx.opts["distance"], "distance") if ctx.opts["distance"] else None
+    source = dice_for(ctx)
+    check = checks.charge(source, ctx.opts["mod"] or 0, distance)
+    finish_dice(ctx, source)
+    out = check.outcome
+    lines: list[Block] = [[bold(ctx.t("aos.charge_inches", n=out["total"]))]]
+    if distance is not None:
+        key = "aos.charge_reaches" if out["reaches"] else "aos.charge_short"
+        lines.append([plain(ctx.t(key, distance=f"{distance:g}"))])
+    reply, data = check_reply(ctx, ctx.t("aos.charge_title"), check, lines)
+    await log_roll(ctx, source, out["total"], data, expression=roll_expression(ctx))
+    return reply
+
+
+async def run(ctx: Context) -> Reply:
+    _, unit = await optional_unit(ctx)
+    move = ctx.opts["move"]
+    if move is None and unit is not None:
+        move = unit.stats.get("move")
+    source = dice_for(ctx)
+    check = checks.run(source, move, ctx.opts["mod"] or 0)
+    finish_dice(ctx, source)
+    out = check.outcome
+    lines: list[Block] = []
+    if move is not None:
+        lines.append([bold(ctx.t("aos.run_move", move=out["move"], base=move, n=out["roll"]))])
+    lines.append([plain(ctx.t("aos.run_note"))])
+    reply, data = check_reply(ctx, ctx.t("aos.run_title"), check, lines)
+    await log_roll(ctx, source, out["roll"], data, expression=roll_expression(ctx))
+    return reply
+
+
+CHECK_KINDS = {
+    "rally": "rally",
+    "raccolta": "rally",
+    "recovery": "recovery",
+    "recupero": "recovery",
+    "leadership": "leadership",
+    "disciplina": "leadership",
+    "dispel": "dispel",
+    "disperdere": "dispel",
+    "banish": "banish",
+    "esiliare": "banish",
+}
+
+
+def need(ctx: Context, name: str, fallback: int | None = None) -> int:
+    value = ctx.opts[name] if ctx.opts[name] is not None else fallback
+    if value is None:
+        raise UserError("aos.missing_option", option=name)
+    return int(value)
+
+
+async def check(ctx: Context) -> Reply:
+    """Rally, Heroic Recovery, Heroic Leadership, dispelling and banishing."""
+    kind = CHECK_KINDS.get(ctx.opts["kind"].strip().lower())
+    if kind is None:
+        raise UserError(
+            "aos.bad_check",
+            value=ctx.opts["kind"][:20],
+            valid=", ".join(sorted(set(CHECK_KINDS.values()))),
+        )
+    game, unit = await optional_unit(ctx)
+    if ctx.opts["apply"] and kind not in ("rally", "recovery"):
+        raise UserError("aos.apply_not_here", kind=kind)
+    source = dice_for(ctx)
+    mod = ctx.opts["mod"] or 0
+    heal = 0
+    if kind == "rally":
+        slain_now = unit.models - unit.models_left if unit is not None else None
+        healing = aos_tr.rally(unit, need(ctx, "slain", slain_now), source)
+        result, heal = healing.check, healing.heal
+        line = ctx.t("aos.rally_result", n=result.outcome["returned"])
+    elif kind == "recovery":
+        bravery = need(ctx, "bravery", unit.stats.get("bravery") if unit is not None else None)
+        healing = aos_tr.recovery(unit, bravery, source)
+        result, heal = healing.check, healing.heal
+        line = ctx.t("aos.recovery_result", n=result.outcome["healed"], bravery=bravery)
+    elif kind == "leadership":
+        result = checks.leadership(source, bool(ctx.opts["general_slain"]))
+        line = ctx.t("aos.leadership_yes" if result.outcome["cp"] else "aos.leadership_no")
+    elif kind == "dispel":
+        value = need(ctx, "value")
+        result = checks.dispel(value, source, mod)
+        done = result.outcome["dispelled"]
+        line = ctx.t("aos.dispelled" if done else "aos.not_dispelled", value=value)
+    else:
+        value = need(ctx, "value")
+        result = checks.banish(value, source, mod)
+        done = result.outcome["banished"]
+        line = ctx.t("aos.banished" if done else "aos.not_banished", value=value)
+    finish_dice(ctx, source)
+    reply, data = check_reply(ctx, ctx.t(f"aos.check_title.{kind}"), result, [[bold(line)]])
+    data["kind"] = kind
+    first = next(iter(result.outcome.values()))
+    await log_roll(ctx, source, int(first), data, expression=roll_expression(ctx))
+    if ctx.opts["apply"] and heal and unit is not None and game is not None:
+        require_unit_rights(ctx, game.state, unit, attack=False)
+        new = tr.heal(game.state, unit.name, heal)
+        await apply_change(ctx, new, f"aos_{kind}", game=game)
+        after = tr.find_unit(new, unit.name)
+        reply.blocks += [
+            [plain(ctx.t("aos.healed_applied", n=heal) + " ")],
+            *unit_blocks(ctx, after, new.system),
+        ]
+    return reply

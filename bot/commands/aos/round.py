@@ -1,0 +1,162 @@
+"""/aos priority, hero and command: the battle round's priority roll, the hero phase's command
+points and the command abilities, kept in the game state by rules_core.systems.aos.turns."""
+
+from __future__ import annotations
+
+from bot.commands.aos.common import (
+    GAME,
+    SETTINGS,
+    SYSTEM,
+    dice_for,
+    finish_dice,
+    roll_expression,
+)
+from bot.commands.context import Context
+from bot.commands.system_kit import log_roll, resolution
+from bot.protocol import Block, Reply, bold, plain
+from bot.session import apply_change, find_player, name_of, require_player, require_unit_rights
+from rules_core.errors import UserError
+from rules_core.systems.aos import checks, turns
+from rules_core.systems.aos import transitions as aos_tr
+
+
+async def priority(ctx: Context) -> Reply:
+    game = await ctx.active_game()
+    in_game = game is not None and game.state.system == SYSTEM and len(game.state.order) == 2
+    if ctx.opts["apply"] and not in_game:
+        if game is None:
+            raise UserError("game.none")
+        if game.state.system != SYSTEM:
+            raise UserError("aos.not_aos_game", system=game.state.system)
+        raise UserError("aos.two_players", n=len(game.state.order))
+    state = game.state if (in_game and game is not None) else None
+    names = ["1", "2"]
+    tie_index: int | None = None
+    if state is not None:
+        players = turns.two_players(state)
+        names = [name_of(state, u) for u in players]
+        deployed = (
+            find_player(state, ctx.opts["deployed"]).user_id if ctx.opts["deployed"] else None
+        )
+        tie = find_player(state, ctx.opts["tie"]).user_id if ctx.opts["tie"] else None
+        state, tie_index = aos_tr.priority_tie(state, deployed, tie)
+    elif ctx.opts["tie"]:
+        tie_index = {"1": 0, "2": 1}.get(ctx.opts["tie"].strip())
+        if tie_index is None:
+            raise UserError("aos.bad_tie")
+    source = dice_for(ctx)
+    first_round = state.round <= 1 if state is not None else True
+    check = checks.priority(source, tie_index, first_round)
+    finish_dice(ctx, source)
+    out = check.outcome
+    rolls = out["rolls"]
+    blocks: list[Block] = [
+        [bold(names[0]), plain(f": [{rolls[0]}]  "), bold(names[1]), plain(f": [{rolls[1]}]")]
+    ]
+    winner = out["winner"]
+    if out["tie"]:
+        rule = "aos.tie_deployed" if first_round else "aos.tie_previous"
+        blocks.append([plain(ctx.t(rule))])
+    if winner is None:
+        blocks.append([bold(ctx.t("aos.tie_unknown"))])
+    else:
+        blocks.append([bold(ctx.t("aos.priority_to", name=names[winner]))])
+    winner_name = names[winner] if winner is not None else None
+    data = resolution(SYSTEM, check.steps, {**out, "winner_name": winner_name})
+    await log_roll(ctx, source, rolls[0], data, expression=roll_expression(ctx))
+    if ctx.opts["apply"] and state is not None and game is not None:
+        if winner is None:
+            raise UserError("aos.tie_unknown")
+        require_player(ctx, game.state)
+        goes_first = ctx.opts["goes"] != "second"
+        new = turns.apply_priority(state, turns.two_players(state)[winner], goes_first)
+        await apply_change(ctx, new, "aos_priority", game=game)
+        first, second = new.order
+        blocks.append(
+            [
+                plain(
+                    ctx.t(
+                        "aos.round_order",
+                        round=new.round,
+                        first=name_of(new, first),
+                        second=name_of(new, second),
+                    )
+                )
+            ]
+        )
+        blocks.append(
+            [plain(ctx.t("aos.round_cp", first=name_of(new, first), second=name_of(new, second)))]
+        )
+        data["order"] = new.order
+        data["cp"] = {u: new.resources.get(f"player:{u}", {}).get("cp", 0) for u in new.order}
+    return Reply(title=ctx.t("aos.priority_title"), blocks=blocks, data=data)
+
+
+async def hero(ctx: Context) -> Reply:
+    game = await GAME.load(ctx)
+    require_player(ctx, game.state)
+    settings = await SETTINGS.load(ctx)
+    new, granted = turns.grant_hero_cp(game.state, settings.hero_cp)
+    await apply_change(ctx, new, "aos_hero_cp", game=game)
+    blocks: list[Block] = []
+    for user, amount in granted.items():
+        have = new.resources.get(f"player:{user}", {}).get("cp", 0)
+        key = "aos.hero_cp_gained" if amount else "aos.hero_cp_no_general"
+        blocks.append([bold(name_of(new, user)), plain(": " + ctx.t(key, n=amount, total=have))])
+    return Reply(
+        title=ctx.t("aos.hero_title"),
+        blocks=blocks,
+        data={"system": SYSTEM, "granted": granted, "mode": settings.hero_cp},
+    )
+
+
+def command_list(ctx: Context) -> Reply:
+    blocks: list[Block] = []
+    for ability in turns.command_abilities().values():
+        name = ability.it if ctx.lang == "it" else ability.en
+        phases = ", ".join(ctx.t(f"aos.phase.{p}") for p in ability.phases)
+        blocks.append(
+            [
+                bold(name),
+                plain(f" ({ability.id}) · {ability.cost} {ctx.t('aos.cp_short')} · {phases} · "),
+                plain(ctx.t(f"aos.cmd_effect.{ability.id}")),
+            ]
+        )
+    return Reply(
+        title=ctx.t("aos.commands_title"),
+        blocks=blocks,
+        data={
+            "system": SYSTEM,
+            "commands": [a.model_dump() for a in turns.command_abilities().values()],
+        },
+    )
+
+
+async def command(ctx: Context) -> Reply:
+    if not ctx.opts["name"]:
+        return command_list(ctx)
+    ability = turns.find_command(ctx.opts["name"])
+    game = await GAME.load(ctx)
+    state = game.state
+    require_player(ctx, state)
+    unit_name: str | None = None
+    if ctx.opts["unit"]:
+        unit = aos_tr.live_unit(state, ctx.opts["unit"])
+        require_unit_rights(ctx, state, unit, attack=False)
+        unit_name = unit.name
+    settings = await SETTINGS.load(ctx)
+    new, left = turns.use_command(
+        state, ctx.request.user_id, ability, unit_name, settings.command_limit
+    )
+    await apply_change(ctx, new, "aos_command", game=game)
+    name = ability.it if ctx.lang == "it" else ability.en
+    line: Block = [
+        bold(name),
+        plain(" · " + ctx.t("aos.command_spent", cost=ability.cost, left=left)),
+    ]
+    if unit_name:
+        line.append(plain(" · " + ctx.t("aos.command_unit", unit=unit_name)))
+    return Reply(
+        blocks=[line, [plain(ctx.t(f"aos.cmd_effect.{ability.id}"))]],
+        data={"system": SYSTEM, "command": ability.id, "cost": ability.cost, "cp": left},
+    )

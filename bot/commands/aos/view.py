@@ -1,0 +1,113 @@
+"""/aos replies: an attack's or a test's steps as blocks, the attack's one-line summary."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.commands.aos.common import SYSTEM
+from bot.commands.context import Context
+from bot.commands.system_kit import dice_spans, resolution
+from bot.protocol import Block, Reply, Span, bold, plain, strike
+from rules_core.steps import Step
+from rules_core.systems.aos import checks
+from rules_core.systems.aos.models import AttackRequest
+from rules_core.systems.aos.values import NO_SAVE
+
+
+def request_summary(ctx: Context, req: AttackRequest) -> str:
+    count = req.attacks.text()
+    if req.attack_rolls > 1:
+        count = f"{req.attack_rolls}×{count}"
+    rend = f"-{req.rend}" if req.rend else "-"
+    save = "-" if req.save >= NO_SAVE else f"{req.save}+"
+    text = ctx.t(
+        "aos.attack_summary",
+        attacks=count,
+        hit=req.hit,
+        wound=req.wound,
+        rend=rend,
+        damage=req.damage.text(),
+        save=save,
+    )
+    if req.ward is not None:
+        text += " " + ctx.t("aos.ward_short", ward=req.ward)
+    return text
+
+
+def faces(step: Step) -> list[Span]:
+    """The dice in rolling order: re-rolled ones struck through, then their replacements."""
+    first = len(step.dice) - len(step.rerolled)
+    shown: list[Span] = [
+        strike(str(f)) if i in step.rerolled else plain(str(f))
+        for i, f in enumerate(step.dice[:first])
+    ]
+    shown += [bold(str(f)) for f in step.dice[first:]]
+    return dice_spans(shown)
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+def modifier_text(step: Step) -> str:
+    if step.modifier_asked == step.modifier:
+        return f" ({signed(step.modifier)})" if step.modifier else ""
+    return f" ({signed(step.modifier_asked)} → {signed(step.modifier)})"
+
+
+def step_block(ctx: Context, step: Step, req: AttackRequest) -> Block:
+    name = step.name
+    if name == "attacks":
+        return [
+            bold(ctx.t("aos.step.attacks", value=req.attacks.text()) + ": "),
+            *faces(step),
+            plain(" → "),
+            bold(str(step.total)),
+        ]
+    if name in ("hit_mortal", "wound_mortal"):
+        return [plain(ctx.t(f"aos.step.{name}", n=step.total))]
+    if name == "damage":
+        if step.dice:
+            return [
+                bold(ctx.t("aos.step.damage", value=req.damage.text()) + ": "),
+                *faces(step),
+                plain(" → "),
+                bold(str(step.total)),
+            ]
+        unsaved = (step.total or 0) // max(1, req.damage.plus)
+        return [
+            bold(ctx.t("aos.step.damage", value=req.damage.text()) + ": "),
+            plain(f"{unsaved} × {req.damage.plus} = "),
+            bold(str(step.total)),
+        ]
+    if name == "allocate":
+        return [plain(ctx.t("aos.step.allocate", n=step.total, slain=step.outcome))]
+    target = "-" if (step.target or 0) >= NO_SAVE else f"{step.target}+"
+    label = ctx.t(f"aos.step.{name}", target=target) + modifier_text(step) + ": "
+    if step.outcome == "no_save":
+        return [bold(label), plain(ctx.t("aos.no_save_roll", n=step.total))]
+    one = "_one" if step.total == 1 else ""
+    count = ctx.t(f"aos.count.{step.outcome}{one}", n=step.total)
+    shown = faces(step) if step.dice else [plain("–")]
+    return [bold(label), *shown, plain(" → "), bold(count)]
+
+
+def check_reply(
+    ctx: Context, title: str, check: checks.Check, lines: list[Block]
+) -> tuple[Reply, dict[str, Any]]:
+    data = resolution(SYSTEM, check.steps, check.outcome)
+    blocks: list[Block] = []
+    for step in check.steps:
+        label = ctx.t(f"aos.step.{step.name}", target=f"{step.target}+")
+        line: Block = [bold(label + ": "), *faces(step)]
+        if step.name == "ward":
+            one = "_one" if step.total == 1 else ""
+            line += [plain(" → "), bold(ctx.t(f"aos.count.negated{one}", n=step.total))]
+            blocks.append(line)
+            continue
+        if step.modifier:
+            line.append(plain(f" {signed(step.modifier)}"))
+        line += [plain(" = "), bold(str(step.total))]
+        blocks.append(line)
+    blocks += lines
+    return Reply(title=title, blocks=blocks, data=data), data
