@@ -24,6 +24,7 @@ from bot.storage.games import StoredGame
 from rules_core.errors import UserError
 from rules_core.game import transitions as tr
 from rules_core.game.models import Unit
+from rules_core.steps import Step
 from rules_core.systems.aos import transitions as aos_tr
 from rules_core.systems.aos.attack import resolve_attack
 from rules_core.systems.aos.models import Settings
@@ -40,24 +41,27 @@ def attack_input(ctx: Context) -> AttackInput:
 
 async def attack_request(
     ctx: Context, settings: Settings
-) -> tuple[BuiltAttack, StoredGame | None, Unit | None]:
-    """The request, the chat's game (when a unit is named) and the target unit."""
-    game: StoredGame | None = None
+) -> tuple[BuiltAttack, list[Step], StoredGame | None, Unit | None]:
+    """The request, the steps of the commands that modify it, the chat's game (when a unit is
+    named) and the target unit."""
+    if not (ctx.opts["attacker"] or ctx.opts["target"]):
+        return build_attack(attack_input(ctx), None, None, settings), [], None, None
+    game = await GAME.load(ctx)
     attacker: Unit | None = None
     defender: Unit | None = None
-    if ctx.opts["attacker"] or ctx.opts["target"]:
-        game = await GAME.load(ctx)
-        if ctx.opts["attacker"]:
-            attacker = aos_tr.live_unit(game.state, ctx.opts["attacker"])
-        if ctx.opts["target"]:
-            defender = aos_tr.live_unit(game.state, ctx.opts["target"])
-    built = build_attack(attack_input(ctx), attacker, defender, settings)
-    return built, game, defender
+    if ctx.opts["attacker"]:
+        attacker = aos_tr.live(tr.find_unit(game.state, ctx.opts["attacker"]))
+    if ctx.opts["target"]:
+        defender = aos_tr.live(tr.find_unit(game.state, ctx.opts["target"]))
+    built, steps = aos_tr.attack_in_game(
+        game.state, attack_input(ctx), attacker, defender, settings
+    )
+    return built, steps, game, defender
 
 
 async def attack(ctx: Context) -> Reply:
     settings = await SETTINGS.load(ctx)
-    built, game, defender = await attack_request(ctx, settings)
+    built, command_steps, game, defender = await attack_request(ctx, settings)
     req, source_info = built.request, built.source
     if ctx.opts["apply"] and defender is None:
         raise UserError("aos.apply_needs_target")
@@ -65,9 +69,10 @@ async def attack(ctx: Context) -> Reply:
     res = resolve_attack(req, source, settings)
     finish_dice(ctx, source)
     out = res.outcome
-    data = {**resolution(SYSTEM, res.steps, out.model_dump()), **source_info}
+    steps = [*command_steps, *res.steps]
+    data = {**resolution(SYSTEM, steps, out.model_dump()), **source_info}
     await log_roll(ctx, source, out.damage, data, expression=roll_expression(ctx))
-    blocks = [step_block(ctx, s, req) for s in res.steps]
+    blocks = [step_block(ctx, s, req) for s in steps]
     result: Block = [bold(ctx.t("aos.result_damage", n=out.damage))]
     if out.models_slain is not None:
         result.append(plain(" · "))
@@ -90,12 +95,13 @@ async def attack(ctx: Context) -> Reply:
 
 async def odds(ctx: Context) -> Reply:
     settings = await SETTINGS.load(ctx)
-    built, _, _ = await attack_request(ctx, settings)
+    built, command_steps, _, _ = await attack_request(ctx, settings)
     req = built.request
     weights = await ctx.offload(attack_odds, req, settings)  # off the event loop
     dist = as_distribution(weights)
     heading: Block = [code(request_summary(ctx, req))]
-    blocks = distribution_blocks(ctx, dist, heading)
+    blocks = [step_block(ctx, s, req) for s in command_steps]
+    blocks += distribution_blocks(ctx, dist, heading)
     data: dict[str, Any] = {"system": SYSTEM, **distribution_data(dist), **built.source}
     slain = slain_odds(req, weights)
     if slain is not None:

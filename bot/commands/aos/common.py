@@ -47,7 +47,7 @@ def finish_dice(ctx: Context, source: DiceSource) -> None:
 
 async def optional_unit(ctx: Context) -> tuple[StoredGame | None, Unit | None]:
     """The game and its `target=` unit (not a destroyed one), or (None, None)."""
-    found = await GAME.target(ctx, find=aos_tr.live_unit)
+    found = await GAME.target(ctx, find=lambda st, name: aos_tr.live(tr.find_unit(st, name)))
     return found if found is not None else (None, None)
 
 

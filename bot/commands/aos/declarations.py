@@ -85,7 +85,7 @@ SPECS = [
         aliases=("shock",),
         options=(
             int_opt("bravery", "coraggio", lo=1, hi=20),
-            int_opt("slain", "uccisi", hi=100, required=True),
+            int_opt("slain", "uccisi", hi=100),
             MOD,
             TARGET,
             APPLY,
@@ -93,7 +93,7 @@ SPECS = [
         ),
         examples=(
             "/aos battleshock bravery=6 slain=3",
-            "/aos battleshock target=Gutrippaz slain=2 apply",
+            "/aos battleshock target=Gutrippaz apply",
         ),
     ),
     CommandSpec(
@@ -140,9 +140,10 @@ SPECS = [
         options=(
             MOD,
             OptionSpec("distance", max_length=8, aliases=("distanza",)),
+            TARGET,
             DICE,
         ),
-        examples=("/aos charge", "/aos charge distance=7.5"),
+        examples=("/aos charge", "/aos charge distance=7.5 target=Vindictors"),
     ),
     CommandSpec(
         path=("aos", "run"),
@@ -152,9 +153,10 @@ SPECS = [
             int_opt("move", "movimento", hi=40),
             MOD,
             TARGET,
+            APPLY,
             DICE,
         ),
-        examples=("/aos run move=5",),
+        examples=("/aos run move=5", "/aos run target=Vindictors apply"),
     ),
     CommandSpec(
         path=("aos", "check"),

@@ -30,8 +30,13 @@ async def battleshock(ctx: Context) -> Reply:
         bravery = unit.stats.get("bravery")
     if bravery is None:
         raise UserError("aos.missing_option", option="bravery")
+    slain = ctx.opts["slain"]
+    if slain is None and unit is not None and game is not None:
+        slain = aos_tr.battleshock_slain(game.state, unit)  # counted by the game (L613)
+    if slain is None:
+        raise UserError("aos.missing_option", option="slain")
     source = dice_for(ctx)
-    check = aos_tr.battleshock(bravery, ctx.opts["slain"], source, ctx.opts["mod"] or 0, unit)
+    check = aos_tr.battleshock(bravery, slain, source, ctx.opts["mod"] or 0, unit)
     finish_dice(ctx, source)
     fled = check.outcome["fled"]
     key = "aos.fled" if fled else "aos.passed"
@@ -98,10 +103,17 @@ async def pray(ctx: Context) -> Reply:
 
 async def charge(ctx: Context) -> Reply:
     distance = parse_decimal(ctx.opts["distance"], "distance") if ctx.opts["distance"] else None
+    _, unit = await optional_unit(ctx)
+    if unit is not None:
+        aos_tr.may_charge(unit)
     source = dice_for(ctx)
     check = checks.charge(source, ctx.opts["mod"] or 0, distance)
     finish_dice(ctx, source)
     out = check.outcome
+    if out.get("in_range") is False:
+        line = ctx.t("aos.charge_out_of_range", distance=f"{distance:g}")
+        reply, _ = check_reply(ctx, ctx.t("aos.charge_title"), check, [[bold(line)]])
+        return reply  # no dice rolled, nothing for the roll log
     lines: list[Block] = [[bold(ctx.t("aos.charge_inches", n=out["total"]))]]
     if distance is not None:
         key = "aos.charge_reaches" if out["reaches"] else "aos.charge_short"
@@ -112,7 +124,7 @@ async def charge(ctx: Context) -> Reply:
 
 
 async def run(ctx: Context) -> Reply:
-    _, unit = await optional_unit(ctx)
+    game, unit = await optional_unit(ctx)
     move = ctx.opts["move"]
     if move is None and unit is not None:
         move = unit.stats.get("move")
@@ -126,6 +138,11 @@ async def run(ctx: Context) -> Reply:
     lines.append([plain(ctx.t("aos.run_note"))])
     reply, data = check_reply(ctx, ctx.t("aos.run_title"), check, lines)
     await log_roll(ctx, source, out["roll"], data, expression=roll_expression(ctx))
+    if ctx.opts["apply"] and unit is not None and game is not None:
+        require_unit_rights(ctx, game.state, unit, attack=False)
+        name = unit.name
+        await apply_change(ctx, lambda st: aos_tr.run(st, name), "aos_run", game=game)
+        reply.blocks.append([plain(ctx.t("aos.run_marked", unit=name))])
     return reply
 
 
@@ -195,7 +212,10 @@ async def check(ctx: Context) -> Reply:
     await log_roll(ctx, source, int(first), data, expression=roll_expression(ctx))
     if ctx.opts["apply"] and heal and unit is not None and game is not None:
         require_unit_rights(ctx, game.state, unit, attack=False)
-        new = tr.heal(game.state, unit.name, heal)
+        if kind == "rally":
+            new = aos_tr.rallied(game.state, unit.name, result.outcome["returned"], heal)
+        else:
+            new = tr.heal(game.state, unit.name, heal)
         await apply_change(ctx, new, f"aos_{kind}", game=game)
         after = tr.find_unit(new, unit.name)
         reply.blocks += [

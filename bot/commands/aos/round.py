@@ -3,6 +3,8 @@ points and the command abilities, kept in the game state by rules_core.systems.a
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.commands.aos.common import (
     GAME,
     SETTINGS,
@@ -15,7 +17,10 @@ from bot.commands.context import Context
 from bot.commands.system_kit import log_roll, resolution
 from bot.protocol import Block, Reply, bold, plain
 from bot.session import apply_change, find_player, name_of, require_player, require_unit_rights
+from bot.storage.games import StoredGame
 from rules_core.errors import UserError
+from rules_core.game import transitions as tr
+from rules_core.game.models import GameState
 from rules_core.systems.aos import checks, turns
 from rules_core.systems.aos import transitions as aos_tr
 
@@ -30,6 +35,10 @@ async def priority(ctx: Context) -> Reply:
             raise UserError("aos.not_aos_game", system=game.state.system)
         raise UserError("aos.two_players", n=len(game.state.order))
     state = game.state if (in_game and game is not None) else None
+    if ctx.opts["apply"] and state is not None and game is not None:
+        pending = aos_tr.pending_priority(state)
+        if pending is not None:  # rolled already: its winner now chooses (4.1, L237)
+            return await choose_order(ctx, game, pending, {"system": SYSTEM, "winner": pending})
     names = ["1", "2"]
     tie_index: int | None = None
     if state is not None:
@@ -68,27 +77,42 @@ async def priority(ctx: Context) -> Reply:
         if winner is None:
             raise UserError("aos.tie_unknown")
         require_player(ctx, game.state)
-        goes_first = ctx.opts["goes"] != "second"
-        new = turns.apply_priority(state, turns.two_players(state)[winner], goes_first)
-        await apply_change(ctx, new, "aos_priority", game=game)
-        first, second = new.order
-        blocks.append(
-            [
-                plain(
-                    ctx.t(
-                        "aos.round_order",
-                        round=new.round,
-                        first=name_of(new, first),
-                        second=name_of(new, second),
-                    )
-                )
-            ]
-        )
-        blocks.append(
-            [plain(ctx.t("aos.round_cp", first=name_of(new, first), second=name_of(new, second)))]
-        )
-        data["order"] = new.order
-        data["cp"] = {u: new.resources.get(f"player:{u}", {}).get("cp", 0) for u in new.order}
+        chooser = turns.two_players(state)[winner]
+        if ctx.request.user_id == chooser:
+            chosen = await choose_order(ctx, game, chooser, data, state)
+            return Reply(title=chosen.title, blocks=blocks + chosen.blocks, data=chosen.data)
+        # Someone else applied the roll: it is kept, and only its winner chooses.
+        await apply_change(ctx, aos_tr.priority_rolled(state, chooser), "aos_priority", game=game)
+        blocks.append([plain(ctx.t("aos.priority_choose", name=names[winner]))])
+        data["chooser"] = chooser
+    return Reply(title=ctx.t("aos.priority_title"), blocks=blocks, data=data)
+
+
+async def choose_order(
+    ctx: Context,
+    game: StoredGame,
+    winner: str,
+    data: dict[str, Any],
+    state: GameState | None = None,
+) -> Reply:
+    """The winner of the priority roll sets the round's order (4.1, L237; 1 and 2 CP, L243)."""
+    base = state if state is not None else game.state
+    if ctx.request.user_id != winner:
+        raise UserError("aos.priority_not_yours", name=name_of(base, winner))
+    goes_first = ctx.opts["goes"] != "second"
+    new = aos_tr.choose_order(base, ctx.request.user_id, winner, goes_first)
+    await apply_change(ctx, new, "aos_priority", game=game)
+    first, second = new.order
+    names = {"first": name_of(new, first), "second": name_of(new, second)}
+    blocks: list[Block] = [
+        [plain(ctx.t("aos.round_order", round=new.round, **names))],
+        [plain(ctx.t("aos.round_cp", **names))],
+    ]
+    data = {
+        **data,
+        "order": new.order,
+        "cp": {u: new.resources.get(f"player:{u}", {}).get("cp", 0) for u in new.order},
+    }
     return Reply(title=ctx.t("aos.priority_title"), blocks=blocks, data=data)
 
 
@@ -141,7 +165,7 @@ async def command(ctx: Context) -> Reply:
     require_player(ctx, state)
     unit_name: str | None = None
     if ctx.opts["unit"]:
-        unit = aos_tr.live_unit(state, ctx.opts["unit"])
+        unit = aos_tr.live(tr.find_unit(state, ctx.opts["unit"]))
         require_unit_rights(ctx, state, unit, attack=False)
         unit_name = unit.name
     settings = await SETTINGS.load(ctx)

@@ -9,7 +9,7 @@ from bot.commands.context import Context
 from bot.commands.system_kit import dice_spans, resolution
 from bot.protocol import Block, Reply, Span, bold, plain, strike
 from rules_core.steps import Step
-from rules_core.systems.aos import checks
+from rules_core.systems.aos import checks, turns
 from rules_core.systems.aos.models import AttackRequest
 from rules_core.systems.aos.values import NO_SAVE
 
@@ -57,6 +57,8 @@ def modifier_text(step: Step) -> str:
 
 def step_block(ctx: Context, step: Step, req: AttackRequest) -> Block:
     name = step.name
+    if name == "command":
+        return [plain(command_text(ctx, step))]
     if name == "attacks":
         return [
             bold(ctx.t("aos.step.attacks", value=req.attacks.text()) + ": "),
@@ -92,12 +94,22 @@ def step_block(ctx: Context, step: Step, req: AttackRequest) -> Block:
     return [bold(label), *shown, plain(" → "), bold(count)]
 
 
+def command_text(ctx: Context, step: Step) -> str:
+    """A command received this phase that modifies the attack (All-out Attack/Defence)."""
+    ability = turns.command_abilities()[step.outcome]
+    name = ability.it if ctx.lang == "it" else ability.en
+    key = f"aos.step.command_{step.detail.get('roll')}"
+    return ctx.t(key, command=name, unit=str(step.detail.get("unit")), n=step.total)
+
+
 def check_reply(
     ctx: Context, title: str, check: checks.Check, lines: list[Block]
 ) -> tuple[Reply, dict[str, Any]]:
     data = resolution(SYSTEM, check.steps, check.outcome)
     blocks: list[Block] = []
     for step in check.steps:
+        if step.outcome == "out_of_range":
+            continue  # nothing was rolled (a charge out of range): the lines say why
         label = ctx.t(f"aos.step.{step.name}", target=f"{step.target}+")
         line: Block = [bold(label + ": "), *faces(step)]
         if step.name == "ward":

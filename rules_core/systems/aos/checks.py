@@ -120,14 +120,22 @@ def pray(value: int, source: DiceSource, mod: int = 0) -> Check:
     )
 
 
+CHARGE_RANGE = 12.0  # 11.0 (L427): only a unit within 12" of an enemy may attempt a charge
+
+
 def charge(source: DiceSource, mod: int = 0, distance: float | None = None) -> Check:
     """11.1 (L431): 2D6 inches; the first model must end within 1/2" of an enemy, so a gap of
-    `distance` inches is reached when the roll is at least distance - 1/2."""
+    `distance` inches is reached when the roll is at least distance - 1/2. A unit farther than
+    12" from the enemy can't attempt the charge (11.0, L427): no dice are rolled."""
+    if distance is not None and distance > CHARGE_RANGE:
+        step = Step(name="charge", target=int(CHARGE_RANGE), outcome="out_of_range")
+        return Check(steps=[step], outcome={"in_range": False, "reaches": False})
     faces = [source.roll(6), source.roll(6)]
     total = sum(faces) + mod
     outcome: dict[str, Any] = {"total": total, "double": faces[0] == faces[1]}
     label = "inches"
     if distance is not None:
+        outcome["in_range"] = True
         outcome["reaches"] = total + 0.5 >= distance
         label = "reaches" if outcome["reaches"] else "short"
     step = Step(

@@ -21,7 +21,7 @@ from pydantic import BaseModel, Field
 from rules_core.dice import DiceSource
 from rules_core.errors import UserError
 from rules_core.rules.text import fold
-from rules_core.systems.aos.turns import PHASES, aos_state
+from rules_core.systems.aos.turns import PHASES, aos_state, snapshot_turn
 from rules_core.systems.aos.values import (
     parse_dice_value,
     parse_rend,
@@ -211,10 +211,13 @@ class AosSystem(GameSystem):
     def start_round(self, state: GameState, dice: DiceSource | None) -> list[Note]:
         """4.1 (L235-243): the round starts with the priority roll and its command points;
         unused ones were just lost (the `cp` pool refreshes to 0, L631)."""
+        snapshot_turn(state)
         return [("aos.note.new_round", {"round": state.round})]
 
     def start_turn(self, state: GameState, dice: DiceSource | None) -> list[Note]:
-        """7.0 (L279): the hero phase starts with the hero-phase command points."""
+        """7.0 (L279): the hero phase starts with the hero-phase command points; the models
+        slain this turn are counted from here (15.1, L613)."""
+        snapshot_turn(state)
         if aos_state(state).priority_round != state.round:
             return []  # the new-round note asks for priority first
         return [("aos.note.hero_phase", {})]

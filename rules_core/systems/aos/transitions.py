@@ -11,10 +11,15 @@ from pydantic import BaseModel
 
 from rules_core.dice import DiceSource
 from rules_core.errors import UserError
-from rules_core.game import transitions as tr
 from rules_core.game.models import GameState, Unit
+from rules_core.rules.text import fold
+from rules_core.steps import Modifier, Step
 from rules_core.systems.aos import checks, turns
-from rules_core.systems.aos.system import wounds_on_current_model
+from rules_core.systems.aos.models import Settings
+from rules_core.systems.aos.requests import AttackInput, BuiltAttack, build_attack
+from rules_core.systems.aos.system import AOS, wounds_on_current_model
+
+MOD_LIMIT = 9  # the largest modifier an attack request takes
 
 
 class Healing(BaseModel):
@@ -24,12 +29,19 @@ class Healing(BaseModel):
     heal: int
 
 
-def live_unit(state: GameState, name: str) -> Unit:
+def live(unit: Unit) -> Unit:
     """A unit that can still be attacked, tested or shot from: not a destroyed one."""
-    unit = tr.find_unit(state, name)
     if unit.destroyed:
         raise UserError("aos.unit_destroyed", unit=unit.name)
     return unit
+
+
+def _named(state: GameState, name: str) -> Unit:
+    """The unit of that exact name (names here come from units already found)."""
+    for unit in state.units:
+        if fold(unit.name) == fold(name):
+            return unit
+    raise UserError("game.no_unit", name=name[:40])
 
 
 def own_attack(state: GameState, attacker: Unit | None, user_id: str) -> bool:
@@ -40,7 +52,11 @@ def own_attack(state: GameState, attacker: Unit | None, user_id: str) -> bool:
 
 def wound(state: GameState, name: str, amount: int) -> GameState:
     """Wounds allocated model by model with carry-over (13.3.1, 14.1, L555-583)."""
-    return tr.damage(state, name, amount)
+    if amount < 0:
+        raise UserError("game.negative_amount")
+    new = state.clone()
+    AOS.damage_unit(_named(new, name), amount, column=None, dice=None)
+    return new
 
 
 def battleshock(
@@ -106,3 +122,125 @@ def priority_tie(
         state = turns.with_aos(state, aos)
     known = tie if tie is not None else turns.tie_winner(state, aos)
     return state, (players.index(known) if known in players else None)
+
+
+MOVED = ("ran", "retreated")  # unit conditions that forbid shooting and charging (L323, L327)
+
+
+def _moved(unit: Unit) -> str | None:
+    names = {fold(c.name) for c in unit.conditions}
+    return next((m for m in MOVED if m in names), None)
+
+
+def may_charge(unit: Unit) -> None:
+    """A unit that ran or retreated can't attempt a charge later in the turn (8.2-8.3,
+    L323, L327)."""
+    moved = _moved(unit)
+    if moved is not None:
+        raise UserError(f"aos.no_charge_{moved}", unit=unit.name)
+
+
+def may_shoot(state: GameState, unit: Unit) -> None:
+    """Nor can it shoot later in the turn (L323, L327): refused in the shooting phase."""
+    moved = _moved(unit)
+    if moved is not None and turns.PHASES[state.phase] == "shooting":
+        raise UserError(f"aos.no_shoot_{moved}", unit=unit.name)
+
+
+def run(state: GameState, name: str) -> GameState:
+    """The unit ran (8.3, L327): marked until the end of the turn."""
+    new = state.clone()
+    turns.mark_ran(new, live(_named(new, name)).name)
+    return new
+
+
+def command_modifiers(
+    state: GameState, attacker: Unit | None, defender: Unit | None
+) -> tuple[int, int, list[Step]]:
+    """What the commands received this phase add to an attack (13.4, L565-571): All-out
+    Attack +1 to hit for the attacking unit, All-out Defence +1 to save for the target.
+    Returns (hit modifier, save modifier, the steps that say so)."""
+    hit = save = 0
+    steps: list[Step] = []
+    for unit, role in ((attacker, "hit"), (defender, "save")):
+        if unit is None:
+            continue
+        for command in turns.phase_effects(state, unit.name):
+            if turns.PHASE_EFFECTS[command] != role:
+                continue
+            if role == "hit":
+                hit += 1
+            else:
+                save += 1
+            steps.append(
+                Step(
+                    name="command",
+                    modifiers=[Modifier(name=f"aos.cmd.{command}", value=1)],
+                    total=1,
+                    outcome=command,
+                    detail={"unit": unit.name, "roll": role},
+                )
+            )
+    return hit, save, steps
+
+
+def battleshock_slain(state: GameState, unit: Unit) -> int:
+    """The models the unit lost this turn, for its battleshock test (15.1, L613; L627)."""
+    return turns.slain_this_turn(state, unit)
+
+
+def rallied(state: GameState, name: str, returned: int, heal: int) -> GameState:
+    """Rallied models return (7.2, L309) and still count as slain this turn (L627)."""
+    new = state.clone()
+    AOS.heal_unit(_named(new, name), heal)
+    return turns.record_returned(new, name, returned) if returned else new
+
+
+def priority_rolled(state: GameState, winner: str) -> GameState:
+    """The roll's winner is kept until they choose the order (4.1, L237): the roll is made
+    once per round (no re-roll, L239)."""
+    aos = turns.aos_state(state)
+    if aos.priority_round == state.round:
+        raise UserError("aos.priority_done", round=state.round)
+    aos.priority_winner, aos.priority_winner_round = winner, state.round
+    return turns.with_aos(state, aos)
+
+
+def pending_priority(state: GameState) -> str | None:
+    """The player who won this round's priority roll and has not chosen yet."""
+    aos = turns.aos_state(state)
+    if aos.priority_winner_round != state.round or aos.priority_round == state.round:
+        return None
+    return aos.priority_winner
+
+
+def choose_order(state: GameState, chooser: str, winner: str, goes_first: bool) -> GameState:
+    """Only the player with priority decides who takes the first turn (4.1, L237)."""
+    if chooser != winner:
+        raise UserError("aos.priority_not_yours")
+    new = turns.apply_priority(state, winner, goes_first)
+    aos = turns.aos_state(new)
+    aos.priority_winner, aos.priority_winner_round = None, None
+    return turns.with_aos(new, aos)
+
+
+def attack_in_game(
+    state: GameState,
+    given: AttackInput,
+    attacker: Unit | None,
+    defender: Unit | None,
+    settings: Settings,
+) -> tuple[BuiltAttack, list[Step]]:
+    """An attack between units of the game: a unit that ran or retreated can't shoot (L323,
+    L327), and the commands its units received this phase add their modifiers (13.4,
+    L565-571), shown as steps before the rolls."""
+    if attacker is not None:
+        may_shoot(state, attacker)
+    hit, save, steps = command_modifiers(state, attacker, defender)
+    given = given.model_copy(
+        update={
+            "hit_mod": max(-MOD_LIMIT, min(MOD_LIMIT, given.hit_mod + hit)),
+            "save_mod": max(-MOD_LIMIT, min(MOD_LIMIT, given.save_mod + save)),
+        }
+    )
+    return build_attack(given, attacker, defender, settings), steps

@@ -11,7 +11,12 @@ Rulebook lines refer to ../shared/seeds/001_3302d92f440b0a0b.txt.
   literally) or only in their own (`hero_cp=own`); unused CP are lost when the round ends
   (L258, L631): the `cp` pool refreshes to 0 with the new round.
 - Commands (6.1, L260-269): spending CP; the same command at most once per phase (per
-  player, digest 8.2), and a unit receives at most one command per phase.
+  player, digest 8.2), and a unit receives at most one command per phase. Their effects last:
+  All-out Attack (13.4, L565-567) +1 to hit and All-out Defence (L569-571) +1 to save for the
+  unit until the end of that phase; At the Double (8.4, L333-335) counts as having run.
+- Models slain this turn (15.1, L613) are counted per unit from the models each unit had when
+  the turn began; models returned the same turn still count as slain (15.3, L627).
+- Priority (4.1, L237): the winner, and only the winner, decides who takes the first turn.
 
 Game-level state lives in `GameState.extra["aos"]`, so every change is one versioned game
 event that /undo reverts.
@@ -26,7 +31,7 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from rules_core.errors import UserError
-from rules_core.game.models import GameState
+from rules_core.game.models import Condition, GameState, Unit
 from rules_core.rules.text import fold
 from rules_core.systems.aos.models import CommandLimit, HeroCp
 
@@ -35,6 +40,12 @@ CP = "cp"
 FIRST_TURN_CP = 1  # L243
 SECOND_TURN_CP = 2  # L243
 HERO_PHASE_CP = 1  # L258, L279
+RAN = "ran"  # the unit condition of a unit that ran (8.3, L327)
+# Commands whose effect lasts until the end of the phase on the unit that received them:
+# command id -> what it adds to (13.4, L565-571).
+PHASE_EFFECTS = {"all_out_attack": "hit", "all_out_defence": "save"}
+# Commands that must be received by a unit (their text says "that unit must receive it").
+UNIT_COMMANDS = ("at_the_double", "all_out_attack", "all_out_defence", "forward_to_victory")
 
 
 class CommandAbility(BaseModel):
@@ -81,6 +92,12 @@ class AosState(BaseModel):
     ledger: str | None = None  # "round:turn:phase" the lists below belong to
     commands_used: dict[str, list[str]] = Field(default_factory=dict)  # user -> command ids
     units_received: list[str] = Field(default_factory=list)  # folded unit names
+    effects: dict[str, list[str]] = Field(default_factory=dict)  # folded unit -> command ids
+    turn_seq: int | None = None  # the turn the counts below belong to
+    turn_models: dict[str, int] = Field(default_factory=dict)  # folded unit -> models at start
+    returned: dict[str, int] = Field(default_factory=dict)  # folded unit -> models returned
+    priority_winner: str | None = None  # who won this round's roll and has yet to choose
+    priority_winner_round: int | None = None
 
 
 def aos_state(state: GameState) -> AosState:
@@ -179,16 +196,76 @@ def use_command(
     everyone = [c for ids in aos.commands_used.values() for c in ids]
     if ability.id in (used if limit == "per_player" else everyone):
         raise UserError("aos.command_used", command=ability.en)
+    if unit is None and ability.id in UNIT_COMMANDS:
+        raise UserError("aos.command_needs_unit", command=ability.en)
     if unit is not None:
         folded = fold(unit)
         if folded in aos.units_received:
             raise UserError("aos.unit_received", unit=unit)
         aos.units_received.append(folded)
+        if ability.id in PHASE_EFFECTS:
+            aos.effects.setdefault(folded, []).append(ability.id)
     used.append(ability.id)
     new = with_aos(state, aos)
+    if unit is not None and ability.id == "at_the_double":
+        mark_ran(new, unit)  # "is still considered to have run"
     pools = new.resources.setdefault(f"player:{user_id}", {})
     have = pools.get(CP, 0)
     if have < ability.cost:
         raise UserError("game.not_enough", resource=CP, have=have, want=ability.cost)
     pools[CP] = have - ability.cost
     return new, pools[CP]
+
+
+def mark_ran(state: GameState, unit: str) -> None:
+    """The unit ran this turn (in place): no shooting or charge later in the turn (L327)."""
+    for model in state.units:
+        if fold(model.name) == fold(unit):
+            model.conditions = [c for c in model.conditions if fold(c.name) != RAN]
+            model.conditions.append(Condition(name=RAN, until="end-of-turn"))
+
+
+def has_run(unit: Unit) -> bool:
+    return any(fold(c.name) == RAN for c in unit.conditions)
+
+
+def phase_key(state: GameState) -> str:
+    return f"{state.round}:{state.turn}:{state.phase}"
+
+
+def phase_effects(state: GameState, unit: str) -> list[str]:
+    """The commands received by the unit whose effect lasts to the end of the current phase."""
+    aos = aos_state(state)
+    if aos.ledger != phase_key(state):
+        return []  # those commands were used in an earlier phase
+    return [c for c in aos.effects.get(fold(unit), []) if c in PHASE_EFFECTS]
+
+
+def snapshot_turn(state: GameState) -> None:
+    """At the start of a turn, note every unit's models (in place: a system hook's state)."""
+    aos = aos_state(state)
+    aos.turn_seq = state.turn_seq
+    aos.turn_models = {fold(u.name): u.models_left for u in state.units}
+    aos.returned = {}
+    state.extra["aos"] = aos.model_dump()
+
+
+def slain_this_turn(state: GameState, unit: Unit) -> int:
+    """Models of the unit slain this turn (15.1, L613), returned ones included (L627). A unit
+    not counted at the turn's start (the first turn, or added since) started at full size."""
+    aos = aos_state(state)
+    current = aos.turn_seq == state.turn_seq
+    key = fold(unit.name)
+    start = aos.turn_models.get(key, unit.models) if current else unit.models
+    returned = aos.returned.get(key, 0) if current else 0
+    return max(0, start - unit.models_left + returned)
+
+
+def record_returned(state: GameState, unit: str, models: int) -> GameState:
+    """Models returned to the unit this turn, so battleshock still counts them (L627)."""
+    aos = aos_state(state)
+    if aos.turn_seq != state.turn_seq:  # not counted at the turn's start: full units then
+        aos.turn_seq, aos.returned, aos.turn_models = state.turn_seq, {}, {}
+    key = fold(unit)
+    aos.returned[key] = aos.returned.get(key, 0) + models
+    return with_aos(state, aos)

@@ -160,9 +160,13 @@ async def test_scripted_game(app: App) -> None:
     assert denied.error is not None and denied.error.code == "perm.not_your_unit"
 
     # Round 1: a tie goes to who finished deploying first (L239): Bob, who lets Ann go first.
-    prio = await say(app, "/aos priority deployed=Bob goes=second apply dice=4,4", **ann)
+    prio = await say(app, "/aos priority deployed=Bob apply dice=4,4", **ann)
     assert prio.ok, prio.error
     assert prio.data is not None and prio.data["outcome"]["winner_name"] == "Bob"
+    # Only the winner chooses the order (4.1, L237): Bob lets Ann go first.
+    prio = await say(app, "/aos priority goes=second apply", **bob)
+    assert prio.ok, prio.error
+    assert prio.data is not None
     assert prio.data["order"] == ["ann", "bob"] and prio.data["cp"] == {"ann": 1, "bob": 2}
     again = await say(app, "/aos priority apply dice=5,1", **ann)
     assert again.error is not None and again.error.code == "aos.priority_done"

@@ -143,7 +143,7 @@ def test_commands_cost_and_limits() -> None:
     assert raised.value.key == "aos.wrong_phase"
     new.phase = 4
     with pytest.raises(UserError) as raised:
-        use_command(new, "a", find_command("all out defence"), None)  # no CP left
+        use_command(new, "a", find_command("all out defence"), "Knights")  # no CP left
     assert raised.value.key == "game.not_enough"
 
 

@@ -86,7 +86,7 @@ def test_weapon_needs_an_attacker_and_missing_values_are_named() -> None:
 def test_live_unit_refuses_a_destroyed_unit() -> None:
     state = tr.damage(game(), "Gutrippaz", 10)
     with pytest.raises(UserError) as raised:
-        aos_tr.live_unit(state, "Gutrippaz")
+        aos_tr.live(tr.find_unit(state, "Gutrippaz"))
     assert raised.value.key == "aos.unit_destroyed"
 
 

@@ -1,0 +1,142 @@
+"""Issue 22, Age of Sigmar, through /aos on a real SQLite file: charge range, commands that
+carry into later rolls, models slain counted by the game, and who chooses after priority.
+Lines refer to ../shared/seeds/001_3302d92f440b0a0b.txt."""
+
+from __future__ import annotations
+
+from bot.app import App
+from bot.render import plain
+from tests.helpers import say
+
+ANN = {"user": "ann", "name": "Ann"}
+BOB = {"user": "bob", "name": "Bob"}
+
+
+async def two_player_game(app: App) -> None:
+    assert (await say(app, "/game new aos T", **ANN)).ok
+    assert (await say(app, "/game join", **BOB)).ok
+    assert (await say(app, "/unit add Vindictors models=5 wounds=2 save=4 move=5", **ANN)).ok
+    line = "/unit add Gutrippaz models=10 wounds=1 save=5 bravery=5"
+    assert (await say(app, line, **BOB)).ok
+    weapon = "/aos weapon Vindictors Stormspear range=2 attacks=2 hit=3 wound=3 rend=-1 damage=1"
+    assert (await say(app, weapon, **ANN)).ok
+
+
+async def to_phase(app: App, steps: int) -> None:
+    for _ in range(steps):
+        assert (await say(app, "/phase next", **ANN)).ok
+
+
+async def test_L427_charge_beyond_12_inches_says_so_and_rolls_nothing(app: App) -> None:
+    reply = await say(app, "/aos charge distance=13")
+    assert reply.ok, reply.error
+    assert reply.data is not None and reply.data["outcome"]["in_range"] is False
+    assert 'only a unit within 12" of an enemy can attempt a charge' in plain.render(reply)
+    italian = await say(app, "/aos carica distanza=12.5", lang="it")
+    assert 'entro 12" da un nemico' in plain.render(italian)
+    history = await say(app, "/roll history 1")
+    assert history.data is not None and history.data["rolls"] == []
+
+
+async def test_L327_L335_at_the_double_marks_the_unit_as_having_run(app: App) -> None:
+    await two_player_game(app)
+    await say(app, "/res add cp 2", **ANN)
+    await to_phase(app, 1)  # movement
+    used = await say(app, "/aos command at the double unit=Vindictors", **ANN)
+    assert used.ok, used.error
+    status = await say(app, "/game status")
+    assert status.data is not None
+    units = {u["name"]: u for u in status.data["state"]["units"]}
+    assert [c["name"] for c in units["Vindictors"]["conditions"]] == ["ran"]
+    await to_phase(app, 1)  # shooting: a unit that ran can't shoot
+    shot = await say(app, "/aos attack attacker=Vindictors target=Gutrippaz", **ANN)
+    assert shot.error is not None and shot.error.code == "aos.no_shoot_ran"
+    await to_phase(app, 1)  # charge
+    charge = await say(app, "/aos charge target=Vindictors distance=6", **ANN)
+    assert charge.error is not None and charge.error.code == "aos.no_charge_ran"
+
+
+async def test_L327_run_apply_marks_the_unit(app: App) -> None:
+    await two_player_game(app)
+    run = await say(app, "/aos run target=Vindictors apply dice=4", **ANN)  # R31
+    assert run.ok, run.error
+    assert run.data is not None and run.data["outcome"]["move"] == 9
+    charge = await say(app, "/aos charge target=Vindictors", **ANN)
+    assert charge.error is not None and charge.error.code == "aos.no_charge_ran"
+
+
+async def test_L565_L569_all_out_attack_and_defence_apply_automatically(app: App) -> None:
+    await two_player_game(app)
+    await say(app, "/res add cp 1", **ANN)
+    await say(app, "/res add cp 1", **BOB)
+    await to_phase(app, 4)  # combat
+    assert (await say(app, "/aos command all-out attack unit=Vindictors", **ANN)).ok
+    # 10 attacks at 3+ with +1: the 2s hit too (1s never); 10 wounds on 3+.
+    hits = "1,1,2,2,2,2,2,2,2,2"
+    attack = await say(
+        app,
+        "/aos attack attacker=Vindictors target=Gutrippaz dice="
+        + hits
+        + ",3,3,3,3,3,3,3,3,1,1,1,1,1,1,1,1",
+        **ANN,
+    )
+    assert attack.ok, attack.error
+    assert attack.data is not None
+    assert attack.data["outcome"]["hits"] == 8
+    assert attack.data["steps"][0]["name"] == "command"
+    assert "All-out Attack (Vindictors): +1 to hit" in plain.render(attack)
+    assert (await say(app, "/aos command all-out defence unit=Gutrippaz", **BOB)).ok
+    odds = await say(app, "/aos odds attacker=Vindictors target=Gutrippaz", **ANN)
+    assert odds.ok and odds.data is not None
+    # +1 to hit (5/6), 3+ to wound (2/3), save 5+ with rend -1 and +1: 5+ -> 1/3 saved.
+    assert abs(odds.data["mean"] - 10 * 5 / 6 * 2 / 3 * 2 / 3) < 1e-9
+    italian = await say(app, "/aos prob attaccante=Vindictors bersaglio=Gutrippaz", lang="it")
+    text = plain.render(italian)
+    assert "Attacco Totale (Vindictors): +1 ai tiri per colpire" in text
+    assert "Difesa Totale (Gutrippaz): +1 ai tiri salvezza" in text
+    # The next phase ends both effects.
+    await to_phase(app, 1)
+    later = await say(app, "/aos odds attacker=Vindictors target=Gutrippaz", **ANN)
+    assert later.data is not None and abs(later.data["mean"] - 10 * 2 / 3 * 2 / 3 * 5 / 6) < 1e-9
+
+
+async def test_L613_battleshock_takes_the_models_slain_this_turn_from_the_game(app: App) -> None:
+    await two_player_game(app)
+    assert (await say(app, "/unit damage Gutrippaz 3", **ANN)).ok
+    # R21 (L613): Bravery 5, 3 slain this turn, a 4: 7 -> 2 flee.
+    shock = await say(app, "/aos battleshock target=Gutrippaz apply dice=4", **BOB)
+    assert shock.ok, shock.error
+    assert shock.data is not None and shock.data["outcome"]["fled"] == 2
+    assert shock.data["steps"][0]["total"] == 7
+    # Next turn: a new count (nothing slain yet), so nobody flees on a 5.
+    assert (await say(app, "/turn end", **ANN)).ok
+    calm = await say(app, "/aos battleshock target=Gutrippaz dice=5", **BOB)
+    assert calm.data is not None and calm.data["outcome"]["fled"] == 0
+    missing = await say(app, "/aos battleshock bravery=6")
+    assert missing.error is not None and missing.error.code == "aos.missing_option"
+
+
+async def test_L627_rallied_models_still_count_for_battleshock(app: App) -> None:
+    await two_player_game(app)
+    assert (await say(app, "/unit damage Gutrippaz 3", **ANN)).ok
+    rally = await say(app, "/aos check rally target=Gutrippaz apply dice=6,1,1", **BOB)
+    assert rally.data is not None and rally.data["outcome"]["returned"] == 1
+    shock = await say(app, "/aos battleshock target=Gutrippaz dice=2", **BOB)
+    assert shock.data is not None and shock.data["steps"][0]["total"] == 5  # 2 + 3 slain
+
+
+async def test_L237_only_the_priority_winner_chooses(app: App) -> None:
+    await two_player_game(app)
+    # Ann applies the roll, Bob wins (2 against 5): the order waits for Bob's choice.
+    rolled = await say(app, "/aos priority apply dice=2,5", **ANN)
+    assert rolled.ok, rolled.error
+    assert rolled.data is not None and rolled.data["chooser"] == "bob"
+    assert "Bob won priority and chooses" in plain.render(rolled)
+    refused = await say(app, "/aos priority apply goes=first", **ANN)
+    assert refused.error is not None and refused.error.code == "aos.priority_not_yours"
+    chosen = await say(app, "/aos priority apply goes=second", **BOB)
+    assert chosen.ok, chosen.error
+    assert chosen.data is not None and chosen.data["order"] == ["ann", "bob"]
+    assert chosen.data["cp"] == {"ann": 1, "bob": 2}
+    again = await say(app, "/aos priority apply dice=5,1", **ANN)
+    assert again.error is not None and again.error.code == "aos.priority_done"

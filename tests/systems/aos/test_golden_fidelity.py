@@ -1,0 +1,164 @@
+"""Issue 22, Age of Sigmar: golden tests from the Italian rulebook, without the bot.
+Lines refer to ../shared/seeds/001_3302d92f440b0a0b.txt; ids to the digest's section 6."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules_core.dice import DiceSource
+from rules_core.errors import UserError
+from rules_core.game import transitions as tr
+from rules_core.game.models import GameState, Player
+from rules_core.systems.aos import checks, turns
+from rules_core.systems.aos import transitions as aos_tr
+from rules_core.systems.aos.attack import resolve_attack
+from rules_core.systems.aos.models import Settings
+from rules_core.systems.aos.requests import AttackInput, build_attack
+
+ANN = Player(user_id="a", name="Ann")
+BOB = Player(user_id="b", name="Bob")
+
+
+def game() -> GameState:
+    state = GameState(system="aos", name="t", organiser="a", players=[ANN, BOB], order=["a", "b"])
+    state = tr.add_unit(state, "Vindictors", ANN, {"models": 5, "wounds": 2, "save": 4})
+    return tr.add_unit(
+        state, "Gutrippaz", BOB, {"models": 10, "wounds": 1, "save": 5, "bravery": 5}
+    )
+
+
+def at_phase(state: GameState, phase: str) -> GameState:
+    new = state.clone()
+    new.phase = turns.PHASES.index(phase)
+    return new
+
+
+# --- 11.0 (L427): only a unit within 12" of an enemy may attempt a charge ---------------------
+
+
+def test_L427_charge_beyond_12_inches_is_not_attempted() -> None:
+    check = checks.charge(DiceSource.given([]), distance=12.5)
+    assert check.outcome == {"in_range": False, "reaches": False}
+    assert check.steps[0].outcome == "out_of_range" and check.steps[0].dice == []
+
+
+def test_L427_R33_charge_within_12_inches_rolls() -> None:
+    check = checks.charge(DiceSource.given([6, 6]), distance=12)
+    assert check.outcome["in_range"] and check.outcome["reaches"]  # 12 + 1/2 >= 12
+    assert checks.charge(DiceSource.given([3, 4]), distance=7.4).outcome["reaches"]  # R33
+
+
+def test_L323_L327_a_unit_that_ran_or_retreated_cannot_charge_or_shoot() -> None:
+    state = aos_tr.run(game(), "Vindictors")
+    ran = tr.find_unit(state, "Vindictors")
+    with pytest.raises(UserError) as raised:
+        aos_tr.may_charge(ran)
+    assert raised.value.key == "aos.no_charge_ran"
+    with pytest.raises(UserError) as raised:
+        aos_tr.may_shoot(at_phase(state, "shooting"), ran)
+    assert raised.value.key == "aos.no_shoot_ran"
+    aos_tr.may_shoot(at_phase(state, "combat"), ran)  # it still fights
+    retreated = tr.add_condition(game(), "Gutrippaz", "retreated", None)
+    with pytest.raises(UserError) as raised:
+        aos_tr.may_charge(tr.find_unit(retreated, "Gutrippaz"))
+    assert raised.value.key == "aos.no_charge_retreated"
+
+
+# --- 13.4 (L565-571), 8.4 (L333-335): command abilities carry into later rolls ----------------
+
+
+def with_cp(state: GameState, user: str, cp: int) -> GameState:
+    new = state.clone()
+    new.resources[f"player:{user}"] = {"cp": cp}
+    return new
+
+
+def test_L565_all_out_attack_adds_1_to_hit_until_the_end_of_the_phase() -> None:
+    state = at_phase(with_cp(game(), "a", 2), "combat")
+    ability = turns.find_command("all-out attack")
+    state, _ = turns.use_command(state, "a", ability, "Vindictors")
+    attacker = tr.find_unit(state, "Vindictors")
+    hit, save, steps = aos_tr.command_modifiers(state, attacker, None)
+    assert (hit, save) == (1, 0)
+    assert steps[0].name == "command" and steps[0].outcome == "all_out_attack"
+    built = build_attack(
+        AttackInput(attacks="4", hit="4", wound="4", hit_mod=hit), None, None, Settings()
+    )
+    res = resolve_attack(built.request, DiceSource.given([3, 3, 1, 2, 1, 1]), Settings())
+    assert res.outcome.hits == 2  # the 3s hit at +1, the 1 and 2 don't
+    later = state.clone()
+    later.phase += 1  # the end of the phase ends the effect
+    assert aos_tr.command_modifiers(later, attacker, None) == (0, 0, [])
+
+
+def test_L569_all_out_defence_adds_1_to_save_for_the_target() -> None:
+    state = at_phase(with_cp(game(), "b", 1), "shooting")
+    state, _ = turns.use_command(state, "b", turns.find_command("difesa totale"), "Gutrippaz")
+    defender = tr.find_unit(state, "Gutrippaz")
+    attacker = tr.find_unit(state, "Vindictors")
+    assert aos_tr.command_modifiers(state, attacker, defender)[:2] == (0, 1)
+
+
+def test_L335_R32_at_the_double_counts_as_having_run() -> None:
+    state = at_phase(with_cp(game(), "a", 1), "movement")
+    state, _ = turns.use_command(state, "a", turns.find_command("at the double"), "Vindictors")
+    unit = tr.find_unit(state, "Vindictors")
+    assert turns.has_run(unit)
+    with pytest.raises(UserError) as raised:
+        aos_tr.may_charge(unit)
+    assert raised.value.key == "aos.no_charge_ran"
+
+
+def test_L565_a_unit_command_needs_its_unit() -> None:
+    state = at_phase(with_cp(game(), "a", 1), "combat")
+    with pytest.raises(UserError) as raised:
+        turns.use_command(state, "a", turns.find_command("all-out attack"), None)
+    assert raised.value.key == "aos.command_needs_unit"
+
+
+# --- 15.1 (L613), L627: the models slain this turn come from the state ------------------------
+
+
+def test_L613_slain_this_turn_is_counted_per_unit() -> None:
+    state = tr.end_turn(tr.damage(game(), "Gutrippaz", 1))  # 1 slain in Ann's turn
+    unit = tr.find_unit(state, "Gutrippaz")
+    assert aos_tr.battleshock_slain(state, unit) == 0  # Bob's turn: a new count
+    state = tr.damage(state, "Gutrippaz", 3)
+    assert aos_tr.battleshock_slain(state, tr.find_unit(state, "Gutrippaz")) == 3
+    assert aos_tr.battleshock_slain(state, tr.find_unit(state, "Vindictors")) == 0
+
+
+def test_L613_first_turn_counts_from_the_full_unit() -> None:
+    state = tr.damage(game(), "Gutrippaz", 2)
+    assert aos_tr.battleshock_slain(state, tr.find_unit(state, "Gutrippaz")) == 2
+
+
+def test_L627_R23_rallied_models_still_count_as_slain() -> None:
+    state = tr.damage(game(), "Gutrippaz", 3)
+    state = aos_tr.rallied(state, "Gutrippaz", 1, 1)
+    unit = tr.find_unit(state, "Gutrippaz")
+    assert unit.models_left == 8 and aos_tr.battleshock_slain(state, unit) == 3
+
+
+def test_E1_battleshock_from_the_state() -> None:
+    # L635: Gutrippaz, Bravery 5, 2 slain this turn, a 3: 5 is not above 5.
+    state = tr.damage(game(), "Gutrippaz", 2)
+    unit = tr.find_unit(state, "Gutrippaz")
+    check = aos_tr.battleshock(5, aos_tr.battleshock_slain(state, unit), DiceSource.given([3]))
+    assert check.outcome == {"roll": 5, "die": 3, "fled": 0}
+
+
+# --- 4.1 (L237): only the winner of the priority roll chooses ---------------------------------
+
+
+def test_L237_only_the_priority_winner_chooses_who_goes_first() -> None:
+    state = aos_tr.priority_rolled(game(), "b")
+    assert aos_tr.pending_priority(state) == "b"
+    with pytest.raises(UserError) as raised:
+        aos_tr.choose_order(state, "a", "b", goes_first=True)
+    assert raised.value.key == "aos.priority_not_yours"
+    chosen = aos_tr.choose_order(state, "b", "b", goes_first=False)
+    assert chosen.order == ["a", "b"] and aos_tr.pending_priority(chosen) is None
+    with pytest.raises(UserError) as raised:
+        aos_tr.priority_rolled(chosen, "a")  # once per round (L239: no new roll)
+    assert raised.value.key == "aos.priority_done"
