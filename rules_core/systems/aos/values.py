@@ -68,6 +68,12 @@ class DiceValue(BaseModel):
         return sum(values) + self.plus, faces
 
 
+def improve_rend(rend: int, by: int) -> int:
+    """Rend (kept as a positive number, 0 = "-") improved by `by` (negative: worsened); it
+    can never be worse than "-" (22.2.2, L958-960; E4, L983)."""
+    return max(0, rend + by)
+
+
 def d3(face: int) -> int:
     """L149: roll a D6 and halve it, rounding up: 1-2 -> 1, 3-4 -> 2, 5-6 -> 3."""
     return (face + 1) // 2
