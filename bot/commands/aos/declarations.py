@@ -44,7 +44,7 @@ ATTACK_OPTIONS = (
     int_opt("models", "modelli", lo=1, hi=100),
     int_opt("wounds_per_model", "ferite", "wounds", lo=1, hi=99),
     unit_opt("target", "bersaglio"),
-    unit_opt("attacker", "attaccante"),
+    unit_opt("attacker", "attaccante", "unit", "unita"),
     text_opt("weapon", "arma"),
 )
 MOD = signed_opt("mod", limit=9)
