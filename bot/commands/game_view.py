@@ -3,6 +3,7 @@ change did, a system's notes. Pure rendering to blocks: no storage, no rule deci
 
 from __future__ import annotations
 
+from bot import i18n
 from bot.commands.context import Context
 from bot.protocol import Block, bold, italic, plain, pre
 from bot.session import name_of
@@ -20,6 +21,13 @@ def health_bar(left: int, most: int) -> str:
     return "█" * filled + "░" * (BAR - filled)
 
 
+def stat_name(ctx: Context, system: str, stat: str) -> str:
+    """A stat as the game's catalogue names it in the reader's language (`<system>.stat.<name>`),
+    else its internal name."""
+    key = f"{system}.stat.{stat}"
+    return ctx.t(key) if i18n.has(key, ctx.lang) else stat
+
+
 def unit_line(ctx: Context, unit: Unit, system: str | None = None) -> Block:
     """Name, health bar and numbers, models left, conditions; with `system`, its health
     numbers and the stats it wants on the board."""
@@ -27,7 +35,11 @@ def unit_line(ctx: Context, unit: Unit, system: str | None = None) -> Block:
     left, most = spec.health(unit) if spec else (unit.wounds_left, unit.max_wounds)
     line: Block = [bold(unit.name), plain(f" {health_bar(left, most)} {left}/{most}")]
     if spec and spec.board_stats:
-        shown = [f"{k} {unit.stats[k]}" for k in spec.board_stats if k in unit.stats]
+        shown = [
+            f"{stat_name(ctx, spec.id, k)} {unit.stats[k]}"
+            for k in spec.board_stats
+            if k in unit.stats
+        ]
         if shown:
             line.append(plain(" · " + " ".join(shown)))
     if unit.models > 1:

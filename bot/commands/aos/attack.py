@@ -11,6 +11,7 @@ from bot.commands.aos.common import (
     SETTINGS,
     SYSTEM,
     apply_damage,
+    counted,
     dice_for,
     finish_dice,
     roll_expression,
@@ -78,7 +79,7 @@ async def attack(ctx: Context) -> Reply:
         result.append(plain(" · "))
         result.append(bold(ctx.t("aos.result_slain", n=out.models_slain)))
     if out.damage_lost:
-        result.append(plain(" · " + ctx.t("aos.result_lost", n=out.damage_lost)))
+        result.append(plain(" · " + counted(ctx, "aos.result_lost", out.damage_lost)))
     blocks.append(result)
     data["applied"] = False
     if ctx.opts["apply"]:

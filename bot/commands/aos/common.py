@@ -3,10 +3,13 @@ roll, and writing wounds to a unit as one game event that /undo reverts."""
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Awaitable, Callable
+
 from bot.commands.context import Context
 from bot.commands.game_view import unit_blocks
 from bot.commands.system_kit import SystemGame, SystemSettings
-from bot.protocol import Block, plain
+from bot.protocol import Block, Reply, plain
 from bot.session import apply_change, require_unit_rights
 from bot.storage.games import StoredGame
 from rules_core.dice import DiceSource
@@ -14,9 +17,11 @@ from rules_core.errors import UserError
 from rules_core.game import transitions as tr
 from rules_core.game.models import Unit
 from rules_core.systems.aos import transitions as aos_tr
+from rules_core.systems.aos import turns
 from rules_core.systems.aos.models import Settings
 
 SYSTEM = "aos"
+Handler = Callable[[Context], Awaitable[Reply]]
 
 SETTINGS = SystemSettings(
     SYSTEM,
@@ -72,3 +77,51 @@ async def apply_damage(
         [plain(ctx.t("aos.applied", n=amount) + " ")],
         *unit_blocks(ctx, after, change.after.system),
     ]
+
+
+def counted(ctx: Context, key: str, n: int, **params: object) -> str:
+    """A message with a count: its `_one` form for exactly 1 (the plural rule of both English
+    and Italian for whole numbers)."""
+    return ctx.t(key + ("_one" if n == 1 else ""), n=n, **params)
+
+
+def command_name(ctx: Context, command_id: str) -> str:
+    """A command ability by the name the reader's rulebook gives it."""
+    ability = turns.command_abilities().get(command_id)
+    if ability is None:
+        return command_id
+    return ability.it if ctx.lang == "it" else ability.en
+
+
+def phase_names(ctx: Context, ids: str) -> str:
+    return ", ".join(ctx.t(f"aos.phase.{p}") for p in ids.split(",") if p)
+
+
+def localized_error(ctx: Context, err: UserError) -> UserError:
+    """rules_core names commands, phases and options by id: the reader's words instead."""
+    params = dict(err.params)
+    if isinstance(params.get("command"), str):
+        params["command"] = command_name(ctx, params["command"])
+    for key in ("phase", "phases"):
+        if isinstance(params.get(key), str):
+            params[key] = phase_names(ctx, params[key])
+    if isinstance(params.get("option"), str):
+        params["option"] = ctx.t(f"aos.option.{params['option']}")
+    if err.key == "aos.unknown_command" and isinstance(params.get("valid"), str):
+        params["valid"] = ", ".join(command_name(ctx, c) for c in params["valid"].split(","))
+    return UserError(err.key, **params)
+
+
+def localized(handler: Handler) -> Handler:
+    """The handler, its errors in the reader's words (see localized_error)."""
+
+    @functools.wraps(handler)
+    async def run(ctx: Context) -> Reply:
+        try:
+            return await handler(ctx)
+        except UserError as err:
+            if not err.key.startswith("aos."):
+                raise
+            raise localized_error(ctx, err) from err
+
+    return run

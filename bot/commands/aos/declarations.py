@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.commands.aos.attack import attack, odds
-from bot.commands.aos.common import SETTINGS
+from bot.commands.aos.common import SETTINGS, localized
 from bot.commands.aos.profile import damage_table, weapon
 from bot.commands.aos.rolls import battleshock, cast, charge, check, pray, run, unbind
 from bot.commands.aos.round import command, hero, priority
@@ -63,7 +63,7 @@ SETTING_OPTIONS = tuple(
 SPECS = [
     CommandSpec(
         path=("aos", "attack"),
-        handler=attack,
+        handler=localized(attack),
         aliases=("attacco",),
         options=(*ATTACK_OPTIONS, APPLY, DICE),
         examples=(
@@ -74,14 +74,14 @@ SPECS = [
     ),
     odds_spec(
         "aos",
-        odds,
+        localized(odds),
         ATTACK_OPTIONS,
         "/aos odds attacks=10 hit=3 wound=3 rend=-1 save=4 models=5 wounds_per_model=1",
         "/aos odds attacks=2D6 hit=3 wound=4 on6_hit=mortal:2 save=5 ward=5",
     ),
     CommandSpec(
         path=("aos", "battleshock"),
-        handler=battleshock,
+        handler=localized(battleshock),
         aliases=("shock",),
         options=(
             int_opt("bravery", "coraggio", lo=1, hi=20),
@@ -98,7 +98,7 @@ SPECS = [
     ),
     CommandSpec(
         path=("aos", "cast"),
-        handler=cast,
+        handler=localized(cast),
         aliases=("lancia",),
         options=(
             int_opt("value", "valore", lo=2, hi=20, required=True),
@@ -111,7 +111,7 @@ SPECS = [
     ),
     CommandSpec(
         path=("aos", "unbind"),
-        handler=unbind,
+        handler=localized(unbind),
         aliases=("dissipa",),
         options=(
             int_opt("roll", "tiro", lo=2, hi=30, required=True),
@@ -122,7 +122,7 @@ SPECS = [
     ),
     CommandSpec(
         path=("aos", "pray"),
-        handler=pray,
+        handler=localized(pray),
         aliases=("prega", "intona"),
         options=(
             int_opt("value", "valore", lo=1, hi=7, required=True),
@@ -135,7 +135,7 @@ SPECS = [
     ),
     CommandSpec(
         path=("aos", "charge"),
-        handler=charge,
+        handler=localized(charge),
         aliases=("carica",),
         options=(
             MOD,
@@ -147,7 +147,7 @@ SPECS = [
     ),
     CommandSpec(
         path=("aos", "run"),
-        handler=run,
+        handler=localized(run),
         aliases=("corri",),
         options=(
             int_opt("move", "movimento", hi=40),
@@ -160,7 +160,7 @@ SPECS = [
     ),
     CommandSpec(
         path=("aos", "check"),
-        handler=check,
+        handler=localized(check),
         aliases=("prova",),
         options=(
             OptionSpec("kind", positional=True, required=True, max_length=20, aliases=("tipo",)),
@@ -181,12 +181,12 @@ SPECS = [
     ),
     CommandSpec(
         path=("aos", "priority"),
-        handler=priority,
+        handler=localized(priority),
         aliases=("priorita",),
         options=(
             OptionSpec("tie", max_length=40, aliases=("pareggio",)),
             OptionSpec("deployed", max_length=40, aliases=("schierato",)),
-            OptionSpec("goes", choices=("first", "second"), default="first", aliases=("va",)),
+            OptionSpec("goes", max_length=10, aliases=("va",)),
             APPLY,
             DICE,
         ),
@@ -196,10 +196,12 @@ SPECS = [
             "/aos priority deployed=@Ann apply goes=second",
         ),
     ),
-    CommandSpec(path=("aos", "hero"), handler=hero, aliases=("eroi",), examples=("/aos hero",)),
+    CommandSpec(
+        path=("aos", "hero"), handler=localized(hero), aliases=("eroi",), examples=("/aos hero",)
+    ),
     CommandSpec(
         path=("aos", "command"),
-        handler=command,
+        handler=localized(command),
         aliases=("comando",),
         options=(
             OptionSpec("name", type="text", positional=True, max_length=40, aliases=("nome",)),
@@ -209,7 +211,7 @@ SPECS = [
     ),
     CommandSpec(
         path=("aos", "weapon"),
-        handler=weapon,
+        handler=localized(weapon),
         aliases=("arma",),
         options=(
             unit_opt("unit", "unita", positional=True, required=True),
@@ -224,7 +226,7 @@ SPECS = [
     ),
     CommandSpec(
         path=("aos", "table"),
-        handler=damage_table,
+        handler=localized(damage_table),
         aliases=("tabella",),
         options=(
             unit_opt("unit", "unita", positional=True, required=True),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.commands.aos.common import (
     apply_damage,
+    counted,
     dice_for,
     finish_dice,
     optional_unit,
@@ -41,9 +42,8 @@ async def battleshock(ctx: Context) -> Reply:
     fled = check.outcome["fled"]
     key = "aos.fled" if fled else "aos.passed"
     title = ctx.t("aos.battleshock_title", bravery=bravery)
-    reply, data = check_reply(
-        ctx, title, check, [[bold(ctx.t(key, n=fled, roll=check.outcome["roll"], bravery=bravery))]]
-    )
+    line = counted(ctx, key, fled, roll=check.outcome["roll"], bravery=bravery)
+    reply, data = check_reply(ctx, title, check, [[bold(line)]])
     await log_roll(ctx, source, fled, data, expression=roll_expression(ctx))
     if ctx.opts["apply"] and fled and unit is not None and game is not None:
         amount = aos_tr.battleshock_wounds(unit, fled)
@@ -60,7 +60,7 @@ async def cast(ctx: Context) -> Reply:
     finish_dice(ctx, source)
     out = check.outcome
     key = "aos.miscast" if out["miscast"] else ("aos.cast_ok" if out["cast"] else "aos.cast_no")
-    lines = [[bold(ctx.t(key, n=out["mortal_wounds"], total=out["total"]))]]
+    lines = [[bold(counted(ctx, key, out["mortal_wounds"], total=out["total"]))]]
     if out["cast"]:
         lines.append([plain(ctx.t("aos.unbind_hint", roll=out["total"]))])
     reply, data = check_reply(ctx, ctx.t("aos.cast_title", value=ctx.opts["value"]), check, lines)
@@ -186,12 +186,12 @@ async def check(ctx: Context) -> Reply:
         slain_now = unit.models - unit.models_left if unit is not None else None
         healing = aos_tr.rally(unit, need(ctx, "slain", slain_now), source)
         result, heal = healing.check, healing.heal
-        line = ctx.t("aos.rally_result", n=result.outcome["returned"])
+        line = counted(ctx, "aos.rally_result", result.outcome["returned"])
     elif kind == "recovery":
         bravery = need(ctx, "bravery", unit.stats.get("bravery") if unit is not None else None)
         healing = aos_tr.recovery(unit, bravery, source)
         result, heal = healing.check, healing.heal
-        line = ctx.t("aos.recovery_result", n=result.outcome["healed"], bravery=bravery)
+        line = counted(ctx, "aos.recovery_result", result.outcome["healed"], bravery=bravery)
     elif kind == "leadership":
         result = checks.leadership(source, bool(ctx.opts["general_slain"]))
         line = ctx.t("aos.leadership_yes" if result.outcome["cp"] else "aos.leadership_no")

@@ -10,6 +10,7 @@ from bot.commands.aos.common import (
     SETTINGS,
     SYSTEM,
     dice_for,
+    phase_names,
     finish_dice,
     roll_expression,
 )
@@ -88,6 +89,20 @@ async def priority(ctx: Context) -> Reply:
     return Reply(title=ctx.t("aos.priority_title"), blocks=blocks, data=data)
 
 
+GOES = {"first": True, "primo": True, "prima": True, "second": False, "secondo": False}
+GOES.update({"seconda": False, "1": True, "2": False})
+
+
+def goes_first_choice(text: str | None) -> bool:
+    """goes=first|second (va=primo|secondo): whether the priority winner takes the first turn."""
+    if text is None:
+        return True
+    value = GOES.get(text.strip().lower())
+    if value is None:
+        raise UserError("aos.bad_goes", value=text[:20])
+    return value
+
+
 async def choose_order(
     ctx: Context,
     game: StoredGame,
@@ -99,7 +114,7 @@ async def choose_order(
     base = state if state is not None else game.state
     if ctx.request.user_id != winner:
         raise UserError("aos.priority_not_yours", name=name_of(base, winner))
-    goes_first = ctx.opts["goes"] != "second"
+    goes_first = goes_first_choice(ctx.opts["goes"])
     new = aos_tr.choose_order(base, ctx.request.user_id, winner, goes_first)
     await apply_change(ctx, new, "aos_priority", game=game)
     first, second = new.order
@@ -138,11 +153,11 @@ def command_list(ctx: Context) -> Reply:
     blocks: list[Block] = []
     for ability in turns.command_abilities().values():
         name = ability.it if ctx.lang == "it" else ability.en
-        phases = ", ".join(ctx.t(f"aos.phase.{p}") for p in ability.phases)
+        phases = ctx.t("aos.in_phase", phases=phase_names(ctx, ",".join(ability.phases)))
         blocks.append(
             [
                 bold(name),
-                plain(f" ({ability.id}) · {ability.cost} {ctx.t('aos.cp_short')} · {phases} · "),
+                plain(f" · {ability.cost} {ctx.t('aos.cp_short')} · {phases} · "),
                 plain(ctx.t(f"aos.cmd_effect.{ability.id}")),
             ]
         )

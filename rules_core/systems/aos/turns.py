@@ -81,7 +81,7 @@ def find_command(text: str) -> CommandAbility:
     matches = {v for k, v in names.items() if key and k.startswith(key)}
     if len(matches) == 1:
         return table[matches.pop()]
-    raise UserError("aos.unknown_command", name=text[:40], valid=", ".join(table))
+    raise UserError("aos.unknown_command", name=text[:40], valid=",".join(table))
 
 
 class AosState(BaseModel):
@@ -186,7 +186,7 @@ def use_command(
     phase = PHASES[state.phase] if state.phase < len(PHASES) else PHASES[0]
     if phase not in ability.phases:
         raise UserError(
-            "aos.wrong_phase", command=ability.en, phase=phase, phases=", ".join(ability.phases)
+            "aos.wrong_phase", command=ability.id, phase=phase, phases=",".join(ability.phases)
         )
     aos = aos_state(state)
     key = f"{state.round}:{state.turn}:{state.phase}"
@@ -195,9 +195,9 @@ def use_command(
     used = aos.commands_used.setdefault(user_id, [])
     everyone = [c for ids in aos.commands_used.values() for c in ids]
     if ability.id in (used if limit == "per_player" else everyone):
-        raise UserError("aos.command_used", command=ability.en)
+        raise UserError("aos.command_used", command=ability.id)
     if unit is None and ability.id in UNIT_COMMANDS:
-        raise UserError("aos.command_needs_unit", command=ability.en)
+        raise UserError("aos.command_needs_unit", command=ability.id)
     if unit is not None:
         folded = fold(unit)
         if folded in aos.units_received:
