@@ -18,8 +18,9 @@ from bot.commands.aos.common import (
 )
 from bot.commands.aos.view import request_summary, step_block
 from bot.commands.context import Context
-from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data, percent
+from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data
 from bot.commands.system_kit import log_roll, resolution
+from bot.i18n import fmt_num, fmt_pct
 from bot.protocol import Block, Reply, bold, code, plain, pre
 from bot.storage.games import StoredGame
 from rules_core.errors import UserError
@@ -108,8 +109,12 @@ async def odds(ctx: Context) -> Reply:
     if slain is not None:
         slain_dist = as_distribution(slain)
         rows = [f"{'k':>4}  {'P(≥k)':>7}"]
-        rows += [f"{k:>4}  {percent(slain_dist.p_at_least(k)):>7}" for k, _ in slain_dist.items()]
-        blocks.append([plain(ctx.t("aos.slain_odds", mean=f"{slain_dist.mean():.2f}"))])
+        rows += [
+            f"{k:>4}  {fmt_pct(ctx.lang, slain_dist.p_at_least(k)):>7}"
+            for k, _ in slain_dist.items()
+        ]
+        mean = fmt_num(ctx.lang, slain_dist.mean(), 2)
+        blocks.append([plain(ctx.t("aos.slain_odds", mean=mean))])
         blocks.append([pre("\n".join(rows))])
         data["models_slain_distribution"] = [[k, p] for k, p in slain_dist.items()]
         data["models_slain_mean"] = slain_dist.mean()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Awaitable, Callable
 
+from bot import i18n
 from bot.commands.context import Context
 from bot.commands.game_view import unit_blocks
 from bot.commands.system_kit import SystemGame, SystemSettings
@@ -80,9 +81,8 @@ async def apply_damage(
 
 
 def counted(ctx: Context, key: str, n: int, **params: object) -> str:
-    """A message with a count: its `_one` form for exactly 1 (the plural rule of both English
-    and Italian for whole numbers)."""
-    return ctx.t(key + ("_one" if n == 1 else ""), n=n, **params)
+    """A message with a count, in the plural form the language gives `n` (Babel, CLDR)."""
+    return i18n.tn(ctx.lang, key, n, **params)
 
 
 def command_name(ctx: Context, command_id: str) -> str:

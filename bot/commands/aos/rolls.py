@@ -15,6 +15,7 @@ from bot.commands.aos.view import check_reply
 from bot.commands.context import Context
 from bot.commands.game_view import unit_blocks
 from bot.commands.system_kit import log_roll
+from bot.i18n import fmt_num
 from bot.protocol import Block, Reply, bold, plain
 from bot.session import apply_change, require_unit_rights
 from rules_core.errors import UserError
@@ -40,9 +41,13 @@ async def battleshock(ctx: Context) -> Reply:
     check = aos_tr.battleshock(bravery, slain, source, ctx.opts["mod"] or 0, unit)
     finish_dice(ctx, source)
     fled = check.outcome["fled"]
-    key = "aos.fled" if fled else "aos.passed"
     title = ctx.t("aos.battleshock_title", bravery=bravery)
-    line = counted(ctx, key, fled, roll=check.outcome["roll"], bravery=bravery)
+    roll = check.outcome["roll"]
+    line = (
+        counted(ctx, "aos.fled", fled, roll=roll, bravery=bravery)
+        if fled
+        else ctx.t("aos.passed", roll=roll, bravery=bravery)
+    )
     reply, data = check_reply(ctx, title, check, [[bold(line)]])
     await log_roll(ctx, source, fled, data, expression=roll_expression(ctx))
     if ctx.opts["apply"] and fled and unit is not None and game is not None:
@@ -60,7 +65,12 @@ async def cast(ctx: Context) -> Reply:
     finish_dice(ctx, source)
     out = check.outcome
     key = "aos.miscast" if out["miscast"] else ("aos.cast_ok" if out["cast"] else "aos.cast_no")
-    lines = [[bold(counted(ctx, key, out["mortal_wounds"], total=out["total"]))]]
+    message = (
+        counted(ctx, key, out["mortal_wounds"], total=out["total"])
+        if out["miscast"]
+        else ctx.t(key, total=out["total"])
+    )
+    lines = [[bold(message)]]
     if out["cast"]:
         lines.append([plain(ctx.t("aos.unbind_hint", roll=out["total"]))])
     reply, data = check_reply(ctx, ctx.t("aos.cast_title", value=ctx.opts["value"]), check, lines)
@@ -110,14 +120,14 @@ async def charge(ctx: Context) -> Reply:
     check = checks.charge(source, ctx.opts["mod"] or 0, distance)
     finish_dice(ctx, source)
     out = check.outcome
-    if out.get("in_range") is False:
-        line = ctx.t("aos.charge_out_of_range", distance=f"{distance:g}")
+    if out.get("in_range") is False and distance is not None:
+        line = ctx.t("aos.charge_out_of_range", distance=fmt_num(ctx.lang, distance))
         reply, _ = check_reply(ctx, ctx.t("aos.charge_title"), check, [[bold(line)]])
         return reply  # no dice rolled, nothing for the roll log
     lines: list[Block] = [[bold(ctx.t("aos.charge_inches", n=out["total"]))]]
     if distance is not None:
         key = "aos.charge_reaches" if out["reaches"] else "aos.charge_short"
-        lines.append([plain(ctx.t(key, distance=f"{distance:g}"))])
+        lines.append([plain(ctx.t(key, distance=fmt_num(ctx.lang, distance)))])
     reply, data = check_reply(ctx, ctx.t("aos.charge_title"), check, lines)
     await log_roll(ctx, source, out["total"], data, expression=roll_expression(ctx))
     return reply

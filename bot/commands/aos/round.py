@@ -10,8 +10,8 @@ from bot.commands.aos.common import (
     SETTINGS,
     SYSTEM,
     dice_for,
-    phase_names,
     finish_dice,
+    phase_names,
     roll_expression,
 )
 from bot.commands.context import Context

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.commands.aos.common import SYSTEM
+from bot.commands.aos.common import SYSTEM, counted
 from bot.commands.context import Context
 from bot.commands.system_kit import dice_spans, resolution
 from bot.protocol import Block, Reply, Span, bold, plain, strike
@@ -88,8 +88,7 @@ def step_block(ctx: Context, step: Step, req: AttackRequest) -> Block:
     label = ctx.t(f"aos.step.{name}", target=target) + modifier_text(step) + ": "
     if step.outcome == "no_save":
         return [bold(label), plain(ctx.t("aos.no_save_roll", n=step.total))]
-    one = "_one" if step.total == 1 else ""
-    count = ctx.t(f"aos.count.{step.outcome}{one}", n=step.total)
+    count = counted(ctx, f"aos.count.{step.outcome}", step.total or 0)
     shown = faces(step) if step.dice else [plain("–")]
     return [bold(label), *shown, plain(" → "), bold(count)]
 
@@ -113,8 +112,7 @@ def check_reply(
         label = ctx.t(f"aos.step.{step.name}", target=f"{step.target}+")
         line: Block = [bold(label + ": "), *faces(step)]
         if step.name == "ward":
-            one = "_one" if step.total == 1 else ""
-            line += [plain(" → "), bold(ctx.t(f"aos.count.negated{one}", n=step.total))]
+            line += [plain(" → "), bold(counted(ctx, "aos.count.negated", step.total or 0))]
             blocks.append(line)
             continue
         if step.modifier:

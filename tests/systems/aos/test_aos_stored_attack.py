@@ -7,9 +7,11 @@ from __future__ import annotations
 from bot.app import App
 from tests.helpers import say
 
-ARMY = """/army add
-5x Liberators save=4 wounds=2 bravery=6 | Warhammer: attacks=2 hit=3+ wound=3+ rend=-1 damage=1 | Grandhammer: attacks=2 hit=4+ wound=3+ rend=-1 damage=2
-"""
+ARMY = (
+    "/army add\n5x Liberators save=4 wounds=2 bravery=6"
+    " | Warhammer: attacks=2 hit=3+ wound=3+ rend=-1 damage=1"
+    " | Grandhammer: attacks=2 hit=4+ wound=3+ rend=-1 damage=2\n"
+)
 
 
 async def test_attack_takes_weapon_and_target_from_the_stored_units(app: App) -> None:
