@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Awaitable, Callable
+from typing import get_args
 
 from bot import i18n
 from bot.commands.context import Context
@@ -17,6 +18,7 @@ from rules_core.dice import DiceSource
 from rules_core.errors import UserError
 from rules_core.game import transitions as tr
 from rules_core.game.models import Unit
+from rules_core.rules.text import fold
 from rules_core.systems.aos import transitions as aos_tr
 from rules_core.systems.aos import turns
 from rules_core.systems.aos.models import Settings
@@ -24,11 +26,47 @@ from rules_core.systems.aos.models import Settings
 SYSTEM = "aos"
 Handler = Callable[[Context], Awaitable[Reply]]
 
+# The settings' Italian option names and values, as typed in an Italian chat.
+SETTING_NAMES_IT = {
+    "save_cap": "limite_salvezza",
+    "hero_cp": "pc_eroi",
+    "random_attacks": "attacchi_casuali",
+    "command_limit": "limite_comandi",
+}
+SETTING_VALUES_IT = {
+    "con_impatto": "with_rend",
+    "solo_bonus": "bonus_only",
+    "ognuno": "each",
+    "proprio": "own",
+    "propria": "own",
+    "per_modello": "per_model",
+    "per_unita": "per_unit",
+    "per_giocatore": "per_player",
+    "condiviso": "shared",
+}
+
+
+def update_settings(current: Settings, changes: dict[str, str]) -> Settings:
+    """The settings with the typed changes, English or Italian values; an unknown value is
+    refused with the valid ones."""
+    fields: dict[str, str] = {}
+    for name, text in changes.items():
+        typed = fold(text.strip()).replace(" ", "_")
+        value = SETTING_VALUES_IT.get(typed, typed)
+        allowed = get_args(Settings.model_fields[name].annotation)
+        if value not in allowed:
+            italian = {v: k for k, v in reversed(SETTING_VALUES_IT.items())}
+            valid = " | ".join(f"{a} ({italian[a]})" for a in allowed)
+            raise UserError("aos.bad_setting", option=name, value=text[:20], valid=valid)
+        fields[name] = value
+    return current.model_copy(update=fields)
+
+
 SETTINGS = SystemSettings(
     SYSTEM,
     Settings,
     tuple(Settings.model_fields),
-    lambda current, changes: current.model_copy(update=changes),
+    update_settings,
     "aos.settings_admin",
     per_value=True,
 )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.commands.aos.attack import attack, odds
-from bot.commands.aos.common import SETTINGS, localized
+from bot.commands.aos.common import SETTING_NAMES_IT, SETTINGS, localized
 from bot.commands.aos.profile import damage_table, weapon
 from bot.commands.aos.rolls import battleshock, cast, charge, check, pray, run, unbind
 from bot.commands.aos.round import command, hero, priority
@@ -48,16 +48,12 @@ ATTACK_OPTIONS = (
     text_opt("weapon", "arma"),
 )
 MOD = signed_opt("mod", limit=9)
-TARGET = unit_opt("target", "bersaglio", "unit", "unita", "caster", "priest")
+TARGET = unit_opt(
+    "target", "bersaglio", "unit", "unita", "caster", "priest", "mago", "lanciatore", "prete"
+)
 
 SETTING_OPTIONS = tuple(
-    OptionSpec(name, choices=choices)
-    for name, choices in (
-        ("save_cap", ("with_rend", "bonus_only")),
-        ("hero_cp", ("each", "own")),
-        ("random_attacks", ("per_model", "per_unit")),
-        ("command_limit", ("per_player", "shared")),
-    )
+    OptionSpec(name, max_length=20, aliases=(alias,)) for name, alias in SETTING_NAMES_IT.items()
 )
 
 SPECS = [
@@ -243,7 +239,7 @@ SPECS = [
     ),
     CommandSpec(
         path=("aos", "settings"),
-        handler=SETTINGS.command,
+        handler=localized(SETTINGS.command),
         aliases=("impostazioni",),
         options=SETTING_OPTIONS,
         examples=("/aos settings", "/aos settings save_cap=bonus_only hero_cp=own"),

@@ -127,3 +127,20 @@ async def test_a_whole_game_in_one_language(app: App, lang: Lang) -> None:
         assert "suffers 1 mortal wound" in said
         assert "1 slain model returns" in said
         assert "wound= is needed" in said
+
+
+async def test_settings_take_italian_names_and_values(app: App) -> None:
+    changed = await say(
+        app, "/aos impostazioni limite_salvezza=solo_bonus pc_eroi=proprio", lang="it", admin=True
+    )
+    assert changed.ok, changed.error
+    assert changed.data is not None
+    assert changed.data["settings"]["save_cap"] == "bonus_only"
+    assert changed.data["settings"]["hero_cp"] == "own"
+    bad = await say(app, "/aos impostazioni attacchi_casuali=tutti", lang="it", admin=True)
+    assert bad.error is not None and bad.error.code == "aos.bad_setting"
+    assert "attacchi_casuali accetta per_model (per_modello) | per_unit (per_unita)" in (
+        bad.error.message
+    )
+    english = await say(app, "/aos settings command_limit=shared", admin=True)
+    assert english.data is not None and english.data["settings"]["command_limit"] == "shared"
