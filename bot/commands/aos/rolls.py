@@ -34,7 +34,7 @@ async def battleshock(ctx: Context) -> Reply:
         raise UserError("aos.missing_option", option="bravery")
     slain = ctx.opts["slain"]
     if slain is None and unit is not None and game is not None:
-        slain = aos_tr.battleshock_slain(game.state, unit)  # counted by the game (L613)
+        slain = aos_tr.battleshock_slain(game.state, unit)  # counted by the game
     if slain is None:
         raise UserError("aos.missing_option", option="slain")
     source = dice_for(ctx)
@@ -193,7 +193,7 @@ async def check(ctx: Context) -> Reply:
     mod = ctx.opts["mod"] or 0
     heal = 0
     if kind == "rally":
-        slain_now = unit.models - unit.models_left if unit is not None else None
+        slain_now = aos_tr.slain_models(unit) if unit is not None else None
         healing = aos_tr.rally(unit, need(ctx, "slain", slain_now), source)
         result, heal = healing.check, healing.heal
         line = counted(ctx, "aos.rally_result", result.outcome["returned"])

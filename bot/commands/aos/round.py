@@ -38,7 +38,7 @@ async def priority(ctx: Context) -> Reply:
     state = game.state if (in_game and game is not None) else None
     if ctx.opts["apply"] and state is not None and game is not None:
         pending = aos_tr.pending_priority(state)
-        if pending is not None:  # rolled already: its winner now chooses (4.1, L237)
+        if pending is not None:  # rolled already: its winner now chooses
             return await choose_order(ctx, game, pending, {"system": SYSTEM, "winner": pending})
     names = ["1", "2"]
     tie_index: int | None = None
@@ -110,7 +110,7 @@ async def choose_order(
     data: dict[str, Any],
     state: GameState | None = None,
 ) -> Reply:
-    """The winner of the priority roll sets the round's order (4.1, L237; 1 and 2 CP, L243)."""
+    """The winner of the priority roll sets the round's order and its command points."""
     base = state if state is not None else game.state
     if ctx.request.user_id != winner:
         raise UserError("aos.priority_not_yours", name=name_of(base, winner))

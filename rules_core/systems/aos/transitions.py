@@ -86,6 +86,11 @@ def ward_mortal(check: checks.Check, unit: Unit | None, source: DiceSource) -> c
     return checks.Check(steps=[*check.steps, step], outcome=outcome)
 
 
+def slain_models(unit: Unit) -> int:
+    """The unit's slain models, the dice a Rally rolls by default (7.2, L309)."""
+    return unit.models - unit.models_left
+
+
 def rally(unit: Unit | None, slain: int, source: DiceSource) -> Healing:
     """Rally (7.2, L307-309): only slain models return (14.2.1, L587), each with all its
     wounds."""

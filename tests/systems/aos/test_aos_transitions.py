@@ -150,3 +150,8 @@ def test_r29_priority_tie_from_deployment() -> None:
     with pytest.raises(UserError) as raised:
         aos_tr.priority_tie(later, "b", None)
     assert raised.value.key == "aos.deployed_round_one"
+
+
+def test_slain_models_are_the_rally_dice() -> None:
+    state = tr.damage(game(), "Gutrippaz", 3)  # 7.2 (L309): a D6 per slain model
+    assert aos_tr.slain_models(tr.find_unit(state, "Gutrippaz")) == 3
