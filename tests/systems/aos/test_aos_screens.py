@@ -48,6 +48,7 @@ WALK = {
         "/aos lancia valore=6 dadi=1,1,1",
         "/aos prova raccolta bersaglio=Gutrippaz applica dadi=6,1,1,1,1,1,1,1,1",
         "/aos carica distanza=13",
+        "/aos carica distanza=7.5 dadi=3,4",
         "/aos corri bersaglio=Vindictors applica dadi=3",
         "/aos attacco attacchi=1 colpire=3",
         "/aos impostazioni",
@@ -66,6 +67,7 @@ WALK = {
         "/aos cast value=6 dice=1,1,1",
         "/aos check rally target=Gutrippaz apply dice=6,1,1,1,1,1,1,1,1",
         "/aos charge distance=13",
+        "/aos charge distance=7.5 dice=3,4",
         "/aos run target=Vindictors apply dice=3",
         "/aos attack attacks=1 hit=3",
         "/aos settings",
@@ -119,6 +121,8 @@ async def test_a_whole_game_in_one_language(app: App, lang: Lang) -> None:
         assert "Ritorna 1 modello ucciso" in said
         assert 'Il nemico è a 13"' in said
         assert "Serve ferire=" in said
+        assert 'Basta per 7,5" di distanza' in said  # decimal comma
+        assert re.search(r"Modelli uccisi \(media \d+,\d\d\)", said)
     else:
         assert "Hit 3+" in said and "Save 5+ (-1)" in said
         assert "All-out Attack is used in the shooting, combat phase" in said
@@ -127,6 +131,8 @@ async def test_a_whole_game_in_one_language(app: App, lang: Lang) -> None:
         assert "suffers 1 mortal wound" in said
         assert "1 slain model returns" in said
         assert "wound= is needed" in said
+        assert 'Enough for a 7.5" gap' in said
+        assert re.search(r"Models slain \(mean \d+\.\d\d\)", said)
 
 
 async def test_settings_take_italian_names_and_values(app: App) -> None:
