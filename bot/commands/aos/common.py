@@ -33,6 +33,9 @@ SETTING_NAMES_IT = {
     "random_attacks": "attacchi_casuali",
     "command_limit": "limite_comandi",
 }
+SETTING_CHOICES: dict[str, tuple[str, ...]] = {
+    name: get_args(field.annotation) for name, field in Settings.model_fields.items()
+}
 SETTING_VALUES_IT = {
     "con_impatto": "with_rend",
     "solo_bonus": "bonus_only",

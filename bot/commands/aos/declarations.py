@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.commands.aos.attack import attack, odds
-from bot.commands.aos.common import SETTING_NAMES_IT, SETTINGS, localized
+from bot.commands.aos.common import SETTING_CHOICES, SETTING_NAMES_IT, SETTINGS, localized
 from bot.commands.aos.profile import damage_table, weapon
 from bot.commands.aos.rolls import battleshock, cast, charge, check, pray, run, unbind
 from bot.commands.aos.round import command, hero, priority
@@ -52,8 +52,11 @@ TARGET = unit_opt(
     "target", "bersaglio", "unit", "unita", "caster", "priest", "mago", "lanciatore", "prete"
 )
 
+# Choices keep Discord's picker; the Italian words of the values are in the catalogues
+# (`values.<setting>`) and update_settings reads them too.
 SETTING_OPTIONS = tuple(
-    OptionSpec(name, max_length=20, aliases=(alias,)) for name, alias in SETTING_NAMES_IT.items()
+    OptionSpec(name, choices=SETTING_CHOICES[name], aliases=(alias,))
+    for name, alias in SETTING_NAMES_IT.items()
 )
 
 SPECS = [

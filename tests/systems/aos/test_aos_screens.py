@@ -135,18 +135,26 @@ async def test_a_whole_game_in_one_language(app: App, lang: Lang) -> None:
         assert re.search(r"Models slain \(mean \d+\.\d\d\)", said)
 
 
-async def test_settings_take_italian_names_and_values(app: App) -> None:
+async def test_settings_take_italian_names(app: App) -> None:
     changed = await say(
-        app, "/aos impostazioni limite_salvezza=solo_bonus pc_eroi=proprio", lang="it", admin=True
+        app, "/aos impostazioni limite_salvezza=bonus_only pc_eroi=own", lang="it", admin=True
     )
     assert changed.ok, changed.error
     assert changed.data is not None
     assert changed.data["settings"]["save_cap"] == "bonus_only"
     assert changed.data["settings"]["hero_cp"] == "own"
-    bad = await say(app, "/aos impostazioni attacchi_casuali=tutti", lang="it", admin=True)
-    assert bad.error is not None and bad.error.code == "aos.bad_setting"
-    assert "attacchi_casuali accetta per_model (per_modello) | per_unit (per_unita)" in (
-        bad.error.message
-    )
     english = await say(app, "/aos settings command_limit=shared", admin=True)
     assert english.data is not None and english.data["settings"]["command_limit"] == "shared"
+
+
+def test_setting_values_are_read_in_both_languages() -> None:
+    from bot.commands.aos.common import update_settings
+    from rules_core.errors import UserError
+    from rules_core.systems.aos.models import Settings
+
+    new = update_settings(Settings(), {"save_cap": "solo_bonus", "hero_cp": "Proprio"})
+    assert (new.save_cap, new.hero_cp) == ("bonus_only", "own")
+    with pytest.raises(UserError) as raised:
+        update_settings(Settings(), {"random_attacks": "tutti"})
+    assert raised.value.key == "aos.bad_setting"
+    assert raised.value.params["valid"] == "per_model (per_modello) | per_unit (per_unita)"
