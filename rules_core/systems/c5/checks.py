@@ -3,6 +3,8 @@ recovery, temporary faith and the pass rule."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel
 
 from rules_core.dice import DiceSource
@@ -229,3 +231,9 @@ def resolve_recovery(
         detail={"healed": healed, "lost": hits - healed},
     )
     return step, RecoveryOutcome(ability=ability, x=x, healed=healed, lost=hits - healed)
+
+
+def rally_contact_outcome() -> dict[str, Any]:
+    """@15362: a routed fighter in base contact with a frightening enemy fails its rally test
+    automatically; no die is rolled."""
+    return {"total": None, "success": False, "natural_one": False, "failed": True}

@@ -176,8 +176,8 @@ async def test_effects_option_in_rolls_and_odds(app: App) -> None:
 @settings(max_examples=60, deadline=None)
 @given(text=st.text(max_size=30), melee=st.booleans())
 def test_effects_parser_gives_a_set_or_a_sentence(text: str, melee: bool) -> None:
-    from bot.commands.c5 import parse_effects
     from rules_core.errors import UserError
+    from rules_core.systems.c5.requests import parse_effects
     from rules_core.systems.c5.wound import EFFECTS
 
     try:

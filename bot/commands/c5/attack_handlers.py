@@ -1,0 +1,85 @@
+"""/c5 wound, melee and shoot: roll the chain rules_core resolves, apply it on `apply`."""
+
+from __future__ import annotations
+
+from bot.commands.c5 import view
+from bot.commands.c5.common import GAME, SETTINGS, apply_wounds
+from bot.commands.c5.odds_handlers import mod_option, odds_melee, odds_shoot, odds_wound
+from bot.commands.context import Context
+from bot.commands.system_kit import log_roll, resolution
+from bot.protocol import Block, Reply, bold
+from rules_core.dice import DiceSource
+from rules_core.game.models import Unit
+from rules_core.steps import Step
+from rules_core.systems.c5 import requests as rq
+from rules_core.systems.c5.attack import AttackOutcome, resolve_melee, resolve_shoot
+from rules_core.systems.c5.wound import resolve_wound
+
+
+async def wound_cmd(ctx: Context) -> Reply:
+    if ctx.opts.get("odds"):
+        return await odds_wound(ctx)
+    game, attacker, target = await GAME.units(ctx)
+    settings = await SETTINGS.load(ctx)
+    req = rq.wound_request(ctx.opts, attacker, target, melee=True, mod_option=mod_option(ctx))
+    source = ctx.dice(ctx.opts["dice"])
+    step, out = resolve_wound(
+        req,
+        source,
+        minus_three=settings.minus_three,
+        melee_penalty=settings.melee_penalty,
+        sacred_on_nothing=settings.sacred_on_nothing == "yes",
+    )
+    blocks: list[Block] = [view.wound_block(ctx, step)]
+    data = resolution("c5", [step], out.model_dump())
+    if game is not None and target is not None and ctx.opts.get("apply"):
+        blocks += await apply_wounds(ctx, target, out.wounds, out.stunned)
+        data["applied"] = {"unit": target.name, "wounds": out.wounds, "stunned": out.stunned}
+    source.check_exhausted()
+    await log_roll(ctx, source, out.wounds, data)
+    title = ctx.t("c5.title_wound", str=req.str_, res=req.res)
+    return Reply(title=title, blocks=blocks, data=data)
+
+
+async def attack_reply(
+    ctx: Context,
+    target: Unit | None,
+    applies: bool,
+    steps: list[Step],
+    out: AttackOutcome,
+    source: DiceSource,
+    title: str,
+) -> Reply:
+    blocks: list[Block] = [view.step_block(ctx, s) for s in steps]
+    blocks.append([bold(view.attack_verdict(ctx, out))])
+    data = resolution("c5", steps, out.model_dump())
+    if applies and target is not None and ctx.opts.get("apply") and out.hit:
+        blocks += await apply_wounds(ctx, target, out.wounds, out.stunned)
+        data["applied"] = {"unit": target.name, "wounds": out.wounds, "stunned": out.stunned}
+    source.check_exhausted()
+    await log_roll(ctx, source, out.wounds, data)
+    return Reply(title=title, blocks=blocks, data=data)
+
+
+async def melee_cmd(ctx: Context) -> Reply:
+    if ctx.opts.get("odds"):
+        return await odds_melee(ctx)
+    game, attacker, target = await GAME.units(ctx)
+    settings = await SETTINGS.load(ctx)
+    req = rq.melee_request(ctx.opts, attacker, target)
+    source = ctx.dice(ctx.opts["dice"])
+    steps, out = resolve_melee(req, source, settings)
+    title = ctx.t("c5.title_melee", att=req.attack.value, str=req.wound.str_, res=req.wound.res)
+    return await attack_reply(ctx, target, game is not None, steps, out, source, title)
+
+
+async def shoot_cmd(ctx: Context) -> Reply:
+    if ctx.opts.get("odds"):
+        return await odds_shoot(ctx)
+    game, attacker, target = await GAME.units(ctx)
+    settings = await SETTINGS.load(ctx)
+    req = rq.shoot_request(ctx.opts, attacker, target)
+    source = ctx.dice(ctx.opts["dice"])
+    steps, out = resolve_shoot(req, source, settings)
+    title = ctx.t("c5.title_shoot", aim=req.test.value, str=req.wound.str_, res=req.wound.res)
+    return await attack_reply(ctx, target, game is not None, steps, out, source, title)
