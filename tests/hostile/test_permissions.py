@@ -216,7 +216,7 @@ ATTACKS = {
     "aos": "/aos attack attacks=10 hit=2 wound=2 damage=1 save=7 target=Alpha apply",
     "wm": "/wm attack skill=20 def=1 pow=20 arm=0 target=Alpha apply",
     "wow": "/wow attack power=10 defense=0 target=Alpha apply",
-    "c5": "/c5 melee att=10 def=1 str=20 res=1 target=Alpha apply",
+    "c5": "/c5 wound str=20 res=1 target=Alpha apply",  # melee apply: combat phase only
     "inf": "/inf attack attr=20 burst=3 vs=1 dam=20 target=Alpha apply",
 }
 CASES = [("gen", t) for t in GAME_CHANGES] + sorted(ATTACKS.items())

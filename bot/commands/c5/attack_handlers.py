@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot import session
 from bot.commands.c5 import view
 from bot.commands.c5.common import GAME, SETTINGS, apply_wounds
 from bot.commands.c5.odds_handlers import mod_option, odds_melee, odds_shoot, odds_wound
@@ -9,9 +10,10 @@ from bot.commands.context import Context
 from bot.commands.system_kit import log_roll, resolution
 from bot.protocol import Block, Reply, bold
 from rules_core.dice import DiceSource
-from rules_core.game.models import Unit
+from rules_core.game.models import GameState, Unit
 from rules_core.steps import Step
 from rules_core.systems.c5 import requests as rq
+from rules_core.systems.c5 import transitions as c5tr
 from rules_core.systems.c5.attack import AttackOutcome, resolve_melee, resolve_shoot
 from rules_core.systems.c5.wound import resolve_wound
 
@@ -49,12 +51,13 @@ async def attack_reply(
     out: AttackOutcome,
     source: DiceSource,
     title: str,
+    striker: Unit | None = None,
 ) -> Reply:
     blocks: list[Block] = [view.step_block(ctx, s) for s in steps]
     blocks.append([bold(view.attack_verdict(ctx, out))])
     data = resolution("c5", steps, out.model_dump())
     if applies and target is not None and ctx.opts.get("apply") and out.hit:
-        blocks += await apply_wounds(ctx, target, out.wounds, out.stunned)
+        blocks += await apply_wounds(ctx, target, out.wounds, out.stunned, striker=striker)
         data["applied"] = {"unit": target.name, "wounds": out.wounds, "stunned": out.stunned}
     source.check_exhausted()
     await log_roll(ctx, source, out.wounds, data)
@@ -68,9 +71,23 @@ async def melee_cmd(ctx: Context) -> Reply:
     settings = await SETTINGS.load(ctx)
     req = rq.melee_request(ctx.opts, attacker, target)
     source = ctx.dice(ctx.opts["dice"])
+    striker = None
+    if game is not None and target is not None and ctx.opts.get("apply"):
+        striker = blow_rights(ctx, game.state, attacker, target)
     steps, out = resolve_melee(req, source, settings)
     title = ctx.t("c5.title_melee", att=req.attack.value, str=req.wound.str_, res=req.wound.res)
-    return await attack_reply(ctx, target, game is not None, steps, out, source, title)
+    return await attack_reply(ctx, target, game is not None, steps, out, source, title, striker)
+
+
+def blow_rights(ctx: Context, state: GameState, attacker: Unit | None, target: Unit) -> Unit | None:
+    """The combat phase (transitions.check_blow). A named attacker must be the caller's (or
+    the caller a manager): its blow needs no turn, and it is returned; without one the usual
+    rights apply (enemy units on one's own turn) and None is returned."""
+    owner = c5tr.check_blow(state, attacker.name if attacker else None, target.name)
+    if attacker is None or owner is None:
+        return None
+    session.require_unit_rights(ctx, state, attacker, attack=False)
+    return attacker
 
 
 async def shoot_cmd(ctx: Context) -> Reply:

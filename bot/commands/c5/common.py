@@ -41,9 +41,10 @@ async def apply_noted(
     unit: str,
     *,
     attack: bool = False,
+    rights: bool = True,
 ) -> list[Block]:
     """Save a change that explains itself with notes as ONE event (/undo reverts it) and show
-    the notes and the unit after it."""
+    the notes and the unit after it. `rights=False`: the caller has checked them already."""
     notes: list[Note] = []
 
     def mutate(state: GameState) -> GameState:
@@ -51,24 +52,34 @@ async def apply_noted(
         notes[:] = said
         return new
 
-    done = await session.apply_change(ctx, mutate, kind, unit=unit, attack=attack)
+    done = await session.apply_change(
+        ctx, mutate, kind, unit=unit if rights else None, attack=attack
+    )
     blocks = game_view.notes_blocks(ctx, notes)
-    if done.unit is not None:
-        blocks += game_view.unit_blocks(ctx, done.unit, done.after.system)
+    after = done.unit or next((u for u in done.after.units if u.name == unit), None)
+    if after is not None:
+        blocks += game_view.unit_blocks(ctx, after, done.after.system)
     return blocks
 
 
-async def apply_wounds(ctx: Context, target: Unit, wounds: int, stunned: bool) -> list[Block]:
-    """Wounds and Stordito on the target as ONE event that /undo reverts."""
+async def apply_wounds(
+    ctx: Context, target: Unit, wounds: int, stunned: bool, *, striker: Unit | None = None
+) -> list[Block]:
+    """Wounds and Stordito on the target as ONE event that /undo reverts. `striker`: a melee
+    blow in a pass of arms by that fighter (its rights checked): the target may strike back."""
     if not wounds and not stunned:
         return [[plain(ctx.t("c5.nothing_applied", unit=target.name))]]
-    return await apply_noted(
+    blocks = await apply_noted(
         ctx,
         lambda st: c5tr.wound(st, target.name, wounds, stunned),
         "c5_wound",
         target.name,
         attack=True,
+        rights=striker is None,
     )
+    if striker is not None and c5tr.survives(target, wounds):
+        blocks.append([plain(ctx.t("c5.note.riposte", unit=target.name, attacker=striker.name))])
+    return blocks
 
 
 async def change_pool(ctx: Context, unit: Unit, name: str, op: str, amount: int) -> int:

@@ -172,3 +172,26 @@ def check_pass(state: GameState, mine: int, theirs: int) -> None:
     to the opponent (the game's end of turn). Whose lead it is, is the caller's check."""
     require_may_pass(mine, theirs)
     require_activation(state)
+
+
+def survives(unit: Unit, wounds: int) -> bool:
+    """@5779: the fighter dies when his last wound is gone."""
+    return wounds < unit.wounds_left
+
+
+def check_blow(state: GameState, attacker: str | None, target: str) -> str | None:
+    """A melee blow may be recorded on the game only in the combat phase (digest §4.1: melees
+    are fought after all activations; "fase di combattimento", Implacabile/X). A combat is
+    fought in passes of arms in which both fighters strike (Contrattacco and Ambidestro give
+    the defender attack dice), so the blow belongs to the striking fighter's player, whoever's
+    lead it is. Returns that player (None for values typed without attacker=); a fighter
+    killed earlier in the combat strikes no more (@5779)."""
+    if C5.phases[state.phase] != "combat":
+        raise UserError("c5.melee_not_combat")
+    named(state, target)
+    if attacker is None:
+        return None
+    striker = named(state, attacker)
+    if striker.destroyed:
+        raise UserError("c5.attacker_dead", unit=striker.name)
+    return striker.owner

@@ -108,6 +108,8 @@ async def test_scripted_game(app: App) -> None:
     assert add.ok, add.error
     status = plain.render(await say(app, "/game status", user="ann", chat=chat))
     assert "5/5" in status and "4/4" in status and "Indenne" in status  # H03 Abel: 4 + 1
+    for _ in range(2):  # melee blows are recorded in the combat phase (issue 22)
+        assert (await say(app, "/phase next", user="ann", chat=chat)).ok
     # Abel (ATT 5) hits the Mage: attack 5+5=10, defence 2+2=4, wound dice 4,3: row 3, R 6 -> 2
     hit = await say(
         app,
