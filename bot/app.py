@@ -100,6 +100,7 @@ class App:
         registry: Registry | None = None,
         clock: Callable[[], datetime] = utcnow,
         pool: workers.WorkerPool | None = None,
+        web_url: str | None = None,
     ) -> None:
         from bot.commands import lazy_registry
 
@@ -107,6 +108,7 @@ class App:
         self.registry = registry or lazy_registry()  # modules load as commands are used
         self.clock = clock
         self.pool = pool or workers.shared()  # one per process; its workers start on first use
+        self.web_url = web_url  # the campaign pages' public base URL; None: pages are off
 
     async def start(self) -> None:
         await self.db.open()

@@ -77,6 +77,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--all-chats", action="store_true", help="every chat on this bot may search the book"
     )
     sub.add_parser(
+        "web",
+        parents=[common],
+        help="serve only the campaign pages (WARGAME_BOT_WEB_PORT) on the bot's database",
+    )
+    sub.add_parser(
         "health",
         parents=[common],
         help="exit 0 if the database is at the current schema and every platform that `run` "
@@ -142,7 +147,7 @@ async def import_rules(settings: Settings, args: argparse.Namespace) -> int:
     if args.chat is None and not args.all_chats:
         print(f"wargame-bot: {i18n.t('en', 'safety.import_scope')}", file=sys.stderr)
         return EXIT_USER
-    app = App(settings.db_path)
+    app = App(settings.db_path, web_url=settings.web_base_url)
     await app.start()
     try:
         file = Attachment(filename=args.file.name, content=read_local(args.file))
@@ -199,7 +204,7 @@ async def ask(settings: Settings, args: argparse.Namespace) -> int:
 
 async def run_request(settings: Settings, request: Request, *, as_json: bool) -> int:
     """Run one command, print its reply (plain text or one JSON object), give the exit code."""
-    app = App(settings.db_path)
+    app = App(settings.db_path, web_url=settings.web_base_url)
     try:
         await app.start()
     except StorageError as exc:  # still one JSON object for a script, with the reason
@@ -227,7 +232,7 @@ async def console(settings: Settings, user: str, chat: str) -> int:
     from bot.adapters.console import run_console
     from bot.paths import console_history_file, exports_dir
 
-    app = App(settings.db_path)
+    app = App(settings.db_path, web_url=settings.web_base_url)
     await app.start()
     try:
         await run_console(
@@ -254,6 +259,33 @@ async def run(settings: Settings) -> int:
     from bot.adapters.platforms import run_platforms
 
     return await run_platforms(settings)
+
+
+async def web_only(settings: Settings) -> int:
+    """`wargame-bot web`: the campaign pages in a process of their own, until SIGTERM/SIGINT."""
+    import signal
+
+    from bot.web import serve
+
+    if settings.wargame_bot_web_port is None:
+        print("wargame-bot: set WARGAME_BOT_WEB_PORT to serve the campaign pages", file=sys.stderr)
+        return EXIT_USER
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    app = App(settings.db_path, web_url=settings.web_base_url)
+    await app.start()
+    try:
+        runner, port = await serve(
+            app, settings.wargame_bot_web_host, settings.wargame_bot_web_port
+        )
+        print(f"campaign pages on http://{settings.wargame_bot_web_host}:{port}/", flush=True)
+        await stop.wait()
+        await runner.cleanup()
+    finally:
+        await app.stop()
+    return EXIT_OK
 
 
 def health(settings: Settings) -> int:
@@ -292,6 +324,8 @@ def main(argv: list[str] | None = None) -> int:
             return asyncio.run(import_rules(settings, args))
         if args.mode == "import-roster":
             return asyncio.run(import_roster(settings, args))
+        if args.mode == "web":
+            return asyncio.run(web_only(settings))
         if args.mode == "console":
             return asyncio.run(console(settings, args.user, args.chat))
         return asyncio.run(run(settings))

@@ -23,6 +23,11 @@ class Settings(BaseSettings):
     # Prometheus `/metrics` (README "Operations"): off unless a port is set.
     wargame_bot_metrics_port: int | None = Field(default=None, ge=0, le=65535)
     wargame_bot_metrics_host: str = "127.0.0.1"
+    # Campaign pages (README "Campaign pages"): off unless a port is set. The public URL is
+    # what links start with (behind a proxy: https://bot.example); default http://HOST:PORT.
+    wargame_bot_web_port: int | None = Field(default=None, ge=0, le=65535)
+    wargame_bot_web_host: str = "127.0.0.1"
+    wargame_bot_web_url: str | None = Field(default=None, pattern=r"^https?://\S+$")
     # Storage durability and patience: see README "Reliability" (FULL syncs every commit).
     wargame_bot_synchronous: str = Field(default="NORMAL", pattern="(?i)^(normal|full)$")
     wargame_bot_busy_seconds: float = Field(default=30.0, gt=0)
@@ -67,6 +72,15 @@ class Settings(BaseSettings):
         if ids and count is not None and not all(0 <= i < count for i in ids):
             raise ValueError(f"DISCORD_SHARD_IDS must be between 0 and {count - 1}")
         return self
+
+    @property
+    def web_base_url(self) -> str | None:
+        """Where the campaign pages are reached; None when this bot serves none."""
+        if self.wargame_bot_web_url:
+            return self.wargame_bot_web_url.rstrip("/")
+        if self.wargame_bot_web_port:
+            return f"http://{self.wargame_bot_web_host}:{self.wargame_bot_web_port}"
+        return None
 
     @property
     def db_path(self) -> Path | str:

@@ -102,7 +102,7 @@ class Reply(BaseModel):
 
 
 class Request(BaseModel):
-    platform: Literal["console", "ask", "telegram", "discord"]
+    platform: Literal["console", "ask", "telegram", "discord", "web"]
     chat_key: str  # platform:chat_id[:thread_id]
     user_id: str
     user_name: str

@@ -58,8 +58,13 @@ async def run_platforms(settings: Settings, stop: asyncio.Event | None = None) -
     for sig in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError):  # not the main thread
             loop.add_signal_handler(sig, stop.set)
-    app = App(settings.db_path)
+    app = App(settings.db_path, web_url=settings.web_base_url)
     await app.start()
+    pages = None
+    if settings.wargame_bot_web_port is not None:
+        from bot.web import serve
+
+        pages, _ = await serve(app, settings.wargame_bot_web_host, settings.wargame_bot_web_port)
     exporter = None
     if settings.wargame_bot_metrics_port is not None:
         exporter = metrics.serve(
@@ -99,6 +104,8 @@ async def run_platforms(settings: Settings, stop: asyncio.Event | None = None) -
             await asyncio.gather(*(t for t in (reminders, heartbeat) if t is not None))
         for adapter in reversed(started):
             await adapter.stop()
+        if pages is not None:
+            await pages.cleanup()
         await app.stop()
         if exporter is not None:
             metrics.stop(exporter)

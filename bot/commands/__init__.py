@@ -17,8 +17,8 @@ from bot.commands.registry import Registry
 from bot.commands.spec import CommandSpec
 
 MODULE_NAMES = (
-    "core", "dice", "rules", "game", "game_settings", "campaign", "army", "wow", "wm", "aos", "c5",
-    "inf",
+    "core", "dice", "rules", "game", "game_settings", "campaign", "campaign_page", "army", "wow",
+    "wm", "aos", "c5", "inf",
 )  # fmt: skip
 
 HEADS: dict[str, tuple[str, ...]] = {
@@ -32,7 +32,8 @@ HEADS: dict[str, tuple[str, ...]] = {
     "registro": ("game",), "res": ("game",), "risorse": ("game",), "round": ("game",),
     "score": ("game",), "turn": ("game",), "turno": ("game",), "undo": ("game",),
     "unit": ("game",),
-    "campaign": ("campaign",), "done": ("campaign",), "fatto": ("campaign",), "army": ("army",),
+    "campaign": ("campaign", "campaign_page"), "done": ("campaign",), "fatto": ("campaign",),
+    "army": ("army",),
     "aos": ("aos",), "c5": ("c5",), "inf": ("inf",), "wm": ("wm",), "wow": ("wow",),
 }  # fmt: skip
 

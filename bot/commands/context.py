@@ -23,8 +23,8 @@ from rules_core.dice import DiceSource
 
 class Host(Protocol):
     """What a command may use of the application running it (`bot.app.App` is one): the command
-    list (for /help), the clock and the worker pool. A protocol, not `App`, so commands never
-    import upwards."""
+    list (for /help), the clock, the worker pool and where the campaign pages are. A protocol,
+    not `App`, so commands never import upwards."""
 
     @property
     def registry(self) -> Registry: ...
@@ -32,6 +32,8 @@ class Host(Protocol):
     def clock(self) -> Callable[[], datetime]: ...
     @property
     def pool(self) -> WorkerPool: ...
+    @property
+    def web_url(self) -> str | None: ...  # the campaign pages' base URL; None when off
 
 
 T = TypeVar("T")

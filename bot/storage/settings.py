@@ -30,6 +30,10 @@ async def kv_get(conn: Connection, key: str) -> str | None:
     return str(row[0]) if row else None
 
 
+async def kv_delete(conn: Connection, key: str) -> None:
+    await conn.execute("DELETE FROM kv WHERE key = ?", (key,))
+
+
 async def kv_set(conn: Connection, key: str, value: str) -> None:
     await conn.execute(
         "INSERT INTO kv (key, value) VALUES (?, ?) "
