@@ -64,6 +64,13 @@ def build_parser() -> argparse.ArgumentParser:
     ask.add_argument("--lang", choices=("it", "en"), default=None)
     ask.add_argument("--seed", type=int, default=None, help="fixed dice seed")
     ask.add_argument("--json", action="store_true", help="print one JSON object")
+    ask.add_argument(
+        "--files",
+        type=Path,
+        default=None,
+        help="where a reply's files (a campaign export, ...) are written "
+        "(default: the bot's exports folder in your data directory)",
+    )
     imp = sub.add_parser(
         "import-rules", parents=[common], help="import a rulebook (text, Markdown, PDF)"
     )
@@ -178,14 +185,37 @@ async def import_rules(settings: Settings, args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def ask_payload(reply: Reply) -> dict[str, object]:
+def ask_payload(reply: Reply, written: list[dict[str, str]] | None = None) -> dict[str, object]:
     return {
         "ok": reply.ok,
         "command": reply.command,
-        "text": plain.render(reply),
+        "text": plain.render(reply.model_copy(update={"attachments": []})),
         "data": reply.data,
         "error": reply.error.model_dump() if reply.error else None,
+        "files": written or [],
     }
+
+
+def write_files(reply: Reply, folder: Path, lang: i18n.Lang) -> tuple[list[dict[str, str]], int]:
+    """The reply's attachments written into `folder`: their list for --json, and EXIT_OK or
+    EXIT_USER when one could not be written (the reason is printed on stderr)."""
+    from bot import files
+
+    written: list[dict[str, str]] = []
+    status = EXIT_OK
+    for item in reply.attachments:
+        try:
+            path = files.write(folder, item)
+        except OSError as exc:
+            print(
+                i18n.t(lang, "console.save_failed", name=item.filename, path=str(folder)),
+                f"({exc.strerror})",
+                file=sys.stderr,
+            )
+            status = EXIT_USER
+            continue
+        written.append({"name": item.filename, "path": str(path), "mime": item.mime})
+    return written, status
 
 
 async def ask(settings: Settings, args: argparse.Namespace) -> int:
@@ -199,10 +229,12 @@ async def ask(settings: Settings, args: argparse.Namespace) -> int:
         text=args.text,
         seed=args.seed,
     )
-    return await run_request(settings, request, as_json=args.json)
+    return await run_request(settings, request, as_json=args.json, files=args.files)
 
 
-async def run_request(settings: Settings, request: Request, *, as_json: bool) -> int:
+async def run_request(
+    settings: Settings, request: Request, *, as_json: bool, files: Path | None = None
+) -> int:
     """Run one command, print its reply (plain text or one JSON object), give the exit code."""
     app = App(settings.db_path, web_url=settings.web_base_url)
     try:
@@ -217,14 +249,23 @@ async def run_request(settings: Settings, request: Request, *, as_json: bool) ->
         return EXIT_USER
     try:
         reply = await app.handle(request)
+        lang = await app.lang_for(request)
     finally:
         await app.stop()
+    written: list[dict[str, str]] = []
+    saved = EXIT_OK
+    if reply.attachments:
+        from bot.paths import exports_dir
+
+        written, saved = write_files(reply, files or exports_dir(), lang)
     if as_json:
-        print(json.dumps(ask_payload(reply), ensure_ascii=False))
+        print(json.dumps(ask_payload(reply, written), ensure_ascii=False))
     else:
-        print(plain.render(reply))
+        print(plain.render(reply.model_copy(update={"attachments": []})))
+        for item in written:
+            print(i18n.t(lang, "console.saved", name=item["name"], path=item["path"]))
     if reply.error is None:
-        return EXIT_OK
+        return saved
     return EXIT_INTERNAL if reply.error.code == "internal" else EXIT_USER
 
 

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bot import i18n
+from bot import files, i18n
 from bot.app import App
 from bot.protocol import Attachment, Reply, Request
 from bot.render import plain
@@ -53,26 +53,11 @@ def make_request(text: str, chat: str, user: str, admin: bool = True) -> Request
     )
 
 
-def free_path(folder: Path, filename: str) -> Path:
-    """`folder/filename`, or `name-2.ext`, `name-3.ext`... when taken: never overwrite."""
-    name = Path(filename).name or "file"  # a name, never a path out of the folder
-    candidate = folder / name
-    stem, suffix = Path(name).stem, Path(name).suffix
-    n = 2
-    while candidate.exists():
-        candidate = folder / f"{stem}-{n}{suffix}"
-        n += 1
-    return candidate
-
-
 def save(folder: Path, item: Attachment, lang: i18n.Lang) -> str:
     """Write one attachment into `folder` and say where (or why not)."""
     path = folder / Path(item.filename).name
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        path = free_path(folder, item.filename)
-        with path.open("xb") as fh:
-            fh.write(item.content)
+        path = files.write(folder, item)
     except OSError as exc:
         log.warning("could not save %s: %s", path, exc)
         return i18n.t(lang, "console.save_failed", name=item.filename, path=str(path))

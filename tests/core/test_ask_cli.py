@@ -30,7 +30,7 @@ def ask(tmp_path: Path, *args: str) -> tuple[int, dict[str, Any]]:
 def test_roll_json_shape_and_reproducible_seed(tmp_path: Path) -> None:
     code, out = ask(tmp_path, "--seed", "42", "/roll 3d6+2 fire")
     assert code == 0
-    assert set(out) == {"ok", "command", "text", "data", "error"}
+    assert set(out) == {"ok", "command", "text", "data", "error", "files"} and out["files"] == []
     assert out["ok"] is True and out["error"] is None and out["command"] == "roll"
     data = out["data"]
     assert {"id", "expression", "total", "successes", "dice", "seed"} <= set(data)

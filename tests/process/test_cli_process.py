@@ -59,6 +59,33 @@ def test_an_export_is_saved_in_the_user_data_folder_and_its_path_printed(cli: Cl
     assert files_under(cli.cwd) == []
 
 
+def test_ask_writes_a_reply_s_files_and_lists_them(cli: Cli) -> None:
+    assert cli.run("ask", "/campaign new Autumn League").returncode == 0
+    default = cli.run("ask", "--json", "/campaign export")
+    assert default.returncode == 0, default.stderr
+    (listed,) = json.loads(default.stdout)["files"]
+    assert listed == {
+        "name": "campaign-autumn-league.md",
+        "path": str(cli.exports / "campaign-autumn-league.md"),
+        "mime": "text/markdown",
+    }
+    assert Path(listed["path"]).read_text(encoding="utf-8").startswith("# Autumn League")
+
+    chosen = cli.cwd / "reports"
+    text = cli.run("ask", "--files", str(chosen), "/campaign export")
+    assert text.returncode == 0, text.stderr
+    assert (
+        f"Saved campaign-autumn-league.md to {chosen / 'campaign-autumn-league.md'}" in text.stdout
+    )
+    assert "(attachment:" not in text.stdout
+
+    blocked = cli.cwd / "not-a-folder"
+    blocked.write_text("x")
+    failed = cli.run("ask", "--json", "--files", str(blocked), "/campaign export")
+    assert failed.returncode == 2 and json.loads(failed.stdout)["files"] == []
+    assert "Could not save campaign-autumn-league.md" in failed.stderr
+
+
 def test_ask_prints_one_reply_and_exits_by_outcome(cli: Cli) -> None:
     rolled = cli.run("ask", "--seed", "7", "--json", "/roll 3d6")
     assert rolled.returncode == 0, rolled.stderr
