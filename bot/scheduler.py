@@ -54,11 +54,18 @@ class Scheduler:
         self.batch = batch
         # Who holds a claim: readable in the table, unique even for two schedulers in one process.
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+        self.said_read_only = False  # warned once that reminders wait for a writable database
 
     async def run_due(self, now: datetime | None = None) -> int:
         """Send everything due by `now` that this scheduler can claim, a batch at a time;
         returns how many reminders it sent."""
         now = now or self.app.clock()
+        if self.app.db.read_only:  # nothing can be claimed or recorded: wait, don't fail each pass
+            if not self.said_read_only:
+                log.warning("the database is read-only: campaign reminders wait until it is not")
+                self.said_read_only = True
+            return 0
+        self.said_read_only = False
         sent = 0
         while True:
             async with self.app.db.transaction() as conn:

@@ -296,3 +296,32 @@ async def test_campaign_permission_matrix(
                 assert reply.error.message.count(".") == 1  # one sentence
         finally:
             await app.stop()
+
+
+async def test_reminders_wait_quietly_while_the_database_is_read_only(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A bot on a read-only volume still reads; its scheduler neither fails each pass nor claims
+    (it could not record a claim): one warning, and the reminders go out once writable."""
+    clock = Clock()
+    app = App(tmp_path / "ro.sqlite3", clock=clock)
+    await app.start()
+    try:
+        ok(await as_user(app, "1", "/campaign new Quiet"))
+        ok(await as_user(app, "2", "/campaign join"))
+        ok(await as_user(app, "1", "/campaign deadline 24h"))
+        outbox = Outbox()
+        scheduler = Scheduler(app, outbox)
+        app.db.read_only = (
+            True  # as the open finds a read-only file (tests/reliability covers that)
+        )
+        with caplog.at_level("WARNING", logger="bot.scheduler"):
+            assert await scheduler.run_due(clock.at(13)) == 0
+            assert await scheduler.run_due(clock.at(14)) == 0
+        warnings = [r for r in caplog.records if r.name == "bot.scheduler"]
+        assert len(warnings) == 1 and "read-only" in warnings[0].getMessage()
+        assert all(r.exc_info is None for r in warnings) and outbox.sent == []
+        app.db.read_only = False
+        assert await scheduler.run_due(clock.at(14)) == 1  # the 50% reminder, now
+    finally:
+        await app.stop()
