@@ -18,6 +18,7 @@ _CODES = """
 arm def mat rat pow str spd cmd fury focus warcaster warjack warlock warbeast feat
 ph bs cc wip bts mov ava swc cap lof ko ok id vs max min
 d3 d6 d8 d10 d12 d20 df cp per
+dice
 """
 # Words the Italian books themselves use (WoW: "Master Clock", "Personal Clock", "Pet";
 # Age of Sigmar: "round di battaglia"). A game's engineer adds their book's own loanwords here.

@@ -138,6 +138,12 @@ def phase_names(ctx: Context, ids: str) -> str:
     return ", ".join(ctx.t(f"aos.phase.{p}") for p in ids.split(",") if p)
 
 
+def on6_name(ctx: Context, usage: str) -> str:
+    """`mortal:N` -> `mortali:N` in Italian: an unmodified-6 effect as the reader types it."""
+    kind, _, amount = usage.partition(":")
+    return ctx.t(f"aos.on6.{kind}") + (":" + amount if amount else "")
+
+
 def localized_error(ctx: Context, err: UserError) -> UserError:
     """rules_core names commands, phases and options by id: the reader's words instead."""
     params = dict(err.params)
@@ -148,6 +154,8 @@ def localized_error(ctx: Context, err: UserError) -> UserError:
             params[key] = phase_names(ctx, params[key])
     if isinstance(params.get("option"), str):
         params["option"] = ctx.t(f"aos.option.{params['option']}")
+    if err.key == "aos.bad_on6" and isinstance(params.get("valid"), str):
+        params["valid"] = ", ".join(on6_name(ctx, v) for v in params["valid"].split(", "))
     if err.key == "aos.unknown_command" and isinstance(params.get("valid"), str):
         params["valid"] = ", ".join(command_name(ctx, c) for c in params["valid"].split(","))
     return UserError(err.key, **params)

@@ -184,7 +184,7 @@ async def check(ctx: Context) -> Reply:
         raise UserError(
             "aos.bad_check",
             value=ctx.opts["kind"][:20],
-            valid=", ".join(sorted(set(CHECK_KINDS.values()))),
+            valid=", ".join(k for k, v in CHECK_KINDS.items() if (k == v) == (ctx.lang != "it")),
         )
     game, unit = await optional_unit(ctx)
     if ctx.opts["apply"] and kind not in ("rally", "recovery"):

@@ -158,3 +158,15 @@ def test_setting_values_are_read_in_both_languages() -> None:
         update_settings(Settings(), {"random_attacks": "tutti"})
     assert raised.value.key == "aos.bad_setting"
     assert raised.value.params["valid"] == "per_model (per_modello) | per_unit (per_unita)"
+
+
+async def test_italian_errors_list_italian_values(app: App) -> None:
+    on6 = await say(app, "/aos attacco attacchi=2 colpire=3 ferire=3 sei_colpire=rend:1", lang="it")
+    assert on6.error is not None and on6.error.code == "aos.bad_on6"
+    assert "colpo_extra, ferisce, mortali:N" in on6.error.message
+    kind = await say(app, "/aos prova canto", lang="it")
+    assert kind.error is not None
+    assert "raccolta, recupero, disciplina, disperdere, esiliare" in kind.error.message
+    english = await say(app, "/aos check sing")
+    assert english.error is not None
+    assert "rally, recovery, leadership, dispel, banish" in english.error.message
