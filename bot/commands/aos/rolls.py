@@ -37,6 +37,11 @@ async def battleshock(ctx: Context) -> Reply:
         slain = aos_tr.battleshock_slain(game.state, unit)  # counted by the game
     if slain is None:
         raise UserError("aos.missing_option", option="slain")
+    if unit is not None and game is not None and aos_tr.battleshock_exempt(game.state, unit):
+        line = ctx.t("aos.inspired", unit=unit.name)
+        title = ctx.t("aos.battleshock_title", bravery=bravery)
+        data = {"system": "aos", "exempt": True, "outcome": {"fled": 0}, "steps": []}
+        return Reply(title=title, blocks=[[bold(line)]], data=data)
     source = dice_for(ctx)
     check = aos_tr.battleshock(bravery, slain, source, ctx.opts["mod"] or 0, unit)
     finish_dice(ctx, source)

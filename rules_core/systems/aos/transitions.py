@@ -189,6 +189,12 @@ def command_modifiers(
     return hit, save, steps
 
 
+def battleshock_exempt(state: GameState, unit: Unit) -> bool:
+    """A unit that received Inspiring Presence this phase takes no battleshock test (15.3,
+    L625)."""
+    return "inspiring_presence" in turns.phase_effects(state, unit.name)
+
+
 def battleshock_slain(state: GameState, unit: Unit) -> int:
     """The models the unit lost this turn, for its battleshock test (15.1, L613; L627)."""
     return turns.slain_this_turn(state, unit)

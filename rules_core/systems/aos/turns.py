@@ -42,10 +42,20 @@ SECOND_TURN_CP = 2  # L243
 HERO_PHASE_CP = 1  # L258, L279
 RAN = "ran"  # the unit condition of a unit that ran (8.3, L327)
 # Commands whose effect lasts until the end of the phase on the unit that received them:
-# command id -> what it adds to (13.4, L565-571).
-PHASE_EFFECTS = {"all_out_attack": "hit", "all_out_defence": "save"}
+# command id -> the roll it changes (13.4, L565-571; 15.3, L625).
+PHASE_EFFECTS = {
+    "all_out_attack": "hit",
+    "all_out_defence": "save",
+    "inspiring_presence": "battleshock",  # 15.3 (L625): no battleshock test that phase
+}
 # Commands that must be received by a unit (their text says "that unit must receive it").
-UNIT_COMMANDS = ("at_the_double", "all_out_attack", "all_out_defence", "forward_to_victory")
+UNIT_COMMANDS = (
+    "at_the_double",
+    "all_out_attack",
+    "all_out_defence",
+    "forward_to_victory",
+    "inspiring_presence",
+)
 
 
 class CommandAbility(BaseModel):

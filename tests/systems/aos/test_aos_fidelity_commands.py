@@ -140,3 +140,20 @@ async def test_L237_only_the_priority_winner_chooses(app: App) -> None:
     assert chosen.data["cp"] == {"ann": 1, "bob": 2}
     again = await say(app, "/aos priority apply dice=5,1", **ANN)
     assert again.error is not None and again.error.code == "aos.priority_done"
+
+
+async def test_L625_inspiring_presence_spares_the_battleshock_test(app: App) -> None:
+    await two_player_game(app)
+    await say(app, "/res add cp 1", **BOB)
+    assert (await say(app, "/unit damage Gutrippaz 6", **ANN)).ok
+    await to_phase(app, 5)  # battleshock
+    used = await say(app, "/aos command presenza ispiratrice unita=Gutrippaz", **BOB)
+    assert used.ok, used.error
+    shock = await say(app, "/aos battleshock target=Gutrippaz apply dice=6", **BOB)
+    assert shock.ok, shock.error
+    assert shock.data is not None and shock.data["exempt"] is True
+    assert "received Inspiring Presence" in plain.render(shock)
+    status = await say(app, "/game status")
+    assert status.data is not None
+    units = {u["name"]: u for u in status.data["state"]["units"]}
+    assert units["Gutrippaz"]["damage"] == 6  # nobody fled

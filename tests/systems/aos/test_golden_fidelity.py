@@ -162,3 +162,12 @@ def test_L237_only_the_priority_winner_chooses_who_goes_first() -> None:
     with pytest.raises(UserError) as raised:
         aos_tr.priority_rolled(chosen, "a")  # once per round (L239: no new roll)
     assert raised.value.key == "aos.priority_done"
+
+
+def test_L625_inspiring_presence_exempts_from_battleshock_that_phase() -> None:
+    state = at_phase(with_cp(game(), "b", 1), "battleshock")
+    state, _ = turns.use_command(state, "b", turns.find_command("inspiring presence"), "Gutrippaz")
+    unit = tr.find_unit(state, "Gutrippaz")
+    assert aos_tr.battleshock_exempt(state, unit)
+    assert not aos_tr.battleshock_exempt(state, tr.find_unit(state, "Vindictors"))
+    assert aos_tr.command_modifiers(state, None, unit) == (0, 0, [])  # no save bonus
