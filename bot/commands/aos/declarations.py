@@ -47,7 +47,7 @@ ATTACK_OPTIONS = (
     unit_opt("attacker", "attaccante", "unit", "unita"),
     text_opt("weapon", "arma"),
 )
-MOD = signed_opt("mod", limit=9)
+MOD = signed_opt("mod", "modificatore", limit=9)
 TARGET = unit_opt(
     "target", "bersaglio", "unit", "unita", "caster", "priest", "mago", "lanciatore", "prete"
 )
