@@ -183,10 +183,14 @@ class App:
             reply.command = spec.name
             return reply
         except UserError as err:
-            return self.error_reply(err, lang or await self._error_lang(request), spec)
+            return self.error_reply(
+                err, lang or await self._error_lang(request), spec, request.platform
+            )
         except sqlite3.OperationalError as exc:
             stored = storage_user_error(exc)
-            return self.error_reply(stored, lang or await self._error_lang(request), spec)
+            return self.error_reply(
+                stored, lang or await self._error_lang(request), spec, request.platform
+            )
         except Exception:
             ident = secrets.token_hex(4)
             log.exception("internal error %s while handling %r", ident, request.text[:200])
@@ -200,7 +204,24 @@ class App:
                 error=ErrorInfo(code="internal", message=text),
             )
 
-    def error_reply(self, err: UserError, lang: i18n.Lang, spec: CommandSpec | None) -> Reply:
+    def usage(self, spec: CommandSpec, lang: i18n.Lang, platform: str | None) -> str:
+        """A command's syntax as the user can type it: on Discord under its Discord name in the
+        user's language (`/rolls show ID`, `/tiri mostra ID`), elsewhere the text form."""
+        if platform == "discord":
+            from bot.commands import discord_names
+
+            name = discord_names.names(self.registry, lang).get(spec.path)
+            if name is not None:
+                return discord_names.usage(name, spec)
+        return spec.usage()
+
+    def error_reply(
+        self,
+        err: UserError,
+        lang: i18n.Lang,
+        spec: CommandSpec | None,
+        platform: str | None = None,
+    ) -> Reply:
         message = i18n.t(lang, err.key, **err.params)
         blocks = [[plain(message)]]
         # The command's syntax (not after a storage failure: the syntax was fine); for an
@@ -209,7 +230,9 @@ class App:
         if spec is None and isinstance(err, UnknownCommand):
             shown = [s.spec for s in err.suggestions if s.spec is not None]
         for each in shown:
-            blocks.append([plain(i18n.t(lang, "error.syntax") + " "), code(each.usage())])
+            blocks.append(
+                [plain(i18n.t(lang, "error.syntax") + " "), code(self.usage(each, lang, platform))]
+            )
         return Reply(
             command=spec.name if spec else "",
             blocks=blocks,

@@ -14,7 +14,7 @@ from bot.adapters.discord import DiscordAdapter
 from bot.app import App
 from bot.scheduler import Scheduler
 from tests.discord.fake_discord import CHANNEL_ID, FakeDiscord
-from tests.discord.harness import Env, command, press, running, settings_for, text_of
+from tests.discord.harness import Env, command, press, running, settings_for, sub, text_of
 from tests.helpers import say
 
 
@@ -180,3 +180,16 @@ async def test_campaign_reminder_is_posted_in_the_channel_pinging_only_the_playe
     assert [str(u) for u in body["allowed_mentions"]["users"]] == ["42"]
     assert body["allowed_mentions"].get("parse", []) == []
     assert not body["allowed_mentions"].get("roles")
+
+
+async def test_the_syntax_line_names_the_command_as_discord_shows_it(env: Env) -> None:
+    """`/roll show` is `/rolls show` on Discord (`/tiri mostra` in Italian): an error's syntax
+    line says what the user can type there, not the text form."""
+    for locale, expected in (("en-US", "/rolls show ID"), ("it", "/tiri mostra ID")):
+        before = len(await env.fake.callbacks(0))
+        await env.fake.dispatch(
+            "INTERACTION_CREATE",
+            env.fake.interaction(2, sub("rolls", "show", id="nope"), locale=locale),
+        )
+        body = (await env.fake.callbacks(before + 1))[-1]
+        assert expected in text_of(body), text_of(body)
