@@ -17,8 +17,8 @@ from bot.commands.registry import Registry
 from bot.commands.spec import CommandSpec
 
 MODULE_NAMES = (
-    "core", "dice", "rules", "game", "game_settings", "campaign", "campaign_page", "army", "wow",
-    "wm", "aos", "c5", "inf",
+    "core", "dice", "rules", "game", "game_settings", "campaign", "campaign_page", "army", "stats",
+    "wow", "wm", "aos", "c5", "inf",
 )  # fmt: skip
 
 HEADS: dict[str, tuple[str, ...]] = {
@@ -33,7 +33,7 @@ HEADS: dict[str, tuple[str, ...]] = {
     "score": ("game",), "turn": ("game",), "turno": ("game",), "undo": ("game",),
     "unit": ("game",),
     "campaign": ("campaign", "campaign_page"), "done": ("campaign",), "fatto": ("campaign",),
-    "army": ("army",),
+    "army": ("army",), "stats": ("stats",), "statistiche": ("stats",),
     "aos": ("aos",), "c5": ("c5",), "inf": ("inf",), "wm": ("wm",), "wow": ("wow",),
 }  # fmt: skip
 

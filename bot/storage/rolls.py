@@ -99,3 +99,31 @@ async def recent(conn: Connection, chat_key: str, limit: int) -> list[RollRecord
         (chat_key, limit),
     )
     return [_record(r) for r in rows]
+
+
+async def values_by(conn: Connection, chat_key: str, user_id: str, limit: int) -> list[RollRecord]:
+    """A user's newest rolls in a chat (for /stats), newest first."""
+    rows = await fetch_all(
+        conn,
+        f"SELECT {_COLUMNS} FROM rolls WHERE chat_key = ? AND user_id = ? ORDER BY id DESC LIMIT ?",
+        (chat_key, user_id, limit),
+    )
+    return [_record(r) for r in rows]
+
+
+async def count_by(conn: Connection, chat_key: str, user_id: str) -> int:
+    row = await fetch_one(
+        conn, "SELECT COUNT(*) FROM rolls WHERE chat_key = ? AND user_id = ?", (chat_key, user_id)
+    )
+    return int(row[0]) if row else 0
+
+
+async def user_named(conn: Connection, chat_key: str, name: str) -> str | None:
+    """The user id behind the newest roll in the chat by someone of that display name."""
+    row = await fetch_one(
+        conn,
+        "SELECT user_id FROM rolls WHERE chat_key = ? AND lower(user_name) = lower(?) "
+        "ORDER BY id DESC LIMIT 1",
+        (chat_key, name),
+    )
+    return str(row[0]) if row else None
