@@ -3,9 +3,9 @@
 
 A page is the campaign's battle report (`/campaign export`: standings, each game round by round
 with its dice, the journal) in the chat's language, rendered from its Markdown with raw HTML
-off, so every name a player typed is text. Nothing else is served: any other path, an unknown
-or revoked link, or a campaign that is no longer the chat's current one answers 404. No
-JavaScript; one small stylesheet that reads on a phone."""
+off, so every name a player typed is text; an ended campaign keeps its page. Nothing else is
+served: any other path, or an unknown or revoked link, answers 404. No JavaScript; one small
+stylesheet that reads on a phone."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from aiohttp import web
 
+from bot.commands.campaign import CAMPAIGN_GUARD
 from bot.protocol import Request
 from bot.storage import campaign_links
 from bot.storage import campaigns as campaigns_store
@@ -68,8 +69,8 @@ class CampaignPages:
         token = request.match_info["token"]
         async with self.app.db.transaction(write=False) as conn:
             found = await campaign_links.resolve(conn, token)
-            current = await campaigns_store.active(conn, found[0]) if found else None
-        if found is None or current is None or current.id != found[1]:
+            current = await campaigns_store.in_chat(conn, *found) if found else None
+        if found is None or current is None:
             return web.Response(status=404, text="Not found.", headers=HEADERS)
         chat_key = found[0]
         reply = await self.app.handle(
@@ -78,7 +79,7 @@ class CampaignPages:
                 chat_key=chat_key,
                 user_id="web",
                 user_name="web",
-                text="/campaign export",
+                text=f"/campaign export {CAMPAIGN_GUARD}={current.id}",
             )
         )
         if reply.error is not None or not reply.attachments:

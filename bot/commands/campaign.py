@@ -38,6 +38,7 @@ from rules_core.game.campaign import parse_duration, parse_points, standings
 from rules_core.game.models import GameState
 from rules_core.rules.text import fold
 
+CAMPAIGN_GUARD = "campaign"  # hidden option of /campaign export: one of the chat's campaigns by id
 _MENTION = re.compile(r"^<@!?(\d+)>$")
 
 
@@ -353,7 +354,13 @@ def final_state(ctx: Context, state: GameState) -> list[str]:
 async def export(ctx: Context) -> Reply:
     """A Markdown battle report: each game round by round (every action with its dice and
     what it changed), its final state, the campaign's own steps, and the standings."""
-    c = await load(ctx)
+    wanted = ctx.opts.get(CAMPAIGN_GUARD)  # the campaign page asks for its own, even ended
+    if wanted is not None and not str(wanted).isdigit():
+        raise UserError("campaign.none")
+    found = await store.in_chat(ctx.conn, ctx.request.chat_key, int(wanted)) if wanted else None
+    if wanted is not None and found is None:
+        raise UserError("campaign.none")
+    c = found or await load(ctx)
     numbers = await games_store.numbers(ctx.conn, c.chat_key)
     entries = numbered(await store.journal(ctx.conn, c), numbers)
     linked = [(numbers[g], state) for g, state in await store.games_of(ctx.conn, c.id)]
@@ -498,6 +505,7 @@ SPECS = [
     CommandSpec(
         path=("campaign", "export"),
         handler=export,
+        guard=CAMPAIGN_GUARD,
         readonly=True,
         slow=True,
         aliases=("esporta",),

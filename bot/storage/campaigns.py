@@ -107,6 +107,16 @@ async def active(conn: Connection, chat_key: str) -> Campaign | None:
     return _campaign(row) if row else None
 
 
+async def in_chat(conn: Connection, chat_key: str, campaign_id: int) -> Campaign | None:
+    """One of the chat's campaigns, ended ones included (never another chat's)."""
+    row = await fetch_one(
+        conn,
+        f"SELECT {_COLUMNS} FROM campaigns WHERE chat_key = ? AND id = ?",
+        (chat_key, campaign_id),
+    )
+    return _campaign(row) if row else None
+
+
 async def create(
     conn: Connection, chat_key: str, name: str, organiser: Member, now: datetime
 ) -> Campaign:

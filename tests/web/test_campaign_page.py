@@ -102,12 +102,21 @@ async def test_only_the_organiser_makes_the_link_and_only_when_pages_are_on(site
     assert off.error is not None and off.error.code == "campaign_page.off"
 
 
-async def test_an_ended_campaign_s_link_stops_serving(site: Site) -> None:
+async def test_an_ended_campaign_keeps_its_page_and_never_shows_the_next(site: Site) -> None:
     await as_user(site.app, "1", "/campaign end")
-    assert (await get(site.url))[0] == 404
+    status, page, _ = await get(site.url)
+    assert status == 200 and "Lega d" in page and "vinta da Ann" in page  # the final report
     other = await say(site.app, "/campaign new Nuova", user="1", name="Ann", chat=CHAT)
     assert other.error is None
-    assert (await get(site.url))[0] == 404  # never the chat's next campaign
+    status, page, _ = await get(site.url)
+    assert status == 200 and "<h1>Nuova</h1>" not in page  # still the campaign it was made for
+    assert "<h1>Lega d" in page
+    # The hidden option can't reach outside the chat or past a bad id.
+    for bad in ("999", "x"):
+        refused = await say(site.app, f"/campaign export campaign={bad}", user="1", chat=CHAT)
+        assert refused.error is not None and refused.error.code == "campaign.none"
+    elsewhere = await say(site.app, "/campaign export campaign=1", user="1", chat="telegram:-1")
+    assert elsewhere.error is not None and elsewhere.error.code == "campaign.none"
 
 
 browser = pytest.mark.skipif(
