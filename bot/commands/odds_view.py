@@ -11,17 +11,21 @@ from __future__ import annotations
 import bisect
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from bot.protocol import Block, bold, plain, pre
-from rules_core.dice import Distribution, distribution_of_command, parse
+from rules_core.dice import Distribution, distribution, parse
+from rules_core.dice.ast import Compare, Expr, Num, question
 
 if TYPE_CHECKING:
     from bot.commands.context import Context
 
 TABLE_ROWS = 12
+"""Rows of a P(≥k) table when not every value fits (then evenly spaced, the step stated)."""
+TABLE_ALL = 24
+"""A distribution with at most this many values lists every one of them."""
 BAR_WIDTH = 16
 DATA_OUTCOMES = 10_000
 """Outcomes listed one by one in a reply's data (the reply budget's 10,000 values); a wider
@@ -49,32 +53,37 @@ def distribution_data(dist: Distribution) -> dict[str, Any]:
     }
 
 
-def percent(p: float) -> str:
+def percent(p: float, lang: str = "en") -> str:
     if p <= 0:
-        return "0%"
-    if p >= 1:
-        return "100%"
-    if p < 0.001:
-        return "<0.1%"
-    if p > 0.999:
-        return ">99.9%"
-    return f"{p * 100:.1f}%"
+        text = "0%"
+    elif p >= 1:
+        text = "100%"
+    elif p < 0.001:
+        text = "<0.1%"
+    elif p > 0.999:
+        text = ">99.9%"
+    else:
+        text = f"{p * 100:.1f}%"
+    return text.replace(".", ",") if lang == "it" else text
 
 
 def interesting_values(dist: Distribution) -> list[int]:
-    """The k worth showing in a P(≥k) table: every value when few, else the ones where the
-    answer is neither certain nor hopeless, thinned evenly to TABLE_ROWS."""
+    """The k of the P(≥k) table: every value when they are few (TABLE_ALL); else evenly spaced
+    ks (TABLE_ROWS at most, one step apart) over the values where the answer is neither
+    certain nor hopeless, so no row is skipped silently: the reply states the step."""
     values = dist.outcomes()
-    if len(values) > TABLE_ROWS:
-        # P(≥k) falls as k grows, so the open range is found by bisection: O(n log n) work,
-        # not one O(n) sum per value (10,000 values took seconds and blocked every chat).
-        lo = bisect.bisect_left(values, True, key=lambda v: dist.p_at_least(v) < 0.999)
-        hi = bisect.bisect_left(values, True, key=lambda v: dist.p_at_least(v) <= 0.001)
-        values = values[lo:hi] or values
-    if len(values) > TABLE_ROWS:
-        step = (len(values) - 1) / (TABLE_ROWS - 1)
-        values = sorted({values[round(i * step)] for i in range(TABLE_ROWS)})
-    return values
+    if len(values) <= TABLE_ALL:
+        return values
+    # P(≥k) falls as k grows, so the open range is found by bisection: O(n log n) work,
+    # not one O(n) sum per value (10,000 values took seconds and blocked every chat).
+    lo = bisect.bisect_left(values, True, key=lambda v: dist.p_at_least(v) < 0.999)
+    hi = bisect.bisect_left(values, True, key=lambda v: dist.p_at_least(v) <= 0.001)
+    values = values[lo:hi] or values
+    if len(values) <= TABLE_ALL and values == list(range(values[0], values[-1] + 1)):
+        return values
+    first, last = values[0], values[-1]
+    step = max(1, math.ceil((last - first) / (TABLE_ROWS - 1)))
+    return list(range(first, last + 1, step))
 
 
 def histogram(dist: Distribution) -> list[tuple[str, float]]:
@@ -105,27 +114,42 @@ class DistView:
     outcomes: int
     values: list[int]  # empty beyond DATA_OUTCOMES
     probabilities: list[float]
+    step: int = 1  # the spacing of the P(≥k) rows (1: every value)
+    question: str | None = None  # a comparison: `2d6+3 ≥ 10`
+    probability: float | None = None  # ... and its chance
 
 
 def summarize(dist: Distribution) -> DistView:
     items = dist.items() if len(dist) <= DATA_OUTCOMES else []
+    at_least = interesting_values(dist)
     return DistView(
         mean=dist.mean(),
         stdev=dist.stdev(),
         lo=dist.min,
         hi=dist.max,
         truncated=dist.truncated,
-        at_least=[(v, dist.p_at_least(v)) for v in interesting_values(dist)],
+        at_least=[(v, dist.p_at_least(v)) for v in at_least],
         histogram=histogram(dist),
         outcomes=len(dist),
         values=[v for v, _ in items],
         probabilities=[p for _, p in items],
+        step=_step(dist, at_least),
     )
+
+
+def _step(dist: Distribution, ks: list[int]) -> int:
+    """1 when `ks` are all the values of `dist`, else their spacing."""
+    if len(ks) < 2 or ks == dist.outcomes():
+        return 1
+    return ks[1] - ks[0]
 
 
 def view_blocks(ctx: Context, view: DistView, heading: Block) -> list[Block]:
     """Mean and spread, a P(≥k) table for the values that matter, and a histogram: the same
-    view for /odds and for every game's odds command."""
+    view for /odds and for every game's odds command. A comparison leads with its chance."""
+    lang = ctx.lang
+    if view.question is not None and view.probability is not None:
+        heading = [bold(f"P({view.question}) = {percent(view.probability, lang)}")]
     blocks: list[Block] = [
         heading,
         [
@@ -137,12 +161,16 @@ def view_blocks(ctx: Context, view: DistView, heading: Block) -> list[Block]:
         ],
     ]
     rows = [f"{'k':>6}  {'P(≥k)':>7}"]
-    rows += [f"{v:>6}  {percent(p):>7}" for v, p in view.at_least]
+    rows += [f"{v:>6}  {percent(p, lang):>7}" for v, p in view.at_least]
     blocks.append([pre("\n".join(rows))])
+    if view.step > 1:
+        lo, hi = view.at_least[0][0], view.at_least[-1][0]
+        blocks.append([plain(ctx.t("odds.table_step", step=view.step, lo=lo, hi=hi))])
     top = max(p for _, p in view.histogram) or 1.0
     label_width = max(len(label) for label, _ in view.histogram)
     bars = [
-        f"{label:>{label_width}} {'█' * round(p / top * BAR_WIDTH):<{BAR_WIDTH}} {percent(p)}"
+        f"{label:>{label_width}} {'█' * round(p / top * BAR_WIDTH):<{BAR_WIDTH}} "
+        + percent(p, lang)
         for label, p in view.histogram
     ]
     blocks.append([pre("\n".join(bars))])
@@ -154,7 +182,9 @@ def view_blocks(ctx: Context, view: DistView, heading: Block) -> list[Block]:
 def view_data(view: DistView) -> dict[str, Any]:
     """`distribution_data` from a summary."""
     wide = view.outcomes > DATA_OUTCOMES
+    extra = {} if view.probability is None else {"probability": view.probability}
     return {
+        **extra,
         "mean": view.mean,
         "stdev": view.stdev,
         "truncated": view.truncated,
@@ -173,4 +203,14 @@ def distribution_blocks(ctx: Context, dist: Distribution, heading: Block) -> lis
 
 def odds_views(text: str) -> list[DistView]:
     """/odds' heavy part, run in a worker: every part's exact distribution, summarized."""
-    return [summarize(dist) for dist in distribution_of_command(parse(text))]
+    return [expression_view(spec.expr) for spec in parse(text).rolls]
+
+
+def expression_view(expr: Expr) -> DistView:
+    """The view of one expression; a comparison with a number (`2d6+3 >= 10`) is its chance
+    followed by the view of the total it asks about."""
+    if not isinstance(expr, Compare):
+        return summarize(distribution(expr))
+    p = float(distribution(expr).probability(1))
+    shown = expr.left if isinstance(expr.right, Num) else expr
+    return replace(summarize(distribution(shown)), question=question(expr), probability=p)

@@ -18,8 +18,9 @@ Syntax summary (case-insensitive; see `parser` for the grammar): `NdX`, `dX`, `d
 `+ - * /` (floor division), parentheses, unary minus; on a dice term, in any order:
 `khN`/`kN`/`klN`/`dhN`/`dlN`, `!` or `!>=N`/`!>N`/`!=N`/`!<N`/`!<=N`, `rN`/`r<=N`/`r=N`/...
 (once) and `rrN`/`rr<=N`/... (until), then `>=N`/`>N`/`<=N`/`<N`/`=N` success counting with
-optional `fN`/`f<=N`/`f=N`/`f>=N`/... failures. `N#EXPR` repeats, `;` separates rolls, and
-the text after the expression (optionally in `[brackets]`) is the label.
+optional `fN`/`f<=N`/`f=N`/`f>=N`/... failures. Elsewhere a comparison (`>=`, `>`, `<=`, `<`,
+`=`/`==`, `!=`) compares totals, 1 or 0: `2d6+3>=10`, `(3d6) >= 11`. `N#EXPR` repeats, `;`
+separates rolls, and the text after the expression (optionally in `[brackets]`) is the label.
 
 Choices worth knowing:
 
@@ -33,7 +34,7 @@ Choices worth knowing:
 
 Not supported: compounding or penetrating explosions (`!!`, `!p`), `ro`/`e` aliases, `dN` as
 "drop lowest", keep without a number (`2d20kh`), several conditions on one modifier,
-counting on anything but a dice term (e.g. `(2d6)>=7`), fudge dice (`dF`), decimals,
+fudge dice (`dF`), decimals,
 functions (`min`, `max`), variables.
 """
 

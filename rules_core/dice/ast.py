@@ -6,12 +6,15 @@ be memoised per dice term); the command returned to callers is a pydantic model.
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
 CmpOp = Literal[">=", ">", "<=", "<", "="]
+TotalOp = Literal[">=", ">", "<=", "<", "=", "!="]
 KeepMode = Literal["kh", "kl", "dh", "dl"]
 
 
@@ -139,8 +142,27 @@ class Dice:
         return "".join(parts)
 
 
-Expr = Num | Neg | BinOp | Dice
+@dataclass(frozen=True, slots=True)
+class Compare:
+    """A comparison of two totals (`2d6+3 >= 10`): 1 when it holds, else 0."""
 
+    op: TotalOp
+    left: Expr
+    right: Expr
+
+
+Expr = Num | Neg | BinOp | Dice | Compare
+
+TOTAL_OPS: dict[str, Callable[[int, int], bool]] = {
+    ">=": operator.ge,
+    ">": operator.gt,
+    "<=": operator.le,
+    "<": operator.lt,
+    "=": operator.eq,
+    "!=": operator.ne,
+}
+
+PREC_CMP = 0
 PREC_ADD = 1
 PREC_MUL = 2
 PREC_UNARY = 3
@@ -148,6 +170,8 @@ PREC_ATOM = 4
 
 
 def precedence(node: Expr) -> int:
+    if isinstance(node, Compare):
+        return PREC_CMP
     if isinstance(node, BinOp):
         return PREC_ADD if node.op in "+-" else PREC_MUL
     if isinstance(node, Neg):
@@ -155,16 +179,32 @@ def precedence(node: Expr) -> int:
     return PREC_ATOM
 
 
-def needs_parens(parent: BinOp, child: Expr, right: bool) -> bool:
+def needs_parens(parent: BinOp | Compare, child: Expr, right: bool) -> bool:
     """Whether `child` must be parenthesised as an operand of `parent`."""
     pp = precedence(parent)
     cp = precedence(child)
     if cp < pp:
         return True
+    if isinstance(parent, Compare):
+        # `3d6 >= 11` would read as per-die counting: a dice term ending the left side of a
+        # comparison is set apart; comparisons don't chain.
+        return cp == pp or (not right and _ends_with_dice(child))
     if right and cp == pp:
         assert isinstance(child, BinOp)
         return not (parent.op == child.op and parent.op in "+*")
     return False
+
+
+def _ends_with_dice(node: Expr) -> bool:
+    while True:
+        if isinstance(node, Dice):
+            return True
+        if isinstance(node, BinOp):
+            node = node.right
+        elif isinstance(node, Neg):
+            node = node.operand
+        else:
+            return False
 
 
 def render(node: Expr) -> str:
@@ -185,6 +225,19 @@ def render(node: Expr) -> str:
     return f"{left} {node.op} {right}"
 
 
+_SHOWN_OPS = {">=": "≥", "<=": "≤", "!=": "≠"}
+
+
+def compact(node: Expr) -> str:
+    """An expression as players write it, without spaces (`2d6+3`)."""
+    return render(node).replace(" ", "")
+
+
+def question(node: Compare) -> str:
+    """A comparison as the odds reply asks it: `2d6+3 ≥ 10`."""
+    return f"{compact(node.left)} {_SHOWN_OPS.get(node.op, node.op)} {compact(node.right)}"
+
+
 def iter_dice(node: Expr) -> list[Dice]:
     """Dice terms of an expression, left to right (the rolling order)."""
     out: list[Dice] = []
@@ -193,7 +246,7 @@ def iter_dice(node: Expr) -> list[Dice]:
         n = stack.pop()
         if isinstance(n, Dice):
             out.append(n)
-        elif isinstance(n, BinOp):
+        elif isinstance(n, BinOp | Compare):
             stack.append(n.right)
             stack.append(n.left)
         elif isinstance(n, Neg):

@@ -22,7 +22,7 @@ from functools import lru_cache
 
 from rules_core.budget import Budget
 from rules_core.dice import limits
-from rules_core.dice.ast import Dice, Expr, Neg, Num, RollCommand
+from rules_core.dice.ast import TOTAL_OPS, Compare, Dice, Expr, Neg, Num, RollCommand
 from rules_core.dice.distribution import Distribution
 from rules_core.dice.distribution import kronecker_cost as _kronecker_cost
 from rules_core.errors import UserError
@@ -114,6 +114,8 @@ def _estimate(node: Expr, chain_limit: int) -> _Est:
     a = _estimate(node.left, chain_limit)
     b = _estimate(node.right, chain_limit)
     pairs = a.nnz * b.nnz
+    if isinstance(node, Compare):
+        return _Est(0, 1, 2, a.cost + b.cost + pairs, a.bits + b.bits)
     cost = a.cost + b.cost + pairs
     bits = a.bits + b.bits
     if node.op in "+-":
@@ -236,6 +238,8 @@ def _evaluate(node: Expr, chain_limit: int) -> Distribution[int]:
         return _dice_dist(node, chain_limit)
     if isinstance(node, Neg):
         return -_evaluate(node.operand, chain_limit)
+    if isinstance(node, Compare):
+        return _compare(node, chain_limit)
     a = _evaluate(node.left, chain_limit)
     if isinstance(node.right, Num) and node.op in "+-*":  # a constant: no pairing needed
         n = node.right.value
@@ -250,6 +254,14 @@ def _evaluate(node: Expr, chain_limit: int) -> Distribution[int]:
     if 0 in b.weights:
         raise UserError("dice.odds_division_by_zero")
     return a // b
+
+
+def _compare(node: Compare, chain_limit: int) -> Distribution[int]:
+    """1 where the comparison of the two totals holds, else 0."""
+    test = TOTAL_OPS[node.op]
+    a = _evaluate(node.left, chain_limit)
+    b = _evaluate(node.right, chain_limit)
+    return a.combine(b, lambda x, y: int(test(x, y)))
 
 
 def _check_budget(expr: Expr, chain_limit: int, budget: int) -> None:

@@ -3,14 +3,17 @@
 Grammar (case-insensitive, whitespace between tokens)::
 
     command := segment (";" segment)*
-    segment := [INT "#"] expr [label]
+    segment := [INT "#"] compare [label]
+    compare := expr [(">=" | ">" | "<=" | "<" | "=" | "==" | "!=") expr]
     expr    := term (("+" | "-") term)*
     term    := unary (("*" | "/") unary)*
     unary   := ("-" | "+") unary | atom
-    atom    := "(" expr ")" | dice | INT
+    atom    := "(" compare ")" | dice | INT
     dice    := [INT] "d" (INT | "%") modifier*
 
 The label is whatever follows the longest expression (brackets around it are removed).
+A comparison sign written right after a dice term is that term's per-die success condition
+(`10d6>=4`); anywhere else it compares totals (`2d6+3>=10`, `(3d6) >= 11`): 1 or 0.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from rules_core.dice import limits
 from rules_core.dice.ast import (
     BinOp,
     CmpOp,
+    Compare,
     Cond,
     Dice,
     Expr,
@@ -32,6 +36,7 @@ from rules_core.dice.ast import (
     Reroll,
     RollCommand,
     RollSpec,
+    TotalOp,
     counts_successes,
     render,
     static_dice,
@@ -136,7 +141,42 @@ class _Parser:
         if self.depth > limits.MAX_DEPTH:
             raise UserError("dice.too_deep", limit=limits.MAX_DEPTH)
 
+    def total_op(self) -> TotalOp | None:
+        """A comparison of totals at the cursor (consumed), or None: a sign followed by words
+        starts a label instead (`2d6 <b>x</b>`)."""
+        s, i, n = self.s, self.i, self.n
+        c = s[i] if i < n else ""
+        if c == "!":
+            if s[i + 1 : i + 2] != "=":
+                return None
+            j, op = i + 2, "!="
+        elif c and c in _CMP_START:
+            two = s[i : i + 2]
+            if two in (">=", "<=", "=="):
+                j, op = i + 2, ("=" if two == "==" else two)
+            else:
+                j, op = i + 1, c
+        else:
+            return None
+        k = j
+        while k < n and s[k] in _WS:
+            k += 1
+        nxt = s[k] if k < n else ""
+        operand = nxt in "0123456789(+-." or (nxt == "d" and _sides_start(s[k + 1 : k + 2]))
+        if not (nxt and operand):
+            return None
+        self.i = j
+        return op  # type: ignore[return-value]
+
     # -- grammar -----------------------------------------------------------------------
+    def compare(self) -> Expr:
+        left = self.expr()
+        self.ws()
+        op = self.total_op()
+        if op is None:
+            return left
+        return Compare(op, left, self.expr())
+
     def expr(self) -> Expr:
         left = self.term()
         while True:
@@ -176,7 +216,7 @@ class _Parser:
             self.enter()
             open_at = self.i
             self.i += 1
-            inner = self.expr()
+            inner = self.compare()
             self.ws()
             if self.peek() != ")":
                 if self.i >= self.n:
@@ -230,6 +270,9 @@ class _Parser:
             self.ws()
             k = self.i
             c = self.peek()
+            if c == "!" and k != attached and s[k + 1 : k + 2] == "=":
+                self.i = attached  # `2d6 != 7`: a comparison of the total (`d6!=6` explodes)
+                break
             if c == "!":
                 once("!")
                 self.i += 1
@@ -279,6 +322,15 @@ class _Parser:
 
         if failure is not None and success is None:
             raise UserError("dice.failure_without_success")
+        if success is not None and success.count(sides) == 0:
+            # `3d6>=11` counts dice showing 11 or more: always 0. What was meant is the total.
+            bare = Dice(count, sides, reroll, explode, keep)
+            raise UserError(
+                "dice.per_die_unreachable",
+                condition=success.render(),
+                sides=sides,
+                total_form=f"({bare.render()}){success.render()}",
+            )
         if explode is not None:
             lo, hi = explode.interval(sides)
             rlo, rhi = (1, 0)
@@ -312,7 +364,7 @@ def _segment(text: str, base: int) -> RollSpec:
             p.i = h + 1
             p.ws()
     p.start = p.i
-    expr = p.expr()
+    expr = p.compare()
     p.ws()
     rest = text[p.i :].strip()
     label: str | None = None
@@ -410,6 +462,8 @@ def _fast_sum(text: str) -> RollSpec | None:
             if keep_s is not None:
                 keep = Keep("kh" if keep_s == "k" else keep_s, int(keep_n))  # type: ignore[arg-type]
             success = Cond(cmp_s, int(cmp_n)) if cmp_s is not None else None  # type: ignore[arg-type]
+            if success is not None and success.count(sides) == 0:
+                return None  # the full parser explains it
             term = Dice(count, sides, reroll, explode, keep, success, None)
             piece = term.render()
         if expr is None:

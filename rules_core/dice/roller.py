@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules_core.dice import limits
-from rules_core.dice.ast import Dice, Expr, Neg, Num, RollCommand, render
+from rules_core.dice.ast import TOTAL_OPS, Compare, Dice, Expr, Neg, Num, RollCommand, render
 from rules_core.dice.models import (
     DROPPED,
     EXPLODED,
@@ -60,7 +60,8 @@ class _Plan:
             counts = counts or d.success is not None
         self.static = static
         self.extra = extra
-        self.counts = counts
+        # A comparison of totals reads as a success or a failure (1 or 0).
+        self.counts = counts or isinstance(expr, Compare)
         self.text = text
         self.template = template_of(text, len(dice))
 
@@ -95,6 +96,11 @@ def _compile(node: Expr, dice: list[Dice]) -> Evaluator:
     if isinstance(node, Neg):
         inner = _compile(node.operand, dice)
         return lambda s, g, c: -inner(s, g, c)
+    if isinstance(node, Compare):
+        a = _compile(node.left, dice)
+        b = _compile(node.right, dice)
+        test = TOTAL_OPS[node.op]
+        return lambda s, g, c: int(test(a(s, g, c), b(s, g, c)))
     left = _compile(node.left, dice)
     op = node.op
     if isinstance(node.right, Num) and op != "/":

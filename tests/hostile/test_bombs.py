@@ -150,7 +150,7 @@ def test_the_odds_view_sums_tails_a_logarithmic_number_of_times() -> None:
     counting = CountingDistribution(dist.weights, truncated=dist.truncated)
     CountingDistribution.calls = 0
     values = interesting_values(counting)
-    assert len(dist.probabilities) > 9000 and len(values) == 12
+    assert len(dist.probabilities) > 9000 and 10 <= len(values) <= 12  # evenly spaced
     assert CountingDistribution.calls <= 40
 
 

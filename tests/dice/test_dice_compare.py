@@ -1,0 +1,162 @@
+"""Odds of a total (issue 21 item 7): a comparison written on an expression applies to its total,
+checked exactly against brute-force enumeration; per-die counting keeps its syntax, and a per-die
+target no face can reach is refused with the total form as the hint."""
+
+from __future__ import annotations
+
+import itertools
+import operator
+from collections.abc import Callable
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.app import App
+from bot.render import plain
+from rules_core.dice import distribution, parse_expr, roll
+from rules_core.errors import UserError
+from tests.core.test_ask_cli import ask
+from tests.helpers import say
+
+OPS: dict[str, Callable[[int, int], bool]] = {
+    ">=": operator.ge,
+    ">": operator.gt,
+    "<=": operator.le,
+    "<": operator.lt,
+    "=": operator.eq,
+    "==": operator.eq,
+    "!=": operator.ne,
+}
+
+
+def brute(count: int, sides: int, plus: int, op: str, target: int) -> Fraction:
+    """P(sum of `count` d`sides` + plus  OP  target), by listing every roll."""
+    hits = total = 0
+    for faces in itertools.product(range(1, sides + 1), repeat=count):
+        total += 1
+        hits += OPS[op](sum(faces) + plus, target)
+    return Fraction(hits, total)
+
+
+@pytest.mark.parametrize(
+    ("text", "p"),
+    [
+        ("2d6+3>=10", Fraction(21, 36)),
+        ("2d6+3 >= 10", Fraction(21, 36)),
+        ("(3d6)>=11", Fraction(1, 2)),
+        ("(3d6) >= 11", Fraction(1, 2)),
+        ("2d6+1<8", Fraction(15, 36)),
+        ("2d6+1 <= 8", Fraction(21, 36)),
+        ("2d6-1>10", Fraction(1, 36)),
+        ("2d6+0=7", Fraction(6, 36)),
+        ("d20+5 >= 15", Fraction(11, 20)),
+    ],
+)
+def test_a_comparison_on_an_expression_is_the_chance_of_its_total(text: str, p: Fraction) -> None:
+    dist = distribution(parse_expr(text))
+    assert dist.probability(1) == p
+    assert dist.probability(0) == 1 - p
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    count=st.integers(1, 3),
+    sides=st.integers(2, 6),
+    plus=st.integers(-3, 3),
+    op=st.sampled_from(sorted(OPS)),
+    target=st.integers(-2, 20),
+    spaced=st.booleans(),
+)
+def test_total_comparisons_match_brute_force(
+    count: int, sides: int, plus: int, op: str, target: int, spaced: bool
+) -> None:
+    sep = " " if spaced else ""
+    text = f"({count}d{sides}{plus:+d}){sep}{op}{sep}{target}"
+    dist = distribution(parse_expr(text))
+    assert dist.probability(1) == brute(count, sides, plus, op, target)
+    assert set(dist.outcomes()) <= {0, 1}
+
+
+@settings(max_examples=30, deadline=None)
+@given(count=st.integers(1, 3), sides=st.integers(2, 6), seed=st.integers(0, 10_000))
+def test_a_rolled_comparison_is_one_when_the_total_meets_it(
+    count: int, sides: int, seed: int
+) -> None:
+    target = count * (sides + 1) // 2
+    cmp = roll(f"{count}d{sides}+1 >= {target}", seed=seed)
+    plain_total = roll(f"{count}d{sides}+1", seed=seed).total
+    assert cmp.total == int(plain_total >= target)
+
+
+@pytest.mark.parametrize(
+    ("text", "hint"),
+    [("3d6>=11", "(3d6)>=11"), ("2d6 >= 10", "(2d6)>=10"), ("4d6kh3>7", "(4d6kh3)>7")],
+)
+def test_a_per_die_target_no_face_reaches_suggests_the_total(text: str, hint: str) -> None:
+    with pytest.raises(UserError) as err:
+        parse_expr(text)
+    assert err.value.key == "dice.per_die_unreachable"
+    assert err.value.params["total_form"] == hint
+
+
+def test_per_die_counting_keeps_its_syntax() -> None:
+    dist = distribution(parse_expr("3d6>=5"))
+    assert dist.probability(3) == Fraction(1, 27)  # three successes: each die 5 or 6
+    assert dist.max == 3
+
+
+async def test_odds_comparison_leads_with_the_probability(app: App) -> None:
+    en = plain.render(await say(app, "/odds 2d6+3>=10", lang="en"))
+    assert en.splitlines()[1].strip() == "P(2d6+3 ≥ 10) = 58.3%", en
+    it = plain.render(await say(app, "/odds 2d6+3 >= 10", lang="it"))
+    assert "P(2d6+3 ≥ 10) = 58,3%" in it.splitlines()[1], it
+
+
+async def test_odds_comparison_data_carries_the_probability(app: App) -> None:
+    reply = await say(app, "/odds (3d6)>=11")
+    assert reply.data is not None
+    assert reply.data["probability"] == 0.5
+    assert reply.data["rolls"][0]["probability"] == 0.5
+    plain_odds = await say(app, "/odds 3d6")
+    assert plain_odds.data is not None and "probability" not in plain_odds.data
+
+
+async def test_the_unreachable_target_error_is_localized(app: App) -> None:
+    for lang in ("en", "it"):
+        reply = await say(app, "/odds 3d6>=11", lang=lang)
+        assert reply.error is not None and reply.error.code == "dice.per_die_unreachable"
+        assert "(3d6)>=11" in plain.render(reply)
+
+
+async def test_the_table_lists_every_value(app: App) -> None:
+    """3d6 has 16 totals: the P(≥k) table shows each (it used to skip to 12 rows)."""
+    reply = await say(app, "/odds 3d6", lang="en")
+    assert reply.data is not None
+    assert [k for k, _ in reply.data["at_least"]] == list(range(3, 19))
+
+
+async def test_a_wide_table_is_evenly_spaced_and_says_so(app: App) -> None:
+    reply = await say(app, "/odds 20d20", lang="en")
+    assert reply.data is not None
+    ks = [k for k, _ in reply.data["at_least"]]
+    steps = {b - a for a, b in itertools.pairwise(ks)}
+    assert len(steps) == 1 and 20 <= ks[0] < ks[-1] <= 400 and len(ks) <= 12
+    step = steps.pop()
+    assert step > 1
+    assert f"One row every {step} values, from {ks[0]} to {ks[-1]}." in plain.render(reply)
+
+
+def test_ask_json_carries_the_probability_and_rule_confidence(tmp_path: Path) -> None:
+    """`ask --json` (issue 21 item 10): an /odds comparison carries `probability`; /rule
+    carries `confident` and a reader's `ref`."""
+    code, out = ask(tmp_path, "/odds 2d6+3>=10")
+    assert code == 0 and out["data"]["probability"] == 21 / 36
+    assert out["text"].splitlines()[1].strip() == "P(2d6+3 ≥ 10) = 58.3%"
+    code, out = ask(tmp_path, "/rule line of sight system=wm")
+    assert code == 0
+    assert isinstance(out["data"]["confident"], bool)
+    ref = out["data"]["ref"]
+    assert isinstance(ref, str) and ref and "@" not in ref and not ref.startswith("L")
