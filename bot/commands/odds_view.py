@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from bot.i18n import Lang, fmt_num, fmt_pct
 from bot.protocol import Block, bold, plain, pre
 from rules_core.dice import Distribution, distribution, parse
 from rules_core.dice.ast import Compare, Expr, Num, question
@@ -53,18 +54,9 @@ def distribution_data(dist: Distribution) -> dict[str, Any]:
     }
 
 
-def percent(p: float, lang: str = "en") -> str:
-    if p <= 0:
-        text = "0%"
-    elif p >= 1:
-        text = "100%"
-    elif p < 0.001:
-        text = "<0.1%"
-    elif p > 0.999:
-        text = ">99.9%"
-    else:
-        text = f"{p * 100:.1f}%"
-    return text.replace(".", ",") if lang == "it" else text
+def percent(p: float, lang: Lang = "en") -> str:
+    """A chance with one decimal, the language's way (never a false 0% or 100%)."""
+    return fmt_pct(lang, p)
 
 
 def interesting_values(dist: Distribution) -> list[int]:
@@ -154,9 +146,9 @@ def view_blocks(ctx: Context, view: DistView, heading: Block) -> list[Block]:
         heading,
         [
             plain(ctx.t("odds.mean") + " "),
-            bold(f"{view.mean:.2f}"),
+            bold(fmt_num(lang, view.mean, 2)),
             plain(" · " + ctx.t("odds.stdev") + " "),
-            bold(f"{view.stdev:.2f}"),
+            bold(fmt_num(lang, view.stdev, 2)),
             plain(" · " + ctx.t("odds.range", lo=view.lo, hi=view.hi)),
         ],
     ]

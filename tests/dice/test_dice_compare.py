@@ -20,6 +20,7 @@ from rules_core.dice import distribution, parse_expr, roll
 from rules_core.errors import UserError
 from tests.core.test_ask_cli import ask
 from tests.helpers import say
+from tests.i18n_check import foreign_words
 
 OPS: dict[str, Callable[[int, int], bool]] = {
     ">=": operator.ge,
@@ -160,3 +161,12 @@ def test_ask_json_carries_the_probability_and_rule_confidence(tmp_path: Path) ->
     assert isinstance(out["data"]["confident"], bool)
     ref = out["data"]["ref"]
     assert isinstance(ref, str) and ref and "@" not in ref and not ref.startswith("L")
+
+
+@pytest.mark.parametrize("text", ["/odds 2d6+3 >= 10", "/odds 20d20", "/odds 3d6>=11"])
+async def test_odds_screens_speak_one_language(app: App, text: str) -> None:
+    for lang in ("it", "en"):
+        reply = await say(app, text, lang=lang)
+        # An error's own sentence (the syntax line under it is the help's, not the dice').
+        shown = reply.error.message if reply.error else plain.render(reply)
+        assert foreign_words(lang, shown) == [], (lang, shown)
