@@ -23,7 +23,14 @@ import hashlib
 
 from bot.commands.context import Context
 from bot.commands.game_settings import require_own_points_right
-from bot.commands.game_view import board, change_text, notes_blocks, unit_blocks, unit_line
+from bot.commands.game_view import (
+    board,
+    change_data,
+    change_text,
+    notes_blocks,
+    unit_blocks,
+    unit_line,
+)
 from bot.commands.spec import CommandSpec, OptionSpec
 from bot.protocol import (
     Block,
@@ -51,7 +58,6 @@ from bot.session import (
 from bot.storage import campaigns, events, games
 from bot.storage.games import StoredGame
 from rules_core.errors import UserError
-from rules_core.game import diff
 from rules_core.game import transitions as tr
 from rules_core.game.models import GameState, ScoreEntry
 from rules_core.rules.text import fold
@@ -382,20 +388,28 @@ async def score_add(ctx: Context) -> Reply:
     game = await load_game(ctx)
     state = game.state
     me = require_player(ctx, state)
-    player = find_player(state, ctx.opts["player"]) if ctx.opts["player"] else me
+    player, reason = me, ctx.opts["reason"]
+    if ctx.opts["player"]:
+        try:
+            player = find_player(state, ctx.opts["player"])
+        except UserError:  # `/score add 5 objective taken`: no player first, all of it the reason
+            reason = " ".join(x for x in (ctx.opts["player"], reason) if x)[:100]
     if player.user_id != ctx.request.user_id:
         require_manager(ctx, state)
     elif not is_manager(ctx, state):
         await require_own_points_right(ctx, state)  # the chat's `/game settings score=`
     new = state.clone()
     new.score_log.append(
-        ScoreEntry(user_id=player.user_id, points=ctx.opts["points"], reason=ctx.opts["reason"])
+        ScoreEntry(user_id=player.user_id, points=ctx.opts["points"], reason=reason)
     )
     await apply_change(ctx, new, "score", game=game)
     total = new.score().get(player.user_id, 0)
+    line = ctx.t("game.scored", name=player.name, n=ctx.opts["points"], total=total)
+    if reason:
+        line += " " + ctx.t("game.diff.reason", reason=reason)
     return Reply(
-        blocks=[[plain(ctx.t("game.scored", name=player.name, n=ctx.opts["points"], total=total))]],
-        data={"player": player.user_id, "total": total},
+        blocks=[[plain(line)]],
+        data={"player": player.user_id, "total": total, "reason": reason},
     )
 
 
@@ -520,7 +534,7 @@ async def log(ctx: Context) -> Reply:
                     "command": e.command,
                     "kind": e.kind,
                     "undone": e.undone,
-                    "changes": [key for key, _ in diff.describe(e.before, e.after)],
+                    "changes": change_data(ctx, e.before, e.after),
                 }
                 for e in found
             ]

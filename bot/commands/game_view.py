@@ -103,9 +103,38 @@ def unit_blocks(ctx: Context, unit: Unit, system: str) -> list[Block]:
     return [unit_line(ctx, unit, system)] + ([[pre(drawing)]] if drawing else [])
 
 
+def change_lines(
+    ctx: Context, before: GameState | None, after: GameState | None
+) -> list[tuple[str, str]]:
+    """What a logged change did as (kind, text) pairs: `("damage", "Guards: 3 damage, 7/10
+    left")`; a score line carries its reason."""
+    reasons = _new_reasons(before, after)
+    out = []
+    for key, params in diff.describe(before, after):
+        text = ctx.t(key, **params)
+        kind = key.removeprefix("game.diff.")
+        if kind == "score" and reasons:
+            text += " " + ctx.t("game.diff.reason", reason=reasons.pop(0))
+        out.append((kind, text))
+    return out
+
+
+def _new_reasons(before: GameState | None, after: GameState | None) -> list[str]:
+    if before is None or after is None or len(after.score_log) <= len(before.score_log):
+        return []
+    return [e.reason for e in after.score_log[len(before.score_log) :] if e.reason]
+
+
 def change_text(ctx: Context, before: GameState | None, after: GameState | None) -> str:
     """What a logged change did, in one line ("Guards: 3 damage, 7/10 left; Bob's turn")."""
-    return "; ".join(ctx.t(key, **params) for key, params in diff.describe(before, after))
+    return "; ".join(text for _, text in change_lines(ctx, before, after))
+
+
+def change_data(
+    ctx: Context, before: GameState | None, after: GameState | None
+) -> list[dict[str, str]]:
+    """/log's data of a change: each line's kind and the text the reply shows (no codes)."""
+    return [{"kind": kind, "text": text} for kind, text in change_lines(ctx, before, after)]
 
 
 def notes_blocks(ctx: Context, notes: list[Note]) -> list[Block]:

@@ -855,44 +855,51 @@ def keep_best(outcomes: list[tuple[int, int]], n: int, k: int) -> Weights:
     """Weights of the sum of the scores of the best `k` of `n` dice (0 < k < n), over the
     `n`-th power of the total weight.
 
-    `outcomes` lists `(score, weight)` from best to worst rank. An order-statistics DP over
-    the ranks whose states are (dice placed, score of the kept dice); once enough dice are
-    kept the rest is closed-form.
+    `outcomes` lists `(score, weight)` from best to worst rank. Summed over the rank of the
+    k-th best die (after icepool's evaluation of a pool outcome by outcome): `a < k` dice
+    better than it, `b >= k - a` dice at it, the rest worse. The better dice's sum is the
+    `a`-th power of the polynomial of the ranks seen so far, each kept as one packed big
+    integer (slots wide enough never to carry), so every step is a handful of C-level
+    multiplications and shifts instead of a dictionary of states.
     """
-    total_w = [0] * (len(outcomes) + 1)
-    for i in range(len(outcomes) - 1, -1, -1):
-        total_w[i] = total_w[i + 1] + outcomes[i][1]
-    if k == 1:
-        # The best die alone: it is at rank `idx` when every die is at that rank or worse
-        # and not every die is strictly worse.
-        best: defaultdict[int, int] = defaultdict(int)
-        for idx, (sc, w) in enumerate(outcomes):
-            rest = total_w[idx + 1]
-            best[sc] += (w + rest) ** n - rest**n
-        return reduce_weights(dict(best))
-    binom = [[math.comb(m, c) for c in range(k + 1)] for m in range(n + 1)]
-    states: dict[tuple[int, int], int] = {(0, 0): 1}
-    done: defaultdict[int, int] = defaultdict(int)
-    for idx, (sc, w) in enumerate(outcomes):
-        rest = total_w[idx + 1]
-        rpow = [1] * (n + 1)
-        for e in range(1, n + 1):
-            rpow[e] = rpow[e - 1] * rest
+    lo = min(sc for sc, _ in outcomes)
+    hi = max(sc for sc, _ in outcomes)
+    total = sum(w for _, w in outcomes)
+    nbytes = (total**n).bit_length() // 8 + 1  # no coefficient exceeds total**n
+    slot = nbytes * 8
+    comb_n = [math.comb(n, a) for a in range(k)]
+    comb_left = [[math.comb(n - a, b) for b in range(k - a)] for a in range(k)]
+    comb_a = [[math.comb(a, j) for j in range(a + 1)] for a in range(k)]
+    powers = [1] + [0] * (k - 1)  # P**a, P: the ranks better than the current one
+    acc = 0
+    rest = total  # weight of the ranks worse than the current one
+    for sc, w in outcomes:
+        rest -= w
+        s = sc - lo
         wpow = [1] * (k + 1)
         for e in range(1, k + 1):
             wpow[e] = wpow[e - 1] * w
-        nxt: defaultdict[tuple[int, int], int] = defaultdict(int)
-        for (j, s), weight in states.items():
-            left = n - j
-            need = k - j
-            row = binom[left]
-            partial = 0
-            for c in range(need):
-                t = row[c] * wpow[c]
-                nxt[(j + c, s + sc * c)] += weight * t
-                partial += t * rpow[left - c]
-            sat = (w + rest) ** left - partial
-            if sat:
-                done[s + sc * need] += weight * sat
-        states = nxt
-    return reduce_weights(dict(done))
+        here = w + rest
+        for a in range(k):
+            p = powers[a]
+            if not p:
+                continue
+            left = n - a
+            need = k - a
+            # the other `left` dice: at this rank or worse, at least `need` of them at it
+            ways = here**left
+            row = comb_left[a]
+            for b in range(need):
+                ways -= row[b] * wpow[b] * rest ** (left - b)
+            if ways:
+                acc += (comb_n[a] * ways * p) << (need * s * slot)
+        # P += w x**s: each power by the binomial expansion, highest first (uses the old ones)
+        for a in range(k - 1, 0, -1):
+            row = comb_a[a]
+            new = powers[a]
+            for j in range(1, a + 1):
+                q = powers[a - j]
+                if q:
+                    new += (row[j] * wpow[j] * q) << (j * s * slot)
+            powers[a] = new
+    return reduce_weights(_unpack(acc, k * (hi - lo) + 1, nbytes, k * lo))

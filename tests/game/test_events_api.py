@@ -70,7 +70,7 @@ async def test_apply_change_is_one_event_that_undo_reverts(app: App) -> None:
     assert log.data is not None
     (event,) = log.data["events"]
     assert event["command"] == "/sys attack target=orcs apply" and event["kind"] == "gen_attack"
-    assert event["changes"] == ["game.diff.damage", "game.diff.cond_added"]
+    assert [c["kind"] for c in event["changes"]] == ["damage", "cond_added"]
     assert "Orcs: 3 damage, 5/8 left" in plain.render(log)
     ok(await as_(app, "1", "/undo"))  # one undo reverts both parts of the attack
     orcs = ok(await as_(app, "1", "/unit show orcs")).data["unit"]  # type: ignore[index]
