@@ -32,10 +32,10 @@ Choices worth knowing:
 * `0d6` is allowed and is worth 0;
 * ties in keep/drop keep the earlier die.
 
-Not supported: compounding or penetrating explosions (`!!`, `!p`), `ro`/`e` aliases, `dN` as
-"drop lowest", keep without a number (`2d20kh`), several conditions on one modifier,
-fudge dice (`dF`), decimals,
-functions (`min`, `max`), variables.
+Also d20's and Dice Maiden's forms (README, "Dice syntax"): `//`, `%`, `==`/`!=`, `eN`, `roN`,
+`raN`, `miN`/`maN`, `phN`/`plN`, sets `(A, B)khN`, `1d20 adv`/`dis`, inline `9[fire]`, `!!`, `!p`,
+`NdF`. Not supported (refused with a hint): d20's selectors by value or `l`/`h` (`k<3`, `p3`,
+`rol1`), chained keeps, decimals, functions (`min`, `max`), variables.
 """
 
 from __future__ import annotations

@@ -16,6 +16,8 @@ from pydantic import BaseModel, ConfigDict
 CmpOp = Literal[">=", ">", "<=", "<", "="]
 TotalOp = Literal[">=", ">", "<=", "<", "=", "!="]
 KeepMode = Literal["kh", "kl", "dh", "dl"]
+ExplodeMode = Literal["add", "compound", "penetrate", "once"]
+_BANG = {"add": "!", "compound": "!!", "penetrate": "!p"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +104,7 @@ class Neg:
 
 @dataclass(frozen=True, slots=True)
 class BinOp:
-    op: Literal["+", "-", "*", "/"]
+    op: Literal["+", "-", "*", "/", "%"]
     left: Expr
     right: Expr
 
@@ -122,16 +124,33 @@ class Dice:
     keep: Keep | None = None
     success: Cond | None = None
     failure: Cond | None = None
+    mode: ExplodeMode = "add"
+    """How an explosion chain counts: `add` every die (`!`), `compound` as one die (`!!`),
+    `penetrate` each extra die one less (`!p`), `once` at most one extra die (d20's `ra`)."""
+    floor: int | None = None
+    """d20's `miN`: a face below N counts as N."""
+    ceiling: int | None = None
+    """d20's `maN`: a face above N counts as N."""
+    fudge: bool = False
+    """Fudge/FATE dice (`dF`): faces -1, 0, +1 (`sides` is 3)."""
 
     def render(self) -> str:
-        parts = [f"{self.count}d{self.sides}" if self.count != 1 else f"d{self.sides}"]
+        size = "F" if self.fudge else str(self.sides)
+        parts = [f"{self.count}d{size}" if self.count != 1 else f"d{size}"]
         if self.reroll is not None:
             parts.append(self.reroll.render())
         if self.explode is not None:
             e = self.explode
             # A bare "!" followed by a success condition would read as the explosion's own.
             bare = e.op == "=" and e.value == self.sides and self.success is None
-            parts.append("!" if bare else "!" + e.render())
+            if self.mode == "once":
+                parts.append("ra" + e.render())
+            else:
+                parts.append(_BANG[self.mode] + ("" if bare else e.render()))
+        if self.floor is not None:
+            parts.append(f"mi{self.floor}")
+        if self.ceiling is not None:
+            parts.append(f"ma{self.ceiling}")
         if self.keep is not None:
             parts.append(self.keep.render())
         if self.success is not None:
@@ -143,6 +162,14 @@ class Dice:
 
 
 @dataclass(frozen=True, slots=True)
+class DiceSet:
+    """d20's set `(1d4, 2+2, 3d6kl1)kh1`: the sum of its members' totals, or of the ones kept."""
+
+    members: tuple[Expr, ...]
+    keep: Keep | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Compare:
     """A comparison of two totals (`2d6+3 >= 10`): 1 when it holds, else 0."""
 
@@ -151,7 +178,7 @@ class Compare:
     right: Expr
 
 
-Expr = Num | Neg | BinOp | Dice | Compare
+Expr = Num | Neg | BinOp | Dice | Compare | DiceSet
 
 TOTAL_OPS: dict[str, Callable[[int, int], bool]] = {
     ">=": operator.ge,
@@ -188,7 +215,7 @@ def needs_parens(parent: BinOp | Compare, child: Expr, right: bool) -> bool:
     if isinstance(parent, Compare):
         # `3d6 >= 11` would read as per-die counting: a dice term ending the left side of a
         # comparison is set apart; comparisons don't chain.
-        return cp == pp or (not right and _ends_with_dice(child))
+        return cp == pp or (not right and parent.op != "!=" and _ends_with_dice(child))
     if right and cp == pp:
         assert isinstance(child, BinOp)
         return not (parent.op == child.op and parent.op in "+*")
@@ -213,6 +240,11 @@ def render(node: Expr) -> str:
         return str(node.value)
     if isinstance(node, Dice):
         return node.render()
+    if isinstance(node, DiceSet):
+        inner = ", ".join(render(m) for m in node.members)
+        if len(node.members) == 1 and node.keep is None:
+            inner += ","
+        return f"({inner})" + (node.keep.render() if node.keep is not None else "")
     if isinstance(node, Neg):
         inner = render(node.operand)
         return f"-({inner})" if precedence(node.operand) < PREC_UNARY else f"-{inner}"
@@ -222,7 +254,8 @@ def render(node: Expr) -> str:
         left = f"({left})"
     if needs_parens(node, node.right, True):
         right = f"({right})"
-    return f"{left} {node.op} {right}"
+    op = "==" if isinstance(node, Compare) and node.op == "=" else node.op
+    return f"{left} {op} {right}"
 
 
 _SHOWN_OPS = {">=": "≥", "<=": "≤", "!=": "≠"}
@@ -249,6 +282,8 @@ def iter_dice(node: Expr) -> list[Dice]:
         elif isinstance(n, BinOp | Compare):
             stack.append(n.right)
             stack.append(n.left)
+        elif isinstance(n, DiceSet):
+            stack.extend(reversed(n.members))
         elif isinstance(n, Neg):
             stack.append(n.operand)
     return out

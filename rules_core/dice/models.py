@@ -302,7 +302,7 @@ _FIELDS = {"expression", "label", "total", "successes", "truncated"}
 
 # A dice term in canonical text (`ast.render`): count, `d`, sides and modifiers, with no space
 # or parenthesis inside; numbers never contain a `d`, operators are set apart by spaces.
-_DICE_TEXT = re.compile(r"[0-9]*d[0-9]+[^\s()]*")
+_DICE_TEXT = re.compile(r"[0-9]*d(?:[0-9]+|F)[^\s(),]*")
 
 
 def template_of(text: str, dice: int) -> Template:

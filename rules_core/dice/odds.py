@@ -16,13 +16,14 @@ is charged to its `rules_core.budget.Budget` by `charge_odds` before any part is
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from rules_core.budget import Budget
 from rules_core.dice import limits
-from rules_core.dice.ast import TOTAL_OPS, Compare, Dice, Expr, Neg, Num, RollCommand
+from rules_core.dice.ast import TOTAL_OPS, Compare, Dice, DiceSet, Expr, Neg, Num, RollCommand
 from rules_core.dice.distribution import Distribution
 from rules_core.dice.distribution import kronecker_cost as _kronecker_cost
 from rules_core.errors import UserError
@@ -107,7 +108,14 @@ def _estimate(node: Expr, chain_limit: int) -> _Est:
     if isinstance(node, Num):
         return _Est(node.value, node.value, 1, 1)
     if isinstance(node, Dice):
+        if node.mode == "once":
+            chain_limit = 2
+        if node.floor is not None or node.ceiling is not None:
+            wide = max(node.sides, node.floor or 0, node.ceiling or 0)
+            node = replace(node, sides=wide, floor=None, ceiling=None)
         return _estimate_dice(node, chain_limit)
+    if isinstance(node, DiceSet):
+        return _estimate_set(node, chain_limit)
     if isinstance(node, Neg):
         e = _estimate(node.operand, chain_limit)
         return _Est(-e.hi, -e.lo, e.nnz, e.cost + e.nnz, e.bits)
@@ -135,6 +143,20 @@ def _estimate(node: Expr, chain_limit: int) -> _Est:
         m = max(abs(a.lo), abs(a.hi))
         lo, hi = -m - 1, m + 1
     return _Est(lo, hi, min(pairs, hi - lo + 1), cost, bits)
+
+
+def _estimate_set(node: DiceSet, chain_limit: int) -> _Est:
+    parts = [_estimate(m, chain_limit) for m in node.members]
+    cost = sum(p.cost for p in parts)
+    bits = sum(p.bits for p in parts)
+    k = len(parts) if node.keep is None else node.keep.resolve(len(parts))[1]
+    lo = sum(sorted(p.lo for p in parts)[:k])
+    hi = sum(sorted((p.hi for p in parts), reverse=True)[:k])
+    states = 1
+    for p in parts:  # the sorted best-k tuples so far, times the member's outcomes
+        cost += states * p.nnz * (k + 1)
+        states = min(states * p.nnz, limits.ODDS_BUDGET)
+    return _Est(lo, hi, max(1, hi - lo + 1), cost, bits)
 
 
 def estimate_cost(expr: Expr, chain_limit: int = limits.MAX_CHAIN) -> int:
@@ -203,24 +225,39 @@ def _scorer(d: Dice) -> Callable[[int], int] | None:
 
 @lru_cache(maxsize=256)
 def _dice_dist(d: Dice, chain_limit: int) -> Distribution[int]:
-    die = Distribution.die(d.sides)
+    die = Distribution.uniform((-1, 0, 1)) if d.fudge else Distribution.die(d.sides)
     n = d.count
-    if d.reroll is None and d.explode is None and d.keep is None and d.success is None:
+    clamps = d.floor is not None or d.ceiling is not None
+    if (
+        d.reroll is None
+        and d.explode is None
+        and d.keep is None
+        and d.success is None
+        and not clamps
+    ):
         return die.repeat(n)  # plain NdX
     if d.reroll is not None:
         lo, hi = d.reroll.cond.interval(d.sides)
         if lo <= hi:
             die = die.reroll(lambda v: lo <= v <= hi, until=d.reroll.until)
+    if clamps:
+        floor, ceiling = d.floor, d.ceiling
+        die = die.map(lambda v: _clamp(v, floor, ceiling))
     score = _scorer(d)
     unit, unit_score = die.reduced(), score
     if d.explode is not None and n > 0:
         elo, ehi = d.explode.interval(d.sides)
         if any(elo <= v <= ehi for v in die.weights):
-            # A chain is one unit; its score is what it counts for.
-            unit, unit_score = (
-                die.explode(lambda v: elo <= v <= ehi, depth=chain_limit, score=score),
-                None,
-            )
+            # A chain is one unit; its score is what it counts for. Compounding (`!!`) sums
+            # the same; penetrating (`!p`) counts every die one less, then the first one back.
+            depth = 2 if d.mode == "once" else chain_limit
+            if d.mode == "penetrate":
+                unit = die.explode(lambda v: elo <= v <= ehi, depth=depth, score=_minus_one) + 1
+            else:
+                unit = die.explode(lambda v: elo <= v <= ehi, depth=depth, score=score)
+            if d.mode == "once":
+                unit = Distribution(unit.weights, total=unit.total)  # one extra die: not cut
+            unit_score = None
     if d.keep is not None:
         if score is not None and unit.truncated:
             raise UserError("dice.keep_count_explode")
@@ -229,6 +266,39 @@ def _dice_dist(d: Dice, chain_limit: int) -> Distribution[int]:
             kept = unit.highest if highest else unit.lowest
             return kept(n, k, score=unit_score)
     return (unit if unit_score is None else unit.map(unit_score)).repeat(n)
+
+
+def _minus_one(v: int) -> int:
+    return v - 1
+
+
+def _clamp(v: int, lo: int | None, hi: int | None) -> int:
+    if lo is not None and v < lo:
+        return lo
+    if hi is not None and v > hi:
+        return hi
+    return v
+
+
+def _set_dist(node: DiceSet, chain_limit: int) -> Distribution[int]:
+    """The kept members' sum: the sorted totals of the best k so far, member by member."""
+    dists = [_evaluate(m, chain_limit) for m in node.members]
+    if node.keep is None:
+        out = dists[0]
+        for dist in dists[1:]:
+            out = out + dist
+        return out
+    highest, k = node.keep.resolve(len(dists))
+    if k == 0:
+        return Distribution.constant(0)
+    best: Distribution[tuple[int, ...]] = Distribution.constant(())
+
+    def push(top: tuple[int, ...], v: int) -> tuple[int, ...]:
+        return tuple(sorted((*top, v), reverse=highest)[:k])
+
+    for dist in dists:
+        best = best.combine(dist, push)
+    return best.map(sum)
 
 
 def _evaluate(node: Expr, chain_limit: int) -> Distribution[int]:
@@ -240,6 +310,8 @@ def _evaluate(node: Expr, chain_limit: int) -> Distribution[int]:
         return -_evaluate(node.operand, chain_limit)
     if isinstance(node, Compare):
         return _compare(node, chain_limit)
+    if isinstance(node, DiceSet):
+        return _set_dist(node, chain_limit)
     a = _evaluate(node.left, chain_limit)
     if isinstance(node.right, Num) and node.op in "+-*":  # a constant: no pairing needed
         n = node.right.value
@@ -253,6 +325,8 @@ def _evaluate(node: Expr, chain_limit: int) -> Distribution[int]:
         return a * b
     if 0 in b.weights:
         raise UserError("dice.odds_division_by_zero")
+    if node.op == "%":
+        return a.combine(b, operator.mod)
     return a // b
 
 

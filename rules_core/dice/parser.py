@@ -19,6 +19,7 @@ A comparison sign written right after a dice term is that term's per-die success
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import lru_cache
 
 from rules_core.dice import limits
@@ -28,6 +29,8 @@ from rules_core.dice.ast import (
     Compare,
     Cond,
     Dice,
+    DiceSet,
+    ExplodeMode,
     Expr,
     Keep,
     KeepMode,
@@ -38,6 +41,7 @@ from rules_core.dice.ast import (
     RollSpec,
     TotalOp,
     counts_successes,
+    iter_dice,
     render,
     static_dice,
 )
@@ -48,6 +52,12 @@ _DIGITS = "0123456789"
 _CMP_START = "<>="
 _KEEP_WORDS = ("k", "kh", "kl", "dh", "dl")
 _COUNT_WORDS = ("r", "rr", "f")
+# d20's modifiers that don't clash with ours: explode, reroll once, reroll and add, min, max,
+# and `p` (drop) with a highest/lowest selector.
+_D20_WORDS = ("e", "ro", "ra", "mi", "ma", "ph", "pl")
+_DROP_WORDS: dict[str, KeepMode] = {"ph": "dh", "pl": "dl"}
+# d20's l/h selectors on other modifiers (`rol1`: reroll the lowest die once): not ours.
+_D20_SELECTOR_WORDS = ("rol", "roh", "ral", "rah", "rrl", "rrh", "el", "eh", "mil", "mih")
 _LABEL_FORBIDDEN = "+-*/<>=!#)^%"
 _LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
@@ -61,6 +71,14 @@ def _label_sign(s: str, k: int) -> bool:
     while j < len(s) and s[j] in "<>= ":
         j += 1
     return j < len(s) and s[j] not in _DIGITS  # text follows: a label, not a dangling sign
+
+
+def _fudge_at(s: str, j: int) -> bool:
+    """`f` at `j` is a Fudge die's size (`4dF`), not the start of a word (`2d fire`)."""
+    return _FUDGE.match(s, j) is not None
+
+
+_FUDGE = re.compile(r"f(?![a-z])|f(?=(?:k[hl]?|d[hl]|p[hl])[0-9])")
 
 
 def _sides_start(ch: str) -> bool:
@@ -193,11 +211,31 @@ class _Parser:
         while True:
             self.ws()
             c = self.peek()
-            if c == "*" or c == "/":
+            if c == "*" or c == "/" or c == "%":
                 self.i += 1
+                if c == "/" and self.peek() == "/":
+                    self.i += 1  # d20's `//`: our `/` already rounds down
                 left = BinOp(c, left, self.unary())  # type: ignore[arg-type]
             else:
                 return left
+
+    def note(self) -> None:
+        """Skip d20's inline annotation after a term (`9[fire] + 3`); a bracket that ends the
+        roll is its label instead."""
+        s, n = self.s, self.n
+        j = self.i
+        while j < n and s[j] in _WS:
+            j += 1
+        if j >= n or s[j] != "[":
+            return
+        end = s.find("]", j)
+        if end < 0:
+            return
+        k = end + 1
+        while k < n and s[k] in _WS:
+            k += 1
+        if k < n and s[k] in "+-*/%),<>=!":
+            self.i = end + 1
 
     def unary(self) -> Expr:
         self.ws()
@@ -208,7 +246,9 @@ class _Parser:
             operand = self.unary()
             self.depth -= 1
             return Neg(operand) if c == "-" else operand
-        return self.atom()
+        node = self.atom()
+        self.note()
+        return node
 
     def atom(self) -> Expr:
         c = self.peek()
@@ -216,22 +256,46 @@ class _Parser:
             self.enter()
             open_at = self.i
             self.i += 1
-            inner = self.compare()
+            members = [self.compare()]
+            comma = False
             self.ws()
+            while self.peek() == ",":  # d20's set: (1d4, 2+2, 3d6kl1)
+                comma = True
+                self.i += 1
+                self.ws()
+                if self.peek() == ")":
+                    break
+                members.append(self.compare())
+                self.ws()
             if self.peek() != ")":
                 if self.i >= self.n:
                     raise UserError("dice.unclosed_paren", position=self.pos(open_at))
                 raise self.unexpected()
             self.i += 1
             self.depth -= 1
-            return inner
+            keep = self.set_keep()
+            if keep is None and len(members) == 1:
+                return members[0]
+            if keep is not None and len(members) == 1 and not comma and iter_dice(members[0]):
+                # d20 would keep among the dice inside; we keep whole members: say so.
+                raise UserError(
+                    "dice.set_keep_dice", example=f"{render(members[0])}{keep.render()}"
+                )
+            return DiceSet(tuple(members), keep)
+        if c == "." and self.peek(1) in _DIGITS and self.peek(1):
+            raise UserError("dice.no_decimals")
         if c and c in _DIGITS:
             value = self.number()
+            if self.peek() == "." and self.peek(1) and self.peek(1) in _DIGITS:
+                raise UserError("dice.no_decimals")
             if self.peek() == "d" and _sides_start(self.peek(1)):
                 self.i += 1
                 return self.dice(value)
+            if self.peek() == "d" and _fudge_at(self.s, self.i + 1):
+                self.i += 1
+                return self.dice(value)
             return Num(value)
-        if c == "d" and _sides_start(self.peek(1)):
+        if c == "d" and (_sides_start(self.peek(1)) or _fudge_at(self.s, self.i + 1)):
             self.i += 1
             return self.dice(1)
         if self.i == self.start:
@@ -240,12 +304,47 @@ class _Parser:
             raise UserError("dice.expected_term", position=self.pos())
         raise self.unexpected()
 
+    def set_keep(self) -> Keep | None:
+        """A keep or drop written right after a set's `)`: `kh1`, `kl2`, `k1`, `dh1`, `ph1`..."""
+        s, n, k = self.s, self.n, self.i
+        e = k
+        while e < n and s[e].isalpha():
+            e += 1
+        word = s[k:e]
+        if not word:
+            return None
+        nxt = s[e] if e < n else ""
+        keep: Keep | None = None
+        if word in _KEEP_WORDS and nxt and nxt in _DIGITS:
+            self.i = e
+            mode: KeepMode = "kh" if word == "k" else word  # type: ignore[assignment]
+            keep = Keep(mode, self.number())
+        elif word in _DROP_WORDS and nxt and nxt in _DIGITS:
+            self.i = e
+            keep = Keep(_DROP_WORDS[word], self.number())
+        if keep is not None:
+            j = self.i
+            while j < n and s[j].isalpha():
+                j += 1
+            if s[self.i : j] in (*_KEEP_WORDS, *_DROP_WORDS, "p"):
+                raise UserError("dice.keep_twice", example=f"(…){keep.render()}")
+            return keep
+        if word in ("k", "p") and nxt and nxt in _CMP_START:
+            raise UserError("dice.selector_unsupported", selector=f"{word}{nxt}")
+        if word == "p" and nxt and nxt in _DIGITS:
+            raise UserError("dice.selector_unsupported", selector=f"p{nxt}")
+        return None
+
     def dice(self, count: int) -> Dice:
         if count > limits.MAX_DICE_TERM:
             raise UserError("dice.too_many_dice", limit=limits.MAX_DICE_TERM)
+        fudge = False
         if self.peek() == "%":
             self.i += 1
             sides = 100
+        elif self.peek() == "f":
+            self.i += 1
+            sides, fudge = 3, True
         else:
             sides = self.number()
         if not limits.MIN_SIDES <= sides <= limits.MAX_SIDES:
@@ -257,6 +356,9 @@ class _Parser:
         keep: Keep | None = None
         success: Cond | None = None
         failure: Cond | None = None
+        xmode: ExplodeMode = "add"
+        floor: int | None = None
+        ceiling: int | None = None
         seen: set[str] = set()
         s, n = self.s, self.n
 
@@ -276,6 +378,12 @@ class _Parser:
             if c == "!":
                 once("!")
                 self.i += 1
+                if self.peek() == "!":  # Dice Maiden's compounding `!!`
+                    self.i += 1
+                    xmode = "compound"
+                elif self.peek() == "p":  # penetrating `!p`
+                    self.i += 1
+                    xmode = "penetrate"
                 self.ws()
                 if self.peek() and self.peek() in _CMP_START:
                     explode = self.cond()
@@ -291,6 +399,38 @@ class _Parser:
                 word = s[k:e]
                 nxt = s[e] if e < n else ""
                 takes_cmp = word in _COUNT_WORDS
+                d20 = word in _D20_WORDS and nxt and (nxt in _DIGITS or nxt in _CMP_START)
+                if d20 and (word in ("mi", "ma") and nxt not in _DIGITS):
+                    d20 = False
+                if d20:
+                    self.i = e
+                    cond = Cond("=", self.number()) if nxt in _DIGITS else self.cond()
+                    if word == "e":  # d20's explode: `e6`, `e>4`
+                        once("!")
+                        explode = cond
+                    elif word == "ra":  # reroll and add: one extra die at most
+                        once("!")
+                        explode, xmode = cond, "once"
+                    elif word == "ro":
+                        once("r")
+                        reroll = Reroll(cond, False)
+                    elif word == "mi":
+                        once("mi")
+                        floor = cond.value
+                    elif word == "ma":
+                        once("ma")
+                        ceiling = cond.value
+                    elif word in _DROP_WORDS:
+                        once("k")
+                        keep = Keep(_DROP_WORDS[word], cond.value)
+                    continue
+                if (
+                    k == attached
+                    and nxt
+                    and (nxt in _DIGITS or nxt in _CMP_START)
+                    and (word in _D20_SELECTOR_WORDS or word == "p")
+                ):
+                    raise UserError("dice.selector_unsupported", selector=s[k : e + 1])
                 if (
                     (word in _KEEP_WORDS or takes_cmp)
                     and nxt
@@ -322,16 +462,22 @@ class _Parser:
 
         if failure is not None and success is None:
             raise UserError("dice.failure_without_success")
+        if fudge and (reroll or explode or success or floor is not None or ceiling is not None):
+            raise UserError("dice.fudge_modifier")
+        if (floor is not None or ceiling is not None) and (explode or success):
+            raise UserError("dice.minmax_combo")
+        if xmode != "add" and success is not None:
+            raise UserError("dice.explode_mode_count")
         if success is not None and success.count(sides) == 0:
             # `3d6>=11` counts dice showing 11 or more: always 0. What was meant is the total.
-            bare = Dice(count, sides, reroll, explode, keep)
+            bare = Dice(count, sides, reroll, explode, keep, mode=xmode)
             raise UserError(
                 "dice.per_die_unreachable",
                 condition=success.render(),
                 sides=sides,
                 total_form=f"({bare.render()}){success.render()}",
             )
-        if explode is not None:
+        if explode is not None and xmode != "once":
             lo, hi = explode.interval(sides)
             rlo, rhi = (1, 0)
             if reroll is not None and reroll.until:
@@ -343,7 +489,9 @@ class _Parser:
             raise UserError("dice.reroll_always", sides=sides)
         if keep is not None and success is not None and explode is not None:
             raise UserError("dice.keep_count_explode")
-        return Dice(count, sides, reroll, explode, keep, success, failure)
+        return Dice(
+            count, sides, reroll, explode, keep, success, failure, xmode, floor, ceiling, fudge
+        )
 
 
 def _segment(text: str, base: int) -> RollSpec:
@@ -383,7 +531,41 @@ def _segment(text: str, base: int) -> RollSpec:
         if rest[0] == "[" and rest[-1] == "]":
             rest = rest[1:-1].strip()
         label = rest or None
+        words = low.split()
+        if words and words[0] in _ADVANTAGE:
+            # Avrae's `1d20+5 adv`: the d20 is rolled twice, the better (or worse) one kept.
+            expr = _advantage(expr, _ADVANTAGE[words[0]])
+            label = rest[len(words[0]) :].strip() or None
     return _spec(expr, render(expr), label, repeat)
+
+
+_ADVANTAGE: dict[str, KeepMode] = {"adv": "kh", "dis": "kl"}
+
+
+def _advantage(node: Expr, mode: KeepMode) -> Expr:
+    """`node` with its one single d20 rolled twice and `mode`-kept; an error without one."""
+    found: list[Dice] = []
+
+    def walk(n: Expr) -> Expr:
+        if isinstance(n, Dice):
+            if n.count == 1 and n.sides == 20 and n.keep is None and n.success is None:
+                found.append(n)
+                return replace(n, count=2, keep=Keep(mode, 1))
+            return n
+        if isinstance(n, Neg):
+            return Neg(walk(n.operand))
+        if isinstance(n, BinOp):
+            return BinOp(n.op, walk(n.left), walk(n.right))
+        if isinstance(n, Compare):
+            return Compare(n.op, walk(n.left), walk(n.right))
+        if isinstance(n, DiceSet):
+            return DiceSet(tuple(walk(m) for m in n.members), n.keep)
+        return n
+
+    out = walk(node)
+    if len(found) != 1:
+        raise UserError("dice.advantage_needs_d20", word="adv" if mode == "kh" else "dis")
+    return out
 
 
 @lru_cache(maxsize=512)

@@ -5,7 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules_core.dice import limits
-from rules_core.dice.ast import TOTAL_OPS, Compare, Dice, Expr, Neg, Num, RollCommand, render
+from rules_core.dice.ast import (
+    TOTAL_OPS,
+    Compare,
+    Dice,
+    DiceSet,
+    Expr,
+    Neg,
+    Num,
+    RollCommand,
+    render,
+)
 from rules_core.dice.models import (
     DROPPED,
     EXPLODED,
@@ -96,6 +106,8 @@ def _compile(node: Expr, dice: list[Dice]) -> Evaluator:
     if isinstance(node, Neg):
         inner = _compile(node.operand, dice)
         return lambda s, g, c: -inner(s, g, c)
+    if isinstance(node, DiceSet):
+        return _compile_set(node, dice)
     if isinstance(node, Compare):
         a = _compile(node.left, dice)
         b = _compile(node.right, dice)
@@ -103,7 +115,7 @@ def _compile(node: Expr, dice: list[Dice]) -> Evaluator:
         return lambda s, g, c: int(test(a(s, g, c), b(s, g, c)))
     left = _compile(node.left, dice)
     op = node.op
-    if isinstance(node.right, Num) and op != "/":
+    if isinstance(node.right, Num) and op in "+-*":
         k = node.right.value
         if op == "+":
             return lambda s, g, c: left(s, g, c) + k
@@ -118,20 +130,47 @@ def _compile(node: Expr, dice: list[Dice]) -> Evaluator:
     if op == "*":
         return lambda s, g, c: left(s, g, c) * right(s, g, c)
 
+    modulo = op == "%"
+
     def divide(s: DiceSource, g: list[RawGroup], c: _Ctx | None) -> int:
         a = left(s, g, c)
         b = right(s, g, c)
         if b == 0:
             raise UserError("dice.division_by_zero")
-        return a // b
+        return a % b if modulo else a // b
 
     return divide
+
+
+def _compile_set(node: DiceSet, dice: list[Dice]) -> Evaluator:
+    """A set's members rolled left to right; the kept ones (by total, ties to the earlier
+    member) summed."""
+    members = [_compile(m, dice) for m in node.members]
+    keep = node.keep
+    if keep is None:
+        return lambda s, g, c: sum(m(s, g, c) for m in members)
+    highest, k = keep.resolve(len(members))
+
+    def kept(s: DiceSource, g: list[RawGroup], c: _Ctx | None) -> int:
+        totals = [m(s, g, c) for m in members]
+        order = sorted(range(len(totals)), key=lambda i: -totals[i] if highest else totals[i])
+        return sum(totals[i] for i in order[:k])
+
+    return kept
 
 
 def _compile_dice(d: Dice) -> Evaluator:
     sides = d.sides
     count = d.count
-    if d.reroll is None and d.explode is None and d.keep is None and d.success is None:
+    if (
+        d.reroll is None
+        and d.explode is None
+        and d.keep is None
+        and d.success is None
+        and not d.fudge
+        and d.floor is None
+        and d.ceiling is None
+    ):
         # Plain NdX: faces straight from the source, no flags (every face kept).
         if count == 1:
 
@@ -224,6 +263,10 @@ def _roll_dice(d: Dice, source: DiceSource, groups: list[RawGroup], ctx: _Ctx | 
     if rr is None and ex is None:
         # Fast path: one face per die, no chains.
         values = source.many(sides, count)
+        if d.fudge:
+            values = [v - 2 for v in values]  # a Fudge die's three faces: -1, 0, +1
+        if d.floor is not None or d.ceiling is not None:
+            values = [_clamp(v, d.floor, d.ceiling) for v in values]
         flags = [0] * count
         chains = [(i, i + 1, v) for i, v in enumerate(values)]
     else:
@@ -234,7 +277,12 @@ def _roll_dice(d: Dice, source: DiceSource, groups: list[RawGroup], ctx: _Ctx | 
         rlo, rhi = rr.cond.interval(sides) if rr is not None else (1, 0)
         until = rr is not None and rr.until
         elo, ehi = ex.interval(sides) if ex is not None else (1, 0)
-        limit = ctx.chain_limit
+        mode = d.mode
+        once = mode == "once"
+        limit = min(ctx.chain_limit, 2) if once else ctx.chain_limit
+        penetrate = 1 if mode == "penetrate" else 0
+        lo_clamp, hi_clamp = d.floor, d.ceiling
+        clamps = lo_clamp is not None or hi_clamp is not None
         for _ in range(count):
             start = len(values)
             length = 0
@@ -253,16 +301,22 @@ def _roll_dice(d: Dice, source: DiceSource, groups: list[RawGroup], ctx: _Ctx | 
                         flags.append(REROLLED)
                         ctx.extra()
                         v = rollf(sides)
+                if clamps:
+                    v = _clamp(v, lo_clamp, hi_clamp)
                 length += 1
-                chain_total += v
+                chain_total += v - penetrate if length > 1 else v  # `!p`: each extra die -1
                 values.append(v)
                 if elo <= v <= ehi:
                     if length < limit:
                         flags.append(EXPLODED)
                         continue
-                    ctx.truncated = True
+                    ctx.truncated = ctx.truncated or not once
                 flags.append(0)
                 break
+            if mode == "compound":  # `!!`: the chain is one die showing its total
+                del values[start:], flags[start:]
+                values.append(chain_total)
+                flags.append(EXPLODED if length > 1 else 0)
             chains.append((start, len(values), chain_total))
 
     keep = d.keep
@@ -307,3 +361,12 @@ def _roll_dice(d: Dice, source: DiceSource, groups: list[RawGroup], ctx: _Ctx | 
                     flags[j] = f | KEPT
     groups.append((sides, values, flags))
     return total
+
+
+def _clamp(v: int, lo: int | None, hi: int | None) -> int:
+    """d20's `mi`/`ma`: a face below `lo` counts as `lo`, above `hi` as `hi`."""
+    if lo is not None and v < lo:
+        v = lo
+    if hi is not None and v > hi:
+        v = hi
+    return v

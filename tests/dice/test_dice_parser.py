@@ -142,7 +142,7 @@ def test_render_round_trip() -> None:
         ("4d6!kh2>=4", "dice.keep_count_explode"),
         ("4d6kh1kl1", "dice.duplicate_modifier"),
         ("4d6r1r2", "dice.duplicate_modifier"),
-        ("d6!!", "dice.duplicate_modifier"),
+        ("d6!!!", "dice.duplicate_modifier"),
         ("4d6>=4>=5", "dice.duplicate_modifier"),
         ("2d20kh", "dice.modifier_needs_number"),
         ("2d6r", "dice.modifier_needs_number"),

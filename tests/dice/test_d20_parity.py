@@ -1,0 +1,248 @@
+"""Syntax parity (issue 21 item 8): d20's (Avrae) and Dice Maiden's syntax where it doesn't clash
+with ours, each with exact odds; what we refuse is refused with a hint, never misread.
+
+The deterministic expressions below are copied, with their totals, from avrae/d20's own suite,
+tests/test_dice.py (test_pemdas, test_chaining_operators, test_literal, test_dice, test_set,
+test_unop, test_binop, test_comparison, test_selectors, test_k_op, test_p_op, test_rr_op,
+test_ro_op, test_ra_op, test_mi_op, test_ma_op, test_correct_results).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+
+import pytest
+
+from rules_core.dice import DiceSource, distribution, parse_expr, render, roll, roll_expr
+from rules_core.errors import UserError
+
+# d20's expression -> d20's total; we give the same total.
+SAME: dict[str, int] = {
+    "1 + 3 * 6": 19,
+    "1 + (3 * 6)": 19,
+    "(1 + 3) * 6": 24,
+    "1 + 2 + 3": 6,
+    "(1 + 2) + 3": 6,
+    "1 + (2 + 3)": 6,
+    "1 + 2 == 2": 0,
+    "1 + (2 == 2)": 2,
+    "1": 1,
+    "10000": 10000,
+    "0d6": 0,
+    "0d%": 0,
+    "(1)": 1,
+    "(1,)": 1,
+    "(1, 1)": 2,
+    "+1": 1,
+    "-1": -1,
+    "--1": 1,
+    "-+-++---+1": -1,
+    "2 + 2": 4,
+    "2 - 2": 0,
+    "2 * 5": 10,
+    "15 / 2": 7,
+    "15 // 2": 7,
+    "13 % 2": 1,
+    "1 == 1": 1,
+    "1 == 2": 0,
+    "1 > 1": 0,
+    "2 > 1": 1,
+    "1 < 1": 0,
+    "1 < 2": 1,
+    "1 >= 1": 1,
+    "1 >= 2": 0,
+    "1 <= 1": 1,
+    "2 <= 1": 0,
+    "1 != 1": 0,
+    "1 != 2": 1,
+    "(1, 2, 3, 4, 5)kl2": 3,
+    "(1, 2, 3, 4, 5)kh2": 9,
+    "(1)k1": 1,
+    "1d20rr<20": 20,
+    "1d20rr>1": 1,
+    "10d6mi6": 60,
+    "10d6mi10": 100,
+    "10d6ma1": 10,
+    "10d6ma0": 0,
+    "1+2+3": 6,
+}
+
+# Where d20's meaning clashes with a documented one of ours, ours stands (d20's total, ours):
+# a bare `kN` keeps the N highest here (Roll20's and Dice Maiden's `k`), in d20 the dice
+# showing N.
+CLASH: dict[str, tuple[int, int]] = {
+    "(1, 2, 3, 4, 5)k3": (3, 12),
+    "(1)k2": (0, 1),
+}
+
+# Refused, each with a sentence that says what to write instead (d20's total for the record).
+REFUSED: dict[str, tuple[int, str]] = {
+    "(1, 2, 3)k1k2": (3, "dice.keep_twice"),
+    "1.5": (1, "dice.no_decimals"),
+    "0.5": (0, "dice.no_decimals"),
+    ".5": (0, "dice.no_decimals"),
+    "(1, 2, 3, 4, 5)k<3": (3, "dice.selector_unsupported"),
+    "(1, 2, 3, 4, 5)k>3": (9, "dice.selector_unsupported"),
+    "(1, 2, 3, 4, 5)k1k2": (3, "dice.keep_twice"),
+    "(1, 2, 3, 4, 5)kh1kl1": (6, "dice.keep_twice"),
+    "(1, 2, 3, 4, 5)p3": (12, "dice.selector_unsupported"),
+    "(1, 2, 3, 4, 5)p1p2": (12, "dice.selector_unsupported"),
+    "(1, 2, 3, 4, 5)ph1pl1": (9, "dice.keep_twice"),
+    "1d1ro1": (1, "dice.bad_sides"),  # a one-sided die: ours start at 2 sides
+    "1d1ra1": (2, "dice.bad_sides"),
+}
+
+
+@pytest.mark.parametrize(("text", "total"), sorted(SAME.items()))
+def test_d20_expressions_give_d20_totals(text: str, total: int) -> None:
+    assert roll(text, seed=1).total == total
+    assert distribution(parse_expr(text)).probability(total) == 1
+
+
+@pytest.mark.parametrize(("text", "totals"), sorted(CLASH.items()))
+def test_clashing_expressions_keep_our_documented_meaning(
+    text: str, totals: tuple[int, int]
+) -> None:
+    assert roll(text, seed=1).total == totals[1]
+
+
+@pytest.mark.parametrize(("text", "expected"), sorted(REFUSED.items()))
+def test_what_we_refuse_is_refused_with_a_hint(text: str, expected: tuple[int, str]) -> None:
+    with pytest.raises(UserError) as err:
+        roll(text, seed=1)
+    assert err.value.key == expected[1]
+
+
+class _Need(Exception):
+    def __init__(self, sides: int) -> None:
+        self.sides = sides
+
+
+class _Script(DiceSource):
+    """The faces given, then `_Need(sides)` for the next die: a search over every roll."""
+
+    __slots__ = ("faces", "pos", "sides")
+
+    def __init__(self, faces: list[int]) -> None:
+        super().__init__()
+        self.faces = faces
+        self.pos = 0
+        self.sides: list[int] = []
+
+    def roll(self, sides: int) -> int:
+        if self.pos >= len(self.faces):
+            raise _Need(sides)
+        self.sides.append(sides)
+        self.pos += 1
+        return self.faces[self.pos - 1]
+
+    def many(self, sides: int, n: int) -> list[int]:
+        return [self.roll(sides) for _ in range(n)]
+
+    def require(self, needed: int) -> None:
+        return None
+
+
+def enumerate_rolls(text: str, chain_limit: int) -> dict[int, Fraction]:
+    """The exact distribution of `text` by rolling it through the roller with every possible
+    sequence of faces (an independent check of the odds engine)."""
+    expr = parse_expr(text)
+    out: defaultdict[int, Fraction] = defaultdict(Fraction)
+    stack: list[list[int]] = [[]]
+    while stack:
+        faces = stack.pop()
+        source = _Script(faces)
+        try:
+            total = roll_expr(expr, source, chain_limit=chain_limit).total
+        except _Need as need:
+            stack.extend([*faces, v] for v in range(1, need.sides + 1))
+            continue
+        p = Fraction(1)
+        for sides in source.sides:
+            p /= sides
+        out[total] += p
+    return {v: p for v, p in out.items() if p}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "3d4!!",  # Dice Maiden: compounding
+        "2d4!p",  # penetrating: every extra die one less
+        "3d4!!kh2",
+        "2d4!pkl1",
+        "4dF",  # Fudge
+        "3dFkh2",
+        "dF+1",
+        "3d6mi3",  # d20: minimum and maximum face
+        "3d6ma4",
+        "2d6mi2ma5",
+        "2d6ro1",  # d20: reroll once
+        "2d4ra4",  # d20: reroll and add (one extra die)
+        "3d4e4",  # d20: explode
+        "2d4e>2",
+        "4d4ph1",  # d20: drop highest / lowest
+        "4d4pl1",
+        "(1d4, 2+2, 2d4kl1)kh1",  # d20: sets
+        "(d4, d6, d8)kl2",
+        "(2d4, d6)",
+        "2d6 % 4",
+        "2d4 // 3",
+        "d20 adv",  # Avrae: advantage, disadvantage
+        "1d20+2 >= 12 dis",
+        "d6 != 3",
+        "4*(2d4kh1+9[fire]+(2d2e2+3[cold])/2)",  # d20: inline annotations
+    ],
+)
+def test_new_syntax_odds_are_exact(text: str) -> None:
+    expected = enumerate_rolls(text, chain_limit=3)
+    dist = distribution(parse_expr(text), chain_limit=3)
+    assert dist.as_fractions() == expected
+
+
+def test_advantage_keeps_the_better_of_two_d20() -> None:
+    adv = roll("1d20+5 adv to hit", seed=4)
+    assert adv.expression == "2d20kh1 + 5" and adv.label == "to hit"
+    assert len(adv.dice[0].faces) == 2
+    assert distribution(parse_expr("d20 adv")).probability(20) == Fraction(39, 400)
+    with pytest.raises(UserError) as err:
+        parse_expr("2d6 adv")
+    assert err.value.key == "dice.advantage_needs_d20"
+
+
+def test_a_label_in_brackets_at_the_end_is_still_the_label() -> None:
+    r = roll("2d6+3 [fire]", seed=1)
+    assert r.label == "fire" and r.expression == "2d6 + 3"
+    inline = roll("2d6[fire]+3", seed=1)
+    assert inline.label is None and inline.total == r.total
+
+
+def test_a_set_keeping_dice_inside_is_refused_with_the_dice_form() -> None:
+    with pytest.raises(UserError) as err:
+        parse_expr("(10d6)kh3")
+    assert err.value.key == "dice.set_keep_dice" and err.value.params["example"] == "10d6kh3"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "3d4!!kh2",
+        "2d4!p",
+        "4dFkh2",
+        "3d6mi2ma5",
+        "2d6ro1",
+        "2d4ra4",
+        "3d4e>3",
+        "4d4ph1",
+        "(1d4, 2+2, 2d4kl1)kh1",
+        "(1,)",
+        "2d6 % 4 // 2",
+        "(3d6) >= 11",
+        "(2 + 3d6) = 10",
+        "d20 != 7",
+    ],
+)
+def test_canonical_text_reads_back_as_the_same_tree(text: str) -> None:
+    expr = parse_expr(text)
+    assert parse_expr(render(expr)) == expr
