@@ -23,7 +23,17 @@ from functools import lru_cache
 
 from rules_core.budget import Budget
 from rules_core.dice import limits
-from rules_core.dice.ast import TOTAL_OPS, Compare, Dice, DiceSet, Expr, Neg, Num, RollCommand
+from rules_core.dice.ast import (
+    TOTAL_OPS,
+    BinOp,
+    Compare,
+    Dice,
+    DiceSet,
+    Expr,
+    Neg,
+    Num,
+    RollCommand,
+)
 from rules_core.dice.distribution import Distribution
 from rules_core.dice.distribution import kronecker_cost as _kronecker_cost
 from rules_core.errors import UserError
@@ -146,6 +156,11 @@ def _estimate(node: Expr, chain_limit: int) -> _Est:
 
 
 def _estimate_set(node: DiceSet, chain_limit: int) -> _Est:
+    if node.keep is None:  # a plain sum of its members
+        total: Expr = node.members[0]
+        for m in node.members[1:]:
+            total = BinOp("+", total, m)
+        return _estimate(total, chain_limit)
     parts = [_estimate(m, chain_limit) for m in node.members]
     cost = sum(p.cost for p in parts)
     bits = sum(p.bits for p in parts)

@@ -246,3 +246,17 @@ def test_a_set_keeping_dice_inside_is_refused_with_the_dice_form() -> None:
 def test_canonical_text_reads_back_as_the_same_tree(text: str) -> None:
     expr = parse_expr(text)
     assert parse_expr(render(expr)) == expr
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "(d1000*d1000, d1000*d1000)",
+        "(d1000, d1000, d1000, d1000)kh2",
+        "(d1000*d1000, d6)kh1",
+    ],
+)
+def test_wide_sets_are_refused_by_the_odds_budget_before_any_work(text: str) -> None:
+    with pytest.raises(UserError) as err:
+        distribution(parse_expr(text))
+    assert err.value.key == "dice.odds_too_large"
