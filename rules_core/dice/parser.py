@@ -54,7 +54,10 @@ _KEEP_WORDS = ("k", "kh", "kl", "dh", "dl")
 _COUNT_WORDS = ("r", "rr", "f")
 # d20's modifiers that don't clash with ours: explode, reroll once, reroll and add, min, max,
 # and `p` (drop) with a highest/lowest selector.
-_D20_WORDS = ("e", "ro", "ra", "mi", "ma", "ph", "pl")
+_D20_WORDS = ("e", "ro", "ra", "mi", "ma", "ph", "pl", "t", "ie", "ir")
+# Dice Maiden's, whose number is a bound, not a face: `t7` successes on 7+, `ie5` explode on 5+,
+# `ir2` reroll 2 or less until it stops.
+_MAIDEN_BOUND: dict[str, CmpOp] = {"t": ">=", "ie": ">=", "ir": "<="}
 _DROP_WORDS: dict[str, KeepMode] = {"ph": "dh", "pl": "dl"}
 # d20's l/h selectors on other modifiers (`rol1`: reroll the lowest die once): not ours.
 _D20_SELECTOR_WORDS = ("rol", "roh", "ral", "rah", "rrl", "rrh", "el", "eh", "mil", "mih")
@@ -404,8 +407,15 @@ class _Parser:
                     d20 = False
                 if d20:
                     self.i = e
-                    cond = Cond("=", self.number()) if nxt in _DIGITS else self.cond()
-                    if word == "e":  # d20's explode: `e6`, `e>4`
+                    bound = _MAIDEN_BOUND.get(word, "=")
+                    cond = Cond(bound, self.number()) if nxt in _DIGITS else self.cond()
+                    if word == "t":  # Dice Maiden's target: count successes
+                        once(">=")
+                        success = cond
+                    elif word == "ir":
+                        once("r")
+                        reroll = Reroll(cond, True)
+                    elif word in ("e", "ie"):  # d20's explode `e6`, `e>4`; Dice Maiden's `ie5`
                         once("!")
                         explode = cond
                     elif word == "ra":  # reroll and add: one extra die at most
@@ -423,6 +433,11 @@ class _Parser:
                     elif word in _DROP_WORDS:
                         once("k")
                         keep = Keep(_DROP_WORDS[word], cond.value)
+                    continue
+                if word in ("e", "ie") and not nxt.isalnum() and not (nxt and nxt in _CMP_START):
+                    once("!")  # Dice Maiden's bare `e`/`ie`: explode on the maximum
+                    self.i = e
+                    explode = Cond("=", sides)
                     continue
                 if (
                     k == attached

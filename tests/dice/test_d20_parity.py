@@ -193,6 +193,10 @@ def enumerate_rolls(text: str, chain_limit: int) -> dict[int, Fraction]:
         "1d20+2 >= 12 dis",
         "d6 != 3",
         "4*(2d4kh1+9[fire]+(2d2e2+3[cold])/2)",  # d20: inline annotations
+        "3d4 t3",  # Dice Maiden: target, failures, indefinite explosion, indefinite reroll
+        "3d4 t3 f1",
+        "2d4 ie3",
+        "2d4 ie",
     ],
 )
 def test_new_syntax_odds_are_exact(text: str) -> None:
@@ -260,3 +264,24 @@ def test_wide_sets_are_refused_by_the_odds_budget_before_any_work(text: str) -> 
     with pytest.raises(UserError) as err:
         distribution(parse_expr(text))
     assert err.value.key == "dice.odds_too_large"
+
+
+@pytest.mark.parametrize(
+    ("maiden", "ours"),
+    [
+        ("6d10 t7", "6d10>=7"),
+        ("5d10 t8 f1", "5d10>=8f1"),
+        ("3d6 ie5", "3d6!>=5"),
+        ("3d6 ie", "3d6!"),
+        ("4d6 ir2", "4d6rr<=2"),
+    ],
+)
+def test_dice_maiden_forms_read_as_ours(maiden: str, ours: str) -> None:
+    assert roll(maiden, seed=5).total == roll(ours, seed=5).total
+    assert roll(maiden, seed=5).label is None
+
+
+def test_words_that_merely_start_like_a_modifier_stay_labels() -> None:
+    assert roll("2d6 each", seed=1).label == "each"
+    assert roll("2d6 elves", seed=1).label == "elves"
+    assert roll("2d6 treasure", seed=1).label == "treasure"
