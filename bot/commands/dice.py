@@ -242,7 +242,7 @@ SPECS = [
         handler=roll_cmd,
         aliases=("tira",),
         options=(EXPR, DICE),
-        examples=("/roll 2d6+3 fire damage", "/roll 10d6>=4", "/roll 4d6kh3", "/roll d20<=13"),
+        examples=("/roll 2d6+3 fire damage", "/roll 10d6>=4", "/roll 4d6kh3", "/roll 1d20+5 adv"),
     ),
     CommandSpec(
         path=("roll", "show"),
@@ -275,6 +275,6 @@ SPECS = [
         readonly=True,
         aliases=("probabilita", "prob"),
         options=(EXPR,),
-        examples=("/odds 10d6>=4", "/odds 2d6+5", "/odds 4d6kh3"),
+        examples=("/odds 2d6+3>=10", "/odds 10d6>=4", "/odds 4d6kh3"),
     ),
 ]
