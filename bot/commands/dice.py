@@ -22,6 +22,7 @@ from rules_core.dice import (
     parse,
     roll_command,
 )
+from rules_core.dice.ast import Compare
 from rules_core.dice.odds import charge_odds
 from rules_core.errors import UserError
 
@@ -62,12 +63,23 @@ def result_block(ctx: Context, result: RollResult, index: int | None) -> Block:
     line.extend(face_spans(result))
     line.append(plain(" = "))
     line.append(bold(str(result.total)))
-    if result.successes is not None:
+    if _is_comparison(result.expression):
+        line.append(plain(" ✓" if result.total else " ✗"))  # a comparison of totals: 1 or 0
+    elif result.successes is not None:
         one = abs(result.successes) == 1
         line.append(plain(" " + ctx.t("roll.success" if one else "roll.successes")))
     if result.truncated:
         line.append(plain(" " + ctx.t("roll.truncated")))
     return line
+
+
+def _is_comparison(expression: str) -> bool:
+    """Whether a roll's canonical text compares totals (`2d6 + 3 >= 10`)."""
+    try:
+        rolls = parse(expression).rolls
+    except UserError:
+        return False
+    return len(rolls) == 1 and isinstance(rolls[0].expr, Compare)
 
 
 def roll_data(number: int, seed: int | None, results: list[RollResult]) -> dict[str, Any]:

@@ -170,3 +170,12 @@ async def test_odds_screens_speak_one_language(app: App, text: str) -> None:
         # An error's own sentence (the syntax line under it is the help's, not the dice').
         shown = reply.error.message if reply.error else plain.render(reply)
         assert foreign_words(lang, shown) == [], (lang, shown)
+
+
+async def test_a_rolled_comparison_says_whether_it_holds(app: App) -> None:
+    for seed in range(6):
+        reply = await say(app, "/roll 2d6+3>=10", lang="it", seed=seed)
+        assert reply.data is not None
+        line = plain.render(reply).splitlines()[1]
+        assert line.endswith(" ✓" if reply.data["total"] == 1 else " ✗"), line
+        assert "success" not in line

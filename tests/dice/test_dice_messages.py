@@ -100,3 +100,17 @@ async def test_roll_with_a_face_too_many_says_so_in_italian(app: App) -> None:
 async def test_roll_with_exactly_the_faces_needed_uses_them(app: App) -> None:
     reply = await say(app, "/roll 2d6 dice=1,2")
     assert reply.error is None and reply.data is not None and reply.data["total"] == 3
+
+
+def test_italian_dice_messages_have_no_english_words() -> None:
+    from tests.i18n_check import foreign_words
+
+    with (ROOT / "data" / "locales" / "it" / "dice.toml").open("rb") as fh:
+        tables = tomllib.load(fh)
+    found = {
+        f"{section}.{key}": words
+        for section, entries in tables.items()
+        for key, text in entries.items()
+        if (words := foreign_words("it", text))
+    }
+    assert found == {}
