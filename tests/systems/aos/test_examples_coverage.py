@@ -39,7 +39,7 @@ def named_ids(name: str) -> set[str]:
     return found
 
 
-def tested_ids() -> set[str]:
+def ids_in_test_names() -> set[str]:
     """Ids named by the test functions of this folder."""
     found: set[str] = set()
     for path in HERE.glob("test_*.py"):
@@ -65,7 +65,7 @@ def test_every_digest_example_is_tested_or_explained() -> None:
     text = (Path(folder).expanduser() / DIGEST).read_text(encoding="utf-8")
     ids = digest_ids(text)
     assert len(ids) == len(set(ids)) and len(ids) >= 60
-    tested = tested_ids()
+    tested = ids_in_test_names()
     missing = [i for i in ids if i not in tested and i not in UNCOMPUTABLE]
     both = sorted(set(UNCOMPUTABLE) & tested)
     unknown = sorted((set(UNCOMPUTABLE) | tested) - set(ids))
