@@ -1,0 +1,157 @@
+"""/wow command declarations: names, options, Italian aliases and examples."""
+
+from __future__ import annotations
+
+from bot.commands.spec import (
+    APPLY,
+    ATTACKER,
+    DICE,
+    TARGET,
+    CommandSpec,
+    OptionSpec,
+    flag_opt,
+    int_opt,
+    odds_spec,
+    unit_opt,
+)
+from bot.commands.wow import handlers as h
+from rules_core.systems.wow import cards as wow_cards
+from rules_core.systems.wow.pool import MAX_POOL
+from rules_core.systems.wow.settings import CHOICES
+from rules_core.systems.wow.transitions import ATTACK_TYPES
+
+
+def pool(name: str, *aliases: str, required: bool = False, default: int | None = 0) -> OptionSpec:
+    return OptionSpec(
+        name,
+        type="int",
+        min_value=0,
+        max_value=MAX_POOL,
+        required=required,
+        default=default,
+        aliases=aliases,
+    )
+
+
+NAME = unit_opt("name", positional=True, required=True)
+CARD = OptionSpec("card", max_length=40, aliases=("carta",))
+ATTACK_OPTIONS = (
+    pool("power", "potere", "pow", default=None),
+    int_opt("defense", "difesa", "armor", "armatura", "resist", "resistenza", "def", hi=MAX_POOL),
+    OptionSpec("type", choices=ATTACK_TYPES, aliases=("tipo",)),
+    pool("reroll_attack", "ritira_attacco"),
+    pool("reroll_defense", "ritira_difesa"),
+    flag_opt("elevation", "altura", "elevated"),
+    flag_opt("cover", "copertura", "coperto"),
+    OptionSpec("crit", max_length=60, aliases=("critico",)),
+)
+SETTING_OPTIONS = tuple(
+    OptionSpec(name, choices=CHOICES[name], aliases=aliases)
+    for name, aliases in (
+        ("kill_scorer", ("punti_uccisione",)),
+        ("battleground", ("campo_di_battaglia",)),
+        ("card_limit", ("limite_carte",)),
+    )
+)
+
+SPECS = [
+    CommandSpec(
+        path=("wow", "attack"),
+        handler=h.attack,
+        aliases=("attacco",),
+        options=(*ATTACK_OPTIONS, ATTACKER, CARD, TARGET, APPLY, DICE),
+        examples=(
+            "/wow attack power=4 defense=2",
+            "/wow attack power=3 defense=1 crit=damage:2 type=magical dice=2,5,10,4",
+            "/wow attack attacker=Jaina card=Fireball target=Thrall apply",
+        ),
+    ),
+    CommandSpec(
+        path=("wow", "heal"),
+        handler=h.heal,
+        aliases=("cura",),
+        options=(
+            pool("power", "potere", default=None),
+            pool("reroll", "ritira"),
+            OptionSpec("crit", max_length=60, aliases=("critico",)),
+            unit_opt("healer", "guaritore"),
+            CARD,
+            TARGET,
+            APPLY,
+            DICE,
+        ),
+        examples=("/wow heal power=3", "/wow heal healer=Anduin card=Renew target=Jaina apply"),
+    ),
+    odds_spec(
+        "wow",
+        h.odds,
+        (*ATTACK_OPTIONS, ATTACKER, CARD, TARGET),
+        "/wow odds power=4 defense=2",
+        "/wow odds attacker=Jaina card=Fireball",
+    ),
+    CommandSpec(
+        path=("wow", "card"),
+        handler=h.card_cmd,
+        aliases=("carta",),
+        options=(
+            OptionSpec("action", positional=True, required=True, choices=("add", "list", "remove")),
+            NAME,
+            CARD,
+            int_opt("cost", "costo", hi=9),
+            pool("power", "potere", default=None),
+            OptionSpec("type", choices=wow_cards.CARD_TYPES, aliases=("tipo",)),
+            int_opt("range", "raggio", hi=30),
+            OptionSpec("crit", max_length=60, aliases=("critico",)),
+        ),
+        examples=(
+            "/wow card add Jaina card=Fireball cost=3 power=4 type=magical range=5 crit=damage:1",
+            "/wow card list Jaina",
+            "/wow card remove Jaina card=Fireball",
+        ),
+    ),
+    CommandSpec(
+        path=("wow", "clock"),
+        handler=h.clock_show,
+        readonly=True,
+        aliases=("orologio",),
+        examples=("/wow clock",),
+    ),
+    CommandSpec(
+        path=("wow", "act"),
+        handler=h.act,
+        aliases=("agisci",),
+        options=(
+            NAME,
+            int_opt("cost", "costo", hi=9),
+            OptionSpec("card", max_length=120, aliases=("carta", "carte")),
+            flag_opt("react", "reazione"),
+        ),
+        examples=(
+            "/wow act Thrall cost=3",
+            "/wow act Jaina card=Fireball",
+            "/wow act Jaina card=Counterspell react",
+        ),
+    ),
+    CommandSpec(
+        path=("wow", "moved"),
+        handler=h.moved,
+        aliases=("mosso",),
+        options=(NAME,),
+        examples=("/wow moved Thrall",),
+    ),
+    CommandSpec(path=("wow", "tick"), handler=h.tick, aliases=("scatto",), examples=("/wow tick",)),
+    CommandSpec(
+        path=("wow", "standings"),
+        handler=h.standings_cmd,
+        readonly=True,
+        aliases=("classifica",),
+        examples=("/wow standings",),
+    ),
+    CommandSpec(
+        path=("wow", "settings"),
+        handler=h.SETTINGS.command,
+        aliases=("impostazioni",),
+        options=SETTING_OPTIONS,
+        examples=("/wow settings", "/wow settings kill_scorer=last_active battleground=yes"),
+    ),
+]

@@ -1,0 +1,132 @@
+"""How /wow replies look: dice lines, the clocks, the Action Bar and the standings."""
+
+from __future__ import annotations
+
+from bot.commands.context import Context
+from bot.commands.system_kit import dice_spans
+from bot.protocol import Block, Reply, Span, bold, code, italic, mention, plain, strike
+from bot.session import name_of
+from rules_core.game.models import GameState, Unit
+from rules_core.steps import Step
+from rules_core.systems.wow import cards as wow_cards
+from rules_core.systems.wow import clock, victory
+from rules_core.systems.wow import system as wow_state
+from rules_core.systems.wow.attack import AttackRequest
+from rules_core.systems.wow.cards import Card
+
+SYSTEM = "wow"
+
+
+def faces(step: Step) -> list[Span]:
+    """The dice in rolling order: rerolled ones struck through, then their replacements."""
+    shown = [
+        strike(str(f)) if i in step.rerolled else plain(str(f))
+        for i, f in enumerate(step.first_rolls)
+    ]
+    shown += [bold(str(step.final[i])) for i in step.rerolled]
+    return dice_spans(shown)
+
+
+def step_block(ctx: Context, step: Step, req: AttackRequest | None) -> Block:
+    if step.name in ("attack", "defense", "heal"):
+        label = ctx.t(f"wow.step.{step.name}")
+        if step.name == "defense" and req is not None:
+            label = ctx.t(f"wow.step.defense_{req.type}")
+        line: Block = [bold(label + ": "), *faces(step), plain(" → ")]
+        one = "_one" if step.total == 1 else ""
+        line.append(bold(ctx.t(f"wow.count.{step.name}{one}", n=step.total)))
+        if step.name != "defense" and 10 in step.final:
+            line.append(plain(" " + ctx.t("wow.crit_mark")))
+        return line
+    if step.name == "crit":
+        return [plain(ctx.t("wow.step.crit_damage", hits=step.total))]
+    if step.name == "crit_effect":
+        return [plain(ctx.t("wow.step.crit_effect"))]
+    return [bold(ctx.t("wow.step.damage") + ": "), bold(str(step.total))]
+
+
+def card_block(ctx: Context, actor: Unit, card: Card) -> Block:
+    return [italic(ctx.t("wow.card_used", unit=actor.name, card=card.name, cost=card.cost))]
+
+
+def card_list_reply(ctx: Context, unit: Unit) -> Reply:
+    cards = wow_cards.cards_of(unit)
+    blocks: list[Block] = [[code(c.line())] for c in cards]
+    if not cards:
+        blocks.append([plain(ctx.t("wow.no_cards", unit=unit.name))])
+    else:
+        blocks.append([italic(ctx.t("wow.card_legend"))])
+    return Reply(
+        title=ctx.t("wow.cards_title", unit=unit.name),
+        blocks=blocks,
+        data={"system": SYSTEM, "unit": unit.name, "cards": [c.model_dump() for c in cards]},
+    )
+
+
+def clock_blocks(ctx: Context, state: GameState) -> tuple[list[Block], list[str]]:
+    """The Master Clock, every character's Personal Clock, and who picks the next turn."""
+    clocks = wow_state.clocks_of(state)
+    chars = wow_state.characters(state, clocks)
+    blocks: list[Block] = [[bold(ctx.t("wow.master_clock", tick=clocks.master, round=state.round))]]
+    for c in sorted(chars, key=lambda c: (clock.offset(clocks.master, c.clock), c.name)):
+        ahead = clock.offset(clocks.master, c.clock)
+        mark = "▶ " if ahead == 0 else "  "
+        line: Block = [
+            code(f"{mark}{c.clock:>2}"),
+            plain(" " + c.name),
+            italic(f" ({name_of(state, c.owner)}, +{ahead})"),
+        ]
+        if not c.in_play:
+            line.append(plain(" · " + ctx.t("wow.awaiting_respawn")))
+        blocks.append(line)
+    current = wow_state.turn_unit(state)
+    if current is not None:
+        blocks.append([plain(ctx.t("wow.turn_in_progress_note", unit=current.name))])
+        return blocks, []
+    chooser = wow_state.next_chooser(state)
+    if chooser is None:
+        blocks.append([plain(ctx.t("wow.nobody_ready"))])
+        return blocks, []
+    ready = ", ".join(c.name for c in wow_state.ready_now(state))
+    blocks.append(
+        [plain(ctx.t("wow.ready", units=ready) + " "), mention(chooser, name_of(state, chooser))]
+    )
+    return blocks, [chooser]
+
+
+def clock_reply(ctx: Context, state: GameState, head: list[Block]) -> Reply:
+    blocks, mentions = clock_blocks(ctx, state)
+    clocks = wow_state.clocks_of(state)
+    current = wow_state.turn_unit(state)
+    return Reply(
+        title=ctx.t("wow.clock_title"),
+        blocks=head + blocks,
+        mentions=mentions,
+        data={
+            "system": SYSTEM,
+            "master": clocks.master,
+            "round": state.round,
+            "clocks": {c.name: c.clock for c in wow_state.characters(state, clocks)},
+            "ready": [c.name for c in wow_state.ready_now(state)],
+            "chooser": wow_state.next_chooser(state),
+            "turn": current.name if current else None,
+            "respawn": [c.name for c in wow_state.characters(state, clocks) if not c.in_play],
+        },
+    )
+
+
+def standing_blocks(ctx: Context, state: GameState, rows: list[victory.Standing]) -> list[Block]:
+    blocks: list[Block] = []
+    for row in sorted(rows, key=lambda r: (-r.margin, -r.honor)):
+        mark = "✔ " if row.reached else "  "
+        blocks.append(
+            [
+                code(mark),
+                bold(name_of(state, row.player)),
+                plain(
+                    " "
+                    + ctx.t("wow.standing", vp=row.vp, honor=row.honor, margin=f"{row.margin:+d}")
+                ),
+            ]
+        )
+    return blocks

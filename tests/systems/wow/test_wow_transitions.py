@@ -1,0 +1,136 @@
+"""rules_core.systems.wow.transitions without the bot: what each /wow command does to a game."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules_core.errors import UserError
+from rules_core.game import transitions as tr
+from rules_core.game.models import GameState, Player
+from rules_core.systems.wow import cards
+from rules_core.systems.wow import system as wow
+from rules_core.systems.wow import transitions as wt
+from rules_core.systems.wow.settings import WowSettings
+
+ANN = Player(user_id="A", name="Ann")
+BOB = Player(user_id="B", name="Bob")
+DEFAULTS = WowSettings()
+
+
+def game() -> GameState:
+    state = GameState(system="wow", name="t", organiser="A", players=[ANN, BOB], order=["A", "B"])
+    state = tr.add_unit(state, "Jaina", ANN, {"health": 6, "armor": 1, "resist": 2, "honor": 10})
+    return tr.add_unit(state, "Thrall", BOB, {"health": 5, "armor": 2, "resist": 1, "honor": 10})
+
+
+def with_fireball(state: GameState) -> GameState:
+    return wt.add_card(
+        state, DEFAULTS, "Jaina", name="Fireball", cost=3, power=4, kind="magical",
+        range_=5, crit="damage:1",
+    )  # fmt: skip
+
+
+def test_defence_dice_are_armor_against_physical_and_resist_against_magical() -> None:
+    """601.2: the defender rolls Armor against a physical attack, Resist against a magical."""
+    thrall = tr.find_unit(game(), "Thrall")
+    phys = wt.attack_request(power=3, defense=None, kind=None, crit=None, target=thrall)
+    magic = wt.attack_request(power=3, defense=None, kind="magical", crit=None, target=thrall)
+    assert (phys.type, phys.defense) == ("physical", 2)
+    assert (magic.type, magic.defense) == ("magical", 1)
+    given = wt.attack_request(power=3, defense=5, kind="magical", crit=None, target=thrall)
+    assert given.defense == 5
+
+
+def test_a_card_gives_power_type_and_crit_unless_overridden() -> None:
+    state = with_fireball(game())
+    card = wt.find_actor_card(state, "Jaina", "fire")
+    assert card is not None
+    req = wt.attack_request(power=None, defense=None, kind=None, crit=None, card=card)
+    assert (req.power, req.type, req.crit_damage) == (4, "magical", 1)
+    mine = wt.attack_request(power=2, defense=0, kind="physical", crit="effect", card=card)
+    assert (mine.power, mine.type, mine.crit_damage, mine.crit_effect) == (2, "physical", 0, True)
+
+
+def test_power_is_needed_and_a_heal_card_is_not_an_attack() -> None:
+    with pytest.raises(UserError) as err:
+        wt.attack_request(power=None, defense=None, kind=None, crit=None)
+    assert err.value.key == "wow.power_needed"
+    renew = cards.make_card("Renew", 1, 2, "heal", None, "heal:1")
+    with pytest.raises(UserError) as err:
+        wt.attack_request(power=None, defense=None, kind=None, crit=None, card=renew)
+    assert err.value.key == "wow.card_not_attack"
+    req = wt.heal_request(power=None, rerolls=0, crit=None, card=renew)
+    assert (req.power, req.crit_heal) == (2, 1)
+    fire = cards.make_card("Fireball", 3, 4, "magical", None, None)
+    with pytest.raises(UserError) as err:
+        wt.heal_request(power=None, rerolls=0, crit=None, card=fire)
+    assert err.value.key == "wow.card_not_heal"
+
+
+def test_applying_a_card_attack_pays_the_card_and_keeps_the_turn_open() -> None:
+    """300.5: the cost is paid and the card exhausted; 501: the turn begins and goes on."""
+    state = with_fireball(game())
+    done = wt.apply_result(state, DEFAULTS, "Thrall", 2, heal=False, actor="Jaina", card="Fireball")
+    assert tr.find_unit(done.state, "Thrall").wounds_left == 3
+    assert wt.personal_clock(done.state, "Jaina") == 4
+    assert cards.find_card(tr.find_unit(done.state, "Jaina"), "Fireball").exhausted
+    clocks = wow.clocks_of(done.state)
+    assert clocks.turn == "jaina" and clocks.striker is None
+    assert tr.find_unit(state, "Thrall").wounds_left == 5  # the input is left alone
+
+
+def test_a_kill_by_an_attack_scores_for_the_attackers_player() -> None:
+    """403.2c: 4 VP for the kill, to the attacking character's player."""
+    done = wt.apply_result(game(), DEFAULTS, "Thrall", 9, heal=False, actor="Jaina")
+    assert done.state.score() == {"A": 4, "B": 0}
+    assert ("wow.kill_vp", {"unit": "Thrall", "vp": 4, "player": "Ann"}) in done.notes
+
+
+def test_check_play_refuses_a_character_whose_clock_is_not_level() -> None:
+    """500.3: only a character whose Personal Clock equals the Master Clock may start a turn."""
+    state = game()
+    state = wow.moved(state, tr.find_unit(state, "Jaina"))
+    with pytest.raises(UserError) as err:
+        wt.check_play(state, tr.find_unit(state, "Jaina"), None)
+    assert err.value.key == "wow.not_ready"
+
+
+def test_card_bar_limit_and_removal() -> None:
+    """The default `card_limit` of 2 (101.2a): a third card is refused."""
+    state = with_fireball(game())
+    state = wt.add_card(
+        state, DEFAULTS, "Jaina", name="Frostbolt", cost=2, power=3, kind="magical",
+        range_=None, crit=None,
+    )  # fmt: skip
+    with pytest.raises(UserError) as err:
+        wt.add_card(
+            state, DEFAULTS, "Jaina", name="Blink", cost=1, power=None, kind="other",
+            range_=None, crit=None,
+        )  # fmt: skip
+    assert err.value.key == "wow.too_many_cards"
+    with pytest.raises(UserError) as err:
+        wt.add_card(
+            state, DEFAULTS, "Jaina", name="Blink", cost=None, power=None, kind="other",
+            range_=None, crit=None,
+        )  # fmt: skip
+    assert err.value.key == "wow.card_needs_cost"
+    state, removed = wt.remove_card(state, DEFAULTS, "Jaina", "frost")
+    assert removed.name == "Frostbolt"
+    assert [c.name for c in cards.cards_of(tr.find_unit(state, "Jaina"))] == ["Fireball"]
+
+
+def test_turns_act_react_and_moved() -> None:
+    """408.2 / 300.5 (act pays cost and cards), 300.3 (react: no turn), 501.3b (moved: +1)."""
+    state = with_fireball(game())
+    turn = wt.take_turn(state, tr.find_unit(state, "Jaina"), moved_only=False, cards=["fire"])
+    assert (turn.before, turn.after, turn.played) == (1, 4, ["Fireball"])
+    assert wow.clocks_of(turn.state).turn is None
+    moved = wt.take_turn(turn.state, tr.find_unit(turn.state, "Thrall"), moved_only=True)
+    assert (moved.before, moved.after) == (1, 2)
+    react = wt.take_turn(
+        state, tr.find_unit(state, "Jaina"), moved_only=False, cards=["Fireball"], react=True
+    )
+    assert react.after == 4 and wow.clocks_of(react.state).turn is None
+    with pytest.raises(UserError) as err:
+        wt.take_turn(state, tr.find_unit(state, "Jaina"), moved_only=False, react=True)
+    assert err.value.key == "wow.react_needs_card"
