@@ -51,6 +51,7 @@ SETTING_OPTIONS = tuple(
         ("kill_scorer", ("punti_uccisione",)),
         ("battleground", ("campo_di_battaglia",)),
         ("card_limit", ("limite_carte",)),
+        ("pet_limit", ("limite_pet",)),
     )
 )
 
@@ -139,7 +140,51 @@ SPECS = [
         options=(NAME,),
         examples=("/wow moved Thrall",),
     ),
-    CommandSpec(path=("wow", "tick"), handler=h.tick, aliases=("scatto",), examples=("/wow tick",)),
+    CommandSpec(
+        path=("wow", "tick"),
+        handler=h.tick,
+        aliases=("scatto",),
+        options=(OptionSpec("vp", max_length=200, aliases=("locazioni",)),),
+        examples=("/wow tick", "/wow tick vp=Jaina,Thrall"),
+    ),
+    CommandSpec(
+        path=("wow", "health"),
+        handler=h.health,
+        aliases=("salute",),
+        options=(
+            NAME,
+            OptionSpec(
+                "change",
+                type="int",
+                min_value=-99,
+                max_value=99,
+                required=True,
+                aliases=("variazione",),
+            ),
+        ),
+        examples=("/wow health Thrall change=-2", "/wow health Jaina change=2"),
+    ),
+    CommandSpec(
+        path=("wow", "setclock"),
+        handler=h.set_clock,
+        aliases=("imposta_clock",),
+        options=(NAME, int_opt("tick", "scatto", lo=1, hi=10, required=True)),
+        examples=("/wow setclock Thrall tick=7",),
+    ),
+    CommandSpec(
+        path=("wow", "force"),
+        handler=h.force_clock,
+        aliases=("forza",),
+        options=(NAME, int_opt("ticks", "scatti", lo=-20, hi=20, required=True)),
+        examples=("/wow force Thrall ticks=2", "/wow force Jaina ticks=-3"),
+    ),
+    CommandSpec(
+        path=("wow", "pet"),
+        handler=h.pet,
+        aliases=("famiglio",),
+        options=(NAME, unit_opt("master", "padrone", required=True)),
+        examples=("/wow pet Wolf master=Rexxar",),
+    ),
     CommandSpec(
         path=("wow", "standings"),
         handler=h.standings_cmd,

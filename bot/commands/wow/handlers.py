@@ -97,14 +97,23 @@ def roll_expression(ctx: Context) -> str:
 
 
 async def check_play(
-    ctx: Context, found: tuple[StoredGame, Unit] | None, actor: Unit | None, card: Card | None
+    ctx: Context,
+    found: tuple[StoredGame, Unit] | None,
+    actor: Unit | None,
+    card: Card | None,
+    *,
+    heal: bool = False,
 ) -> None:
-    """Before any die is rolled: may the caller apply this, and may the character play now?"""
-    if found is None or not ctx.opts.get("apply") or actor is None:
+    """Before any die is rolled: may the character aim at this target, may the caller apply
+    this, and may the character play now?"""
+    if found is None or actor is None:
         return
-    state = found[0].state
-    require_unit_rights(ctx, state, actor, attack=False)
-    wow_tr.check_play(state, actor, card)
+    game, target = found
+    wow_tr.check_target(game.state, actor, target, heal=heal)
+    if not ctx.opts.get("apply"):
+        return
+    require_unit_rights(ctx, game.state, actor, attack=False)
+    wow_tr.check_play(game.state, actor, card)
 
 
 async def attack(ctx: Context) -> Reply:
@@ -182,11 +191,15 @@ async def apply_to(
 
 async def heal(ctx: Context) -> Reply:
     actor, card = await actor_and_card(ctx, "healer")
-    req = wow_tr.heal_request(
-        power=ctx.opts["power"], rerolls=ctx.opts["reroll"], crit=ctx.opts["crit"], card=card
-    )
     found = await GAME.target(ctx)
-    await check_play(ctx, found, actor, card)
+    req = wow_tr.heal_request(
+        power=ctx.opts["power"],
+        rerolls=ctx.opts["reroll"],
+        crit=ctx.opts["crit"],
+        card=card,
+        target=found[1] if found else None,
+    )
+    await check_play(ctx, found, actor, card, heal=True)
     source = ctx.dice(ctx.opts["dice"])
     res = resolve_heal(req, source)
     data = resolution(SYSTEM, res.steps, res.outcome.model_dump())
@@ -307,11 +320,15 @@ async def tick(ctx: Context) -> Reply:
     game = await GAME.load(ctx)
     state = await synced(ctx, game.state)
     require_player(ctx, state)
-    new, report = wow_state.tick(state)
+    names = [tr.find_unit(state, n).name for n in card_names(ctx.opts.get("vp"))]
+    done = wow_tr.end_tick(state, names)
+    new, report = done.state, done.report
+    assert report is not None
     await apply_change(ctx, new, "wow_tick", game=game)
     head: list[Block] = [[plain(ctx.t("wow.tick_ended", tick=report.ended))]]
-    if report.vp_locations:
+    if report.vp_locations and not names:
         head.append([plain(ctx.t("wow.vp_locations"))])
+    head += notes_blocks(ctx, done.notes)
     if report.cards_ready:
         head.append([plain(ctx.t("wow.cards_ready"))])
         if report.readied:
@@ -345,3 +362,66 @@ async def standings_cmd(ctx: Context) -> Reply:
             "tied": decision.tied,
         },
     )
+
+
+async def health(ctx: Context) -> Reply:
+    """402.3: a Health increase or decrease (not damage, not healing)."""
+    game = await GAME.load(ctx)
+    state = await synced(ctx, game.state)
+    unit = tr.find_unit(state, ctx.opts["name"])
+    require_unit_rights(ctx, state, unit, attack=True)
+    delta = ctx.opts["change"]
+    done = wow_tr.change_health(state, unit.name, delta)
+    saved = await apply_change(ctx, done.state, "wow_health", game=game)
+    after = tr.find_unit(saved.after, unit.name)
+    key = "wow.health_up" if delta >= 0 else "wow.health_down"
+    blocks: list[Block] = [[plain(ctx.t(key, unit=after.name, n=abs(delta)))]]
+    blocks += notes_blocks(ctx, done.notes)
+    blocks += unit_blocks(ctx, after, saved.after.system)
+    return Reply(
+        title=ctx.t("wow.health_title", unit=after.name),
+        blocks=blocks,
+        data={
+            "system": SYSTEM,
+            "unit": after.name,
+            "health": after.wounds_left,
+            "max_health": after.max_wounds,
+            "destroyed": after.destroyed,
+        },
+    )
+
+
+async def clock_change(ctx: Context, forced: bool) -> Reply:
+    game = await GAME.load(ctx)
+    state = await synced(ctx, game.state)
+    unit = tr.find_unit(state, ctx.opts["name"])
+    if forced:
+        require_unit_rights(ctx, state, unit, attack=True)  # an enemy's effect may tick it
+        done = wow_tr.force_clock(state, unit.name, ctx.opts["ticks"])
+    else:
+        require_unit_rights(ctx, state, unit, attack=False)
+        done = wow_tr.set_clock(state, unit.name, ctx.opts["tick"])
+    await apply_change(ctx, done.state, "wow_forced" if forced else "wow_setclock", game=game)
+    line = ctx.t("wow.turn_taken", unit=unit.name, before=done.before, after=done.after)
+    return view.clock_reply(ctx, done.state, [[plain(line)]])
+
+
+async def set_clock(ctx: Context) -> Reply:
+    return await clock_change(ctx, forced=False)
+
+
+async def force_clock(ctx: Context) -> Reply:
+    return await clock_change(ctx, forced=True)
+
+
+async def pet(ctx: Context) -> Reply:
+    game = await GAME.load(ctx)
+    state = await synced(ctx, game.state)
+    mine = tr.find_unit(state, ctx.opts["name"])
+    master = tr.find_unit(state, ctx.opts["master"])
+    require_unit_rights(ctx, state, mine, attack=False)
+    done = wow_tr.link_pet(state, mine.name, master.name)
+    await apply_change(ctx, done.state, "wow_pet", game=game)
+    head: list[Block] = [[plain(ctx.t("wow.pet_linked", pet=mine.name, unit=master.name))]]
+    head += notes_blocks(ctx, done.notes)
+    return view.clock_reply(ctx, done.state, head)

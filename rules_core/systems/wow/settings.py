@@ -7,13 +7,17 @@ so the game-state hooks (a kill scored by `/unit damage`) see them too.
   `opponent` gives it to the victim's only opponent, or with more players to the player whose
   character is taking (or took) the last turn; `last_active` always gives it to that player.
   Nobody scores when that player owns the victim: the group adds it with `/score add`.
-- `battleground` (default `no`): 403.2b (L538) moves a dead character's Personal Clock 2
-  ahead and resets its Health "in a classic Battleground game", never defined in the text.
-  `yes`: that, and it respawns right before its next turn (403.1, 501.1); `no`: the dead stay
-  dead (403.1 allows scenarios without respawning) and leave the clocks.
+- `battleground` (default `yes`): 403.1 (L522) has a destroyed character respawn right before
+  its next turn unless the scenario says otherwise; 403.2b (L538) then moves its Personal
+  Clock 2 ahead and resets its Health "in a classic Battleground game", never defined in the
+  text. `yes`: that; `no`: the scenario without respawning that 403.1 allows (the dead stay
+  dead and leave the clocks).
 - `card_limit` (default `2`): how many Action Cards a character's bar holds. 100.2 (L15)
   says 3 per character in Constructed, 101.2a (L40) that each player chooses 2 per character
   in the standard scenario, 100.3 any number in a Booster Draft.
+- `pet_limit` (default `player`): 304.1 (L408) removes the old Pet when "that player" already
+  has one; the digest (8.2) suspects the English says the summoning character. `player`: one
+  Pet per player, as the Italian text says; `master`: one Pet per summoning character.
 """
 
 from __future__ import annotations
@@ -27,8 +31,9 @@ from rules_core.errors import UserError
 
 class WowSettings(BaseModel):
     kill_scorer: Literal["opponent", "last_active"] = "opponent"
-    battleground: Literal["no", "yes"] = "no"
+    battleground: Literal["no", "yes"] = "yes"
     card_limit: Literal["2", "3", "any"] = "2"
+    pet_limit: Literal["player", "master"] = "player"
 
     @property
     def max_cards(self) -> int | None:
@@ -39,6 +44,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "kill_scorer": ("opponent", "last_active"),
     "battleground": ("no", "yes"),
     "card_limit": ("2", "3", "any"),
+    "pet_limit": ("player", "master"),
 }
 ALIASES = {
     "avversario": "opponent",
@@ -46,6 +52,8 @@ ALIASES = {
     "si": "yes",
     "sì": "yes",
     "qualsiasi": "any",
+    "giocatore": "player",
+    "padrone": "master",
 }
 
 

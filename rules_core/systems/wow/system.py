@@ -14,6 +14,8 @@ character waiting to respawn (Battleground) respawns as its turn begins (403.1, 
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, Field
 
 from rules_core.errors import UserError
@@ -28,6 +30,60 @@ from rules_core.systems.wow.settings import WowSettings
 # a Pet scores none.
 KILL_VP = victory.KILL_VP
 LEGENDARY_VP = victory.LEGENDARY_KILL_VP
+
+
+def wow_extra(unit: Unit) -> dict[str, Any]:
+    """The unit's WoW data: its Action Bar, its master (a Pet), its printed Health."""
+    data: dict[str, Any] = unit.extra.setdefault("wow", {})
+    return data
+
+
+def master_of(state: GameState, unit: Unit) -> str | None:
+    """A Pet's master (folded name), when known (304.1)."""
+    master = unit.extra.get("wow", {}).get("master")
+    return master if isinstance(master, str) else None
+
+
+def printed_health(unit: Unit) -> int:
+    """The Health on the Character Card: Max Health without the 402.3 changes (402.3c)."""
+    printed = unit.extra.get("wow", {}).get("printed_health")
+    return printed if isinstance(printed, int) else unit.stats.get("health", unit.wounds_per_model)
+
+
+def set_max_health(unit: Unit, value: int) -> None:
+    """`unit` is mutable: Max Health becomes `value` (at least 1: a lower one destroys it)."""
+    unit.stats["health"] = max(1, value)
+    unit.wounds_per_model = unit.stats["health"]
+
+
+def remove_pet(state: GameState, pet: Unit) -> None:
+    """`state` is mutable: a Pet leaves play (removed, not destroyed: 304.2, 403.2a)."""
+    state.units = [u for u in state.units if u is not pet]
+    clocks = clocks_of(state)
+    key = fold(pet.name)
+    clocks.personal.pop(key, None)
+    if key in clocks.respawn:
+        clocks.respawn.remove(key)
+    if clocks.turn == key:
+        clocks.turn = None
+    store(state, clocks)
+
+
+def pets_to_replace(state: GameState, pet: Unit, master: Unit) -> list[Unit]:
+    """304.1: who already has a Pet loses it when summoning another; by the `pet_limit`
+    setting "who" is the player (the Italian text) or the summoning character."""
+    limit = settings_of(state).pet_limit
+    return [
+        u
+        for u in state.units
+        if u is not pet
+        and u.stats.get("pet")
+        and (
+            master_of(state, u) == fold(master.name)
+            if limit == "master"
+            else u.owner == master.owner
+        )
+    ]
 
 
 def kill_vp(unit: Unit) -> int:
@@ -132,8 +188,25 @@ def victory_notes(state: GameState) -> list[Note]:
 
 
 class WowSystem(GameSystem):
+    def setup_unit(self, state: GameState, unit: Unit, options: dict[str, str]) -> None:
+        """A character joins the clocks level with the Master Clock (408: a clock is 0-9 ahead
+        of it; 1 would be wrong mid-game). A Pet added while its player's character has the
+        turn is that character's summon: it takes its master's clock after the summon's cost
+        (304.2) and replaces the player's old Pet (304.1)."""
+        super().setup_unit(state, unit, options)
+        clocks = clocks_of(state)
+        key = fold(unit.name)
+        clocks.personal[key] = clocks.master
+        store(state, clocks)
+        summoner = turn_unit(state)
+        if unit.stats.get("pet") and summoner is not None and summoner.owner == unit.owner:
+            link_pet(state, unit, summoner)
+
     def on_destroyed(self, state: GameState, unit: Unit) -> list[Note]:
         notes: list[Note] = []
+        for pet in [u for u in state.units if master_of(state, u) == fold(unit.name)]:
+            remove_pet(state, pet)  # 304.2, 403.2a: its Pets leave play with it
+            notes.append(("wow.pet_removed", {"pet": pet.name, "unit": unit.name}))
         points = kill_vp(unit)
         if points == 0:
             notes.append(("wow.kill_pet", {"unit": unit.name}))
@@ -249,6 +322,7 @@ def begin_turn(state: GameState, unit: Unit, notes: list[Note]) -> None:
     mine = next(u for u in state.units if fold(u.name) == key)
     if key in clocks.respawn:
         clocks.respawn.remove(key)
+        set_max_health(mine, printed_health(mine))  # 403.2b: back to the printed Health
         mine.damage = 0
         notes.append(("wow.respawned", {"unit": mine.name}))
     elif mine.destroyed:
@@ -258,6 +332,19 @@ def begin_turn(state: GameState, unit: Unit, notes: list[Note]) -> None:
     if unit.owner in state.order:  # 501.2: /game status and /unit damage see the active player
         state.turn = state.order.index(unit.owner)
     store(state, clocks)
+
+
+def link_pet(state: GameState, pet: Unit, master: Unit) -> list[Unit]:
+    """`state` is mutable. The Pet's master is recorded, its clock set to the master's (304.2)
+    and the older Pets it replaces removed (304.1); returns those."""
+    clocks = clocks_of(state)
+    clocks.personal[fold(pet.name)] = clocks.personal.get(fold(master.name), clocks.master)
+    store(state, clocks)
+    wow_extra(pet)["master"] = fold(master.name)
+    old = pets_to_replace(state, pet, master)
+    for other in old:
+        remove_pet(state, other)
+    return old
 
 
 def pay(state: GameState, unit: Unit, cost: int, card_names: list[str]) -> list[wow_cards.Card]:

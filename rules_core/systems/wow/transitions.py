@@ -12,10 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules_core.errors import UserError
-from rules_core.game.models import GameState, Unit
+from rules_core.game.models import GameState, ScoreEntry, Unit
 from rules_core.rules.text import fold
 from rules_core.systems.base import Note
 from rules_core.systems.wow import cards as wow_cards
+from rules_core.systems.wow import clock
 from rules_core.systems.wow import system as wow_state
 from rules_core.systems.wow.attack import AttackRequest, HealRequest
 from rules_core.systems.wow.cards import Card, parse_crit
@@ -23,6 +24,7 @@ from rules_core.systems.wow.settings import WowSettings
 from rules_core.systems.wow.system import WOW
 
 ATTACK_TYPES = ("physical", "magical")  # 600.1: an attack is physical or magical
+MAX_HEALTH = 99  # the health stat's bound
 
 
 @dataclass
@@ -116,9 +118,15 @@ def attack_request(
 
 
 def heal_request(
-    *, power: int | None, rerolls: int, crit: str | None, card: Card | None
+    *,
+    power: int | None,
+    rerolls: int,
+    crit: str | None,
+    card: Card | None,
+    target: Unit | None = None,
 ) -> HealRequest:
-    """A heal's power and crit bonus (402.2a), else the heal card's."""
+    """A heal's power and crit bonus (402.2a), else the heal card's; with a target, the heal
+    restores at most the Health it is missing (402.2: never above Max Health)."""
     if card is not None and card.type != "heal":
         raise UserError("wow.card_not_heal", card=card.name, type=card.type)
     if power is None:
@@ -126,15 +134,46 @@ def heal_request(
             raise UserError("wow.power_needed")
         power = card.power
     parsed = parse_crit(crit or (card.crit if card else ""), {"heal"})
-    return HealRequest(power=power, rerolls=rerolls, crit_heal=parsed.get("heal", 0))
+    missing = None if target is None else min(target.damage, target.max_wounds)
+    return HealRequest(
+        power=power, rerolls=rerolls, crit_heal=parsed.get("heal", 0), missing=missing
+    )
+
+
+def allies(state: GameState, a: Unit, b: Unit) -> bool:
+    """Same player, or players on the same side."""
+    if a.owner == b.owner:
+        return True
+    pa, pb = state.player(a.owner), state.player(b.owner)
+    return bool(pa and pb and pa.side and pa.side == pb.side)
+
+
+def check_target(state: GameState, actor: Unit, target: Unit, *, heal: bool) -> None:
+    """407.1a: attacks (and debuffs) can't target allies; heals (and buffs) can't target
+    enemies. A character is its own ally."""
+    friendly = allies(state, actor, target)
+    if heal and not friendly:
+        raise UserError("wow.target_enemy", unit=actor.name, target=target.name)
+    if not heal and friendly:
+        raise UserError("wow.target_ally", unit=actor.name, target=target.name)
 
 
 # --- playing and applying ----------------------------------------------------------------------
 
 
-def check_play(state: GameState, actor: Unit, card: Card | None) -> None:
+def check_play(
+    state: GameState,
+    actor: Unit,
+    card: Card | None,
+    target: Unit | None = None,
+    *,
+    heal: bool = False,
+) -> None:
     """Before any die is rolled: may the character play now (its turn, the card ready, the
-    cost payable)? Raises the refusal; the same checks run again when the result is applied."""
+    cost payable) on this target (407.1a)? Raises the refusal; the same checks run again when
+    the result is applied."""
+    if target is not None:
+        check_target(state, actor, target, heal=heal)
     if card is not None:
         wow_state.play_card(state, actor, card.name, [])
     else:
@@ -158,6 +197,7 @@ def apply_result(
     state = wow_state.with_settings(state, settings, replace=True)
     if actor is not None:
         me = unit_named(state, actor)
+        check_target(state, me, unit_named(state, target), heal=heal)
         if card is not None:
             state = wow_state.play_card(state, me, card, notes)
         else:
@@ -246,3 +286,125 @@ def take_turn(
     mine = unit_named(new, unit.name)
     names = [wow_cards.find_card(mine, n).name for n in played]
     return Turn(new, notes, before, personal_clock(new, unit.name), names)
+
+
+# --- Health changes (402.3) --------------------------------------------------------------------
+
+
+def change_health(state: GameState, name: str, delta: int) -> Transition:
+    """402.3a/b: a Health decrease (increase) lowers (raises) current and Max Health alike;
+    it is not damage (healing). Max Health is the printed Health plus these changes (402.3c).
+    A decrease to 0 destroys the character, which scores like any kill (403.2c)."""
+    new = state.clone()
+    unit = unit_named(new, name)
+    if unit.destroyed:
+        raise UserError("wow.unit_destroyed", unit=unit.name)
+    wow_state.wow_extra(unit).setdefault("printed_health", wow_state.printed_health(unit))
+    target_max = unit.wounds_per_model + delta
+    if target_max > MAX_HEALTH:
+        raise UserError("wow.health_limit", limit=MAX_HEALTH)
+    notes: list[Note] = []
+    if target_max - unit.damage > 0:
+        wow_state.set_max_health(unit, target_max)  # the damage taken stays as it was
+        return Transition(new, notes)
+    wow_state.set_max_health(unit, max(1, target_max))
+    unit.damage = unit.max_wounds  # 0 Health or less: destroyed (402.1)
+    notes += WOW.on_destroyed(new, unit)
+    return Transition(new, notes)
+
+
+# --- corrections and forced clock moves (408) ---------------------------------------------------
+
+
+@dataclass
+class ClockMove(Transition):
+    before: int = 1
+    after: int = 1
+
+
+def set_clock(state: GameState, name: str, tick: int) -> ClockMove:
+    """A correction: the character's Personal Clock is put at `tick` (1-10). Any value is
+    0-9 ticks ahead of the Master Clock, so it is always legal (408.2a)."""
+    if not 1 <= tick <= clock.TICKS:
+        raise UserError("wow.bad_tick", limit=clock.TICKS)
+    unit = unit_named(state, name)
+    clocks = wow_state.clocks_of(state)
+    before = clocks.personal.get(fold(unit.name), clocks.master)
+    clocks.personal[fold(unit.name)] = tick
+    return ClockMove(wow_state.with_clocks(state, clocks), [], before, tick)
+
+
+def force_clock(state: GameState, name: str, ticks: int) -> ClockMove:
+    """An effect ticks the character's clock up (`ticks` > 0) or down: up stops at exactly 9
+    ahead of the Master Clock, down stops level with it (408.2a)."""
+    unit = unit_named(state, name)
+    clocks = wow_state.clocks_of(state)
+    key = fold(unit.name)
+    before = clocks.personal.get(key, clocks.master)
+    if ticks >= 0:
+        after = clock.forced_tick_up(clocks.master, before, ticks)
+    else:
+        after = clock.tick_down(clocks.master, before, -ticks)
+    clocks.personal[key] = after
+    return ClockMove(wow_state.with_clocks(state, clocks), [], before, after)
+
+
+# --- Pets (304) ---------------------------------------------------------------------------------
+
+
+def link_pet(state: GameState, pet: str, master: str) -> Transition:
+    """A Pet added with /unit add is tied to the character that summoned it: its clock is the
+    master's (304.2), the Pet it replaces leaves play (304.1, the `pet_limit` setting), and it
+    leaves play when the master is destroyed (304.2)."""
+    new = state.clone()
+    mine, boss = unit_named(new, pet), unit_named(new, master)
+    if not mine.stats.get("pet"):
+        raise UserError("wow.not_a_pet", unit=mine.name)
+    if boss.stats.get("pet") or boss is mine:
+        raise UserError("wow.bad_master", unit=boss.name)
+    if boss.owner != mine.owner:
+        raise UserError("wow.master_not_yours", unit=boss.name, pet=mine.name)
+    old = wow_state.link_pet(new, mine, boss)
+    notes: list[Note] = [("wow.pet_replaced", {"pet": o.name, "new": mine.name}) for o in old]
+    return Transition(new, notes)
+
+
+# --- the end of a tick (502) -------------------------------------------------------------------
+
+
+@dataclass
+class TickEnd(Transition):
+    report: wow_state.TickReport | None = None
+
+
+def end_tick(state: GameState, at_locations: list[str] | None = None) -> TickEnd:
+    """The tick ends (500.3a, 502). At the end of ticks 5 and 10 every non-Pet character in
+    play on or next to a VP location scores 1 VP for its player (502.1; Pets never, 304.2):
+    `at_locations` names them, once each (704.2c: a same-name trigger hits a character once).
+    Then a player reaching their Honor total wins (102.1), announced here."""
+    new = state.clone()
+    notes: list[Note] = []
+    names = at_locations or []
+    if names:
+        if wow_state.clocks_of(new).master not in clock.VP_TICKS:
+            raise UserError("wow.vp_not_now")
+        seen: set[str] = set()
+        for name in names:
+            unit = unit_named(new, name)
+            if fold(unit.name) in seen:
+                raise UserError("wow.vp_twice", unit=unit.name)
+            seen.add(fold(unit.name))
+            if unit.destroyed:
+                raise UserError("wow.unit_destroyed", unit=unit.name)
+        listed = [unit_named(new, n) for n in names]
+        notes += [("wow.vp_pet", {"unit": u.name}) for u in listed if u.stats.get("pet")]
+        scorers = [u for u in listed if not u.stats.get("pet")]
+    else:
+        scorers = []
+    after, report = wow_state.tick(new)
+    for unit in scorers:
+        after.score_log.append(ScoreEntry(user_id=unit.owner, points=1, reason=unit.name))
+        notes.append(("wow.vp_scored", {"unit": unit.name, "player": unit.owner_name}))
+    if scorers:
+        notes += wow_state.victory_notes(after)
+    return TickEnd(after, notes, report)

@@ -199,6 +199,7 @@ async def test_battleground_respawn_before_the_next_turn(app: App) -> None:
 
 async def test_without_battleground_the_dead_leave_the_clocks(app: App) -> None:
     await two_player_game(app)
+    await ok(app, "A", "/wow settings battleground=no")  # 403.1: a scenario without respawn
     await ok(app, "A", "/unit damage Thrall 5")
     clock = await data(app, "A", "/wow clock")
     assert "Thrall" not in clock["clocks"] and clock["respawn"] == []
@@ -248,8 +249,9 @@ async def test_kill_scorer_setting_and_settings_reach_the_game(app: App) -> None
     shown = await data(app, "B", "/wow settings")
     assert shown["settings"] == {
         "kill_scorer": "opponent",
-        "battleground": "no",
+        "battleground": "yes",
         "card_limit": "2",
+        "pet_limit": "player",
     }
     await refused(app, "A", "/wow settings card_limit=7", "cmd.bad_choice")
 
@@ -258,7 +260,7 @@ async def test_settings_text_and_three_card_limit(app: App) -> None:
     reply = await ok(app, "A", "/wow settings")
     text = plain.render(reply)
     assert "kill_scorer=opponent" in text and "(default)" in text
-    assert "battleground=no" in text and "card_limit=2" in text
+    assert "battleground=yes" in text and "card_limit=2" in text
     await ok(app, "A", "/game new wow")
     await ok(app, "A", "/wow settings card_limit=3")
     await ok(app, "A", "/unit add Jaina health=6")
@@ -290,14 +292,15 @@ async def test_kill_with_more_players_goes_to_the_last_active_player(app: App) -
 
 async def test_settings_are_per_chat_and_undo_does_not_revert_them(app: App) -> None:
     await two_player_game(app)
-    await ok(app, "A", "/wow settings battleground=yes")
+    await ok(app, "A", "/wow settings battleground=no")
     await ok(app, "A", "/undo")  # takes back the game's copy only
-    assert (await data(app, "B", "/wow settings"))["settings"]["battleground"] == "yes"
+    assert (await data(app, "B", "/wow settings"))["settings"]["battleground"] == "no"
     await ok(app, "A", "/wow act Jaina cost=1")  # any /wow change copies the chat's choice in
     kill = await ok(app, "A", "/unit damage Thrall 5")
-    assert "respawns with full Health" in plain.render(kill)
+    assert "4 VP to Ann" in plain.render(kill)
+    assert "respawns with full Health" not in plain.render(kill)
     other = await say(app, "/wow settings", chat="console:elsewhere")
-    assert other.data is not None and other.data["settings"]["battleground"] == "no"
+    assert other.data is not None and other.data["settings"]["battleground"] == "yes"
 
 
 async def test_removing_the_character_mid_turn_does_not_block_the_clocks(app: App) -> None:

@@ -68,3 +68,39 @@ def test_wow_stays_one_discord_command_with_subcommands() -> None:
     assert [c["name"] for c in published] == ["wow"]
     subs = {o["name"] for o in published[0]["options"]}
     assert {"card", "standings", "settings", "act", "attack"} <= subs
+
+
+async def test_heal_apply_reports_the_health_restored(app: App) -> None:
+    """402.2 (E6): a heal of 3 on a character missing 2 Health reports 2."""
+    await say(app, "/game new wow")
+    await say(app, "/unit add Jaina health=8")
+    await say(app, "/unit damage Jaina 2")
+    reply = await say(app, "/wow heal power=3 target=Jaina apply dice=5,6,7")
+    assert reply.ok, reply.error
+    assert reply.data is not None and reply.data["outcome"]["healed"] == 2
+    assert "Healed: 2" in plain.render(reply) and "8/8" in plain.render(reply)
+
+
+async def test_health_decrease_to_zero_scores_and_vp_locations_win(app: App) -> None:
+    """402.3a + 403.2c: a Health decrease that destroys scores the kill; 502.1 + 102.1: VP
+    locations named at the end of tick 5 score and the win is announced."""
+    await say(app, "/game new wow", user="A", name="Ann")
+    await say(app, "/game join", user="B", name="Bob")
+    await say(app, "/wow settings battleground=no", user="A", name="Ann")
+    await say(app, "/unit add Jaina health=8 honor=5", user="A", name="Ann")
+    await say(app, "/unit add Thrall health=3 honor=5", user="B", name="Bob")
+    down = await say(app, "/wow health Thrall change=-3", user="A", name="Ann")
+    assert down.ok, down.error
+    text = plain.render(down)
+    assert "402.3a" in text and "4 VP to Ann" in text
+    for _ in range(4):
+        await say(app, "/wow moved Jaina", user="A", name="Ann")
+        assert (await say(app, "/wow tick", user="A", name="Ann")).ok
+    late = await say(app, "/wow tick vp=Jaina", user="A", name="Ann")
+    assert late.error is not None and late.error.code == "wow.still_ready"
+    await say(app, "/wow moved Jaina", user="A", name="Ann")
+    won = await say(app, "/wow tick vp=Jaina", user="A", name="Ann")
+    assert won.ok, won.error
+    assert "1 VP to Ann" in plain.render(won) and "Ann wins (rule 102.1)" in plain.render(won)
+    ally = await say(app, "/wow attack attacker=Jaina power=2 target=Jaina", user="A", name="Ann")
+    assert ally.error is not None and ally.error.code == "wow.target_ally"
