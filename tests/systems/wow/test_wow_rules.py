@@ -26,7 +26,7 @@ from rules_core.systems.wow.pool import pool_distribution, roll_pool
 
 
 @pytest.mark.parametrize(("face", "success"), [(1, False), (3, False), (4, True), (9, True)])
-def test_d1_faces(face: int, success: bool) -> None:  # D1/D1b, 105.1 (L116-124)
+def test_d1_d1b_faces(face: int, success: bool) -> None:  # D1/D1b, 105.1 (L116-124)
     assert roll_pool(1, 0, DiceSource.given([face])).successes == int(success)
 
 
@@ -65,7 +65,7 @@ def test_crit_damage_adds_hits_before_blocks_once_per_roll() -> None:  # 601.1c,
     assert res.outcome.damage == 2
 
 
-def test_defense_crit_is_only_a_block() -> None:  # D21, 601.2b (L951)
+def test_d21_defense_crit_is_only_a_block() -> None:  # D21, 601.2b (L951)
     res = resolve_attack(AttackRequest(power=2, defense=1), DiceSource.given([5, 6, 10]))
     assert res.outcome.blocks == 1 and res.outcome.damage == 1 and res.outcome.criticals == 0
 
@@ -170,7 +170,7 @@ def test_d5_paying_wraps_past_ten() -> None:  # D5, 408.1c
     assert clock.pay(master=9, personal=9, cost=3) == 2
 
 
-def test_d6_nine_ahead_is_legal_ten_is_not() -> None:  # D6/D6b, 408.2a
+def test_d6_d6b_nine_ahead_is_legal_ten_is_not() -> None:  # D6/D6b, 408.2a
     assert clock.pay(3, 3, 9) == 2
     with pytest.raises(UserError) as err:
         clock.pay(3, 3, 10)
@@ -201,7 +201,7 @@ def test_d15_respawn_moves_the_clock_two() -> None:  # D15, 403.2b
     assert clock.respawn_clock(master=4, personal=6) == 8
 
 
-def test_d17_the_player_left_of_the_active_one_chooses() -> None:  # D17/D17b, 500.3c
+def test_d17_d17b_the_player_left_of_the_active_one_chooses() -> None:  # D17/D17b, 500.3c
     a1 = clock.Character(name="A1", owner="A", clock=2)
     b1 = clock.Character(name="B1", owner="B", clock=2)
     a2 = clock.Character(name="A2", owner="A", clock=2)
@@ -220,7 +220,7 @@ def test_d13_kill_points() -> None:  # D13
     assert victory.kill_vp(True, True) == 0
 
 
-def test_d14_tie_breakers() -> None:  # D14, D14b, D14c: 102.1-102.2
+def test_d14_d14b_d14c_tie_breakers() -> None:  # D14, D14b, D14c: 102.1-102.2
     a = victory.Standing(player="A", vp=22, honor=20)
     b = victory.Standing(player="B", vp=21, honor=18)
     assert victory.winner([a, b]) == "B"
