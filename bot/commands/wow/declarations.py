@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from bot.commands.spec import (
     APPLY,
-    ATTACKER,
     DICE,
     TARGET,
     CommandSpec,
@@ -35,6 +34,10 @@ def pool(name: str, *aliases: str, required: bool = False, default: int | None =
 
 NAME = unit_opt("name", positional=True, required=True)
 CARD = OptionSpec("card", max_length=40, aliases=("carta",))
+# `/wow attack unit=NAME weapon=CARD target=NAME` (issue 25's stored-profile attack): the
+# attacking character and its Action Card, or without a card its primary attack.
+ATTACKER = unit_opt("attacker", "attaccante", "unit", "unita")
+WEAPON = OptionSpec("card", max_length=40, aliases=("carta", "weapon", "arma"))
 ATTACK_OPTIONS = (
     pool("power", "potere", "pow", default=None),
     int_opt("defense", "difesa", "armor", "armatura", "resist", "resistenza", "def", hi=MAX_POOL),
@@ -60,11 +63,12 @@ SPECS = [
         path=("wow", "attack"),
         handler=h.attack,
         aliases=("attacco",),
-        options=(*ATTACK_OPTIONS, ATTACKER, CARD, TARGET, APPLY, DICE),
+        options=(*ATTACK_OPTIONS, ATTACKER, WEAPON, TARGET, APPLY, DICE),
         examples=(
             "/wow attack power=4 defense=2",
             "/wow attack power=3 defense=1 crit=damage:2 type=magical dice=2,5,10,4",
             "/wow attack attacker=Jaina card=Fireball target=Thrall apply",
+            "/wow attack unit=Thrall target=Jaina apply",
         ),
     ),
     CommandSpec(
@@ -86,7 +90,7 @@ SPECS = [
     odds_spec(
         "wow",
         h.odds,
-        (*ATTACK_OPTIONS, ATTACKER, CARD, TARGET),
+        (*ATTACK_OPTIONS, ATTACKER, WEAPON, TARGET),
         "/wow odds power=4 defense=2",
         "/wow odds attacker=Jaina card=Fireball",
     ),

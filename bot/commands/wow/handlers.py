@@ -75,8 +75,11 @@ async def actor_and_card(ctx: Context, option: str) -> tuple[Unit | None, Card |
     return actor, wow_tr.find_actor_card(game.state, actor.name, card_name)
 
 
-def attack_request(ctx: Context, target: Unit | None, card: Card | None) -> AttackRequest:
+def attack_request(
+    ctx: Context, target: Unit | None, card: Card | None, attacker: Unit | None = None
+) -> AttackRequest:
     return wow_tr.attack_request(
+        attacker=attacker,
         power=ctx.opts["power"],
         defense=ctx.opts["defense"],
         kind=ctx.opts["type"],
@@ -119,7 +122,7 @@ async def check_play(
 async def attack(ctx: Context) -> Reply:
     found = await GAME.target(ctx)
     actor, card = await actor_and_card(ctx, "attacker")
-    req = attack_request(ctx, found[1] if found else None, card)
+    req = attack_request(ctx, found[1] if found else None, card, actor)
     await check_play(ctx, found, actor, card)
     source = ctx.dice(ctx.opts["dice"])
     res = resolve_attack(req, source)
@@ -217,8 +220,8 @@ async def heal(ctx: Context) -> Reply:
 
 async def odds(ctx: Context) -> Reply:
     found = await GAME.target(ctx)
-    _, card = await actor_and_card(ctx, "attacker")
-    req = attack_request(ctx, found[1] if found else None, card)
+    actor, card = await actor_and_card(ctx, "attacker")
+    req = attack_request(ctx, found[1] if found else None, card, actor)
     dist = as_distribution(await ctx.offload(attack_odds, req))  # off the event loop
     p_crit = float(crit_chance(req))
     kind = ctx.t(f"wow.type.{req.type}")

@@ -254,6 +254,8 @@ WOW = WowSystem(
         StatSpec(name="health", min=1, max=99, required=True),  # 401: Health
         StatSpec(name="armor", min=0, max=20, default=0),  # 602: Armor dice vs physical
         StatSpec(name="resist", min=0, max=20, default=0),  # 602: Resist dice vs magical
+        StatSpec(name="attack", min=0, max=40),  # 600.1: the primary attack's power
+        StatSpec(name="magical", min=0, max=1),  # 600.1: the primary attack is magical
         StatSpec(name="speed", min=0, max=30),
         StatSpec(name="range", min=0, max=30),
         StatSpec(name="honor", min=0, max=999),  # 102: a party's Honor total wins the game

@@ -88,17 +88,24 @@ def attack_request(
     cover: bool = False,
     target: Unit | None = None,
     card: Card | None = None,
+    attacker: Unit | None = None,
 ) -> AttackRequest:
-    """The given values, else the card's power, type and crit ability; the defence dice from
-    the target's card when not given: Armor against physical attacks, Resist against magical
-    ones (601.2)."""
+    """The given values, else the card's power, type and crit ability, else the attacker's
+    primary attack (its `attack` power and `magical` type on the Character Card, 600.1); the
+    defence dice from the target's card when not given: Armor against physical attacks,
+    Resist against magical ones (601.2)."""
     if card is not None and card.type not in ATTACK_TYPES:
         raise UserError("wow.card_not_attack", card=card.name, type=card.type)
+    primary = card is None and attacker is not None and "attack" in attacker.stats
     if power is None:
-        if card is None:
+        if card is not None:
+            power = card.power
+        elif primary and attacker is not None:
+            power = attacker.stats["attack"]
+        else:
             raise UserError("wow.power_needed")
-        power = card.power
-    attack_type = kind or (card.type if card is not None else "physical")
+    default_type = "magical" if primary and attacker and attacker.stats.get("magical") else None
+    attack_type = kind or (card.type if card is not None else default_type or "physical")
     crit_text = crit if crit else (card.crit if card else "")
     parsed = parse_crit(crit_text, {"damage", "effect"})
     if defense is None:

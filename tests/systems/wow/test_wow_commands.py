@@ -104,3 +104,37 @@ async def test_health_decrease_to_zero_scores_and_vp_locations_win(app: App) -> 
     assert "1 VP to Ann" in plain.render(won) and "Ann wins (rule 102.1)" in plain.render(won)
     ally = await say(app, "/wow attack attacker=Jaina power=2 target=Jaina", user="A", name="Ann")
     assert ally.error is not None and ally.error.code == "wow.target_ally"
+
+
+async def test_attack_takes_the_stored_profiles_and_options_override(app: App) -> None:
+    """Issue 25 item 6: `unit=` `weapon=` `target=` read the attacker's primary attack or
+    Action Card and the target's Armor/Resist (601.2) from the game; options override."""
+    await say(app, "/game new wow", user="A", name="Ann")
+    await say(app, "/game join", user="B", name="Bob")
+    await say(
+        app, "/unit add Jaina health=6 attack=2 magical=1 armor=1 resist=1", user="A", name="Ann"
+    )
+    await say(app, "/unit add Thrall health=6 attack=3 armor=2 resist=1", user="B", name="Bob")
+    await say(
+        app, "/wow card add Jaina card=Fireball cost=3 power=4 type=magical", user="A", name="Ann"
+    )
+    primary = await say(app, "/wow attack unit=Thrall target=Jaina dice=5,6,7,1", user="B")
+    assert primary.ok, primary.error
+    assert primary.data is not None
+    assert primary.data["outcome"] == {
+        "hits": 3, "criticals": 0, "blocks": 0, "damage": 3, "crit_effect": False,
+    }  # fmt: skip
+    assert "Physical attack, power 3 vs 1 defence dice" in plain.render(primary)
+    # Jaina's primary attack is magical: Thrall defends with Resist 1.
+    magic = await say(app, "/wow attack unit=Jaina target=Thrall dice=5,6,9", user="A")
+    assert magic.ok and "Magical attack, power 2 vs 1 defence dice" in plain.render(magic)
+    card = await say(app, "/wow attack unit=Jaina weapon=Fireball target=Thrall dice=5,5,5,5,1")
+    assert card.ok and "power 4 vs 1" in plain.render(card)
+    over = await say(
+        app, "/wow attack unit=Jaina weapon=Fire power=1 defense=0 target=Thrall dice=5"
+    )
+    assert over.ok and "power 1 vs 0" in plain.render(over)
+    it = await say(
+        app, "/wow attacco unita=Jaina arma=Fireball bersaglio=Thrall dadi=5,5,5,5,1", lang="it"
+    )
+    assert it.ok and it.data is not None and it.data["outcome"]["damage"] == 4
