@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.commands.context import Context
-from bot.commands.game_view import notes_blocks, unit_blocks
+from bot.commands.game_view import notes_blocks
 from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data
 from bot.commands.system_kit import SystemGame, SystemSettings, log_roll, pct, resolution
 from bot.commands.wow import view
@@ -45,7 +45,17 @@ async def copy_to_game(
         await apply_change(ctx, new, "wow_settings", game=game)
 
 
-SETTINGS = SystemSettings(
+class WowSettingsCommand(SystemSettings[WowSettings]):
+    """`/wow settings`, its lines with the setting's name and value in the chat's language
+    (an Italian chat reads and types `campo_di_battaglia=si`)."""
+
+    def line(self, ctx: Context, name: str, value: Any) -> Block:
+        line = super().line(ctx, name, value)
+        shown = ctx.t(f"wow.setting_name.{name}") + "=" + ctx.t(f"wow.setting_value.{value}")
+        return [code(shown), *line[1:]]
+
+
+SETTINGS = WowSettingsCommand(
     SYSTEM,
     WowSettings,
     tuple(CHOICES),
@@ -189,7 +199,7 @@ async def apply_to(
     out += notes_blocks(ctx, notes)
     if actor is not None:
         out.append([plain(ctx.t("wow.turn_goes_on", unit=actor.name))])
-    return out + unit_blocks(ctx, target, done.after.system)
+    return out + view.unit_with_cards(ctx, target, done.after.system)
 
 
 async def heal(ctx: Context) -> Reply:
@@ -380,7 +390,7 @@ async def health(ctx: Context) -> Reply:
     key = "wow.health_up" if delta >= 0 else "wow.health_down"
     blocks: list[Block] = [[plain(ctx.t(key, unit=after.name, n=abs(delta)))]]
     blocks += notes_blocks(ctx, done.notes)
-    blocks += unit_blocks(ctx, after, saved.after.system)
+    blocks += view.unit_with_cards(ctx, after, saved.after.system)
     return Reply(
         title=ctx.t("wow.health_title", unit=after.name),
         blocks=blocks,

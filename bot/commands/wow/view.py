@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from bot import i18n
 from bot.commands.context import Context
+from bot.commands.game_view import unit_line
 from bot.commands.system_kit import dice_spans
 from bot.protocol import Block, Reply, Span, bold, code, italic, mention, plain, strike
 from bot.session import name_of
@@ -33,8 +35,7 @@ def step_block(ctx: Context, step: Step, req: AttackRequest | None) -> Block:
         if step.name == "defense" and req is not None:
             label = ctx.t(f"wow.step.defense_{req.type}")
         line: Block = [bold(label + ": "), *faces(step), plain(" → ")]
-        one = "_one" if step.total == 1 else ""
-        line.append(bold(ctx.t(f"wow.count.{step.name}{one}", n=step.total)))
+        line.append(bold(i18n.tn(ctx.lang, f"wow.count.{step.name}", step.total or 0)))
         if step.name != "defense" and 10 in step.final:
             line.append(plain(" " + ctx.t("wow.crit_mark")))
         return line
@@ -49,9 +50,36 @@ def card_block(ctx: Context, actor: Unit, card: Card) -> Block:
     return [italic(ctx.t("wow.card_used", unit=actor.name, card=card.name, cost=card.cost))]
 
 
+def card_line(ctx: Context, card: Card) -> Block:
+    """One Action Card in the chat's language: ✔ ready or ✘ exhausted, cost, power, type."""
+    parts = [
+        ctx.t(
+            "wow.card_line",
+            cost=card.cost,
+            power=card.power,
+            type=ctx.t(f"wow.card_type.{card.type}"),
+        )
+    ]
+    if card.range is not None:
+        parts.append(ctx.t("wow.card_shows_range", range=card.range))
+    if card.crit:
+        crits = wow_cards.parse_crit(card.crit)
+        shown = ", ".join(
+            ctx.t(f"wow.crit.{k}") + ("" if k == "effect" else f" {v}") for k, v in crits.items()
+        )
+        parts.append(ctx.t("wow.card_shows_crit", crit=shown))
+    mark = "✘" if card.exhausted else "✔"
+    return [plain(f"{mark} "), bold(card.name), plain(": " + " · ".join(parts))]
+
+
+def unit_with_cards(ctx: Context, unit: Unit, system: str) -> list[Block]:
+    """The unit's line and its Action Bar, in the chat's language."""
+    return [unit_line(ctx, unit, system)] + [card_line(ctx, c) for c in wow_cards.cards_of(unit)]
+
+
 def card_list_reply(ctx: Context, unit: Unit) -> Reply:
     cards = wow_cards.cards_of(unit)
-    blocks: list[Block] = [[code(c.line())] for c in cards]
+    blocks: list[Block] = [card_line(ctx, c) for c in cards]
     if not cards:
         blocks.append([plain(ctx.t("wow.no_cards", unit=unit.name))])
     else:

@@ -268,7 +268,7 @@ async def test_settings_text_and_three_card_limit(app: App) -> None:
         await ok(app, "A", f"/wow card add Jaina card={name} cost=1")
     await refused(app, "A", "/wow card add Jaina card=Four cost=1", "wow.too_many_cards")
     it = plain.render(await as_(app, "A", "/wow impostazioni", lang="it"))
-    assert "card_limit=3" in it and "Constructed" in it
+    assert "limite_carte=3" in it and "Constructed" in it  # issue 24: Italian names
 
 
 async def test_kill_with_more_players_goes_to_the_last_active_player(app: App) -> None:
