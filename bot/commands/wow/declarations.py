@@ -63,12 +63,21 @@ SPECS = [
         path=("wow", "attack"),
         handler=h.attack,
         aliases=("attacco",),
-        options=(*ATTACK_OPTIONS, ATTACKER, WEAPON, TARGET, APPLY, DICE),
+        options=(
+            *ATTACK_OPTIONS,
+            ATTACKER,
+            WEAPON,
+            TARGET,
+            OptionSpec("targets", max_length=200, aliases=("bersagli",)),
+            APPLY,
+            DICE,
+        ),
         examples=(
             "/wow attack power=4 defense=2",
             "/wow attack power=3 defense=1 crit=damage:2 type=magical dice=2,5,10,4",
             "/wow attack attacker=Jaina card=Fireball target=Thrall apply",
             "/wow attack unit=Thrall target=Jaina apply",
+            "/wow attack attacker=Thrall card=Cleave targets=Jaina,Anduin apply",
         ),
     ),
     CommandSpec(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot import i18n
 from bot.commands.context import Context
 from bot.commands.game_view import notes_blocks
 from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data
@@ -24,6 +25,7 @@ from rules_core.systems.wow.attack import (
     AttackRequest,
     attack_odds,
     crit_chance,
+    resolve_against,
     resolve_attack,
     resolve_heal,
 )
@@ -130,6 +132,8 @@ async def check_play(
 
 
 async def attack(ctx: Context) -> Reply:
+    if ctx.opts.get("targets"):
+        return await shared_attack(ctx)
     found = await GAME.target(ctx)
     actor, card = await actor_and_card(ctx, "attacker")
     req = attack_request(ctx, found[1] if found else None, card, actor)
@@ -148,6 +152,65 @@ async def attack(ctx: Context) -> Reply:
             ctx, found[1].name, res.outcome.damage, heal=False, actor=actor, card=card, data=data
         )
         data["applied"] = {"unit": found[1].name, "damage": res.outcome.damage}
+    return Reply(title=title, blocks=blocks, data=data)
+
+
+async def shared_attack(ctx: Context) -> Reply:
+    """Cleave or AOE: `targets=A,B`, one attack roll, each target defends (601.1b, 407.2b)."""
+    if ctx.opts.get("target"):
+        raise UserError("wow.target_or_targets")
+    game = await GAME.load(ctx)
+    state = game.state
+    units = [tr.find_unit(state, n) for n in card_names(ctx.opts["targets"])]
+    units = wow_tr.distinct_targets(state, [u.name for u in units])
+    actor, card = await actor_and_card(ctx, "attacker")
+    req = attack_request(ctx, None, card, actor)
+    defenses = [wow_tr.defense_dice(req.type, u, ctx.opts["defense"]) for u in units]
+    if actor is not None:
+        for unit in units:
+            wow_tr.check_target(state, actor, unit, heal=False)
+        if ctx.opts["apply"]:
+            require_unit_rights(ctx, state, actor, attack=False)
+            wow_tr.check_play(state, actor, card)
+    source = ctx.dice(ctx.opts["dice"])
+    res = resolve_against(req, defenses, source)
+    data = resolution(SYSTEM, res.steps, {})
+    data["outcomes"] = [
+        {"unit": u.name, **o.model_dump()} for u, o in zip(units, res.outcomes, strict=True)
+    ]
+    total = sum(o.damage for o in res.outcomes)
+    await log_roll(ctx, source, total, data, expression=roll_expression(ctx))
+    kind = ctx.t(f"wow.type.{req.type}")
+    title = i18n.tn(ctx.lang, "wow.shared_title", len(units), power=req.power, type=kind)
+    blocks: list[Block] = [view.card_block(ctx, actor, card)] if actor and card else []
+    names = [u.name for u in units]
+    blocks += [view.step_block(ctx, s, req, names) for s in res.steps]
+    blocks.append([plain(ctx.t("wow.shared_ref"))])
+    if ctx.opts["apply"]:
+        chat = await SETTINGS.load(ctx)
+        results = [(u.name, o.damage) for u, o in zip(units, res.outcomes, strict=True)]
+        notes: list[Any] = []
+
+        def change(state: GameState) -> GameState:
+            done = wow_tr.apply_results(
+                state,
+                chat,
+                results,
+                heal=False,
+                actor=actor.name if actor else None,
+                card=card.name if card else None,
+            )
+            notes[:] = done.notes
+            return done.state
+
+        if actor is None:
+            for unit in units:
+                require_unit_rights(ctx, state, unit, attack=True)
+        saved = await apply_change(ctx, change, "wow_attack", game=game)
+        blocks += notes_blocks(ctx, notes)
+        for name in names:
+            blocks += view.unit_with_cards(ctx, tr.find_unit(saved.after, name), SYSTEM)
+        data["applied"] = [{"unit": n, "damage": d} for n, d in results]
     return Reply(title=title, blocks=blocks, data=data)
 
 

@@ -29,11 +29,17 @@ def faces(step: Step) -> list[Span]:
     return dice_spans(shown)
 
 
-def step_block(ctx: Context, step: Step, req: AttackRequest | None) -> Block:
+def step_block(
+    ctx: Context, step: Step, req: AttackRequest | None, defenders: list[str] | None = None
+) -> Block:
+    """One step's line; with several defenders (Cleave, AOE) their steps name them."""
+    who = ""
+    if defenders is not None and "defender" in step.detail:
+        who = f" ({defenders[step.detail_int('defender')]})"
     if step.name in ("attack", "defense", "heal"):
         label = ctx.t(f"wow.step.{step.name}")
         if step.name == "defense" and req is not None:
-            label = ctx.t(f"wow.step.defense_{req.type}")
+            label = ctx.t(f"wow.step.defense_{req.type}") + who
         line: Block = [bold(label + ": "), *faces(step), plain(" → ")]
         line.append(bold(i18n.tn(ctx.lang, f"wow.count.{step.name}", step.total or 0)))
         if step.name != "defense" and 10 in step.final:
@@ -43,7 +49,7 @@ def step_block(ctx: Context, step: Step, req: AttackRequest | None) -> Block:
         return [plain(ctx.t("wow.step.crit_damage", hits=step.total))]
     if step.name == "crit_effect":
         return [plain(ctx.t("wow.step.crit_effect"))]
-    return [bold(ctx.t("wow.step.damage") + ": "), bold(str(step.total))]
+    return [bold(ctx.t("wow.step.damage") + who + ": "), bold(str(step.total))]
 
 
 def card_block(ctx: Context, actor: Unit, card: Card) -> Block:

@@ -100,6 +100,49 @@ def resolve_attack(req: AttackRequest, source: DiceSource) -> AttackResolution:
     )
 
 
+class SharedRollResolution(BaseModel):
+    """One attack roll against several targets: the steps, and one outcome per target."""
+
+    steps: list[Step]
+    outcomes: list[AttackOutcome]
+
+
+def resolve_against(
+    req: AttackRequest, defenses: list[int], source: DiceSource
+) -> SharedRollResolution:
+    """Cleave and AOE (601.1b, E10; 407.2b): ONE attack roll, its rerolls taken once (elevation
+    gives one, not one per target), its crit abilities firing once; then each target defends
+    separately with its own dice (in the order given) and takes hits minus its blocks."""
+    check_pool(req.power, "power")
+    for size in defenses:
+        check_pool(size, "defense")
+    attack = roll_pool(req.power, req.attack_rerolls, source)
+    hits = attack.successes
+    steps = [_pool_step("attack", attack, hits, "hits")]
+    if attack.crit and req.crit_damage:
+        hits += req.crit_damage
+        steps.append(Step(name="crit", total=hits, outcome="crit_damage"))
+    outcomes: list[AttackOutcome] = []
+    for index, size in enumerate(defenses):
+        defense = roll_pool(size, req.defense_rerolls, source)
+        step = _pool_step("defense", defense, defense.successes, req.type)
+        step.detail["defender"] = index
+        damage = max(0, hits - defense.successes)
+        steps += [step, Step(name="damage", total=damage, outcome="damage", detail=step.detail)]
+        outcomes.append(
+            AttackOutcome(
+                hits=hits,
+                criticals=attack.final.count(10),
+                blocks=defense.successes,
+                damage=damage,
+                crit_effect=attack.crit and req.crit_effect,
+            )
+        )
+    if attack.crit and req.crit_effect:
+        steps.append(Step(name="crit_effect", total=1, outcome="crit_effect"))
+    return SharedRollResolution(steps=steps, outcomes=outcomes)
+
+
 def attack_odds(req: AttackRequest) -> Distribution:
     """Exact distribution of `damage`: hits (crit damage added when a crit shows) minus
     blocks, never below 0."""

@@ -109,8 +109,7 @@ def attack_request(
     crit_text = crit if crit else (card.crit if card else "")
     parsed = parse_crit(crit_text, {"damage", "effect"})
     if defense is None:
-        stat = "armor" if attack_type == "physical" else "resist"
-        defense = target.stats.get(stat, 0) if target is not None else 0
+        defense = defense_dice(attack_type, target, None) if target is not None else 0
     return AttackRequest(
         power=power,
         defense=defense,
@@ -122,6 +121,14 @@ def attack_request(
         crit_damage=parsed.get("damage", 0),
         crit_effect="effect" in parsed,
     )
+
+
+def defense_dice(kind: str, target: Unit, given: int | None) -> int:
+    """601.2: the defender rolls its Armor against a physical attack, its Resist against a
+    magical one, unless the number of dice is given."""
+    if given is not None:
+        return given
+    return target.stats.get("armor" if kind == "physical" else "resist", 0)
 
 
 def heal_request(
@@ -200,11 +207,39 @@ def apply_result(
     """Damage or heal the target. With an acting character its turn begins (respawning it if
     it waits to, 501.1) and its card is played: the cost paid and the card exhausted (300.5);
     a kill made now scores for the attacker's player (403.2c)."""
+    return apply_results(state, settings, [(target, amount)], heal=heal, actor=actor, card=card)
+
+
+def distinct_targets(state: GameState, names: list[str]) -> list[Unit]:
+    """407.1b: an ability with several targets can't target the same one twice."""
+    units = [unit_named(state, n) for n in names]
+    seen: set[str] = set()
+    for unit in units:
+        if fold(unit.name) in seen:
+            raise UserError("wow.target_twice", unit=unit.name)
+        seen.add(fold(unit.name))
+    return units
+
+
+def apply_results(
+    state: GameState,
+    settings: WowSettings,
+    results: list[tuple[str, int]],
+    *,
+    heal: bool,
+    actor: str | None = None,
+    card: str | None = None,
+) -> Transition:
+    """`apply_result` for one roll against several targets (Cleave, AOE): the play is paid
+    once, then every target takes its damage (403.2: none is destroyed before all defended,
+    so the order of the hooks below changes nothing)."""
     notes: list[Note] = []
     state = wow_state.with_settings(state, settings, replace=True)
+    targets = distinct_targets(state, [name for name, _ in results])
     if actor is not None:
         me = unit_named(state, actor)
-        check_target(state, me, unit_named(state, target), heal=heal)
+        for unit in targets:
+            check_target(state, me, unit, heal=heal)
         if card is not None:
             state = wow_state.play_card(state, me, card, notes)
         else:
@@ -212,10 +247,11 @@ def apply_result(
         clocks = wow_state.clocks_of(state)
         clocks.striker = me.owner
         state = wow_state.with_clocks(state, clocks)
-    if heal:
-        state = restore_health(state, target, amount)
-    else:
-        state = deal_damage(state, target, amount, notes)
+    for unit, (_, amount) in zip(targets, results, strict=True):
+        if heal:
+            state = restore_health(state, unit.name, amount)
+        else:
+            state = deal_damage(state, unit.name, amount, notes)
     clocks = wow_state.clocks_of(state)
     if clocks.striker is not None:
         clocks.striker = None

@@ -3,12 +3,24 @@ the Italian comprehensive rules cited)."""
 
 from __future__ import annotations
 
+import itertools
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+
 from rules_core.dice import DiceSource
+from rules_core.errors import UserError
 from rules_core.game import transitions as tr
 from rules_core.game.models import GameState, Player
 from rules_core.systems.wow import system as wow
 from rules_core.systems.wow import transitions as wt
-from rules_core.systems.wow.attack import AttackRequest, resolve_attack
+from rules_core.systems.wow.attack import (
+    AttackRequest,
+    attack_odds,
+    resolve_against,
+    resolve_attack,
+)
 from rules_core.systems.wow.settings import WowSettings
 
 ANN = Player(user_id="A", name="Ann")
@@ -61,3 +73,46 @@ def test_D20_three_crit_faces_trigger_a_crit_ability_once() -> None:
     assert res.outcome.criticals == 3
     assert res.outcome.hits == 3 + 2  # three successes, +2 once
     assert [s.name for s in res.steps].count("crit_effect") == 1
+
+
+def test_E10_cleave_from_elevation_one_roll_one_reroll_each_target_defends() -> None:
+    """601.1b (E10): one attack roll for both targets, the elevation reroll taken once (not
+    per target), then each target defends separately with its own dice."""
+    req = AttackRequest(power=3, elevation=True)
+    # attack 2, 5, 1 -> one reroll (the 2) -> 9; Armor 2 of the first: 4, 1; of the second: 1
+    res = resolve_against(req, [2, 1], DiceSource.given([2, 5, 1, 9, 4, 1, 1]))
+    attack = res.steps[0]
+    assert attack.rerolled == [0] and attack.final == [9, 5, 1]
+    assert [(o.hits, o.blocks, o.damage) for o in res.outcomes] == [(2, 1, 1), (2, 0, 2)]
+    assert [s.name for s in res.steps].count("attack") == 1
+
+
+def test_a_shared_roll_applies_to_every_target_and_refuses_one_twice() -> None:
+    """407.1b: no target twice; 403.2c: each kill scores."""
+    state = tr.add_unit(game(), "Mage", BOB, {"health": 2})
+    done = wt.apply_results(
+        state, WowSettings(), [("Paladin", 7), ("Mage", 1)], heal=False, actor="Hunter"
+    )
+    assert tr.find_unit(done.state, "Paladin").destroyed
+    assert tr.find_unit(done.state, "Mage").wounds_left == 1
+    assert done.state.score() == {"A": 4, "B": 0}
+    with pytest.raises(UserError) as err:
+        wt.apply_results(state, WowSettings(), [("Mage", 1), ("mage", 1)], heal=False)
+    assert err.value.key == "wow.target_twice"
+
+
+def test_shared_roll_odds_per_target_match_brute_force() -> None:
+    """Each target's damage from one shared roll, enumerated over every face sequence, is
+    the single attack's exact distribution against that target's dice (the marginal)."""
+    req = AttackRequest(power=1, elevation=True, crit_damage=1)
+    counts: list[Counter[int]] = [Counter(), Counter()]
+    for faces in itertools.product(range(1, 11), repeat=4):
+        res = resolve_against(req, [1, 1], DiceSource.given(list(faces)))
+        for i, outcome in enumerate(res.outcomes):
+            counts[i][outcome.damage] += 1
+    single = attack_odds(req.model_copy(update={"defense": 1}))
+    for count in counts:
+        total = sum(count.values())
+        assert {k: Fraction(v, total) for k, v in count.items()} == {
+            k: single.chance(lambda x, k=k: x == k) for k in count
+        }

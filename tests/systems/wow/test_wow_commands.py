@@ -138,3 +138,25 @@ async def test_attack_takes_the_stored_profiles_and_options_override(app: App) -
         app, "/wow attacco unita=Jaina arma=Fireball bersaglio=Thrall dadi=5,5,5,5,1", lang="it"
     )
     assert it.ok and it.data is not None and it.data["outcome"]["damage"] == 4
+
+
+async def test_cleave_one_roll_against_two_targets_applied(app: App) -> None:
+    """601.1b / 407.2b: `targets=A,B`, one attack roll, each defends with its own Armor."""
+    await say(app, "/game new wow", user="A", name="Ann")
+    await say(app, "/game join", user="B", name="Bob")
+    await say(app, "/unit add Garrosh health=8 attack=3", user="A", name="Ann")
+    await say(app, "/unit add Jaina health=6 armor=1", user="B", name="Bob")
+    await say(app, "/unit add Anduin health=2", user="B", name="Bob")
+    text = "/wow attack attacker=Garrosh targets=Jaina,Anduin apply dice=5,6,1,4"
+    reply = await say(app, text, user="A", name="Ann")
+    assert reply.ok, reply.error
+    assert reply.data is not None
+    assert [(o["unit"], o["damage"]) for o in reply.data["outcomes"]] == [
+        ("Jaina", 1),
+        ("Anduin", 2),
+    ]
+    shown = plain.render(reply)
+    assert "one roll against 2 targets" in shown and "Armor (Jaina): [4] → 1 block" in shown
+    assert "4 VP to Ann" in shown
+    twice = await say(app, "/wow attack power=2 targets=Jaina,jaina", user="A", name="Ann")
+    assert twice.error is not None and twice.error.code == "wow.target_twice"

@@ -13,8 +13,6 @@ UNCOMPUTABLE: dict[str, str] = {
     "E5": f"302.3 Shadowform allows Mind Blast: {NO_TEXT} (no Forms)",
     "E7": f"405.2 range-1 targets: {NO_BOARD}",
     "E8": f"405.2a minimum range: {NO_BOARD}",
-    "E10": "601.1b Cleave: one roll against several targets is not built (issue 23's AOE and "
-    "Cleave item is still open)",
     "E13": "704.2c trigger waves with Health below 0 kept mid-wave: triggered abilities "
     "(Rejuvenation, Corruption) are not modelled",
     "E13b": "704.2c trigger waves, the other order: triggered abilities are not modelled",
