@@ -192,6 +192,20 @@ SPECS = [
         examples=("/wow force Thrall ticks=2", "/wow force Jaina ticks=-3"),
     ),
     CommandSpec(
+        path=("wow", "effect"),
+        handler=h.effect,
+        aliases=("effetto",),
+        options=(
+            NAME,
+            OptionSpec("effect", max_length=40, required=True, aliases=("effetto",)),
+            int_opt("tick", "scatto", lo=1, hi=10),
+        ),
+        examples=(
+            "/wow effect Thrall effect=Bloodlust tick=10",
+            "/wow effect Jaina effect=Stealth",
+        ),
+    ),
+    CommandSpec(
         path=("wow", "pet"),
         handler=h.pet,
         aliases=("famiglio",),

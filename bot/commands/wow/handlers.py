@@ -501,3 +501,25 @@ async def pet(ctx: Context) -> Reply:
     head: list[Block] = [[plain(ctx.t("wow.pet_linked", pet=mine.name, unit=master.name))]]
     head += notes_blocks(ctx, done.notes)
     return view.clock_reply(ctx, done.state, head)
+
+
+async def effect(ctx: Context) -> Reply:
+    """A buff, debuff or other effect on a character, lasting until removed or to the end of a
+    tick (301.2b-c)."""
+    game = await GAME.load(ctx)
+    state = await synced(ctx, game.state)
+    unit = tr.find_unit(state, ctx.opts["name"])
+    require_unit_rights(ctx, state, unit, attack=True)
+    until = ctx.opts.get("tick")
+    done = wow_tr.add_effect(state, unit.name, ctx.opts["effect"], until)
+    saved = await apply_change(ctx, done.state, "wow_effect", game=game)
+    after = tr.find_unit(saved.after, unit.name)
+    name = after.conditions[-1].name
+    key = "wow.effect_until" if until is not None else "wow.effect_added"
+    blocks: list[Block] = [[plain(ctx.t(key, unit=after.name, effect=name, tick=until))]]
+    blocks += view.unit_with_cards(ctx, after, SYSTEM)
+    return Reply(
+        title=ctx.t("wow.effect_title", unit=after.name),
+        blocks=blocks,
+        data={"system": SYSTEM, "unit": after.name, "effect": name, "until_tick": until},
+    )

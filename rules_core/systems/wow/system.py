@@ -234,6 +234,7 @@ class WowSystem(GameSystem):
             if key not in clocks.respawn:
                 clocks.respawn.append(key)
             unit.conditions = []
+            unit.extra.get("wow", {}).pop("effect_ends", None)
             notes.append(
                 ("wow.respawn_pending", {"unit": unit.name, "before": before, "after": after})
             )

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules_core.errors import UserError
-from rules_core.game.models import GameState, ScoreEntry, Unit
+from rules_core.game.models import Condition, GameState, ScoreEntry, Unit
 from rules_core.rules.text import fold
 from rules_core.systems.base import Note
 from rules_core.systems.wow import cards as wow_cards
@@ -25,6 +25,8 @@ from rules_core.systems.wow.system import WOW
 
 ATTACK_TYPES = ("physical", "magical")  # 600.1: an attack is physical or magical
 MAX_HEALTH = 99  # the health stat's bound
+MAX_EFFECTS = 20  # buffs, debuffs and other effects on one character
+MAX_EFFECT_NAME = 40
 
 
 @dataclass
@@ -412,6 +414,55 @@ def link_pet(state: GameState, pet: str, master: str) -> Transition:
     return Transition(new, notes)
 
 
+# --- effects that last until the end of a tick (301.2c) ---------------------------------------
+
+
+def effect_ends(unit: Unit) -> dict[str, int]:
+    """Folded effect name -> the tick at whose end it goes."""
+    ends: dict[str, int] = wow_state.wow_extra(unit).setdefault("effect_ends", {})
+    return ends
+
+
+def add_effect(state: GameState, name: str, effect: str, until_tick: int | None) -> Transition:
+    """A buff, debuff, Form, Stealth, Taunt... on the character, shown like any condition.
+    Played again it replaces the old one (301.2b, D18); with `until_tick` it is removed at the
+    end of that tick (301.2c: "at the end of tick 10 remove this buff"), else it stays until
+    removed."""
+    label = " ".join(effect.split())
+    if not 1 <= len(label) <= MAX_EFFECT_NAME:
+        raise UserError("wow.bad_effect_name", limit=MAX_EFFECT_NAME)
+    if until_tick is not None and not 1 <= until_tick <= clock.TICKS:
+        raise UserError("wow.bad_tick", limit=clock.TICKS)
+    new = state.clone()
+    unit = unit_named(new, name)
+    key = fold(label)
+    unit.conditions = [c for c in unit.conditions if fold(c.name) != key]
+    if len(unit.conditions) >= MAX_EFFECTS:
+        raise UserError("game.too_many_conditions", limit=MAX_EFFECTS)
+    unit.conditions.append(Condition(name=label))
+    ends = effect_ends(unit)
+    ends.pop(key, None)
+    if until_tick is not None:
+        ends[key] = until_tick
+    return Transition(new)
+
+
+def expire_effects(state: GameState, ended: int) -> list[Note]:
+    """`state` is mutable: the effects lasting until the end of tick `ended` go (301.2c)."""
+    notes: list[Note] = []
+    for unit in state.units:
+        ends = unit.extra.get("wow", {}).get("effect_ends", {})
+        gone = {key for key, tick in ends.items() if tick == ended}
+        if not gone:
+            continue
+        for cond in [c for c in unit.conditions if fold(c.name) in gone]:
+            notes.append(("wow.effect_expired", {"unit": unit.name, "effect": cond.name}))
+        unit.conditions = [c for c in unit.conditions if fold(c.name) not in gone]
+        for key in gone:
+            ends.pop(key)
+    return notes
+
+
 # --- the end of a tick (502) -------------------------------------------------------------------
 
 
@@ -445,6 +496,7 @@ def end_tick(state: GameState, at_locations: list[str] | None = None) -> TickEnd
     else:
         scorers = []
     after, report = wow_state.tick(new)
+    notes += expire_effects(after, report.ended)
     for unit in scorers:
         after.score_log.append(ScoreEntry(user_id=unit.owner, points=1, reason=unit.name))
         notes.append(("wow.vp_scored", {"unit": unit.name, "player": unit.owner_name}))

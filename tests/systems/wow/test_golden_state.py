@@ -243,3 +243,34 @@ def test_the_vp_location_win_is_announced() -> None:
     done = wt.end_tick(state, ["Jaina"])
     assert done.state.score()["A"] == 10
     assert done.notes[-1] == ("wow.win_reached", {"player": "Ann", "vp": 10, "honor": 10})
+
+
+# --- 301.2c: effects that last until the end of a tick ----------------------------------------
+
+
+def test_an_effect_until_the_end_of_tick_ten_goes_then_and_not_before() -> None:
+    """301.2c: "at the end of tick 10 remove this buff" - it stays through ticks 8 and 9 and
+    goes when tick 10 ends; an effect without a duration stays."""
+    state = at_master(game(), 8, jaina=11 - 1, thrall=10)
+    state = wt.add_effect(state, "Thrall", "Bloodlust", 10).state
+    state = wt.add_effect(state, "Thrall", "Stealth", None).state
+    for _ in (8, 9):
+        state = wt.end_tick(state).state
+        assert [c.name for c in tr.find_unit(state, "Thrall").conditions] == [
+            "Bloodlust",
+            "Stealth",
+        ]
+    state = wow.moved(state, tr.find_unit(state, "Jaina"))
+    state = wow.moved(state, tr.find_unit(state, "Thrall"))
+    done = wt.end_tick(state)
+    assert [c.name for c in tr.find_unit(done.state, "Thrall").conditions] == ["Stealth"]
+    assert ("wow.effect_expired", {"unit": "Thrall", "effect": "Bloodlust"}) in done.notes
+
+
+def test_an_effect_played_again_replaces_the_old_one_and_its_duration() -> None:
+    """301.2b (D18): the same buff again replaces the old one, with the new duration."""
+    state = wt.add_effect(game(), "Thrall", "Bloodlust", 5).state
+    state = wt.add_effect(state, "Thrall", "bloodlust", None).state
+    thrall = tr.find_unit(state, "Thrall")
+    assert [c.name for c in thrall.conditions] == ["bloodlust"]
+    assert wt.effect_ends(thrall) == {}

@@ -160,3 +160,19 @@ async def test_cleave_one_roll_against_two_targets_applied(app: App) -> None:
     assert "4 VP to Ann" in shown
     twice = await say(app, "/wow attack power=2 targets=Jaina,jaina", user="A", name="Ann")
     assert twice.error is not None and twice.error.code == "wow.target_twice"
+
+
+async def test_effect_until_a_tick_shows_and_expires(app: App) -> None:
+    """301.2c: `/wow effect NAME effect=X tick=N` lasts until /wow tick ends tick N."""
+    await say(app, "/game new wow")
+    await say(app, "/unit add Thrall health=5")
+    added = await say(app, "/wow effect Thrall effect=Bloodlust tick=1")
+    assert added.ok, added.error
+    assert "until the end of tick 1" in plain.render(added)
+    await say(app, "/wow moved Thrall")
+    tick = await say(app, "/wow tick")
+    assert tick.ok and "Bloodlust leaves Thrall" in plain.render(tick)
+    shown = await say(app, "/unit show Thrall")
+    assert "Bloodlust" not in plain.render(shown)
+    it = await say(app, "/wow effetto Thrall effetto=Furtività scatto=3", lang="it")
+    assert it.ok and "fino alla fine dello scatto 3" in plain.render(it)
