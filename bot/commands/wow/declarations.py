@@ -44,6 +44,8 @@ ATTACK_OPTIONS = (
     OptionSpec("type", choices=ATTACK_TYPES, aliases=("tipo",)),
     pool("reroll_attack", "ritira_attacco"),
     pool("reroll_defense", "ritira_difesa"),
+    pool("force_reroll_attack", "ritiro_forzato_attacco"),
+    pool("force_reroll_defense", "ritiro_forzato_difesa"),
     flag_opt("elevation", "altura", "elevated"),
     flag_opt("cover", "copertura", "coperto"),
     OptionSpec("crit", max_length=60, aliases=("critico",)),
@@ -55,6 +57,7 @@ SETTING_OPTIONS = tuple(
         ("battleground", ("campo_di_battaglia",)),
         ("card_limit", ("limite_carte",)),
         ("pet_limit", ("limite_pet",)),
+        ("forced_reroll", ("ritiro_forzato",)),
     )
 )
 

@@ -87,11 +87,14 @@ async def actor_and_card(ctx: Context, option: str) -> tuple[Unit | None, Card |
     return actor, wow_tr.find_actor_card(game.state, actor.name, card_name)
 
 
-def attack_request(
+async def attack_request(
     ctx: Context, target: Unit | None, card: Card | None, attacker: Unit | None = None
 ) -> AttackRequest:
     return wow_tr.attack_request(
         attacker=attacker,
+        force_reroll_attack=ctx.opts["force_reroll_attack"],
+        force_reroll_defense=ctx.opts["force_reroll_defense"],
+        settings=await SETTINGS.load(ctx),
         power=ctx.opts["power"],
         defense=ctx.opts["defense"],
         kind=ctx.opts["type"],
@@ -136,7 +139,7 @@ async def attack(ctx: Context) -> Reply:
         return await shared_attack(ctx)
     found = await GAME.target(ctx)
     actor, card = await actor_and_card(ctx, "attacker")
-    req = attack_request(ctx, found[1] if found else None, card, actor)
+    req = await attack_request(ctx, found[1] if found else None, card, actor)
     await check_play(ctx, found, actor, card)
     source = ctx.dice(ctx.opts["dice"])
     res = resolve_attack(req, source)
@@ -164,7 +167,7 @@ async def shared_attack(ctx: Context) -> Reply:
     units = [tr.find_unit(state, n) for n in card_names(ctx.opts["targets"])]
     units = wow_tr.distinct_targets(state, [u.name for u in units])
     actor, card = await actor_and_card(ctx, "attacker")
-    req = attack_request(ctx, None, card, actor)
+    req = await attack_request(ctx, None, card, actor)
     defenses = [wow_tr.defense_dice(req.type, u, ctx.opts["defense"]) for u in units]
     if actor is not None:
         for unit in units:
@@ -294,7 +297,7 @@ async def heal(ctx: Context) -> Reply:
 async def odds(ctx: Context) -> Reply:
     found = await GAME.target(ctx)
     actor, card = await actor_and_card(ctx, "attacker")
-    req = attack_request(ctx, found[1] if found else None, card, actor)
+    req = await attack_request(ctx, found[1] if found else None, card, actor)
     dist = as_distribution(await ctx.offload(attack_odds, req))  # off the event loop
     p_crit = float(crit_chance(req))
     kind = ctx.t(f"wow.type.{req.type}")

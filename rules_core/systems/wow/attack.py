@@ -21,7 +21,7 @@ from rules_core.steps import Step
 from rules_core.systems.wow.pool import (
     PoolRoll,
     check_pool,
-    pool_distribution,
+    forced_pool_distribution,
     roll_pool,
     successes_distribution,
 )
@@ -39,6 +39,10 @@ class AttackRequest(BaseModel):
     cover: bool = False  # 406.2b: the defender may reroll one die
     crit_damage: int = Field(default=0, ge=0, le=20)  # "[Crit] +N damage": hits before blocks
     crit_effect: bool = False  # another crit ability, resolved after damage (602.2)
+    # 105.3: successes an effect forces to be rerolled, with the chosen rerolls, at once
+    force_reroll_attack: int = Field(default=0, ge=0, le=40)
+    force_reroll_defense: int = Field(default=0, ge=0, le=40)
+    forced_crits_first: bool = False  # the `forced_reroll` setting: who picks the dice
 
     @property
     def attack_rerolls(self) -> int:
@@ -77,14 +81,26 @@ def _pool_step(name: str, roll: PoolRoll, total: int, outcome: str) -> Step:
 def resolve_attack(req: AttackRequest, source: DiceSource) -> AttackResolution:
     check_pool(req.power, "power")
     check_pool(req.defense, "defense")
-    attack = roll_pool(req.power, req.attack_rerolls, source)
+    attack = roll_pool(
+        req.power,
+        req.attack_rerolls,
+        source,
+        req.force_reroll_attack,
+        req.forced_crits_first,
+    )
     hits = attack.successes
     criticals = attack.final.count(10)
     steps = [_pool_step("attack", attack, hits, "hits")]
     if attack.crit and req.crit_damage:
         hits += req.crit_damage
         steps.append(Step(name="crit", total=hits, outcome="crit_damage"))
-    defense = roll_pool(req.defense, req.defense_rerolls, source)
+    defense = roll_pool(
+        req.defense,
+        req.defense_rerolls,
+        source,
+        req.force_reroll_defense,
+        req.forced_crits_first,
+    )
     blocks = defense.successes
     steps.append(_pool_step("defense", defense, blocks, req.type))
     damage = max(0, hits - blocks)
@@ -116,7 +132,13 @@ def resolve_against(
     check_pool(req.power, "power")
     for size in defenses:
         check_pool(size, "defense")
-    attack = roll_pool(req.power, req.attack_rerolls, source)
+    attack = roll_pool(
+        req.power,
+        req.attack_rerolls,
+        source,
+        req.force_reroll_attack,
+        req.forced_crits_first,
+    )
     hits = attack.successes
     steps = [_pool_step("attack", attack, hits, "hits")]
     if attack.crit and req.crit_damage:
@@ -124,7 +146,9 @@ def resolve_against(
         steps.append(Step(name="crit", total=hits, outcome="crit_damage"))
     outcomes: list[AttackOutcome] = []
     for index, size in enumerate(defenses):
-        defense = roll_pool(size, req.defense_rerolls, source)
+        defense = roll_pool(
+            size, req.defense_rerolls, source, req.force_reroll_defense, req.forced_crits_first
+        )
         step = _pool_step("defense", defense, defense.successes, req.type)
         step.detail["defender"] = index
         damage = max(0, hits - defense.successes)
@@ -148,14 +172,22 @@ def attack_odds(req: AttackRequest) -> Distribution:
     blocks, never below 0."""
     check_pool(req.power, "power")
     check_pool(req.defense, "defense")
-    attack = pool_distribution(req.power, req.attack_rerolls)
+    attack = attack_pool(req)
     hits = attack.map(lambda k: k[0] + (req.crit_damage if k[1] else 0))
-    blocks = successes_distribution(req.defense, req.defense_rerolls)
+    blocks = successes_distribution(
+        req.defense, req.defense_rerolls, req.force_reroll_defense, req.forced_crits_first
+    )
     return (hits - blocks).clip(lo=0)
 
 
 def crit_chance(req: AttackRequest) -> Fraction:
-    return pool_distribution(req.power, req.attack_rerolls).chance(lambda k: k[1])
+    return attack_pool(req).chance(lambda k: k[1])
+
+
+def attack_pool(req: AttackRequest) -> Distribution[tuple[int, bool]]:
+    return forced_pool_distribution(
+        req.power, req.attack_rerolls, req.force_reroll_attack, req.forced_crits_first
+    )
 
 
 class HealRequest(BaseModel):

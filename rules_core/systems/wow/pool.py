@@ -45,15 +45,63 @@ def check_pool(size: int, what: str) -> None:
         raise UserError("wow.pool_size", what=what, limit=MAX_POOL)
 
 
-def roll_pool(size: int, rerolls: int, source: DiceSource) -> PoolRoll:
-    """Roll `size` d10 and reroll up to `rerolls` failed dice at once (the player's best use of
-    a reroll allowance: a failure is the only die worth rerolling)."""
+def forced_picks(first: list[int], forced: int, crits_first: bool) -> list[int]:
+    """The successes an effect forces to be rerolled (105.3): plain successes before crits
+    (the roller keeps its crits), or crits first (the `forced_reroll` setting)."""
+    plain = [i for i, face in enumerate(first) if is_success(face) and face != CRIT_FACE]
+    crits = [i for i, face in enumerate(first) if face == CRIT_FACE]
+    order = crits + plain if crits_first else plain + crits
+    return order[: max(0, forced)]
+
+
+def roll_pool(
+    size: int, rerolls: int, source: DiceSource, forced: int = 0, crits_first: bool = False
+) -> PoolRoll:
+    """Roll `size` d10 and reroll up to `rerolls` failed dice (the player's best use of a
+    reroll allowance: a failure is the only die worth rerolling) together with `forced`
+    successes an effect makes them reroll: all at once, none twice (105.3)."""
     first = [source.roll(SIDES) for _ in range(size)]
     failed = [i for i, face in enumerate(first) if not is_success(face)][: max(0, rerolls)]
+    again = sorted(failed + forced_picks(first, forced, crits_first))
     final = list(first)
-    for i in failed:
+    for i in again:
         final[i] = source.roll(SIDES)
-    return PoolRoll(first, failed, final)
+    return PoolRoll(first, again, final)
+
+
+@cache
+def forced_pool_distribution(
+    size: int, rerolls: int, forced: int, crits_first: bool
+) -> Distribution[tuple[int, bool]]:
+    """`pool_distribution` with `forced` successes rerolled too (105.3), all dice rerolled at
+    once: kept successes and crits after the forced picks, plus the rerolled dice's outcome.
+    Weights out of 10**(2 * size): every die may be rolled twice at most."""
+    if forced <= 0:
+        return pool_distribution(size, rerolls)
+    budget = min(size, max(0, rerolls))
+    second: list[dict[tuple[int, bool], int]] = []
+    for again in range(size + 1):
+        pad = FACES_TOTAL ** (size - again)
+        ways: dict[tuple[int, bool], int] = {}
+        for crits in range(again + 1):
+            for hits in range(again - crits + 1):
+                key = (hits + crits, crits > 0)
+                ways[key] = ways.get(key, 0) + multinomial_ways(again, hits, crits) * pad
+        second.append(ways)
+    out: dict[tuple[int, bool], int] = {}
+    for crits in range(size + 1):
+        for hits in range(size - crits + 1):
+            w1 = multinomial_ways(size, hits, crits)
+            fails = size - crits - hits
+            taken = min(hits + crits, forced)
+            from_crits = min(crits, taken) if crits_first else max(0, taken - hits)
+            from_plain = taken - from_crits
+            kept = (hits - from_plain) + (crits - from_crits)
+            kept_crit = crits - from_crits > 0
+            for (s2, c2), w2 in second[min(fails, budget) + taken].items():
+                key = (kept + s2, kept_crit or c2)
+                out[key] = out.get(key, 0) + w1 * w2
+    return Distribution(out, total=FACES_TOTAL ** (2 * size))
 
 
 @cache
@@ -97,8 +145,10 @@ def multinomial_ways(n: int, hits: int, crits: int) -> int:
     return int(comb(n, fails) * comb(n - fails, hits) * WAYS_FAIL**fails * WAYS_HIT**hits)
 
 
-def successes_distribution(size: int, rerolls: int) -> Distribution:
-    return pool_distribution(size, rerolls).map(successes_of)
+def successes_distribution(
+    size: int, rerolls: int, forced: int = 0, crits_first: bool = False
+) -> Distribution:
+    return forced_pool_distribution(size, rerolls, forced, crits_first).map(successes_of)
 
 
 def successes_of(outcome: tuple[int, bool]) -> int:

@@ -18,6 +18,9 @@ so the game-state hooks (a kill scored by `/unit damage`) see them too.
 - `pet_limit` (default `player`): 304.1 (L408) removes the old Pet when "that player" already
   has one; the digest (8.2) suspects the English says the summoning character. `player`: one
   Pet per player, as the Italian text says; `master`: one Pet per summoning character.
+- `forced_reroll` (default `keep_crits`): 105.3 (L132) has some effects force successes to be
+  rerolled without saying which. `keep_crits`: plain successes go first (the roller keeps its
+  crits); `crits_first`: crits go first (the forcing player takes the crits away).
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ class WowSettings(BaseModel):
     battleground: Literal["no", "yes"] = "yes"
     card_limit: Literal["2", "3", "any"] = "2"
     pet_limit: Literal["player", "master"] = "player"
+    forced_reroll: Literal["keep_crits", "crits_first"] = "keep_crits"
 
     @property
     def max_cards(self) -> int | None:
@@ -45,6 +49,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "battleground": ("no", "yes"),
     "card_limit": ("2", "3", "any"),
     "pet_limit": ("player", "master"),
+    "forced_reroll": ("keep_crits", "crits_first"),
 }
 ALIASES = {
     "avversario": "opponent",
@@ -54,6 +59,8 @@ ALIASES = {
     "qualsiasi": "any",
     "giocatore": "player",
     "padrone": "master",
+    "tieni_critici": "keep_crits",
+    "critici_prima": "crits_first",
 }
 
 

@@ -88,6 +88,9 @@ def attack_request(
     reroll_defense: int = 0,
     elevation: bool = False,
     cover: bool = False,
+    force_reroll_attack: int = 0,
+    force_reroll_defense: int = 0,
+    settings: WowSettings | None = None,
     target: Unit | None = None,
     card: Card | None = None,
     attacker: Unit | None = None,
@@ -122,6 +125,9 @@ def attack_request(
         cover=cover,
         crit_damage=parsed.get("damage", 0),
         crit_effect="effect" in parsed,
+        force_reroll_attack=force_reroll_attack,
+        force_reroll_defense=force_reroll_defense,
+        forced_crits_first=(settings or WowSettings()).forced_reroll == "crits_first",
     )
 
 

@@ -4,6 +4,10 @@ one of its examples)."""
 
 from __future__ import annotations
 
+import itertools
+from collections import Counter
+from fractions import Fraction
+
 import pytest
 
 from rules_core.dice import DiceSource
@@ -11,9 +15,10 @@ from rules_core.errors import UserError
 from rules_core.game import transitions as tr
 from rules_core.game.models import GameState, Player, ScoreEntry
 from rules_core.systems.base import Note
+from rules_core.systems.wow import pool
 from rules_core.systems.wow import system as wow
 from rules_core.systems.wow import transitions as wt
-from rules_core.systems.wow.attack import resolve_heal
+from rules_core.systems.wow.attack import AttackRequest, attack_odds, resolve_heal
 from rules_core.systems.wow.settings import WowSettings
 
 ANN = Player(user_id="A", name="Ann")
@@ -274,3 +279,36 @@ def test_an_effect_played_again_replaces_the_old_one_and_its_duration() -> None:
     thrall = tr.find_unit(state, "Thrall")
     assert [c.name for c in thrall.conditions] == ["bloodlust"]
     assert wt.effect_ends(thrall) == {}
+
+
+# --- 105.3: rerolls that take successes --------------------------------------------------------
+
+
+def test_forced_rerolls_take_successes_with_the_chosen_ones_at_once() -> None:
+    """105.3: some effects force successes to be rerolled; forced and chosen rerolls happen
+    together and a rerolled die is never rerolled again. By default the roller keeps its
+    crits (plain successes go first); `forced_reroll=crits` takes crits first."""
+    roll = pool.roll_pool(4, 1, DiceSource.given([2, 10, 6, 1, 9, 3]), forced=1)
+    assert roll.rerolled == [0, 2] and roll.final == [9, 10, 3, 1]
+    crits = pool.roll_pool(3, 0, DiceSource.given([10, 6, 1, 4]), forced=1, crits_first=True)
+    assert crits.rerolled == [0] and crits.final == [4, 6, 1] and not crits.crit
+
+
+@pytest.mark.parametrize(("rerolls", "forced", "crits_first"), [(1, 1, False), (0, 2, True)])
+def test_forced_reroll_odds_match_brute_force(rerolls: int, forced: int, crits_first: bool) -> None:
+    """The exact (successes, crit) distribution with forced rerolls against every face
+    sequence of 2 dice rolled twice."""
+    counts: Counter[tuple[int, bool]] = Counter()
+    for faces in itertools.product(range(1, 11), repeat=4):
+        roll = pool.roll_pool(2, rerolls, DiceSource.given(list(faces)), forced, crits_first)
+        counts[(roll.successes, roll.crit)] += 1
+    dist = pool.forced_pool_distribution(2, rerolls, forced, crits_first)
+    assert {k: Fraction(v, 10**4) for k, v in counts.items()} == {
+        k: dist.chance(lambda x, k=k: x == k) for k in counts
+    }
+
+
+def test_forced_defence_rerolls_reach_the_attack_odds() -> None:
+    req = AttackRequest(power=2, defense=2, force_reroll_defense=1)
+    assert attack_odds(req) != attack_odds(AttackRequest(power=2, defense=2))
+    assert sum(attack_odds(req).probabilities.values()) == pytest.approx(1)

@@ -252,6 +252,7 @@ async def test_kill_scorer_setting_and_settings_reach_the_game(app: App) -> None
         "battleground": "yes",
         "card_limit": "2",
         "pet_limit": "player",
+        "forced_reroll": "keep_crits",
     }
     await refused(app, "A", "/wow settings card_limit=7", "cmd.bad_choice")
 

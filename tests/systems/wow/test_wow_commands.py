@@ -176,3 +176,16 @@ async def test_effect_until_a_tick_shows_and_expires(app: App) -> None:
     assert "Bloodlust" not in plain.render(shown)
     it = await say(app, "/wow effetto Thrall effetto=Furtività scatto=3", lang="it")
     assert it.ok and "fino alla fine dello scatto 3" in plain.render(it)
+
+
+async def test_forced_reroll_of_a_success_and_its_setting(app: App) -> None:
+    """105.3: `force_reroll_attack=1` rerolls a success with the chosen rerolls; the
+    `forced_reroll` setting decides whether the crit goes first."""
+    kept = await say(app, "/wow attack power=2 force_reroll_attack=1 dice=10,6,2")
+    assert kept.ok and kept.data is not None
+    assert kept.data["outcome"]["hits"] == 1 and kept.data["outcome"]["criticals"] == 1
+    await say(app, "/wow settings forced_reroll=crits_first", admin=True)
+    taken = await say(app, "/wow attack power=2 force_reroll_attack=1 dice=10,6,2")
+    assert taken.data is not None and taken.data["outcome"]["criticals"] == 0
+    it = await say(app, "/wow impostazioni", lang="it")
+    assert "ritiro_forzato=critici_prima" in plain.render(it)
