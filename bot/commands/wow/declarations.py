@@ -14,6 +14,8 @@ from bot.commands.spec import (
     unit_opt,
 )
 from bot.commands.wow import handlers as h
+from bot.commands.wow import rolls
+from bot.commands.wow.common import SETTINGS
 from rules_core.systems.wow import cards as wow_cards
 from rules_core.systems.wow.pool import MAX_POOL
 from rules_core.systems.wow.settings import CHOICES
@@ -64,7 +66,7 @@ SETTING_OPTIONS = tuple(
 SPECS = [
     CommandSpec(
         path=("wow", "attack"),
-        handler=h.attack,
+        handler=rolls.attack,
         aliases=("attacco",),
         options=(
             *ATTACK_OPTIONS,
@@ -85,7 +87,7 @@ SPECS = [
     ),
     CommandSpec(
         path=("wow", "heal"),
-        handler=h.heal,
+        handler=rolls.heal,
         aliases=("cura",),
         options=(
             pool("power", "potere", default=None),
@@ -101,7 +103,7 @@ SPECS = [
     ),
     odds_spec(
         "wow",
-        h.odds,
+        rolls.odds,
         (*ATTACK_OPTIONS, ATTACKER, WEAPON, TARGET),
         "/wow odds power=4 defense=2",
         "/wow odds attacker=Jaina card=Fireball",
@@ -224,7 +226,7 @@ SPECS = [
     ),
     CommandSpec(
         path=("wow", "settings"),
-        handler=h.SETTINGS.command,
+        handler=SETTINGS.command,
         aliases=("impostazioni",),
         options=SETTING_OPTIONS,
         examples=("/wow settings", "/wow settings kill_scorer=last_active battleground=yes"),
