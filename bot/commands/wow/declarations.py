@@ -16,10 +16,8 @@ from bot.commands.spec import (
 from bot.commands.wow import handlers as h
 from bot.commands.wow import rolls
 from bot.commands.wow.common import SETTINGS
-from rules_core.systems.wow import cards as wow_cards
 from rules_core.systems.wow.pool import MAX_POOL
 from rules_core.systems.wow.settings import CHOICES
-from rules_core.systems.wow.transitions import ATTACK_TYPES
 
 
 def pool(name: str, *aliases: str, required: bool = False, default: int | None = 0) -> OptionSpec:
@@ -43,7 +41,7 @@ WEAPON = OptionSpec("card", max_length=40, aliases=("carta", "weapon", "arma"))
 ATTACK_OPTIONS = (
     pool("power", "potere", "pow", default=None),
     int_opt("defense", "difesa", "armor", "armatura", "resist", "resistenza", "def", hi=MAX_POOL),
-    OptionSpec("type", choices=ATTACK_TYPES, aliases=("tipo",)),
+    OptionSpec("type", max_length=20, aliases=("tipo",)),  # physical|magical, fisico|magico
     pool("reroll_attack", "ritira_attacco"),
     pool("reroll_defense", "ritira_difesa"),
     pool("force_reroll_attack", "ritiro_forzato_attacco"),
@@ -118,7 +116,7 @@ SPECS = [
             CARD,
             int_opt("cost", "costo", hi=9),
             pool("power", "potere", default=None),
-            OptionSpec("type", choices=wow_cards.CARD_TYPES, aliases=("tipo",)),
+            OptionSpec("type", max_length=20, aliases=("tipo",)),
             int_opt("range", "raggio", hi=30),
             OptionSpec("crit", max_length=60, aliases=("critico",)),
         ),

@@ -24,6 +24,22 @@ from rules_core.systems.wow.pool import MAX_POOL
 
 CardType = Literal["physical", "magical", "heal", "other"]
 CARD_TYPES: tuple[str, ...] = ("physical", "magical", "heal", "other")
+# The Italian book's words for them (600.1 "attacco fisico", "magico"; 402.2 "cura").
+TYPE_WORDS = {"fisico": "physical", "magico": "magical", "cura": "heal", "altro": "other"}
+
+
+def card_type(text: str | None, allowed: tuple[str, ...] = CARD_TYPES) -> str | None:
+    """A type as typed, in English or Italian (`magico`), or None when not given."""
+    if text is None or not text.strip():
+        return None
+    word = fold(text.strip())
+    kind = TYPE_WORDS.get(word, word)
+    if kind not in allowed:
+        key = "wow.bad_card_type" if "heal" in allowed else "wow.bad_attack_type"
+        raise UserError(key, value=text.strip()[:20], valid=", ".join(allowed))
+    return kind
+
+
 MAX_NAME = 40
 MAX_RANGE = 30
 CRIT_MAX = 20
@@ -91,9 +107,7 @@ def make_card(
     clean = " ".join(name.split())
     if not 1 <= len(clean) <= MAX_NAME:
         raise UserError("wow.bad_card_name", limit=MAX_NAME)
-    kind = type_ or "physical"
-    if kind not in CARD_TYPES:
-        raise UserError("wow.bad_card_type", value=kind[:20], valid=", ".join(CARD_TYPES))
+    kind = card_type(type_) or "physical"
     allowed = {"heal"} if kind == "heal" else {"damage", "effect"}
     parsed = parse_crit(crit, allowed if kind != "other" else {"effect"})
     if not 0 <= cost <= MAX_AHEAD:

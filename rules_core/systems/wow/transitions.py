@@ -110,7 +110,8 @@ def attack_request(
         else:
             raise UserError("wow.power_needed")
     default_type = "magical" if primary and attacker and attacker.stats.get("magical") else None
-    attack_type = kind or (card.type if card is not None else default_type or "physical")
+    given = wow_cards.card_type(kind, ATTACK_TYPES)
+    attack_type = given or (card.type if card is not None else default_type or "physical")
     crit_text = crit if crit else (card.crit if card else "")
     parsed = parse_crit(crit_text, {"damage", "effect"})
     if defense is None:

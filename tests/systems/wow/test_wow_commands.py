@@ -189,3 +189,12 @@ async def test_forced_reroll_of_a_success_and_its_setting(app: App) -> None:
     assert taken.data is not None and taken.data["outcome"]["criticals"] == 0
     it = await say(app, "/wow impostazioni", lang="it")
     assert "ritiro_forzato=critici_prima" in plain.render(it)
+
+
+async def test_italian_type_values_are_taken(app: App) -> None:
+    """Issue 24: `tipo=magico` is the book's word (600.1); a wrong one names the Italian ones."""
+    reply = await say(app, "/wow attacco potere=1 difesa=1 tipo=magico dadi=5,1", lang="it")
+    assert reply.ok and "Resistenza" in plain.render(reply)
+    bad = await say(app, "/wow attacco potere=1 tipo=volante", lang="it")
+    assert bad.error is not None and bad.error.code == "wow.bad_attack_type"
+    assert "usa fisico o magico" in plain.render(bad)

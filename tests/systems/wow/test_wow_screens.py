@@ -41,7 +41,7 @@ WALK = {
     ],
     "it": [
         (ANN, "/wow impostazioni campo_di_battaglia=no"),
-        (ANN, "/wow carta add Jaina carta=Fireball costo=3 potere=4 tipo=magical critico=danno:1"),
+        (ANN, "/wow carta add Jaina carta=Fireball costo=3 potere=4 tipo=magico critico=danno:1"),
         (ANN, "/wow carta list Jaina"),
         (ANN, "/wow orologio"),
         (ANN, "/wow prob potere=4 difesa=1"),
