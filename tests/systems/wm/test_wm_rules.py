@@ -344,7 +344,7 @@ def test_inches_parser_result_or_user_error(text: str) -> None:
 
 
 def test_mods_parser_property() -> None:
-    from bot.commands.wm import parse_mods
+    from rules_core.systems.wm.transitions import parse_mods
 
     @given(st.text(max_size=60))
     def inner(text: str) -> None:

@@ -1,0 +1,119 @@
+"""/wm declarations: the commands' names, Italian aliases, options and examples."""
+
+from __future__ import annotations
+
+from bot.commands.spec import (
+    APPLY,
+    DICE,
+    TARGET,
+    CommandSpec,
+    OptionSpec,
+    flag_opt,
+    int_opt,
+    odds_spec,
+    signed_opt,
+    unit_opt,
+)
+from bot.commands.wm import handlers as h
+from rules_core.systems.wm.settings import CHOICES
+from rules_core.systems.wm.transitions import EFFECTS
+
+MAX_MODS_TEXT = 200
+ATTACK_OPTIONS = (
+    OptionSpec("type", choices=("melee", "ranged", "magic"), default="melee", aliases=("tipo",)),
+    int_opt("skill", "mat", "rat", "focus", "mag", "abilita", "dat"),
+    int_opt("def", "dif", "defense", "difesa", lo=1, hi=30),
+    int_opt("pow", "pot", "potenza", hi=40, required=True),
+    int_opt("str", "for", "forza"),
+    int_opt("arm", "armatura", hi=40),
+    OptionSpec("boost", choices=("hit", "damage", "both"), aliases=("potenzia",)),
+    OptionSpec("mods", max_length=MAX_MODS_TEXT, aliases=("mod", "modificatori")),
+    int_opt("combined", "combinato", hi=20),
+    int_opt("extra_hit_dice", "dadi_attacco", hi=2),
+    int_opt("extra_damage_dice", "dadi_danno", hi=2),
+    flag_opt("blast", "esplosione"),
+    signed_opt("hit_mod", "mod_attacco"),
+    signed_opt("def_mod", "mod_dif"),
+    signed_opt("dmg_mod", "mod_danno"),
+    TARGET,
+)
+
+SPECS = [
+    CommandSpec(
+        path=("wm", "attack"),
+        handler=h.attack,
+        aliases=("attacco",),
+        options=(
+            *ATTACK_OPTIONS,
+            APPLY,
+            OptionSpec("effect", choices=EFFECTS, aliases=("effetto",)),
+            OptionSpec("crit_effect", choices=EFFECTS, aliases=("effetto_critico",)),
+            DICE,
+        ),
+        examples=(
+            "/wm attack mat=7 def=12 pow=12 str=10 arm=18 mods=charge",
+            "/wm attack type=ranged rat=6 def=13 pow=10 arm=15 boost=hit mods=aim,cover",
+            "/wm attack mat=6 pow=12 str=11 target=Juggernaut apply dice=4,5,3,6,2,4",
+        ),
+    ),
+    odds_spec(
+        "wm", h.odds, ATTACK_OPTIONS, "/wm odds mat=7 def=13 pow=12 str=10 arm=18 mods=charge"
+    ),
+    CommandSpec(
+        path=("wm", "check"),
+        handler=h.check,
+        aliases=("test",),
+        options=(int_opt("value", "valore", "cmd", lo=0, hi=30), TARGET, DICE),
+        examples=("/wm check value=9", "/wm test valore=8 dadi=3,4", "/wm check target=Trenchers"),
+    ),
+    CommandSpec(
+        path=("wm", "fall"),
+        handler=h.fall,
+        aliases=("caduta",),
+        options=(
+            OptionSpec("height", required=True, max_length=10, aliases=("altezza",)),
+            int_opt("arm", "armatura", hi=40),
+            TARGET,
+            APPLY,
+            DICE,
+        ),
+        examples=("/wm fall height=5 arm=14",),
+    ),
+    CommandSpec(
+        path=("wm", "deviate"),
+        handler=h.deviate,
+        aliases=("devia", "deviazione"),
+        options=(
+            OptionSpec("distance", required=True, max_length=10, aliases=("distanza",)),
+            flag_opt("thrown", "lanciato"),
+            DICE,
+        ),
+        examples=("/wm deviate distance=11", "/wm deviate distance=5.5 thrown dice=3,6"),
+    ),
+    CommandSpec(
+        path=("wm", "allocate"),
+        handler=h.allocate,
+        aliases=("alloca",),
+        options=(
+            unit_opt("jack", positional=True, required=True),
+            OptionSpec(
+                "amount",
+                type="int",
+                positional=True,
+                required=True,
+                min_value=1,
+                max_value=3,
+                aliases=("quanti",),
+            ),
+            unit_opt("caster", "warcaster"),
+        ),
+        examples=("/wm allocate Ironclad 2", "/wm allocate Lancer 1 caster=Stryker"),
+    ),
+    CommandSpec(
+        path=("wm", "settings"),
+        handler=h.SETTINGS.command,
+        aliases=("impostazioni",),
+        options=tuple(OptionSpec(name, choices=choices) for name, choices in CHOICES.items()),
+        examples=("/wm settings", "/wm settings deviation_layout=counterclockwise"),
+    ),
+]

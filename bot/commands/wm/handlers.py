@@ -1,0 +1,216 @@
+"""/wm handlers: read the options, the chat's game (`target=UNIT`) and settings, call the rules
+(rules_core.systems.wm), save a state change as one undoable event, log the dice, render."""
+
+from __future__ import annotations
+
+from bot import session
+from bot.commands import game_view, system_kit
+from bot.commands.context import Context
+from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data
+from bot.commands.system_kit import dice_text, log_roll, option_or_stat, pct, resolution
+from bot.commands.wm.view import attack_title, steps_blocks, verdict
+from bot.protocol import Block, Reply, bold, code, plain
+from bot.storage import games
+from rules_core.dice import DiceSource
+from rules_core.errors import UserError
+from rules_core.game import transitions as tr
+from rules_core.game.models import Unit
+from rules_core.systems.wm import checks
+from rules_core.systems.wm import transitions as wt
+from rules_core.systems.wm.attack import resolve_attack
+from rules_core.systems.wm.models import AttackRequest
+from rules_core.systems.wm.odds import attack_odds, check_pass_chance
+from rules_core.systems.wm.settings import CHOICES, WmSettings, direction_key, update
+
+SETTINGS = system_kit.SystemSettings(
+    "wm", WmSettings, tuple(CHOICES), update, "wm.settings_admin_only", per_value=False
+)
+GAME = system_kit.SystemGame("wm", "wm.not_wm_game", "wm.apply_needs_target")
+
+
+def attack_input(ctx: Context) -> wt.AttackInput:
+    o = ctx.opts
+    return wt.AttackInput(
+        type=o["type"],
+        skill=o["skill"],
+        defense=o["def"],
+        pow=o["pow"],
+        str_=o["str"],
+        arm=o["arm"],
+        boost=o["boost"],
+        mods=o["mods"],
+        combined=o["combined"],
+        extra_hit_dice=o["extra_hit_dice"],
+        extra_damage_dice=o["extra_damage_dice"],
+        blast=bool(o["blast"]),
+        hit_mod=o["hit_mod"],
+        def_mod=o["def_mod"],
+        dmg_mod=o["dmg_mod"],
+    )
+
+
+async def attack_request(ctx: Context, unit: Unit | None) -> AttackRequest:
+    return wt.attack_request(attack_input(ctx), unit, await SETTINGS.load(ctx))
+
+
+async def attack(ctx: Context) -> Reply:
+    found = await GAME.target(ctx)
+    req = await attack_request(ctx, found[1] if found else None)
+    source = ctx.dice(ctx.opts["dice"])
+    res = resolve_attack(req, source)
+    out = res.outcome
+    blocks = steps_blocks(ctx, res.steps, req.type)
+    blocks.append([bold(verdict(ctx, req, out))])
+    data = resolution("wm", res.steps, out.model_dump())
+    if found is not None and ctx.opts["apply"]:
+        game, target = found
+        effects = wt.wanted_effects(
+            ctx.opts["effect"], ctx.opts["crit_effect"], hit=out.hit, critical=out.critical
+        )
+        more, applied = await apply_damage(ctx, game, target, out.damage, source, effects)
+        blocks += more
+        data["applied"] = {"unit": target.name, "damage": out.damage, "effects": applied}
+    source.check_exhausted()
+    await log_roll(ctx, source, out.damage, data)
+    return Reply(title=attack_title(ctx, req), blocks=blocks, data=data)
+
+
+async def odds(ctx: Context) -> Reply:
+    found = await GAME.target(ctx)
+    req = await attack_request(ctx, found[1] if found else None)
+    result = await ctx.offload(attack_odds, req)  # off the event loop
+    dist = as_distribution(result.distribution)
+    heading: Block = [code(attack_title(ctx, req))]
+    blocks = distribution_blocks(ctx, dist, heading)
+    line = ctx.t(
+        "wm.p_line",
+        hit=pct(result.p_hit),
+        crit=pct(result.p_critical),
+        damage=pct(result.p_damage),
+    )
+    blocks.append([plain(line)])
+    data = {
+        "system": "wm",
+        **distribution_data(dist),
+        "p_hit": float(result.p_hit),
+        "p_critical": float(result.p_critical),
+        "p_damage": float(result.p_damage),
+    }
+    return Reply(title=ctx.t("wm.odds_title"), blocks=blocks, data=data)
+
+
+async def apply_damage(
+    ctx: Context,
+    game: games.StoredGame,
+    unit: Unit,
+    amount: int,
+    source: DiceSource,
+    effects: tuple[str, ...] = (),
+) -> tuple[list[Block], list[str]]:
+    """Damage and effects on `unit` as one event (/undo reverts it); see wt.apply_damage."""
+    session.require_unit_rights(ctx, game.state, unit, attack=True)
+    done = wt.apply_damage(game.state, unit.name, amount, source, effects)
+    if not done.changed:  # nothing to record: no event
+        return [[plain(ctx.t("wm.nothing_applied", unit=unit.name))]], []
+    await session.apply_change(ctx, done.state, "damage", game=game)
+    after = tr.find_unit(done.state, unit.name)
+    blocks = game_view.notes_blocks(ctx, done.notes) + game_view.unit_blocks(
+        ctx, after, done.state.system
+    )
+    return blocks, list(done.effects)
+
+
+async def check(ctx: Context) -> Reply:
+    found = await GAME.target(ctx)
+    value = option_or_stat(ctx, "value", found[1] if found else None, "cmd")
+    if value is None:
+        raise UserError("wm.missing_stat", option="value")
+    source = ctx.dice(ctx.opts["dice"])
+    steps, out = checks.resolve_check(value, source)
+    source.check_exhausted()
+    p = check_pass_chance(value)
+    step = steps[0]
+    result = ctx.t("wm.result.pass" if out.pass_ else "wm.result.fail")
+    blocks: list[Block] = [
+        [
+            bold(ctx.t("wm.step.check") + ": "),
+            plain(
+                f"{dice_text(step.dice)} = {out.total} " + ctx.t("wm.vs_value", value=value) + " → "
+            ),
+            bold(result),
+        ],
+        [plain(ctx.t("wm.p_pass", p=pct(p)))],
+    ]
+    data = {**resolution("wm", steps, out.model_dump(by_alias=True)), "p_pass": float(p)}
+    await log_roll(ctx, source, out.total, data)
+    return Reply(title=ctx.t("wm.check_title", value=value), blocks=blocks, data=data)
+
+
+async def fall(ctx: Context) -> Reply:
+    height = checks.parse_inches(ctx.opts["height"], "height", checks.MAX_HEIGHT)
+    found = await GAME.target(ctx)
+    unit = found[1] if found else None
+    arm = option_or_stat(ctx, "arm", unit, "arm")
+    source = ctx.dice(ctx.opts["dice"])
+    steps, out = checks.resolve_fall(height, arm, source)
+    blocks = steps_blocks(ctx, steps, "fall")
+    if out.damage is not None:
+        blocks.append([bold(ctx.t("wm.verdict.fall", n=out.damage))])
+    data = resolution("wm", steps, out.model_dump())
+    if found is not None and ctx.opts["apply"] and out.damage is not None:
+        blocks += (await apply_damage(ctx, found[0], found[1], out.damage, source))[0]
+        data["applied"] = {"unit": found[1].name, "damage": out.damage}
+    source.check_exhausted()
+    await log_roll(ctx, source, out.damage_total, data)
+    title = ctx.t("wm.fall_title", height=f"{float(height):g}", dice=out.dice)
+    return Reply(title=title, blocks=blocks, data=data)
+
+
+async def deviate(ctx: Context) -> Reply:
+    distance = checks.parse_inches(ctx.opts["distance"], "distance", checks.MAX_DISTANCE)
+    thrown = bool(ctx.opts["thrown"])
+    settings = await SETTINGS.load(ctx)
+    source = ctx.dice(ctx.opts["dice"])
+    steps, out = checks.resolve_deviation(distance, thrown, source)
+    source.check_exhausted()
+    direction_name = direction_key(out.direction, settings.deviation_layout)
+    where = ctx.t(f"wm.dir.{direction_name}")
+    dist_label = ctx.t("wm.step.distance_d3" if thrown else "wm.step.distance")
+    blocks: list[Block] = [
+        [bold(ctx.t("wm.step.direction") + ": "), plain(f"[{out.direction}] → {where}")],
+        [bold(dist_label + ": "), plain(f'{dice_text(steps[1].dice)} → {out.rolled}"')],
+    ]
+    if out.capped:
+        blocks.append([plain(ctx.t("wm.capped", cap=f"{out.cap:g}"))])
+    blocks.append([bold(ctx.t("wm.verdict.deviate", distance=f"{out.distance:g}", where=where))])
+    data = resolution("wm", steps, {**out.model_dump(), "direction_name": direction_name})
+    await log_roll(ctx, source, out.direction, data)
+    return Reply(
+        title=ctx.t("wm.deviate_title", distance=f"{float(distance):g}"), blocks=blocks, data=data
+    )
+
+
+async def allocate(ctx: Context) -> Reply:
+    """Control Phase: a caster gives focus to one of its warjacks (see wt.allocate_focus)."""
+    game = await GAME.load(ctx)
+    jack = tr.find_unit(game.state, ctx.opts["jack"])
+    session.require_unit_rights(ctx, game.state, jack, attack=False)
+    caster = tr.find_unit(game.state, ctx.opts["caster"]).name if ctx.opts["caster"] else None
+    done = wt.allocate_focus(game.state, jack.name, caster, ctx.opts["amount"])
+    await session.apply_change(ctx, done.state, "wm_allocate", game=game)
+    text = ctx.t(
+        "wm.allocated",
+        n=done.amount,
+        caster=done.caster,
+        jack=done.jack,
+        left=done.left,
+        has=done.has,
+    )
+    data = {
+        "system": "wm",
+        "caster": done.caster,
+        "jack": done.jack,
+        "focus": done.has,
+        "left": done.left,
+    }
+    return Reply(blocks=[[plain(text)]], data=data)

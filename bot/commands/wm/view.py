@@ -1,0 +1,79 @@
+"""How a WARMACHINE resolution reads: each step's chain of dice and named modifiers, the title
+of an attack and its verdict."""
+
+from __future__ import annotations
+
+from bot.commands.context import Context
+from bot.commands.system_kit import dice_text, signed
+from bot.protocol import Block, bold, plain
+from rules_core.steps import Step
+from rules_core.systems.wm.models import AttackOutcome, AttackRequest
+
+
+def mod_label(ctx: Context, name: str, kind: str) -> str:
+    if name == "skill":
+        return ctx.t(f"wm.skill.{kind}")
+    return ctx.t(f"wm.mod.{name}")
+
+
+def chain(ctx: Context, step: Step, kind: str) -> str:
+    """`[3, 5] +7 MAT +2 back strike = 17`"""
+    parts = [dice_text(step.dice)] if step.dice else []
+    for m in step.modifiers:
+        parts.append(f"{signed(m.value)} {mod_label(ctx, m.name, kind)}")
+    return " ".join(parts)
+
+
+def step_block(ctx: Context, step: Step, kind: str) -> Block | None:
+    label = bold(ctx.t(f"wm.step.{step.name}") + ": ")
+    if step.name == "defense":
+        if len(step.modifiers) <= 1:
+            return None
+        first, *rest = step.modifiers
+        text = f"{first.value} " + " ".join(
+            f"{signed(m.value)} {mod_label(ctx, m.name, kind)}" for m in rest
+        )
+        return [label, plain(f"{text} = {step.total}")]
+    if step.name == "attack" and step.outcome == "auto_hit":
+        return [label, plain(ctx.t("wm.auto_hit"))]
+    if step.name == "attack":
+        return [
+            label,
+            plain(
+                f"{chain(ctx, step, kind)} = {step.total} "
+                + ctx.t("wm.vs_def", defense=step.target)
+                + " → "
+                + ctx.t(f"wm.result.{step.outcome}")
+            ),
+        ]
+    if step.name in ("damage", "blast", "fall"):
+        line: Block = [label, plain(f"{chain(ctx, step, kind)} = {step.total}")]
+        if step.target is not None:
+            dmg = max(0, (step.total or 0) - step.target)
+            line.append(
+                plain(" " + ctx.t("wm.vs_arm", arm=step.target) + " → " + ctx.t("wm.points", n=dmg))
+            )
+        return line
+    return [label, plain(f"{dice_text(step.dice)} → {step.total}")]
+
+
+def steps_blocks(ctx: Context, steps: list[Step], kind: str) -> list[Block]:
+    return [b for s in steps if (b := step_block(ctx, s, kind))]
+
+
+def attack_title(ctx: Context, req: AttackRequest) -> str:
+    if req.blast:
+        return ctx.t("wm.title_blast", pow=req.pow, arm=req.arm)
+    power = req.pow + req.str_
+    return ctx.t(
+        f"wm.title_{req.type}", skill=req.skill, defense=req.defense, pow=power, arm=req.arm
+    )
+
+
+def verdict(ctx: Context, req: AttackRequest, out: AttackOutcome) -> str:
+    if not out.hit:
+        return ctx.t("wm.verdict.miss")
+    if req.blast:
+        return ctx.t("wm.verdict.blast", n=out.damage)
+    key = "critical" if out.critical else "hit"
+    return ctx.t(f"wm.verdict.{key}", n=out.damage)
