@@ -35,6 +35,8 @@ ATTACK_OPTIONS = (
     signed_opt("hit_mod", "mod_attacco"),
     signed_opt("def_mod", "mod_dif"),
     signed_opt("dmg_mod", "mod_danno"),
+    int_opt("shields", "scudi", "scudo", hi=4),
+    int_opt("bucklers", "buckler", hi=4),
     TARGET,
 )
 
@@ -48,6 +50,8 @@ SPECS = [
             APPLY,
             OptionSpec("effect", choices=EFFECTS, aliases=("effetto",)),
             OptionSpec("crit_effect", choices=EFFECTS, aliases=("effetto_critico",)),
+            flag_opt("direct_crit", "critico_diretto"),
+            int_opt("model", "modello", lo=1, hi=100),
             DICE,
         ),
         examples=(
@@ -115,5 +119,50 @@ SPECS = [
         aliases=("impostazioni",),
         options=tuple(OptionSpec(name, choices=choices) for name, choices in CHOICES.items()),
         examples=("/wm settings", "/wm settings deviation_layout=counterclockwise"),
+    ),
+    CommandSpec(
+        path=("wm", "heal"),
+        handler=h.heal,
+        aliases=("cura", "ripara"),
+        options=(
+            unit_opt("name", positional=True, required=True),
+            OptionSpec(
+                "amount",
+                type="int",
+                positional=True,
+                required=True,
+                min_value=1,
+                max_value=200,
+                aliases=("quanti",),
+            ),
+            int_opt("column", "colonna", lo=1, hi=6),
+            OptionSpec("system", max_length=1, aliases=("sistema",)),
+        ),
+        examples=("/wm heal Lancer 1 column=4", "/wm heal Lancer 1 system=M"),
+    ),
+    CommandSpec(
+        path=("wm", "feat"),
+        handler=h.feat,
+        aliases=("prodigio",),
+        options=(unit_opt("caster", "warcaster", positional=True, required=True),),
+        examples=("/wm feat Stryker",),
+    ),
+    CommandSpec(
+        path=("wm", "gear"),
+        handler=h.gear,
+        aliases=("scudi",),
+        options=(
+            unit_opt("name", positional=True, required=True),
+            OptionSpec("shields", max_length=20, aliases=("scudo",)),
+            OptionSpec("bucklers", max_length=20, aliases=("buckler",)),
+        ),
+        examples=("/wm gear Defender shields=L", "/wm gear Ironclad bucklers=R"),
+    ),
+    CommandSpec(
+        path=("wm", "first"),
+        handler=h.first,
+        aliases=("inizio", "primo"),
+        options=(DICE,),
+        examples=("/wm first", "/wm first dice=6,5"),
     ),
 ]

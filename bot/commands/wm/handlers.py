@@ -46,16 +46,26 @@ def attack_input(ctx: Context) -> wt.AttackInput:
         hit_mod=o["hit_mod"],
         def_mod=o["def_mod"],
         dmg_mod=o["dmg_mod"],
+        shields=o["shields"],
+        bucklers=o["bucklers"],
     )
 
 
-async def attack_request(ctx: Context, unit: Unit | None) -> AttackRequest:
-    return wt.attack_request(attack_input(ctx), unit, await SETTINGS.load(ctx))
+async def attack_request(
+    ctx: Context, found: tuple[games.StoredGame, Unit] | None
+) -> AttackRequest:
+    """The request from the options, the chat's settings and the `target=` unit if any (its
+    stats, state, Power Field and shields)."""
+    settings = await SETTINGS.load(ctx)
+    if found is None:
+        return wt.attack_request(attack_input(ctx), None, settings)
+    game, unit = found
+    return wt.attack_request(attack_input(ctx), unit, settings, wt.power_field(game.state, unit))
 
 
 async def attack(ctx: Context) -> Reply:
     found = await GAME.target(ctx)
-    req = await attack_request(ctx, found[1] if found else None)
+    req = await attack_request(ctx, found)
     source = ctx.dice(ctx.opts["dice"])
     res = resolve_attack(req, source)
     out = res.outcome
@@ -65,9 +75,15 @@ async def attack(ctx: Context) -> Reply:
     if found is not None and ctx.opts["apply"]:
         game, target = found
         effects = wt.wanted_effects(
-            ctx.opts["effect"], ctx.opts["crit_effect"], hit=out.hit, critical=out.critical
+            ctx.opts["effect"],
+            ctx.opts["crit_effect"],
+            hit=out.hit,
+            critical=out.critical,
+            direct_critical=req.blast and bool(ctx.opts["direct_crit"]),
         )
-        more, applied = await apply_damage(ctx, game, target, out.damage, source, effects)
+        more, applied = await apply_damage(
+            ctx, game, target, out.damage, source, effects, ctx.opts["model"]
+        )
         blocks += more
         data["applied"] = {"unit": target.name, "damage": out.damage, "effects": applied}
     source.check_exhausted()
@@ -77,7 +93,7 @@ async def attack(ctx: Context) -> Reply:
 
 async def odds(ctx: Context) -> Reply:
     found = await GAME.target(ctx)
-    req = await attack_request(ctx, found[1] if found else None)
+    req = await attack_request(ctx, found)
     result = await ctx.offload(attack_odds, req)  # off the event loop
     dist = as_distribution(result.distribution)
     heading: Block = [code(attack_title(ctx, req))]
@@ -106,10 +122,11 @@ async def apply_damage(
     amount: int,
     source: DiceSource,
     effects: tuple[str, ...] = (),
+    model: int | None = None,
 ) -> tuple[list[Block], list[str]]:
     """Damage and effects on `unit` as one event (/undo reverts it); see wt.apply_damage."""
     session.require_unit_rights(ctx, game.state, unit, attack=True)
-    done = wt.apply_damage(game.state, unit.name, amount, source, effects)
+    done = wt.apply_damage(game.state, unit.name, amount, source, effects, model)
     if not done.changed:  # nothing to record: no event
         return [[plain(ctx.t("wm.nothing_applied", unit=unit.name))]], []
     await session.apply_change(ctx, done.state, "damage", game=game)
@@ -214,3 +231,67 @@ async def allocate(ctx: Context) -> Reply:
         "left": done.left,
     }
     return Reply(blocks=[[plain(text)]], data=data)
+
+
+async def change_unit(ctx: Context, kind: str, change: wt.Change, unit: str) -> Reply:
+    """Save a change made to one unit as one event and show the unit after it."""
+    game = await GAME.load(ctx)
+    await session.apply_change(ctx, change.state, kind, game=game)
+    after = tr.find_unit(change.state, unit)
+    blocks = game_view.notes_blocks(ctx, change.notes) + game_view.unit_blocks(
+        ctx, after, change.state.system
+    )
+    return Reply(blocks=blocks, data={"system": "wm", "unit": after.model_dump()})
+
+
+async def heal(ctx: Context) -> Reply:
+    """Repair boxes of a unit (its own player, or the organiser)."""
+    game = await GAME.load(ctx)
+    unit = tr.find_unit(game.state, ctx.opts["name"])
+    session.require_unit_rights(ctx, game.state, unit, attack=False)
+    done = wt.heal_unit(
+        game.state, unit.name, ctx.opts["amount"], ctx.opts["column"], ctx.opts["system"]
+    )
+    return await change_unit(ctx, "heal", done, unit.name)
+
+
+async def feat(ctx: Context) -> Reply:
+    """A warcaster's feat, once per game."""
+    game = await GAME.load(ctx)
+    unit = tr.find_unit(game.state, ctx.opts["caster"])
+    session.require_unit_rights(ctx, game.state, unit, attack=False)
+    return await change_unit(ctx, "wm_feat", wt.use_feat(game.state, unit.name), unit.name)
+
+
+def _places(text: str | None) -> list[str]:
+    return [p.strip() for p in (text or "").replace(";", ",").split(",") if p.strip()]
+
+
+async def gear(ctx: Context) -> Reply:
+    """A unit's shields and bucklers, by the weapon system carrying each."""
+    game = await GAME.load(ctx)
+    unit = tr.find_unit(game.state, ctx.opts["name"])
+    session.require_unit_rights(ctx, game.state, unit, attack=False)
+    done = wt.set_gear(
+        game.state, unit.name, _places(ctx.opts["shields"]), _places(ctx.opts["bucklers"])
+    )
+    return await change_unit(ctx, "wm_gear", done, unit.name)
+
+
+async def first(ctx: Context) -> Reply:
+    """The roll for the first player: a d6 each, the highest first (organiser or admin)."""
+    game = await GAME.load(ctx)
+    session.require_manager(ctx, game.state)
+    source = ctx.dice(ctx.opts["dice"])
+    done = wt.first_player(game.state, source)
+    source.check_exhausted()
+    await session.apply_change(ctx, done.state, "wm_first", game=game)
+    names = {p.user_id: p.name for p in done.state.players}
+    blocks: list[Block] = [
+        [plain(", ".join(f"{names.get(uid, uid)} {face}" for uid, face in throw))]
+        for throw in done.state.rolloff
+    ]
+    order = [names.get(uid, uid) for uid in done.state.order]
+    blocks.append([bold(ctx.t("wm.first_order", first=order[0], order=", ".join(order)))])
+    data = {"system": "wm", "order": done.state.order, "rolloff": done.state.rolloff}
+    return Reply(title=ctx.t("wm.first_title"), blocks=blocks, data=data)

@@ -7,6 +7,7 @@ from bot.commands.context import Context
 from bot.commands.system_kit import dice_text, signed
 from bot.protocol import Block, bold, plain
 from rules_core.steps import Step
+from rules_core.systems.wm.attack import armor
 from rules_core.systems.wm.models import AttackOutcome, AttackRequest
 
 
@@ -34,8 +35,16 @@ def step_block(ctx: Context, step: Step, kind: str) -> Block | None:
             f"{signed(m.value)} {mod_label(ctx, m.name, kind)}" for m in rest
         )
         return [label, plain(f"{text} = {step.total}")]
+    if step.name == "armor":
+        first, *rest = step.modifiers
+        text = f"{first.value} " + " ".join(
+            f"{signed(m.value)} {mod_label(ctx, m.name, kind)}" for m in rest
+        )
+        return [label, plain(f"{text} = {step.total}")]
     if step.name == "attack" and step.outcome == "auto_hit":
         return [label, plain(ctx.t("wm.auto_hit"))]
+    if step.name == "attack" and step.outcome == "auto_miss":
+        return [label, plain(ctx.t("wm.result.auto_miss"))]
     if step.name == "attack":
         return [
             label,
@@ -62,12 +71,12 @@ def steps_blocks(ctx: Context, steps: list[Step], kind: str) -> list[Block]:
 
 
 def attack_title(ctx: Context, req: AttackRequest) -> str:
+    """The attack in one line, with the ARM to beat (Power Field, shields included)."""
+    arm = armor(req)[0]
     if req.blast:
-        return ctx.t("wm.title_blast", pow=req.pow, arm=req.arm)
+        return ctx.t("wm.title_blast", pow=req.pow, arm=arm)
     power = req.pow + req.str_
-    return ctx.t(
-        f"wm.title_{req.type}", skill=req.skill, defense=req.defense, pow=power, arm=req.arm
-    )
+    return ctx.t(f"wm.title_{req.type}", skill=req.skill, defense=req.defense, pow=power, arm=arm)
 
 
 def verdict(ctx: Context, req: AttackRequest, out: AttackOutcome) -> str:

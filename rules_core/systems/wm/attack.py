@@ -42,7 +42,9 @@ class Plan:
     defense: int | None = None
     damage_dice: int = 2
     damage_mods: list[Modifier] = field(default_factory=list)
-    arm: int = 0
+    arm: int = 0  # ARM to beat, with Power Field, shields and bucklers
+    arm_mods: list[Modifier] = field(default_factory=list)  # empty: the ARM as given
+    auto_miss: bool = False  # Stealth from more than 5" (L720-725)
 
     @property
     def hit_bonus(self) -> int:
@@ -65,6 +67,10 @@ def _check(req: AttackRequest) -> None:
     for name in ("cover", "concealment", "elevated", "in_melee"):
         if name in mods and melee:
             raise UserError("wm.not_melee", mod=name)
+    if "spray" in mods and melee:
+        raise UserError("wm.not_melee", mod="spray")
+    if "spray" in mods and req.blast:
+        raise UserError("wm.blast_no_attack_roll")
     if "charge" in mods and "free_strike" in mods:
         raise UserError("wm.charge_and_free_strike")
     if "free_strike" in mods and "backstrike" in mods:
@@ -98,11 +104,13 @@ def effective_defense(req: AttackRequest) -> tuple[int, list[Modifier]]:
         mods.append(Modifier(name=f"base_def_{min(setters)}", value=min(setters) - base))
         base = min(setters)
     total = base
+    # A spray ignores cover and concealment (L3126-3146).
+    screened = "spray" not in req.mods
     if req.type != "melee":
         # Cover and concealment never stack; cover (+4) replaces concealment (+2) (L2822-2825).
-        if "cover" in req.mods:
+        if screened and "cover" in req.mods:
             mods.append(Modifier(name="cover", value=4))
-        elif "concealment" in req.mods:
+        elif screened and "concealment" in req.mods:
             mods.append(Modifier(name="concealment", value=2))
         if "elevated" in req.mods:
             mods.append(Modifier(name="elevated", value=2))
@@ -117,8 +125,23 @@ def effective_defense(req: AttackRequest) -> tuple[int, list[Modifier]]:
     return total, mods
 
 
+def armor(req: AttackRequest) -> tuple[int, list[Modifier]]:
+    """The ARM to beat: the model's ARM, + Power Field (+1 per focus left on a warcaster,
+    L4475-4478), + shields and bucklers (L840-846, L877-883; the caller leaves them out when
+    they are lost). No modifier list when nothing is added."""
+    mods: list[Modifier] = []
+    if req.focus_arm:
+        mods.append(Modifier(name="power_field", value=req.focus_arm))
+    if req.shield_arm:
+        mods.append(Modifier(name="shield", value=req.shield_arm))
+    if not mods:
+        return req.arm, []
+    return req.arm + sum(m.value for m in mods), [Modifier(name="arm", value=req.arm), *mods]
+
+
 def plan(req: AttackRequest) -> Plan:
     _check(req)
+    arm, arm_mods = armor(req)
     crippled = 1 if "crippled" in req.mods else 0
     # Damage roll: 2d6 + POW (+ STR in melee: P+S), L3615-3625; blast 2d6 + half POW rounded
     # up (L3001-3004, rounding L131-136).
@@ -143,7 +166,8 @@ def plan(req: AttackRequest) -> Plan:
             hit_dice=0,
             damage_dice=damage_dice,
             damage_mods=damage_mods,
-            arm=req.arm,
+            arm=arm,
+            arm_mods=arm_mods,
         )
     defense, _ = effective_defense(req)
     hit_mods: list[Modifier] = [Modifier(name="skill", value=req.skill)]
@@ -153,7 +177,7 @@ def plan(req: AttackRequest) -> Plan:
         hit_mods.append(Modifier(name="free_strike", value=2))  # L2155-2158
     if "aim" in req.mods:
         hit_mods.append(Modifier(name="aim", value=2))  # L2786-2790
-    if "in_melee" in req.mods:
+    if "in_melee" in req.mods and "spray" not in req.mods:  # L3134-3139
         hit_mods.append(Modifier(name="in_melee", value=-4))  # L2916-2919
     if req.combined:
         hit_mods.append(Modifier(name="combined", value=req.combined))  # L3277-3283
@@ -164,15 +188,20 @@ def plan(req: AttackRequest) -> Plan:
     # unless the attacker chooses to roll anyway, e.g. for a critical (L3200-3206).
     auto = req.type == "melee" and bool({"knocked_down", "stationary"} & req.mods)
     rolls = not auto or "roll_anyway" in req.mods
+    # Stealth: a ranged or magic attack from more than 5" misses automatically (L720-725),
+    # unless it is a spray (L3126-3146). Melee attacks are never affected.
+    miss = req.type != "melee" and "stealth" in req.mods and "spray" not in req.mods
     return Plan(
-        rolls_attack=rolls,
+        rolls_attack=rolls and not miss,
+        auto_miss=miss,
         auto_hit=auto and not rolls,
         hit_dice=hit_dice,
         hit_mods=hit_mods,
         defense=defense,
         damage_dice=damage_dice,
         damage_mods=damage_mods,
-        arm=req.arm,
+        arm=arm,
+        arm_mods=arm_mods,
     )
 
 
@@ -198,6 +227,8 @@ def resolve_attack(req: AttackRequest, source: DiceSource) -> AttackResolution:
         steps.append(Step(name="defense", modifiers=def_mods, total=defense, outcome="defense"))
     hit = p.auto_hit or req.blast
     critical = False
+    if p.auto_miss:
+        steps.append(Step(name="attack", target=p.defense, outcome="auto_miss"))
     attack_total: int | None = None
     if p.rolls_attack:
         assert p.defense is not None
@@ -223,6 +254,8 @@ def resolve_attack(req: AttackRequest, source: DiceSource) -> AttackResolution:
     damage_total: int | None = None
     damage = 0
     if hit:
+        if p.arm_mods:
+            steps.append(Step(name="armor", modifiers=p.arm_mods, total=p.arm, outcome="armor"))
         source.require(p.damage_dice)
         faces = [source.roll(6) for _ in range(p.damage_dice)]
         damage_total = sum(faces) + p.damage_bonus

@@ -89,20 +89,32 @@ def apply_damage(grid: Grid, amount: int, column: int) -> tuple[Grid, list[tuple
     return Grid(columns=grid.columns, marks=marks), new
 
 
-def heal(grid: Grid, amount: int, column: int | None = None) -> tuple[Grid, int]:
-    """Unmark boxes: in one column from the bottom up, or else the latest marked first.
-    Healing may come from anywhere on the grid (L3859-3866); 1 box healed on a crippled
-    system restores it (L3757-3758)."""
+def heal(
+    grid: Grid, amount: int, column: int | None = None, system: str | None = None
+) -> tuple[Grid, int]:
+    """Unmark boxes: in one column from the bottom up, or the boxes of one system (latest
+    marked first), or else the latest marked first. Healing may come from anywhere on the
+    grid (L3859-3866); 1 box healed on a crippled system restores it (L3757-3758)."""
     marks = list(grid.marks)
+    if system is not None:
+        key = SYSTEM_KEYS.get(system.upper(), system.upper())
+        cells = set(grid.systems().get(key, []))
+        if not cells:
+            raise UserError("wm.no_such_system", system=system[:3])
     healed = 0
     while healed < amount and marks:
-        if column is None:
-            marks.pop()
-        else:
+        if column is not None:
             in_col = [m for m in marks if m[0] == column - 1]
             if not in_col:
                 break
             marks.remove(max(in_col, key=lambda m: m[1]))
+        elif system is not None:
+            in_system = [m for m in marks if m in cells]
+            if not in_system:
+                break
+            marks.remove(in_system[-1])
+        else:
+            marks.pop()
         healed += 1
     return Grid(columns=grid.columns, marks=marks), healed
 

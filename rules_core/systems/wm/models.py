@@ -31,6 +31,8 @@ MODS = (
     "crippled",  # weapon in a crippled location: one die fewer to hit and damage (L3740-3742)
     "roll_anyway",  # roll against an automatic hit, e.g. for a critical (L3200-3206)
     "movement_crippled",  # the target's Movement system is crippled: base DEF 7 (L3734-3738)
+    "stealth",  # target with Stealth, origin more than 5" away: ranged/magic miss (L720-725)
+    "spray",  # spray attack: ignores cover, concealment, Stealth, the -4 in melee (L3126-3146)
 )
 Mod = Literal[
     "backstrike",
@@ -47,6 +49,8 @@ Mod = Literal[
     "crippled",
     "roll_anyway",
     "movement_crippled",
+    "stealth",
+    "spray",
 ]
 
 MAX_EXTRA_DICE = 2
@@ -69,6 +73,8 @@ class AttackRequest(BaseModel):
     hit_mod: int = Field(default=0, ge=-20, le=20)  # any other attack roll modifier
     def_mod: int = Field(default=0, ge=-20, le=20)  # any other DEF modifier (spells, feats)
     dmg_mod: int = Field(default=0, ge=-20, le=20)  # any other damage roll modifier
+    focus_arm: int = Field(default=0, ge=0, le=20)  # Power Field: focus left on a warcaster
+    shield_arm: int = Field(default=0, ge=0, le=20)  # shields (+2 each) and bucklers (+1 each)
 
 
 class AttackOutcome(BaseModel):

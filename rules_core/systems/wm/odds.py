@@ -55,6 +55,9 @@ def attack_odds(req: AttackRequest) -> AttackOdds:
         roll = attack_roll(p.hit_dice, p.hit_bonus, p.defense)
         dist = roll.map(lambda outcome: damage if outcome != MISS else 0)
         p_hit, p_critical = roll.chance(lambda outcome: outcome != MISS), roll.probability(CRITICAL)
+    elif p.auto_miss:
+        zero = D6.map(lambda _face: 0)
+        dist, p_hit, p_critical = zero, Fraction(0), Fraction(0)
     else:  # automatic hit, or blast damage
         dist, p_hit, p_critical = damage, Fraction(1), Fraction(0)
     return AttackOdds(

@@ -27,6 +27,8 @@ CORROSION_DAMAGE = 1  # L3986-3993: corrosion does 1 damage point
 EXPIRES_ON = 2  # L3959-3962: a d6 of 1 or 2 ends a continuous effect
 MAX_ALLOCATION = 3  # L1481-1482, L4418-4435: at most 3 focus allocated to a 'jack per turn
 KNOWN_SYSTEMS = ("A", "C", "G", "H", "L", "M", "R")  # L3702-3711, English letters
+CONTROL_PHASE = "control"
+KNOCKED_DOWN = ("knocked_down", "knocked down", "atterrato")  # condition names (L3430-3456)
 CONTINUOUS = {"fire": "fire", "fuoco": "fire", "corrosion": "corrosion", "corrosione": "corrosion"}
 
 
@@ -62,11 +64,7 @@ class WarmachineSystem(GameSystem):
         if grid is None:
             if column is not None:
                 raise UserError("wm.column_needs_grid", unit=unit.name)
-            unit.damage = min(unit.max_wounds, unit.damage + amount)
-            notes: list[Note] = []
-            if unit.destroyed and amount:
-                notes.append(("wm.note.disabled", {"unit": unit.name}))
-            return notes
+            return damage_model(unit, amount, None)
         return self._damage_grid(unit, grid, amount, column, dice)
 
     def _damage_grid(
@@ -99,7 +97,7 @@ class WarmachineSystem(GameSystem):
     def heal_unit(self, unit: Unit, amount: int) -> None:
         grid = unit_grid(unit)
         if grid is None:
-            unit.damage = max(0, unit.damage - amount)
+            heal_models(unit, amount)
             return
         grid, _ = grids.heal(grid, amount)
         unit.extra["grid"] = grid.model_dump(mode="json")
@@ -121,6 +119,14 @@ class WarmachineSystem(GameSystem):
         source = dice or DiceSource.random()
         mine = [u for u in state.units if u.owner == player and not u.destroyed]
         notes: list[Note] = [("wm.note.maintenance", {})]
+        # A knocked-down model stands up in its next activation, or in its controller's next
+        # turn when knocked down during that controller's turn (L3443-3447): either way, in
+        # the turn beginning now; standing costs its movement or action (L3454-3456).
+        for unit in mine:
+            down = [c for c in unit.conditions if fold(c.name) in KNOCKED_DOWN]
+            if down:
+                unit.conditions = [c for c in unit.conditions if c not in down]
+                notes.append(("wm.note.stands_up", {"unit": unit.name}))
         # Maintenance 1: remove all focus points from your models (L1467).
         for unit in mine:
             pool = state.resources.get(f"unit:{fold(unit.name)}")
@@ -168,6 +174,76 @@ class WarmachineSystem(GameSystem):
                 pools(state, unit)["focus"] = focus
                 notes.append(("wm.note.focus", {"unit": unit.name, "n": focus}))
         return notes
+
+
+def model_damage(unit: Unit) -> list[int]:
+    """Damage marked on each model of a unit without a grid. Kept in `unit.extra` once a unit
+    has been hit model by model; before that (or after its size changed) the unit's damage
+    is read as whole models filled in order, as it used to be recorded."""
+    boxes = unit.wounds_per_model
+    marked = unit.extra.get("model_damage")
+    if isinstance(marked, list) and len(marked) == unit.models:
+        return [min(boxes, max(0, int(d))) for d in marked]
+    left = unit.damage
+    out = []
+    for _ in range(unit.models):
+        out.append(min(boxes, left))
+        left -= out[-1]
+    return out
+
+
+def _save_models(unit: Unit, marked: list[int]) -> None:
+    if unit.models > 1:  # a single model's damage is the unit's
+        unit.extra["model_damage"] = marked
+    unit.damage = sum(marked)
+
+
+def damage_model(unit: Unit, amount: int, model: int | None) -> list[Note]:
+    """One hit damages one model (L3633-3643): it marks at most the boxes that model has left
+    and the excess is lost (L3764-3765); a model without boxes is disabled by 1 damage point
+    (L3635-3638). The model is `model` (1-based) when the player names it, else the first one
+    already wounded (a hit on a unit usually goes on), else the first one still in play."""
+    boxes = unit.wounds_per_model
+    marked = model_damage(unit)
+    if model is not None and not 1 <= model <= unit.models:
+        raise UserError("wm.no_such_model", unit=unit.name, models=unit.models)
+    alive = [i for i, d in enumerate(marked) if d < boxes]
+    if amount <= 0 or not alive:
+        return []
+    if model is not None:
+        pick = model - 1
+        if pick not in alive:
+            raise UserError("wm.model_disabled_already", unit=unit.name, model=model)
+    else:
+        pick = next((i for i in alive if marked[i] > 0), alive[0])
+    taken = min(amount, boxes - marked[pick])
+    marked[pick] += taken
+    _save_models(unit, marked)
+    notes: list[Note] = []
+    if unit.models > 1:
+        params = {"unit": unit.name, "model": pick + 1, "n": taken, "lost": amount - taken}
+        notes.append(("wm.note.model_damage", params))
+        if marked[pick] == boxes:
+            notes.append(("wm.note.model_disabled", {"unit": unit.name, "model": pick + 1}))
+    if unit.destroyed:
+        notes.append(("wm.note.disabled", {"unit": unit.name}))
+    return notes
+
+
+def heal_models(unit: Unit, amount: int) -> None:
+    """Heal damage on the models still in play first (a wounded model before a disabled one),
+    most recent damage first (L3859-3866: healing removes damage points from a model)."""
+    boxes = unit.wounds_per_model
+    marked = model_damage(unit)
+    order = [i for i in range(unit.models) if 0 < marked[i] < boxes]
+    order += [i for i in reversed(range(unit.models)) if marked[i] == boxes]
+    for i in order:
+        healed = min(amount, marked[i])
+        marked[i] -= healed
+        amount -= healed
+        if amount <= 0:
+            break
+    _save_models(unit, marked)
 
 
 def allocate(state: GameState, caster: Unit, jack: Unit, amount: int) -> None:

@@ -19,7 +19,15 @@ from rules_core.systems.base import Note
 from rules_core.systems.wm import grid
 from rules_core.systems.wm.models import MODS, AttackRequest
 from rules_core.systems.wm.settings import WmSettings
-from rules_core.systems.wm.system import WM, allocate, pools
+from rules_core.systems.wm.system import (
+    CONTROL_PHASE,
+    KNOCKED_DOWN,
+    WM,
+    allocate,
+    damage_model,
+    pools,
+    unit_grid,
+)
 
 # Continuous effects a weapon can apply on a hit or a critical (L847-856).
 EFFECTS = ("fire", "corrosion")
@@ -51,9 +59,7 @@ MOD_ALIASES = {
 # Conditions on a target unit that declare a mod by themselves (`/unit cond X add atterrato`):
 # knocked down (L3435-3438) and stationary (L3530-3532) set the base DEF and melee auto-hits.
 CONDITION_MODS = {
-    "knocked_down": "knocked_down",
-    "knocked down": "knocked_down",
-    "atterrato": "knocked_down",
+    **dict.fromkeys(KNOCKED_DOWN, "knocked_down"),
     "stationary": "stationary",
     "immobilizzato": "stationary",
 }
@@ -124,6 +130,44 @@ class AttackInput:
     hit_mod: int | None = None
     def_mod: int | None = None
     dmg_mod: int | None = None
+    shields: int | None = None  # the target's shields (+2 ARM each), else its stored ones
+    bucklers: int | None = None  # the target's bucklers (+1 ARM each), else its stored ones
+
+
+SHIELD_ARM = 2  # L877-883
+BUCKLER_ARM = 1  # L840-846
+# Where a shield or buckler sits: the arm (or head) weapon system that carries it.
+GEAR_LOCATIONS = ("L", "R", "H")
+
+
+def from_back_arc(mods: set[str] | frozenset[str]) -> bool:
+    """Damage from the back arc: a back strike, or a free strike (the striker always counts
+    as in the back arc, L2149-2162)."""
+    return "backstrike" in mods or "free_strike" in mods
+
+
+def shield_arm(unit: Unit, *, back: bool) -> int:
+    """ARM from the unit's stored shields (+2 each) and bucklers (+1 each), none against damage
+    from the back arc or while the weapon system carrying it is crippled (L843-846,
+    L880-883, L3750-3752)."""
+    if back:
+        return 0
+    grid_ = unit_grid(unit)
+    crippled = set(grid_.crippled()) if grid_ else set()
+    total = 0
+    for kind, arm in (("shields", SHIELD_ARM), ("bucklers", BUCKLER_ARM)):
+        for location, count in (unit.extra.get(kind) or {}).items():
+            if location not in crippled:
+                total += arm * int(count)
+    return total
+
+
+def power_field(state: GameState, unit: Unit) -> int:
+    """+1 ARM per focus point left on a warcaster (a model with FOCUS; L4475-4478, L4494-4496).
+    Focus allocated to a warjack gives it no ARM."""
+    if not unit.stats.get("focus"):
+        return 0
+    return state.resources.get(f"unit:{fold(unit.name)}", {}).get("focus", 0)
 
 
 def _stat(given: int | None, unit: Unit | None, stat: str) -> int | None:
@@ -133,10 +177,14 @@ def _stat(given: int | None, unit: Unit | None, stat: str) -> int | None:
     return given
 
 
-def attack_request(inp: AttackInput, target: Unit | None, settings: WmSettings) -> AttackRequest:
+def attack_request(
+    inp: AttackInput, target: Unit | None, settings: WmSettings, focus_arm: int = 0
+) -> AttackRequest:
     """The request to resolve: options first, then the target's DEF and ARM and the mods its
     state declares; `roll_autohit=yes` always rolls against an automatic hit (L3200-3206).
-    Blast damage has no attack roll (L3001-3004), so it needs neither skill nor DEF."""
+    Blast damage has no attack roll (L3001-3004), so it needs neither skill nor DEF.
+    `focus_arm` is the target's Power Field (see `power_field`); shields and bucklers come
+    from the options, else from the target, and count only from the front."""
     mods = parse_mods(inp.mods)
     if target is not None:
         mods |= target_mods(target)
@@ -150,6 +198,12 @@ def attack_request(inp: AttackInput, target: Unit | None, settings: WmSettings) 
     arm = _stat(inp.arm, target, "arm")
     if arm is None:
         raise UserError("wm.missing_stat", option="arm")
+    back = from_back_arc(mods)
+    if inp.shields is not None or inp.bucklers is not None:
+        gear = SHIELD_ARM * (inp.shields or 0) + BUCKLER_ARM * (inp.bucklers or 0)
+        shields = 0 if back else gear
+    else:
+        shields = shield_arm(target, back=back) if target is not None else 0
     return AttackRequest.model_validate(
         {
             "type": inp.type,
@@ -167,16 +221,25 @@ def attack_request(inp: AttackInput, target: Unit | None, settings: WmSettings) 
             "hit_mod": inp.hit_mod or 0,
             "def_mod": inp.def_mod or 0,
             "dmg_mod": inp.dmg_mod or 0,
+            "focus_arm": focus_arm,
+            "shield_arm": shields,
         }
     )
 
 
 def wanted_effects(
-    effect: str | None, crit_effect: str | None, *, hit: bool, critical: bool
+    effect: str | None,
+    crit_effect: str | None,
+    *,
+    hit: bool,
+    critical: bool,
+    direct_critical: bool = False,
 ) -> tuple[str, ...]:
     """The continuous effects an attack applies: its weapon's on a hit, a critical one only on
-    a critical hit (L3940-3946)."""
-    return tuple(e for e, wanted in ((effect, hit), (crit_effect, critical)) if e and wanted)
+    a critical hit (L3940-3946). Blast damage takes the critical effect of the AOE's direct
+    hit when that was a critical (`direct_critical`, L3947-3950)."""
+    crit = critical or (hit and direct_critical)
+    return tuple(e for e, wanted in ((effect, hit), (crit_effect, crit)) if e and wanted)
 
 
 @dataclass(frozen=True)
@@ -193,9 +256,11 @@ def apply_damage(
     amount: int,
     dice: DiceSource | None,
     effects: tuple[str, ...] = (),
+    model: int | None = None,
 ) -> DamageResult:
-    """Damage (through the game's damage model: a grid rolls its column with `dice`) and
-    continuous effects on a unit, as one change. A model has at most one continuous effect of
+    """Damage (through the game's damage model: a grid rolls its column with `dice`; a hit on a
+    unit of troopers damages one model, `model` when named) and continuous effects on a unit,
+    as one change. A model has at most one continuous effect of
     each type: an effect it already has is not applied again (L3955-3956, example L3979)."""
     if amount < 0:
         raise UserError("game.negative_amount")
@@ -206,7 +271,10 @@ def apply_damage(
     new = state.clone()
     unit = unit_named(new, unit_name)
     alive = not unit.destroyed
-    notes = WM.damage_unit(unit, amount, column=None, dice=dice)
+    if model is not None and unit_grid(unit) is None:
+        notes = damage_model(unit, amount, model)
+    else:
+        notes = WM.damage_unit(unit, amount, column=None, dice=dice)
     if alive and unit.destroyed:
         notes += WM.on_destroyed(new, unit)
     for effect in new_effects:
@@ -231,9 +299,12 @@ def allocate_focus(
     state: GameState, jack_name: str, caster_name: str | None, amount: int
 ) -> Allocation:
     """Control Phase: a warcaster gives focus to a warjack of its player (at most 3 per turn,
-    L1481-1482). Without a named caster, the player's only caster gives it."""
+    L1481-1482), only in that player's Control Phase (L4418-4421). Without a named caster, the
+    player's only caster gives it."""
     new = state.clone()
     jack = unit_named(new, jack_name)
+    if WM.phases[state.phase] != CONTROL_PHASE or state.current != jack.owner:
+        raise UserError("wm.allocate_control_phase")
     if caster_name:
         caster = unit_named(new, caster_name)
     else:
@@ -252,3 +323,113 @@ def allocate_focus(
         left=pools(new, caster)["focus"],
         has=pools(new, jack)["focus"],
     )
+
+
+@dataclass(frozen=True)
+class Change:
+    state: GameState
+    notes: list[Note]
+
+
+RAN = ("ran", "corso", "ha_corso", "corsa")  # a condition saying the caster ran this activation
+
+
+def use_feat(state: GameState, caster_name: str) -> Change:
+    """A warcaster's feat: once per game (L926-927, L4452-4453), never in an activation in
+    which it ran (L4447-4448; record the run as the condition `ran` until the end of turn)."""
+    new = state.clone()
+    caster = unit_named(new, caster_name)
+    if not caster.stats.get("focus"):
+        raise UserError("wm.not_a_caster", unit=caster.name)
+    if caster.extra.get("feat_used"):
+        raise UserError("wm.feat_used", unit=caster.name)
+    if any(fold(c.name).replace(" ", "_") in RAN for c in caster.conditions):
+        raise UserError("wm.feat_after_run", unit=caster.name)
+    caster.extra["feat_used"] = True
+    return Change(new, [("wm.note.feat", {"unit": caster.name})])
+
+
+MAX_ROLLOFF_THROWS = 10
+
+
+def choosing_order(
+    players: list[str], dice: DiceSource
+) -> tuple[list[str], list[list[tuple[str, int]]]]:
+    """Start of the game: each player rolls a d6 and the highest chooses the first player
+    (L1298-1301); with more players, the order of choosing follows the rolls, and tied players
+    roll again among themselves (G11, L1355-1362). Returns the order and each throw's dice."""
+    throws: list[list[tuple[str, int]]] = []
+
+    def settle(group: list[str]) -> list[str]:
+        if len(group) < 2:
+            return group
+        if len(throws) >= MAX_ROLLOFF_THROWS:
+            return group  # endless ties are not worth more dice: keep the listed order
+        faces = [(p, dice.roll(6)) for p in group]
+        throws.append(faces)
+        out: list[str] = []
+        for face in sorted({f for _, f in faces}, reverse=True):
+            out += settle([p for p, f in faces if f == face])
+        return out
+
+    return settle(list(players)), throws
+
+
+def heal_unit(
+    state: GameState, unit_name: str, amount: int, column: int | None, system: str | None
+) -> Change:
+    """Repair a unit: boxes from anywhere on a grid (L3859-3866), from one column (bottom up)
+    or from one system's boxes; one box repaired on a crippled system restores it
+    (L3757-3758). Without a grid, damage comes off the models still in play first."""
+    if amount < 0:
+        raise UserError("game.negative_amount")
+    if column is not None and system is not None:
+        raise UserError("wm.heal_column_or_system")
+    new = state.clone()
+    unit = unit_named(new, unit_name)
+    found = unit_grid(unit)
+    if found is None:
+        if column is not None or system is not None:
+            raise UserError("wm.column_needs_grid", unit=unit.name)
+        WM.heal_unit(unit, amount)
+        return Change(new, [])
+    healed_grid, n = grid.heal(found, amount, column=column, system=system)
+    unit.extra["grid"] = healed_grid.model_dump(mode="json")
+    unit.damage = len(healed_grid.marks)
+    return Change(new, [("wm.note.healed", {"unit": unit.name, "n": n})])
+
+
+def set_gear(state: GameState, unit_name: str, shields: list[str], bucklers: list[str]) -> Change:
+    """Store a unit's shields and bucklers by the weapon system that carries each (L, R or H;
+    `-` for none, which is never lost to a crippled system), read by every later attack on
+    it (see `shield_arm`)."""
+    new = state.clone()
+    unit = unit_named(new, unit_name)
+    for kind, places in (("shields", shields), ("bucklers", bucklers)):
+        counts: dict[str, int] = {}
+        for place in places:
+            key = grid.SYSTEM_KEYS.get(place.upper(), place.upper())
+            if key not in (*GEAR_LOCATIONS, "-"):
+                raise UserError("wm.no_such_system", system=place[:3])
+            if key != "-" and unit_grid(unit) is None:
+                raise UserError("wm.gear_needs_grid", unit=unit.name)
+            counts[key] = counts.get(key, 0) + 1
+        if counts:
+            unit.extra[kind] = counts
+        else:
+            unit.extra.pop(kind, None)
+    return Change(new, [])
+
+
+def first_player(state: GameState, dice: DiceSource) -> Change:
+    """Roll for the first player before the first turn (L1298-1301): the turn order becomes the
+    order of choosing, the winner first (they may still reorder it with /turn order)."""
+    if state.round != 1 or state.turn != 0 or state.turn_seq != 0:
+        raise UserError("wm.first_started")
+    if len(state.order) < 2:
+        raise UserError("wm.first_needs_players")
+    order, throws = choosing_order(state.order, dice)
+    new = state.clone()
+    new.order = order
+    new.rolloff = throws
+    return Change(new, [])

@@ -109,6 +109,9 @@ async def test_scripted_game_grid_focus_maintenance_and_undo(app: App) -> None:
     res = await say(app, "/res", chat=CHAT)
     assert res.data is not None and res.data["resources"]["unit:stryker"]["focus"] == 6
     # Control Phase: allocate, at most 3 per 'jack per turn
+    early = await say(app, "/wm allocate Ironclad 2", user="ann", chat=CHAT)
+    assert early.error is not None and early.error.code == "wm.allocate_control_phase"
+    await run("/phase next")
     data = await run("/wm allocate Ironclad 2")
     assert data["focus"] == 2 and data["left"] == 4
     over = await say(app, "/wm allocate Ironclad 2", user="ann", chat=CHAT)
@@ -197,3 +200,53 @@ async def test_g30_critical_fire_then_maintenance(app: App) -> None:
     burned = "fire keeps burning" in plain.render(turn)
     assert burned == any(c["name"] == "fire" for c in defender["conditions"])
     assert ("fire goes out" in plain.render(turn)) != burned
+
+
+async def test_issue22_troopers_power_field_heal_feat_gear_first(app: App) -> None:
+    """Issue 22 through the commands: per-model damage (L3633-3643, L3764-3765), Power Field
+    (L4475-4478), repair by system (L3757-3758), feat once per game (L4452-4453), shields
+    (L877-883), the first player's d6 (L1298-1301)."""
+    chat = "console:wm22"
+
+    async def run(text: str, user: str = "ann") -> dict[str, object]:
+        reply = await say(app, text, user=user, name=user.title(), chat=chat)
+        assert reply.ok, (text, reply.error)
+        return reply.data or {}
+
+    await run("/game new wm")
+    await run("/game join", user="bob")
+    first = await run("/wm first dice=2,5")
+    assert first["order"] == ["bob", "ann"]
+    again = await say(app, "/wm first dice=2,5", user="ann", chat=chat)
+    assert again.ok  # still before the first turn: a new roll
+    await run("/wm first dice=5,2")
+    await run("/unit add Trenchers def=13 arm=13 models=10", user="bob")
+    hit = await say(app, "/unit damage Trenchers 2", user="bob", chat=chat)
+    assert hit.ok and hit.data is not None
+    assert hit.data["unit"]["damage"] == 1  # one model disabled, 1 point lost
+    assert "model 1 takes 1 damage (1 lost" in plain.render(hit)
+    await run("/unit add Stryker def=16 arm=15 focus=3 grid=...|...|...|...|...|...")
+    odds = await say(app, "/wm odds mat=7 pow=12 str=10 target=Stryker", chat=chat)
+    assert odds.data is not None and "ARM 18" in plain.render(odds)
+    shot = await run("/wm attack mat=7 pow=12 str=10 target=Stryker dice=4,5,3,3")
+    assert shot["outcome"]["damage"] == 10  # type: ignore[index]
+    assert "15 +3 Power Field = 18" in plain.render(
+        await say(app, "/wm attack mat=7 pow=12 str=10 target=Stryker dice=4,5,3,3", chat=chat)
+    )
+    assert (await say(app, "/wm feat Stryker", user="ann", chat=chat)).ok
+    twice = await say(app, "/wm feat Stryker", user="ann", chat=chat)
+    assert twice.error is not None and twice.error.code == "wm.feat_used"
+    grid = "......|..L..M|...MC.|...MC.|..R..M|......"
+    await run(f"/unit add Lancer def=12 arm=18 grid={grid}")
+    await run("/wm gear Lancer shields=S")
+    front = await run("/wm attack mat=6 pow=12 target=Lancer dice=4,4,4,4")
+    assert front["outcome"]["damage"] == 0  # type: ignore[index]  # 8 + 12 vs ARM 18 + 2
+    back = await run("/wm attack mat=6 pow=12 target=Lancer mods=backstrike dice=4,4,4,4")
+    assert back["outcome"]["damage"] == 2  # type: ignore[index]  # the shield is lost
+    await run("/unit damage Lancer 36 column=1")
+    healed = await say(app, "/wm heal Lancer 1 system=M", user="ann", chat=chat)
+    assert healed.ok and "1 boxes repaired" in plain.render(healed)
+    assert healed.data is not None and healed.data["unit"]["damage"] == 35
+    assert plain.render(healed).endswith("✗ C L R")  # M no longer crippled
+    slam = await say(app, "/wm slam", chat=chat)
+    assert slam.error is not None and slam.error.code == "cmd.no_such_sub"

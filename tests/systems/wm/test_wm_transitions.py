@@ -86,12 +86,14 @@ def test_damage_and_one_effect_of_each_type() -> None:  # L3955-3956, example L3
 
 def test_allocate_focus_picks_the_only_caster() -> None:  # L1481-1482
     state = game()
+    state.phase = 1  # Ann's Control Phase
     done = wt.allocate_focus(state, "Ironclad", None, 2)
     assert (done.caster, done.jack, done.left, done.has) == ("Stryker", "Ironclad", 4, 2)
     assert state.resources["unit:stryker"]["focus"] == 6  # input unchanged
     with pytest.raises(UserError) as raised:
         wt.allocate_focus(done.state, "Ironclad", "Stryker", 2)
     assert raised.value.key == "wm.allocation_cap"
+    state.turn = 1  # Bob's Control Phase
     with pytest.raises(UserError) as raised:
         wt.allocate_focus(state, "Defender", None, 1)  # Bob has no caster
     assert raised.value.key == "wm.which_caster"
