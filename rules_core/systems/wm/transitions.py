@@ -55,6 +55,8 @@ MOD_ALIASES = {
     "compromesso": "crippled",
     "tira_comunque": "roll_anyway",
     "movimento_compromesso": "movement_crippled",
+    "occultato": "stealth",  # L720
+    "spruzzo": "spray",
 }
 # Conditions on a target unit that declare a mod by themselves (`/unit cond X add atterrato`):
 # knocked down (L3435-3438) and stationary (L3530-3532) set the base DEF and melee auto-hits.

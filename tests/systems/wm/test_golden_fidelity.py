@@ -249,3 +249,26 @@ def test_G11_rolloff_order_of_choosing() -> None:
         [("simone", 4), ("aldo", 2)],
     ]
     assert Fraction(1) == 1
+
+
+# --- worked examples (digest section 6) ------------------------------------------------------
+
+
+def test_G20_a_retargeted_shot_at_a_stealth_model_beyond_5_inches_misses() -> None:
+    """L2993-3040: the missed shot's random new target, Deneghra, has Stealth and is more than
+    5" from the Charger: an automatic miss, with no dice rolled and no damage."""
+    req = wt.attack_request(
+        wt.AttackInput(type="ranged", skill=5, defense=16, pow=12, arm=15, mods="occultato"),
+        None,
+        WmSettings(),
+    )
+    res = resolve_attack(req, S([]))
+    assert (res.outcome.hit, res.outcome.damage, res.outcome.damage_total) == (False, 0, None)
+
+
+def test_G29_a_continuous_fire_weapon_sets_fire_on_a_hit() -> None:
+    """L3940-3942: the Repenter's Flamethrower (Continuous Effect: Fire) sets fire on any hit,
+    even one that does no damage."""
+    assert wt.wanted_effects("fire", None, hit=True, critical=False) == ("fire",)
+    done = wt.apply_damage(game(), "Lancer", 0, None, ("fire",))
+    assert done.changed and [c.name for c in done.state.units[1].conditions] == ["fire"]
