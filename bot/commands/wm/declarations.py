@@ -20,10 +20,10 @@ from rules_core.systems.wm.transitions import EFFECTS
 
 MAX_MODS_TEXT = 200
 ATTACK_OPTIONS = (
-    OptionSpec("type", choices=("melee", "ranged", "magic"), default="melee", aliases=("tipo",)),
+    OptionSpec("type", choices=("melee", "ranged", "magic"), aliases=("tipo",)),
     int_opt("skill", "mat", "rat", "focus", "mag", "abilita", "dat"),
     int_opt("def", "dif", "defense", "difesa", lo=1, hi=30),
-    int_opt("pow", "pot", "potenza", hi=40, required=True),
+    int_opt("pow", "pot", "potenza", hi=40),
     int_opt("str", "for", "forza"),
     int_opt("arm", "armatura", hi=40),
     OptionSpec("boost", choices=("hit", "damage", "both"), aliases=("potenzia",)),
@@ -37,6 +37,8 @@ ATTACK_OPTIONS = (
     signed_opt("dmg_mod", "mod_danno"),
     int_opt("shields", "scudi", "scudo", hi=4),
     int_opt("bucklers", "buckler", hi=4),
+    unit_opt("attacker", "unit", "unita", "attaccante"),
+    OptionSpec("weapon", max_length=40, aliases=("arma",)),
     TARGET,
 )
 
@@ -58,6 +60,7 @@ SPECS = [
             "/wm attack mat=7 def=12 pow=12 str=10 arm=18 mods=charge",
             "/wm attack type=ranged rat=6 def=13 pow=10 arm=15 boost=hit mods=aim,cover",
             "/wm attack mat=6 pow=12 str=11 target=Juggernaut apply dice=4,5,3,6,2,4",
+            "/wm attack attacker=Ironclad weapon=\"Quake Hammer\" target=Juggernaut",
         ),
     ),
     odds_spec(

@@ -52,28 +52,27 @@ def attack_input(ctx: Context) -> wt.AttackInput:
 
 
 async def attack_request(
-    ctx: Context, found: tuple[games.StoredGame, Unit] | None
+    ctx: Context, game: games.StoredGame | None, attacker: Unit | None, target: Unit | None
 ) -> AttackRequest:
-    """The request from the options, the chat's settings and the `target=` unit if any (its
-    stats, state, Power Field and shields)."""
+    """The request from the options, the chat's settings, the `attacker=` unit and its stored
+    `weapon=`, and the `target=` unit (its stats, state, Power Field and shields)."""
     settings = await SETTINGS.load(ctx)
-    if found is None:
-        return wt.attack_request(attack_input(ctx), None, settings)
-    game, unit = found
-    return wt.attack_request(attack_input(ctx), unit, settings, wt.power_field(game.state, unit))
+    inp = wt.with_attacker(attack_input(ctx), attacker, ctx.opts["weapon"])
+    if game is None or target is None:
+        return wt.attack_request(inp, None, settings)
+    return wt.attack_request(inp, target, settings, wt.power_field(game.state, target))
 
 
 async def attack(ctx: Context) -> Reply:
-    found = await GAME.target(ctx)
-    req = await attack_request(ctx, found)
+    game, attacker, target = await GAME.units(ctx)
+    req = await attack_request(ctx, game, attacker, target)
     source = ctx.dice(ctx.opts["dice"])
     res = resolve_attack(req, source)
     out = res.outcome
     blocks = steps_blocks(ctx, res.steps, req.type)
     blocks.append([bold(verdict(ctx, req, out))])
     data = resolution("wm", res.steps, out.model_dump())
-    if found is not None and ctx.opts["apply"]:
-        game, target = found
+    if game is not None and target is not None and ctx.opts["apply"]:
         effects = wt.wanted_effects(
             ctx.opts["effect"],
             ctx.opts["crit_effect"],
@@ -92,8 +91,7 @@ async def attack(ctx: Context) -> Reply:
 
 
 async def odds(ctx: Context) -> Reply:
-    found = await GAME.target(ctx)
-    req = await attack_request(ctx, found)
+    req = await attack_request(ctx, *(await GAME.units(ctx)))
     result = await ctx.offload(attack_odds, req)  # off the event loop
     dist = as_distribution(result.distribution)
     heading: Block = [code(attack_title(ctx, req))]

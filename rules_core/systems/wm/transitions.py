@@ -9,7 +9,7 @@ Line references `Lnnnn` are to the Italian rulebook transcript (see models.py).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules_core.dice import DiceSource
 from rules_core.errors import UserError
@@ -117,10 +117,10 @@ def target_mods(unit: Unit) -> set[str]:
 class AttackInput:
     """An attack as the player typed it; None where an option was not given."""
 
-    type: str = "melee"
+    type: str | None = None  # None: melee, or the stored weapon's kind
     skill: int | None = None
     defense: int | None = None
-    pow: int = 0
+    pow: int | None = None
     str_: int | None = None
     arm: int | None = None
     boost: str | None = None
@@ -172,6 +172,69 @@ def power_field(state: GameState, unit: Unit) -> int:
     return state.resources.get(f"unit:{fold(unit.name)}", {}).get("focus", 0)
 
 
+ROSTER_KEY = "roster"  # Unit.extra["roster"]["weapons"]: the profiles /army stored (roster.py)
+
+
+def weapon_profile(unit: Unit, name: str) -> dict[str, str]:
+    """A stored weapon of `unit` by name (case- and accent-insensitive, or a unique prefix):
+    its fields as printed (`rng`, `rof`, `aoe`, `pow`, `p+s`)."""
+    weapons = (unit.extra.get(ROSTER_KEY) or {}).get("weapons") or []
+    names = [str(w.get("name", "")) for w in weapons]
+    key = fold(name.strip())
+    exact = [i for i, n in enumerate(names) if fold(n) == key]
+    found = exact or [i for i, n in enumerate(names) if fold(n).startswith(key)]
+    if len(found) != 1:
+        raise UserError(
+            "wm.no_weapon", unit=unit.name, weapon=name[:40], valid=", ".join(names) or "-"
+        )
+    values = weapons[found[0]].get("values") or {}
+    return {str(k): str(v) for k, v in values.items()}
+
+
+def _number(profile: dict[str, str], field: str, weapon: str) -> int | None:
+    raw = profile.get(field)
+    if raw is None or raw.strip() in ("", "-", "—"):
+        return None
+    if not raw.strip().isdigit():
+        raise UserError("wm.weapon_value", weapon=weapon[:40], field=field, value=raw[:12])
+    return int(raw)
+
+
+def with_attacker(inp: AttackInput, attacker: Unit | None, weapon: str | None) -> AttackInput:
+    """Fill what the player left out from the attacking unit and its stored weapon (issue 25):
+    a weapon with P+S (or a melee RNG) is a melee weapon, one with a spray RNG (SP6...) a spray
+    (L3122-3160); the skill is the attacker's MAT or RAT, POW the weapon's, STR the
+    attacker's. Every option the player gave wins."""
+    if attacker is None:
+        if weapon:
+            raise UserError("wm.weapon_needs_attacker")
+        return inp
+    changes: dict[str, object] = {}
+    kind = inp.type
+    mods = inp.mods
+    if weapon:
+        profile = weapon_profile(attacker, weapon)
+        rng = profile.get("rng", "").strip().upper()
+        melee = "p+s" in profile or rng in ("0.5", "0,5", "1", "2")
+        if kind is None:
+            kind = "melee" if melee else "ranged"
+        if rng.startswith("SP") and "spray" not in fold(mods or ""):
+            mods = f"{mods},spray" if mods else "spray"
+        if inp.pow is None:
+            pow_ = _number(profile, "pow", weapon)
+            if pow_ is None and kind == "melee":
+                # Only P+S printed: it is the damage roll's whole bonus.
+                changes["str_"] = inp.str_ if inp.str_ is not None else 0
+                pow_ = _number(profile, "p+s", weapon)
+            changes["pow"] = pow_
+    kind = kind or "melee"
+    if inp.skill is None:
+        changes["skill"] = attacker.stats.get("mat" if kind == "melee" else "rat")
+    if kind == "melee" and inp.str_ is None and "str_" not in changes:
+        changes["str_"] = attacker.stats.get("str")
+    return replace(inp, type=kind, mods=mods, **changes)  # type: ignore[arg-type]
+
+
 def _stat(given: int | None, unit: Unit | None, stat: str) -> int | None:
     """The option's value, else the target unit's stat."""
     if given is None and unit is not None:
@@ -194,6 +257,8 @@ def attack_request(
         mods.add("roll_anyway")
     if inp.skill is None and not inp.blast:
         raise UserError("cmd.missing_option", option="skill")
+    if inp.pow is None:
+        raise UserError("cmd.missing_option", option="pow")
     defense = _stat(inp.defense, target, "def")
     if defense is None and not inp.blast:
         raise UserError("wm.missing_stat", option="def")
@@ -208,7 +273,7 @@ def attack_request(
         shields = shield_arm(target, back=back) if target is not None else 0
     return AttackRequest.model_validate(
         {
-            "type": inp.type,
+            "type": inp.type or "melee",
             "skill": inp.skill or 0,
             "defense": defense if defense is not None else BLAST_DEFENSE,
             "pow": inp.pow,

@@ -250,3 +250,50 @@ async def test_issue22_troopers_power_field_heal_feat_gear_first(app: App) -> No
     assert plain.render(healed).endswith("✗ C L R")  # M no longer crippled
     slam = await say(app, "/wm slam", chat=chat)
     assert slam.error is not None and slam.error.code == "cmd.no_such_sub"
+
+
+async def test_attack_takes_the_stored_unit_and_weapon(app: App) -> None:
+    """Issue 25 item 6: `attack attacker=… weapon=… target=…` reads MAT/RAT, STR and the
+    weapon's POW (or P+S) from the units stored in the game; options override them."""
+    chat = "console:wm25"
+    for text, user in (("/game new wm", "ann"), ("/game join", "bob")):
+        assert (await say(app, text, user=user, chat=chat)).ok
+    army = (
+        "/army add\n"
+        "Ironclad spd=5 str=11 mat=7 rat=4 def=12 arm=18 | Quake Hammer: rng=1 pow=7 p+s=18\n"
+        "Trencher spd=6 str=5 mat=5 rat=5 def=13 arm=13 | Rifle: rng=10 rof=1 pow=10"
+    )
+    added = await say(app, army, user="ann", chat=chat)
+    assert added.ok, plain.render(added)
+    assert (await say(app, "/unit add Defender def=12 arm=18", user="bob", chat=chat)).ok
+    melee = await say(
+        app,
+        '/wm attack attacker=Ironclad weapon="quake" target=Defender dice=3,4,5,5',
+        user="ann",
+        chat=chat,
+    )
+    assert melee.ok, plain.render(melee)
+    assert melee.data is not None
+    assert melee.data["outcome"]["attack_total"] == 14  # 3 + 4 + MAT 7
+    assert melee.data["outcome"]["damage_total"] == 28  # 5 + 5 + POW 7 + STR 11
+    shot = await say(
+        app,
+        "/wm attacco unita=Trencher arma=rifle target=Defender dadi=6,2,1,1",
+        lang="it",
+        chat=chat,
+    )
+    assert shot.ok and shot.data is not None
+    assert shot.data["outcome"]["attack_total"] == 13  # RAT 5
+    assert shot.data["outcome"]["damage_total"] == 12  # POW 10, no STR at range
+    over = await say(
+        app,
+        "/wm attack attacker=Ironclad weapon=quake pow=9 mat=5 target=Defender dice=3,4,5,5",
+        chat=chat,
+    )
+    assert over.data is not None and over.data["outcome"]["attack_total"] == 12
+    assert over.data["outcome"]["damage_total"] == 30  # options override: POW 9 + STR 11
+    odds = await say(app, "/wm odds attacker=Ironclad weapon=quake target=Defender", chat=chat)
+    assert odds.ok and "P+S 18 vs ARM 18" in plain.render(odds)
+    missing = await say(app, "/wm attack attacker=Ironclad weapon=axe target=Defender", chat=chat)
+    assert missing.error is not None and missing.error.code == "wm.no_weapon"
+    assert "Quake Hammer" in plain.render(missing)
