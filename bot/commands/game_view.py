@@ -3,6 +3,8 @@ change did, a system's notes. Pure rendering to blocks: no storage, no rule deci
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot import i18n
 from bot.commands.context import Context
 from bot.protocol import Block, bold, italic, plain, pre
@@ -137,6 +139,14 @@ def change_data(
     return [{"kind": kind, "text": text} for kind, text in change_lines(ctx, before, after)]
 
 
+def note_text(ctx: Context, key: str, params: dict[str, Any]) -> str:
+    """A note in the reader's language; a counted one (a plural table, `n` in its params)
+    takes the language's plural form."""
+    if "n" in params and i18n.has(f"{key}.other", ctx.lang):
+        return i18n.tn(ctx.lang, key, params["n"], **params)
+    return ctx.t(key, **params)
+
+
 def notes_blocks(ctx: Context, notes: list[Note]) -> list[Block]:
     """What a system's hook did (maintenance, damage on a grid), one line each."""
-    return [[plain(ctx.t(key, **params))] for key, params in notes]
+    return [[plain(note_text(ctx, key, params))] for key, params in notes]

@@ -19,6 +19,11 @@ from rules_core.systems.wm.settings import CHOICES
 from rules_core.systems.wm.transitions import EFFECTS
 
 MAX_MODS_TEXT = 200
+# Italian names of the settings (the book's words: deviazione, colpo automatico).
+SETTING_ALIASES = {
+    "deviation_layout": ("deviazione", "disposizione_deviazione"),
+    "roll_autohit": ("tira_colpo_automatico",),
+}
 ATTACK_OPTIONS = (
     OptionSpec("type", choices=("melee", "ranged", "magic"), aliases=("tipo",)),
     int_opt("skill", "mat", "rat", "focus", "mag", "abilita", "dat"),
@@ -35,8 +40,7 @@ ATTACK_OPTIONS = (
     signed_opt("hit_mod", "mod_attacco"),
     signed_opt("def_mod", "mod_dif"),
     signed_opt("dmg_mod", "mod_danno"),
-    int_opt("shields", "scudi", "scudo", hi=4),
-    int_opt("bucklers", "buckler", hi=4),
+    int_opt("shield", "scudo", "scudi", hi=20),
     unit_opt("attacker", "unit", "unita", "attaccante"),
     OptionSpec("weapon", max_length=40, aliases=("arma",)),
     TARGET,
@@ -60,7 +64,7 @@ SPECS = [
             "/wm attack mat=7 def=12 pow=12 str=10 arm=18 mods=charge",
             "/wm attack type=ranged rat=6 def=13 pow=10 arm=15 boost=hit mods=aim,cover",
             "/wm attack mat=6 pow=12 str=11 target=Juggernaut apply dice=4,5,3,6,2,4",
-            "/wm attack attacker=Ironclad weapon=\"Quake Hammer\" target=Juggernaut",
+            '/wm attack attacker=Ironclad weapon="Quake Hammer" target=Juggernaut',
         ),
     ),
     odds_spec(
@@ -120,7 +124,10 @@ SPECS = [
         path=("wm", "settings"),
         handler=h.SETTINGS.command,
         aliases=("impostazioni",),
-        options=tuple(OptionSpec(name, choices=choices) for name, choices in CHOICES.items()),
+        options=tuple(
+            OptionSpec(name, choices=choices, aliases=SETTING_ALIASES.get(name, ()))
+            for name, choices in CHOICES.items()
+        ),
         examples=("/wm settings", "/wm settings deviation_layout=counterclockwise"),
     ),
     CommandSpec(

@@ -7,8 +7,8 @@ from bot import session
 from bot.commands import game_view, system_kit
 from bot.commands.context import Context
 from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data
-from bot.commands.system_kit import dice_text, log_roll, option_or_stat, pct, resolution
-from bot.commands.wm.view import attack_title, steps_blocks, verdict
+from bot.commands.system_kit import dice_text, log_roll, option_or_stat, resolution
+from bot.commands.wm.view import attack_title, chance, inches, steps_blocks, tn, verdict
 from bot.protocol import Block, Reply, bold, code, plain
 from bot.storage import games
 from rules_core.dice import DiceSource
@@ -46,8 +46,7 @@ def attack_input(ctx: Context) -> wt.AttackInput:
         hit_mod=o["hit_mod"],
         def_mod=o["def_mod"],
         dmg_mod=o["dmg_mod"],
-        shields=o["shields"],
-        bucklers=o["bucklers"],
+        shield_arm=o["shield"],
     )
 
 
@@ -98,9 +97,9 @@ async def odds(ctx: Context) -> Reply:
     blocks = distribution_blocks(ctx, dist, heading)
     line = ctx.t(
         "wm.p_line",
-        hit=pct(result.p_hit),
-        crit=pct(result.p_critical),
-        damage=pct(result.p_damage),
+        hit=chance(ctx, result.p_hit),
+        crit=chance(ctx, result.p_critical),
+        damage=chance(ctx, result.p_damage),
     )
     blocks.append([plain(line)])
     data = {
@@ -154,7 +153,7 @@ async def check(ctx: Context) -> Reply:
             ),
             bold(result),
         ],
-        [plain(ctx.t("wm.p_pass", p=pct(p)))],
+        [plain(ctx.t("wm.p_pass", p=chance(ctx, p)))],
     ]
     data = {**resolution("wm", steps, out.model_dump(by_alias=True)), "p_pass": float(p)}
     await log_roll(ctx, source, out.total, data)
@@ -170,14 +169,14 @@ async def fall(ctx: Context) -> Reply:
     steps, out = checks.resolve_fall(height, arm, source)
     blocks = steps_blocks(ctx, steps, "fall")
     if out.damage is not None:
-        blocks.append([bold(ctx.t("wm.verdict.fall", n=out.damage))])
+        blocks.append([bold(tn(ctx, "wm.verdict.fall", out.damage))])
     data = resolution("wm", steps, out.model_dump())
     if found is not None and ctx.opts["apply"] and out.damage is not None:
         blocks += (await apply_damage(ctx, found[0], found[1], out.damage, source))[0]
         data["applied"] = {"unit": found[1].name, "damage": out.damage}
     source.check_exhausted()
     await log_roll(ctx, source, out.damage_total, data)
-    title = ctx.t("wm.fall_title", height=f"{float(height):g}", dice=out.dice)
+    title = ctx.t("wm.fall_title", height=inches(ctx, float(height)), dice=out.dice)
     return Reply(title=title, blocks=blocks, data=data)
 
 
@@ -196,12 +195,16 @@ async def deviate(ctx: Context) -> Reply:
         [bold(dist_label + ": "), plain(f'{dice_text(steps[1].dice)} → {out.rolled}"')],
     ]
     if out.capped:
-        blocks.append([plain(ctx.t("wm.capped", cap=f"{out.cap:g}"))])
-    blocks.append([bold(ctx.t("wm.verdict.deviate", distance=f"{out.distance:g}", where=where))])
+        blocks.append([plain(ctx.t("wm.capped", cap=inches(ctx, out.cap)))])
+    blocks.append(
+        [bold(ctx.t("wm.verdict.deviate", distance=inches(ctx, out.distance), where=where))]
+    )
     data = resolution("wm", steps, {**out.model_dump(), "direction_name": direction_name})
     await log_roll(ctx, source, out.direction, data)
     return Reply(
-        title=ctx.t("wm.deviate_title", distance=f"{float(distance):g}"), blocks=blocks, data=data
+        title=ctx.t("wm.deviate_title", distance=inches(ctx, float(distance))),
+        blocks=blocks,
+        data=data,
     )
 
 

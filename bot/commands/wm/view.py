@@ -3,12 +3,30 @@ of an attack and its verdict."""
 
 from __future__ import annotations
 
+from typing import Any, SupportsFloat
+
+from bot import i18n
 from bot.commands.context import Context
 from bot.commands.system_kit import dice_text, signed
 from bot.protocol import Block, bold, plain
 from rules_core.steps import Step
 from rules_core.systems.wm.attack import armor
 from rules_core.systems.wm.models import AttackOutcome, AttackRequest
+
+
+def tn(ctx: Context, key: str, n: int, **params: Any) -> str:
+    """A counted message in the reader's language (its plural form)."""
+    return i18n.tn(ctx.lang, key, n, **params)
+
+
+def inches(ctx: Context, x: float) -> str:
+    """A distance in inches the language's way: `2,75` in Italian, `2.75` in English."""
+    return i18n.fmt_num(ctx.lang, x)
+
+
+def chance(ctx: Context, p: SupportsFloat) -> str:
+    """A probability the language's way: `12,5%` in Italian."""
+    return i18n.fmt_pct(ctx.lang, float(p))
 
 
 def mod_label(ctx: Context, name: str, kind: str) -> str:
@@ -60,7 +78,7 @@ def step_block(ctx: Context, step: Step, kind: str) -> Block | None:
         if step.target is not None:
             dmg = max(0, (step.total or 0) - step.target)
             line.append(
-                plain(" " + ctx.t("wm.vs_arm", arm=step.target) + " → " + ctx.t("wm.points", n=dmg))
+                plain(" " + ctx.t("wm.vs_arm", arm=step.target) + " → " + tn(ctx, "wm.points", dmg))
             )
         return line
     return [label, plain(f"{dice_text(step.dice)} → {step.total}")]
@@ -83,6 +101,6 @@ def verdict(ctx: Context, req: AttackRequest, out: AttackOutcome) -> str:
     if not out.hit:
         return ctx.t("wm.verdict.miss")
     if req.blast:
-        return ctx.t("wm.verdict.blast", n=out.damage)
+        return tn(ctx, "wm.verdict.blast", out.damage)
     key = "critical" if out.critical else "hit"
-    return ctx.t(f"wm.verdict.{key}", n=out.damage)
+    return tn(ctx, f"wm.verdict.{key}", out.damage)

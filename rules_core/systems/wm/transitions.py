@@ -132,8 +132,8 @@ class AttackInput:
     hit_mod: int | None = None
     def_mod: int | None = None
     dmg_mod: int | None = None
-    shields: int | None = None  # the target's shields (+2 ARM each), else its stored ones
-    bucklers: int | None = None  # the target's bucklers (+1 ARM each), else its stored ones
+    # ARM from the target's shields (+2 each) and bucklers (+1 each), else its stored ones.
+    shield_arm: int | None = None
 
 
 SHIELD_ARM = 2  # L877-883
@@ -266,9 +266,8 @@ def attack_request(
     if arm is None:
         raise UserError("wm.missing_stat", option="arm")
     back = from_back_arc(mods)
-    if inp.shields is not None or inp.bucklers is not None:
-        gear = SHIELD_ARM * (inp.shields or 0) + BUCKLER_ARM * (inp.bucklers or 0)
-        shields = 0 if back else gear
+    if inp.shield_arm is not None:
+        shields = 0 if back else inp.shield_arm
     else:
         shields = shield_arm(target, back=back) if target is not None else 0
     return AttackRequest.model_validate(

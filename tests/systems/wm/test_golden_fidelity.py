@@ -188,15 +188,13 @@ def test_L3146_a_spray_ignores_stealth_cover_and_the_in_melee_penalty() -> None:
 
 def test_L877_shield_and_buckler_add_arm_lost_from_the_back_arc() -> None:
     front = wt.attack_request(
-        wt.AttackInput(skill=6, defense=12, pow=12, arm=18, shields=1, bucklers=1),
+        wt.AttackInput(skill=6, defense=12, pow=12, arm=18, shield_arm=3),
         None,
         WmSettings(),
     )
     assert resolve_attack(front, S([4, 4, 3, 3])).steps[-1].target == 21
     back = wt.attack_request(
-        wt.AttackInput(
-            skill=6, defense=12, pow=12, arm=18, shields=1, bucklers=1, mods="backstrike"
-        ),
+        wt.AttackInput(skill=6, defense=12, pow=12, arm=18, shield_arm=3, mods="backstrike"),
         None,
         WmSettings(),
     )

@@ -224,7 +224,7 @@ async def test_issue22_troopers_power_field_heal_feat_gear_first(app: App) -> No
     hit = await say(app, "/unit damage Trenchers 2", user="bob", chat=chat)
     assert hit.ok and hit.data is not None
     assert hit.data["unit"]["damage"] == 1  # one model disabled, 1 point lost
-    assert "model 1 takes 1 damage (1 lost" in plain.render(hit)
+    assert "model 1 takes 1 damage (excess lost: 1;" in plain.render(hit)
     await run("/unit add Stryker def=16 arm=15 focus=3 grid=...|...|...|...|...|...")
     odds = await say(app, "/wm odds mat=7 pow=12 str=10 target=Stryker", chat=chat)
     assert odds.data is not None and "ARM 18" in plain.render(odds)
@@ -245,7 +245,7 @@ async def test_issue22_troopers_power_field_heal_feat_gear_first(app: App) -> No
     assert back["outcome"]["damage"] == 2  # type: ignore[index]  # the shield is lost
     await run("/unit damage Lancer 36 column=1")
     healed = await say(app, "/wm heal Lancer 1 system=M", user="ann", chat=chat)
-    assert healed.ok and "1 boxes repaired" in plain.render(healed)
+    assert healed.ok and "1 box repaired" in plain.render(healed)
     assert healed.data is not None and healed.data["unit"]["damage"] == 35
     assert plain.render(healed).endswith("✗ C L R")  # M no longer crippled
     slam = await say(app, "/wm slam", chat=chat)
@@ -297,3 +297,17 @@ async def test_attack_takes_the_stored_unit_and_weapon(app: App) -> None:
     missing = await say(app, "/wm attack attacker=Ironclad weapon=axe target=Defender", chat=chat)
     assert missing.error is not None and missing.error.code == "wm.no_weapon"
     assert "Quake Hammer" in plain.render(missing)
+
+
+async def test_italian_option_names(app: App) -> None:
+    """Issue 25 item 3: the settings and the attack's stats take the book's Italian names."""
+    chat = "console:wm-it"
+    changed = await say(app, "/wm impostazioni deviazione=counterclockwise", chat=chat, admin=True)
+    assert changed.data is not None
+    assert changed.data["settings"]["deviation_layout"] == "counterclockwise"
+    shot = await say(
+        app,
+        "/wm attacco abilita=6 difesa=12 potenza=10 armatura=14 scudo=2 dadi=3,3,4,4",
+        chat=chat,
+    )
+    assert shot.data is not None and shot.data["outcome"]["damage"] == 2  # 18 vs ARM 14 + 2
