@@ -20,6 +20,7 @@ from rules_core.systems.wm import transitions as wt
 from rules_core.systems.wm.attack import resolve_attack
 from rules_core.systems.wm.models import AttackRequest
 from rules_core.systems.wm.odds import attack_odds, check_pass_chance
+from rules_core.systems.wm.power import PowerRequest, parse_kind, power_odds, resolve_power
 from rules_core.systems.wm.settings import CHOICES, WmSettings, direction_key, update
 
 SETTINGS = system_kit.SystemSettings(
@@ -296,3 +297,84 @@ async def first(ctx: Context) -> Reply:
     blocks.append([bold(ctx.t("wm.first_order", first=order[0], order=", ".join(order)))])
     data = {"system": "wm", "order": done.state.order, "rolloff": done.state.rolloff}
     return Reply(title=ctx.t("wm.first_title"), blocks=blocks, data=data)
+
+
+def power_request(ctx: Context, attacker: Unit | None, target: Unit | None) -> PowerRequest:
+    """The power attack from the options, else the warjack's MAT and STR and the target's DEF,
+    ARM, STR and knocked-down condition."""
+    o = ctx.opts
+
+    def pick(option: str, unit: Unit | None, stat: str) -> int | None:
+        value = o[option]
+        if value is None and unit is not None:
+            value = unit.stats.get(stat)
+        return None if value is None else int(value)
+
+    skill, defense = pick("mat", attacker, "mat"), pick("def", target, "def")
+    strength, arm = pick("str", attacker, "str"), pick("arm", target, "arm")
+    for name, value in (("mat", skill), ("def", defense), ("str", strength), ("arm", arm)):
+        if value is None:
+            raise UserError("wm.missing_stat", option=name)
+    down = target is not None and "knocked_down" in wt.target_mods(target)
+    return PowerRequest(
+        kind=parse_kind(o["kind"]),
+        skill=skill or 0,
+        defense=defense or 5,
+        str_=strength or 0,
+        target_str=pick("target_str", target, "str") or 0,
+        arm=arm or 0,
+        larger_base=bool(o["larger_base"]),
+        contact=bool(o["contact"]),
+        short_move=bool(o["short"]),
+        boost=o["boost"] or "none",
+        charge=bool(o["charge"]),
+        knocked_down=down,
+        hit_mod=o["hit_mod"] or 0,
+    )
+
+
+async def power(ctx: Context) -> Reply:
+    """A warjack's power attack (1 focus from attacker= with apply), with its exact odds."""
+    game, attacker, target = await GAME.units(ctx)
+    req = power_request(ctx, attacker, target)
+    source = ctx.dice(ctx.opts["dice"])
+    steps, out = resolve_power(req, source)
+    odds = await ctx.offload(power_odds, req)
+    blocks = steps_blocks(ctx, steps, "melee")
+    if out.moved:
+        distance = inches(ctx, out.distance) if out.distance is not None else ""
+        said = ctx.t(f"wm.power_moved.{req.kind}", d=distance)
+    elif out.hit:
+        said = ctx.t(f"wm.power_hit.{req.kind}")
+    else:
+        said = ctx.t("wm.verdict.miss")
+    blocks.append([bold(said)])
+    if out.damage_total is not None:
+        blocks.append([bold(tn(ctx, "wm.verdict.hit", out.damage))])
+    blocks.append(
+        [
+            plain(
+                ctx.t(
+                    "wm.power_odds",
+                    hit=chance(ctx, odds.p_hit),
+                    moved=chance(ctx, odds.p_moved),
+                    damage=chance(ctx, odds.p_damage),
+                )
+            )
+        ]
+    )
+    data = resolution("wm", steps, out.model_dump())
+    data["p_hit"], data["p_moved"] = float(odds.p_hit), float(odds.p_moved)
+    if game is not None and target is not None and ctx.opts["apply"]:
+        session.require_unit_rights(ctx, game.state, target, attack=True)
+        jack = attacker.name if attacker is not None else None
+        done = wt.apply_power(game.state, jack, target.name, out.damage, out.knocked_down, source)
+        await session.apply_change(ctx, done.state, "wm_power", game=game)
+        after = tr.find_unit(done.state, target.name)
+        blocks += game_view.notes_blocks(ctx, done.notes)
+        blocks += game_view.unit_blocks(ctx, after, done.state.system)
+        data["applied"] = {"unit": target.name, "damage": out.damage}
+    source.check_exhausted()
+    await log_roll(ctx, source, out.damage, data)
+    title = ctx.t("wm.power_title", kind=ctx.t(f"wm.power_kind.{req.kind}"))
+    return Reply(title=title, blocks=blocks, data=data)

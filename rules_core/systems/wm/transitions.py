@@ -65,6 +65,7 @@ CONDITION_MODS = {
     "stationary": "stationary",
     "immobilizzato": "stationary",
 }
+POWER_FOCUS_COST = 1  # a warjack spends 1 focus for a power attack (L2212-2213)
 MAX_CONDITIONS = 20  # as the game state allows (rules_core.game.transitions)
 BLAST_DEFENSE = 5  # unused by blast damage (no attack roll, L3001-3004): any valid DEF
 
@@ -499,3 +500,34 @@ def first_player(state: GameState, dice: DiceSource) -> Change:
     new.order = order
     new.rolloff = throws
     return Change(new, [])
+
+
+def apply_power(
+    state: GameState,
+    attacker_name: str | None,
+    target_name: str,
+    damage: int,
+    knocked_down: bool,
+    dice: DiceSource | None,
+) -> Change:
+    """A power attack recorded on the game: the warjack spends 1 focus (L2212-2213), the target
+    takes the damage and is knocked down when the attack says so (L2322, L2388, L2525)."""
+    new = state
+    notes: list[Note] = []
+    if attacker_name is not None:
+        new = state.clone()
+        jack = unit_named(new, attacker_name)
+        pool = pools(new, jack)
+        if pool.get("focus", 0) < POWER_FOCUS_COST:
+            raise UserError("wm.power_focus", unit=jack.name)
+        pool["focus"] -= POWER_FOCUS_COST
+        notes.append(("wm.note.power_focus", {"unit": jack.name}))
+    hit = apply_damage(new, target_name, damage, dice)
+    new, notes = hit.state, notes + hit.notes
+    target = unit_named(new, target_name)
+    down = any(fold(c.name) in KNOCKED_DOWN for c in target.conditions)
+    if knocked_down and not down and not target.destroyed:  # never knocked down twice (L3448)
+        new = new.clone() if new is state else new
+        unit_named(new, target_name).conditions.append(Condition(name="knocked_down"))
+        notes.append(("wm.note.knocked_down", {"unit": target.name}))
+    return Change(new, notes)

@@ -311,3 +311,50 @@ async def test_italian_option_names(app: App) -> None:
         chat=chat,
     )
     assert shot.data is not None and shot.data["outcome"]["damage"] == 2  # 18 vs ARM 14 + 2
+
+
+async def test_power_attack_slam_spends_focus_and_knocks_down(app: App) -> None:
+    """G16 (L2425-2455) through /wm power: the Juggernaut (1 focus) slams the Crusader into a
+    wall: d6 slam distance, 3d6 + STR damage, knocked down; it can't slam without focus."""
+    chat = "console:wm-power"
+    for text, user in (("/game new wm", "ann"), ("/game join", "bob")):
+        assert (await say(app, text, user=user, chat=chat)).ok
+    grid = "......|......|......|......|......|......"
+    jugg = f"/unit add Juggernaut mat=7 str=12 def=12 arm=20 grid={grid}"
+    assert (await say(app, jugg, user="ann", chat=chat)).ok
+    assert (
+        await say(app, "/unit add Crusader def=12 arm=19 str=11 boxes=30", user="bob", chat=chat)
+    ).ok
+    broke = await say(
+        app,
+        "/wm power slam attacker=Juggernaut target=Crusader contact apply dice=5,4,6,2,3,4",
+        user="ann",
+        chat=chat,
+    )
+    assert broke.error is not None and broke.error.code == "wm.power_focus"
+    assert (await say(app, "/res set focus 1 unit=Juggernaut", user="ann", chat=chat)).ok
+    slam = await say(
+        app,
+        "/wm forza schianto attaccante=Juggernaut target=Crusader contatto apply dadi=5,4,6,2,3,4",
+        user="ann",
+        chat=chat,
+        lang="it",
+    )
+    assert slam.ok, plain.render(slam)
+    assert slam.data is not None and slam.data["outcome"]["distance"] == 6
+    assert slam.data["outcome"]["damage_total"] == 2 + 3 + 4 + 12
+    text = plain.render(slam)
+    assert 'Schiantato di 6" in direzione opposta, poi atterrato.' in text
+    assert "Crusader è atterrato." in text
+    state = (await say(app, "/game status", chat=chat)).data["state"]  # type: ignore[index]
+    assert state["resources"]["unit:juggernaut"]["focus"] == 0
+    crusader = state["units"][1]
+    assert crusader["damage"] == 2 and [c["name"] for c in crusader["conditions"]] == [
+        "knocked_down"
+    ]
+    again = await say(app, "/wm power slam mat=7 str=12 target=Crusader", chat=chat)
+    assert again.error is not None and again.error.code == "wm.power_knocked_down"
+    odds = await say(app, "/wm power headbutt mat=7 def=12 str=12 arm=19 dice=1,1", chat=chat)
+    assert (
+        odds.ok and odds.data is not None and abs(odds.data["p_hit"] - 30 / 36) < 1e-12
+    )  # 2d6 >= 5

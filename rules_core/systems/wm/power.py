@@ -1,0 +1,278 @@
+"""Warjack power attacks (digest §3.8; L2198-2686, L4355-4365), resolved and with exact odds.
+
+A power attack costs the warjack 1 focus and is never a charge attack (L2212-2215). It is a
+melee attack roll (2d6 + MAT, boostable) against DEF, except a push, which hits automatically:
+
+- head-butt: a hit knocks the target down and does 2d6 + STR; never against a larger base
+  (L2318-2323);
+- slam: −2 to hit a larger base; after moving 3" or more a hit slams the target d6" away (half
+  that against a larger base) and knocks it down, then 2d6 + STR, one die more if it hit an
+  obstacle or a model with an equal or larger base (`contact`); after less than 3", a hit does
+  2d6 + STR and no slam (L2355-2399); a knocked-down model can't be slammed (L3440-3441);
+- push: automatic hit, no damage; both roll d6 + STR, the target is pushed 1" unless its total
+  is higher (L2346-2353);
+- headlock / weapon lock: a hit locks, no damage; never a larger base (L2220-2283);
+- throw: a hit, then d6 + STR each, the target breaks free if its total is higher, else it is
+  thrown ½ STR inches, knocked down and takes 2d6 + STR (+1 die on `contact`); never a larger
+  base (L2415-2422, L2488-2531); double-hand throw: the attacker rolls 2d6 + STR (L2569-2635);
+- trample: heavy warjacks; one attack roll per small-based model contacted, each hit 2d6 + STR
+  (L2636-2686); resolved here for one model.
+
+Collateral damage to models the slammed or thrown model meets (2d6 + STR, never boosted,
+L2400-2414) is a separate roll: `/wm attack pow=0 str=STR` without boost.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from rules_core.dice import DiceSource
+from rules_core.dice.distribution import Distribution
+from rules_core.errors import UserError
+from rules_core.steps import Modifier, Step
+from rules_core.systems.wm.attack import judge
+from rules_core.systems.wm.odds import attack_roll, damage_distribution
+
+PowerKind = Literal["headbutt", "slam", "push", "headlock", "throw", "double_throw", "trample"]
+POWER_KINDS: tuple[PowerKind, ...] = (
+    "headbutt",
+    "slam",
+    "push",
+    "headlock",
+    "throw",
+    "double_throw",
+    "trample",
+)
+FOCUS_COST = 1  # L2212-2213, L4357-4358
+SLAM_LARGER_BASE = -2  # L2366-2368
+SLAM_MIN_MOVE = 3  # inches moved for a slam to slam (L2355-2371)
+DEF_FLOOR = 5
+D6 = Distribution.die(6)
+DAMAGING = ("headbutt", "slam", "throw", "double_throw", "trample")
+OPPOSED = ("push", "throw", "double_throw")
+
+
+class PowerRequest(BaseModel):
+    kind: PowerKind
+    skill: int = Field(default=0, ge=0, le=20)  # the warjack's MAT
+    defense: int = Field(default=5, ge=1, le=30)
+    str_: int = Field(default=0, ge=0, le=20)  # the warjack's STR
+    target_str: int = Field(default=0, ge=0, le=20)  # for push and throws
+    arm: int = Field(default=0, ge=0, le=40)
+    larger_base: bool = False  # the target's base is larger than the attacker's
+    contact: bool = False  # slammed/thrown into an obstacle or an equal or larger base
+    short_move: bool = False  # slam: moved less than 3"
+    boost: Literal["none", "hit", "damage", "both"] = "none"
+    charge: bool = False
+    knocked_down: bool = False  # the target is knocked down
+    hit_mod: int = Field(default=0, ge=-20, le=20)
+
+
+class PowerOutcome(BaseModel):
+    hit: bool
+    critical: bool
+    moved: bool  # slammed, pushed or thrown (a lock: locked)
+    knocked_down: bool  # the target is knocked down by it
+    distance: float | None  # inches: slam d6 (halved vs a larger base), push 1, throw ½ STR
+    damage_total: int | None
+    damage: int
+
+
+@dataclass(frozen=True)
+class PowerPlan:
+    rolls_attack: bool
+    hit_dice: int
+    hit_mods: list[Modifier]
+    defense: int
+    damage_dice: int
+    damage_bonus: int
+    opposed_dice: int  # the attacker's dice in the STR contest (0: none)
+
+
+def check(req: PowerRequest) -> None:
+    """What the book forbids, refused with one sentence each."""
+    if req.charge:
+        raise UserError("wm.power_no_charge")  # L2214-2215
+    if req.larger_base and req.kind in ("headbutt", "headlock", "throw", "double_throw"):
+        raise UserError("wm.power_larger_base", kind=req.kind)
+    if req.knocked_down and req.kind in ("slam", "headlock", "push"):
+        raise UserError("wm.power_knocked_down", kind=req.kind)  # L3440-3441
+    if req.kind == "push" and req.boost in ("hit", "both"):
+        raise UserError("wm.power_push_autohit")
+    if req.kind not in DAMAGING and req.boost in ("damage", "both"):
+        raise UserError("wm.power_no_damage", kind=req.kind)
+    if req.contact and req.kind not in ("slam", "throw", "double_throw"):
+        raise UserError("wm.power_contact", kind=req.kind)
+
+
+def plan(req: PowerRequest) -> PowerPlan:
+    check(req)
+    defense = max(DEF_FLOOR, DEF_FLOOR if req.knocked_down else req.defense)
+    hit_mods = [Modifier(name="skill", value=req.skill)]
+    if req.kind == "slam" and req.larger_base:
+        hit_mods.append(Modifier(name="larger_base", value=SLAM_LARGER_BASE))
+    if req.hit_mod:
+        hit_mods.append(Modifier(name="hit_mod", value=req.hit_mod))
+    extra = 1 if req.contact and not (req.kind == "slam" and req.short_move) else 0
+    damage_dice = 2 + (1 if req.boost in ("damage", "both") else 0) + extra
+    return PowerPlan(
+        rolls_attack=req.kind != "push",
+        hit_dice=2 + (1 if req.boost in ("hit", "both") else 0),
+        hit_mods=hit_mods,
+        defense=defense,
+        damage_dice=damage_dice if req.kind in DAMAGING else 0,
+        damage_bonus=req.str_,
+        opposed_dice=(2 if req.kind == "double_throw" else 1) if req.kind in OPPOSED else 0,
+    )
+
+
+def resolve_power(req: PowerRequest, source: DiceSource) -> tuple[list[Step], PowerOutcome]:
+    p = plan(req)
+    steps: list[Step] = []
+    hit = not p.rolls_attack
+    critical = False
+    if p.rolls_attack:
+        source.require(p.hit_dice)
+        faces = [source.roll(6) for _ in range(p.hit_dice)]
+        total = sum(faces) + sum(m.value for m in p.hit_mods)
+        hit, critical = judge(faces, total, p.defense)
+        outcome = "critical" if critical else ("hit" if hit else "miss")
+        steps.append(
+            Step(
+                name="attack",
+                dice=faces,
+                modifiers=p.hit_mods,
+                target=p.defense,
+                total=total,
+                outcome=outcome,
+            )
+        )
+    moved = hit and req.kind in ("slam", "headlock") and not req.short_move
+    if hit and p.opposed_dice:
+        mine = [source.roll(6) for _ in range(p.opposed_dice)]
+        theirs = source.roll(6)
+        ours, their_total = sum(mine) + req.str_, theirs + req.target_str
+        moved = ours >= their_total  # the target resists only with a higher total
+        steps.append(
+            Step(
+                name="strength",
+                dice=[*mine, theirs],
+                modifiers=[
+                    Modifier(name="str", value=req.str_),
+                    Modifier(name="target_str", value=req.target_str),
+                ],
+                target=their_total,
+                total=ours,
+                outcome="moved" if moved else "resisted",
+            )
+        )
+    distance: float | None = None
+    if moved and req.kind == "slam":
+        face = source.roll(6)
+        distance = face / 2 if req.larger_base else float(face)
+        steps.append(Step(name="slam_distance", dice=[face], total=face, outcome="slam"))
+    elif moved and req.kind == "push":
+        distance = 1.0
+    elif moved and req.kind in ("throw", "double_throw"):
+        distance = req.str_ / 2
+    does_damage = hit and req.kind in DAMAGING and (req.kind not in OPPOSED or moved)
+    damage_total: int | None = None
+    damage = 0
+    if does_damage:
+        source.require(p.damage_dice)
+        faces = [source.roll(6) for _ in range(p.damage_dice)]
+        damage_total = sum(faces) + p.damage_bonus
+        damage = max(0, damage_total - req.arm)
+        steps.append(
+            Step(
+                name="damage",
+                dice=faces,
+                modifiers=[Modifier(name="str", value=req.str_)],
+                target=req.arm,
+                total=damage_total,
+                outcome="damage" if damage else "no_damage",
+            )
+        )
+    knocked = does_damage and req.kind != "trample" and not (req.kind == "slam" and req.short_move)
+    return steps, PowerOutcome(
+        hit=hit,
+        critical=critical,
+        moved=moved,
+        knocked_down=knocked,
+        distance=distance,
+        damage_total=damage_total,
+        damage=damage,
+    )
+
+
+@dataclass(frozen=True)
+class PowerOdds:
+    distribution: Distribution  # damage points (0: a miss, a resisted throw, no damage)
+    p_hit: Fraction
+    p_moved: Fraction  # slammed, pushed, thrown or locked
+    p_damage: Fraction
+
+
+def strength_contest(attacker_dice: int, attacker_str: int, target_str: int) -> Fraction:
+    """P(attacker's Nd6 + STR >= target's d6 + STR): ties go to the attacker."""
+    diff = (attacker_dice @ D6) - D6
+    return diff.chance(lambda d: d + attacker_str - target_str >= 0)
+
+
+def power_odds(req: PowerRequest) -> PowerOdds:
+    p = plan(req)
+    if p.rolls_attack:
+        roll = attack_roll(p.hit_dice, sum(m.value for m in p.hit_mods), p.defense)
+        p_hit = roll.chance(lambda outcome: outcome != 0)
+    else:
+        p_hit = Fraction(1)
+    p_contest = (
+        strength_contest(p.opposed_dice, req.str_, req.target_str) if p.opposed_dice else None
+    )
+    if p_contest is not None:
+        p_moved = p_hit * p_contest
+    elif req.kind in ("slam", "headlock") and not req.short_move:
+        p_moved = p_hit
+    else:
+        p_moved = Fraction(0)
+    p_damaging = (p_moved if p_contest is not None else p_hit) if req.kind in DAMAGING else 0
+    zero = Distribution.constant(0)
+    if not p_damaging:
+        dist = zero
+    else:
+        damage = damage_distribution(p.damage_dice, p.damage_bonus, req.arm)
+        dist = Distribution.mixture([(Fraction(p_damaging), damage), (1 - p_damaging, zero)])
+    return PowerOdds(
+        distribution=dist, p_hit=p_hit, p_moved=p_moved, p_damage=1 - dist.probability(0)
+    )
+
+
+# The book's Italian names of the power attacks (L2198-2211), and short English ones.
+KIND_ALIASES = {
+    "testata": "headbutt",
+    "head_butt": "headbutt",
+    "schianto": "slam",
+    "spinta": "push",
+    "presa": "headlock",
+    "presa_alla_testa": "headlock",
+    "presa_all_arma": "headlock",
+    "weapon_lock": "headlock",
+    "lancio": "throw",
+    "lancio_a_due_mani": "double_throw",
+    "double_hand_throw": "double_throw",
+    "travolgere": "trample",
+}
+
+
+def parse_kind(text: str) -> PowerKind:
+    """`schianto` -> "slam"; an unknown name is refused, listing the valid ones."""
+    word = text.strip().lower().replace("-", "_").replace(" ", "_").replace("'", "_")
+    word = KIND_ALIASES.get(word, word)
+    for kind in POWER_KINDS:
+        if word == kind:
+            return kind
+    raise UserError("wm.bad_power", kind=text[:30], valid=", ".join(POWER_KINDS))
