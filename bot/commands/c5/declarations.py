@@ -20,7 +20,6 @@ from bot.commands.context import Context
 from bot.commands.registry import parse_options, tokenize
 from bot.commands.spec import (
     APPLY,
-    ATTACKER,
     DICE,
     TARGET,
     CommandSpec,
@@ -30,11 +29,13 @@ from bot.commands.spec import (
     int_opt,
     odds_spec,
     signed_opt,
+    unit_opt,
 )
 from bot.protocol import Reply, plain
 from rules_core.rules.text import fold
 from rules_core.systems.c5.checks import RECOVERY
 from rules_core.systems.c5.models import SETTING_CHOICES, SETTING_INTS
+from rules_core.systems.c5.requests import FIRE_CHOICES
 
 
 async def settings_cmd(ctx: Context) -> Reply:
@@ -56,6 +57,10 @@ async def odds_cmd(ctx: Context) -> Reply:
     return await ODDS_OF[kind](replace(ctx, spec=spec, opts=opts))
 
 
+# The attacking unit of the chat's game: `unit=` as on every game's attack (issue 25).
+ATTACKER = unit_opt("attacker", "attaccante", "unit", "unita")
+# One of the attacker's stored weapons (/army, BattleScribe): its STR replaces the card's.
+WEAPON = OptionSpec("weapon", max_length=40, aliases=("arma",))
 REROLL = int_opt("reroll", "rilancia", lo=2, hi=5)
 ONE_OK = flag_opt("one_ok", "uno_ok")
 WOUND_OPTS = (
@@ -85,6 +90,7 @@ MELEE_OPTS = (
     ONE_OK,
     *WOUND_OPTS,
     ATTACKER,
+    WEAPON,
     TARGET,
 )
 # Not on shots: wound penalties and Colpo da Maestro are melee only; a weapon printed above 15
@@ -93,8 +99,8 @@ NOT_ON_SHOTS = frozenset({"pen", "master", "str_uncapped"})
 SHOOT_OPTS = (
     int_opt("aim", "tir", "tiro"),
     OptionSpec("range", choices=("short", "medium", "long"), aliases=("gittata",)),
-    OptionSpec("fire", choices=("normal", "assault", "reaction"), aliases=("fuoco",)),
-    flag_opt("printed_fire", "stampato"),
+    # assault_printed / reaction_printed: the ability printed on the card (difficulty 4)
+    OptionSpec("fire", choices=FIRE_CHOICES, aliases=("fuoco",)),
     *WOUND_CORE,
     signed_opt("aim_mod", "mod_tir"),
     signed_opt("diff_mod", "mod_difficolta"),
@@ -107,6 +113,7 @@ SHOOT_OPTS = (
     ONE_OK,
     *(o for o in WOUND_OPTS if o.name not in NOT_ON_SHOTS),
     ATTACKER,
+    WEAPON,
     TARGET,
 )
 ODDS = flag_opt("odds", "prob", "probabilita")

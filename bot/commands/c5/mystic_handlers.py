@@ -9,6 +9,7 @@ from bot.commands.c5 import view
 from bot.commands.c5.common import GAME, SETTINGS, apply_noted, change_pool
 from bot.commands.context import Context
 from bot.commands.system_kit import dice_text, log_roll, resolution
+from bot.i18n import tn
 from bot.protocol import Block, Reply, bold, plain
 from rules_core.game import transitions as tr
 from rules_core.systems.c5 import requests as rq
@@ -37,7 +38,7 @@ async def mana_cmd(ctx: Context) -> Reply:
             bold(ctx.t("c5.step.mana") + ": "),
             plain(view.mana_line(ctx, step, power, out.total, rank_name)),
         ],
-        [bold(ctx.t("c5.gems", n=out.gems))],
+        [bold(view.gems(ctx, out.gems))],
     ]
     data = resolution("c5", [step], out.model_dump())
     if unit is not None and ctx.opts.get("apply"):
@@ -71,7 +72,7 @@ async def mystic_cmd(ctx: Context) -> Reply:
     for unit, step, out in rolled:
         rank_name = tables.RANK_NAMES_MAGE.get(out.rank, str(out.rank))
         line = view.mana_line(ctx, step, unit.stats["pow"], out.total, rank_name) + " → "
-        blocks.append([bold(unit.name + ": "), plain(line), bold(ctx.t("c5.gems", n=out.gems))])
+        blocks.append([bold(unit.name + ": "), plain(line), bold(view.gems(ctx, out.gems))])
     gems = {unit.name: out.gems for unit, _, out in rolled}
     data = resolution("c5", [step for _, step, _ in rolled], {"gems": gems})
     if ctx.opts.get("apply"):
@@ -97,8 +98,9 @@ async def maintenance_cmd(ctx: Context) -> Reply:
     line = f"{dice_text(step.dice)} " + ctx.t("c5.vs", target=f"{out.x}+")
     key = "c5.lost" if ability == "effimero" else "c5.healed"
     n = out.lost if ability == "effimero" else out.healed
+    verdict = tn(ctx.lang, key, n)
     blocks: list[Block] = [
-        [bold(ctx.t(f"c5.step.{ability}") + ": "), plain(line + " → "), bold(ctx.t(key, n=n))]
+        [bold(ctx.t(f"c5.step.{ability}") + ": "), plain(line + " → "), bold(verdict)]
     ]
     data = resolution("c5", [step], out.model_dump())
     if game is not None and unit is not None and ctx.opts.get("apply") and n:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import SupportsFloat
+
 from bot.commands.context import Context
 from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data
-from bot.commands.system_kit import dice_text, pct, signed
+from bot.commands.system_kit import dice_text, signed
+from bot.i18n import fmt_pct, tn
 from bot.protocol import Block, Reply, bold, code, plain
 from rules_core.steps import Step
 from rules_core.systems.c5 import tables
@@ -46,7 +49,9 @@ def wound_block(ctx: Context, step: Step) -> Block:
         line += " · " + ctx.t("c5.effects", effects=str(d["effects"]).replace(",", ", "))
     result = step.outcome
     verdict = (
-        ctx.t("c5.wounds", n=d["wounds"]) if result == "wounds" else ctx.t(f"c5.result.{result}")
+        tn(ctx.lang, "c5.wounds", step.detail_int("wounds"))
+        if result == "wounds"
+        else ctx.t(f"c5.result.{result}")
     )
     return [bold(ctx.t("c5.step.wound") + ": "), plain(line + " → "), bold(verdict)]
 
@@ -62,7 +67,16 @@ def attack_verdict(ctx: Context, out: AttackOutcome) -> str:
         return ctx.t("c5.verdict.miss")
     if out.stunned:
         return ctx.t("c5.verdict.stunned")
-    return ctx.t("c5.verdict.wounds", n=out.wounds)
+    return tn(ctx.lang, "c5.verdict.wounds", out.wounds)
+
+
+def pct(ctx: Context, p: SupportsFloat) -> str:
+    """A chance the language's way (`12,5%` in Italian)."""
+    return fmt_pct(ctx.lang, float(p))
+
+
+def gems(ctx: Context, n: int) -> str:
+    return tn(ctx.lang, "c5.gems", n)
 
 
 def mana_line(ctx: Context, step: Step, power: int, total: int, rank_name: str) -> str:
@@ -79,9 +93,9 @@ def wound_odds_reply(ctx: Context, odds: WoundOdds, title: str) -> Reply:
     blocks = distribution_blocks(ctx, dist, [code(title)])
     line = ctx.t(
         "c5.p_line",
-        hit=pct(odds.p_hit),
-        stunned=pct(odds.p_stunned),
-        exceptional=pct(odds.p_exceptional),
+        hit=pct(ctx, odds.p_hit),
+        stunned=pct(ctx, odds.p_stunned),
+        exceptional=pct(ctx, odds.p_exceptional),
     )
     blocks.append([plain(line)])
     if odds.tail:
@@ -104,8 +118,8 @@ def test_odds_reply(ctx: Context, odds: TestOdds, title: str) -> Reply:
     p = float(odds.p_success)
     blocks.append(
         [
-            bold(ctx.t("c5.p_success", p=pct(p))),
-            plain(" · " + ctx.t("c5.p_one_fail", p=pct(odds.p_natural_one_fail))),
+            bold(ctx.t("c5.p_success", p=pct(ctx, p))),
+            plain(" · " + ctx.t("c5.p_one_fail", p=pct(ctx, odds.p_natural_one_fail))),
         ]
     )
     blocks.append([plain(ctx.t("c5.tail", tail=f"{odds.tail:.1e}"))])
@@ -125,7 +139,16 @@ def opposed_odds_reply(ctx: Context, odds: OpposedOdds, title: str) -> Reply:
     dist = as_distribution(odds.winner)
     blocks = distribution_blocks(ctx, dist, [code(title)])
     blocks.append(
-        [bold(ctx.t("c5.p_opposed", a=pct(odds.p_a), tie=pct(odds.p_tie), b=pct(odds.p_b)))]
+        [
+            bold(
+                ctx.t(
+                    "c5.p_opposed",
+                    a=pct(ctx, odds.p_a),
+                    tie=pct(ctx, odds.p_tie),
+                    b=pct(ctx, odds.p_b),
+                )
+            )
+        ]
     )
     blocks.append([plain(ctx.t("c5.tail", tail=f"{odds.tail:.1e}"))])
     data = {

@@ -22,6 +22,46 @@ if TYPE_CHECKING:
     from rules_core.game.models import Unit
 
 Options = Mapping[str, Any]
+# Where a roster (/army, BattleScribe) stores a unit's weapon profiles: Unit.extra["roster"]
+# ["weapons"], each {"name", "values": {field: printed text}} (rules_core.game.roster: that
+# module reaches every game through the registry, so the key is repeated here).
+ROSTER_KEY = "roster"
+
+
+def weapons_of(unit: Unit) -> list[dict[str, Any]]:
+    found = unit.extra.get(ROSTER_KEY, {}).get("weapons", [])
+    return [w for w in found if isinstance(w, dict) and w.get("name")]
+
+
+def weapon_profile(opts: Options, attacker: Unit | None) -> dict[str, str] | None:
+    """`weapon=NAME`: the attacker's stored weapon of that name (case- and accent-insensitive,
+    or an unambiguous start of it); its printed values by field (`str`, `range`)."""
+    name = opts.get("weapon")
+    if not name:
+        return None
+    if attacker is None:
+        raise UserError("c5.weapon_needs_attacker")
+    stored = weapons_of(attacker)
+    if not stored:
+        raise UserError("c5.no_weapons", unit=attacker.name)
+    key = fold(str(name).strip())
+    exact = [w for w in stored if fold(w["name"]) == key]
+    matches = exact or [w for w in stored if fold(w["name"]).startswith(key)]
+    if len(matches) != 1:
+        valid = ", ".join(w["name"] for w in stored)
+        raise UserError("c5.no_weapon", unit=attacker.name, name=str(name)[:40], valid=valid)
+    return {str(k): str(v) for k, v in dict(matches[0].get("values", {})).items()}
+
+
+def weapon_strength(weapon: dict[str, str] | None) -> int | None:
+    """A C5 weapon's printed STR (digest §9: ranged weapons carry their own STR); None when
+    the profile has none."""
+    if weapon is None or not weapon.get("str"):
+        return None
+    text = weapon["str"].strip().lstrip("+")
+    if not text.lstrip("-").isdigit() or not -10 <= int(text) <= 40:
+        raise UserError("c5.bad_weapon_str", value=weapon["str"][:16])
+    return int(text)
 
 
 def option_or_stat(opts: Options, option: str, unit: Unit | None, stat: str) -> int | None:
@@ -60,7 +100,7 @@ def test_request(
 def plain_test_request(opts: Options, unit: Unit | None) -> TestRequest:
     """`/c5 test`: value= or target=UNIT stat=NAME. @10224: the wound penalty touches INI, ATT,
     DIF and TIR only (tables.PENALISED)."""
-    stat = opts.get("stat")
+    stat = STAT_NAMES.get(fold(opts.get("stat") or ""))
     value = opts.get("value")
     pen = 0
     if value is None and unit is not None and stat:
@@ -100,14 +140,22 @@ def parse_effects(text: str | None, *, melee: bool) -> frozenset[str]:
 
 
 def wound_request(
-    opts: Options, attacker: Unit | None, target: Unit | None, *, melee: bool, mod_option: str
+    opts: Options,
+    attacker: Unit | None,
+    target: Unit | None,
+    *,
+    melee: bool,
+    mod_option: str,
+    weapon: dict[str, str] | None = None,
 ) -> WoundRequest:
     """`melee`: a blow, with the attacker's STR and wound penalty (@10224: penalties touch the
     melee wound rolls a fighter inflicts); otherwise a shot, whose STR is its weapon's: the
-    card's `wstr` (digest §9: ranged weapons carry their own STR). `mod_option` names the
+    card's `wstr` (digest §9: ranged weapons carry their own STR). A stored `weapon` with a
+    STR gives it instead of the card; a typed str= overrides both. `mod_option` names the
     option holding the +N on the result (`mod` on /c5 wound, `wound_mod` on attacks)."""
     str_stat = "str" if melee else "wstr"
-    strength = need(opts, "str", attacker, str_stat)
+    from_weapon = weapon_strength(weapon) if opts.get("str") is None else None
+    strength = from_weapon if from_weapon is not None else need(opts, "str", attacker, str_stat)
     res = need(opts, "res", target, "res")
     pen = opts.get("pen")
     if pen is None:
@@ -116,7 +164,7 @@ def wound_request(
     # 15. printed=N says so for STR; a unit's card value above 15 says so by itself.
     str_printed = opts.get("printed")
     if str_printed is None and attacker is not None and opts.get("str") is None:
-        card = attacker.stats.get(str_stat, 0)
+        card = from_weapon if from_weapon is not None else attacker.stats.get(str_stat, 0)
         str_printed = card if card > tables.CAP else None
     res_printed = None
     if target is not None and opts.get("res") is None:
@@ -154,7 +202,8 @@ def melee_request(opts: Options, attacker: Unit | None, target: Unit | None) -> 
         raise UserError("c5.missing_stat", option="def")
     if dif is not None:
         defence = TestRequest(value=dif, mod=(opts.get("def_mod") or 0) - penalty_of(target))
-    wound = wound_request(opts, attacker, target, melee=True, mod_option="wound_mod")
+    weapon = weapon_profile(opts, attacker)
+    wound = wound_request(opts, attacker, target, melee=True, mod_option="wound_mod", weapon=weapon)
     return MeleeRequest(attack=attack, defence=defence, wound=wound)
 
 
@@ -162,12 +211,18 @@ def shoot_request(opts: Options, attacker: Unit | None, target: Unit | None) -> 
     """A shot: d6 + TIR with the shooter's wound penalty (@10224), the weapon's STR."""
     aim = need(opts, "aim", attacker, "aim")
     test = test_request(opts, aim, None, opts.get("aim_mod") or 0, penalty_of(attacker))
+    weapon = weapon_profile(opts, attacker)
+    wound = wound_request(
+        opts, attacker, target, melee=False, mod_option="wound_mod", weapon=weapon
+    )
+    fire = FIRE.get(fold(opts.get("fire") or "normal"), "normal")
     return ShootRequest(
         test=test,
-        wound=wound_request(opts, attacker, target, melee=False, mod_option="wound_mod"),
-        range=opts.get("range") or "short",
-        fire=opts.get("fire") or "normal",
-        printed=bool(opts.get("printed_fire")),
+        wound=wound,
+        range=RANGES.get(fold(opts.get("range") or "short"), "short"),
+        fire=fire,
+        printed=bool(opts.get("printed_fire"))
+        or fold(opts.get("fire") or "").endswith(("printed", "stampato")),
         diff_mod=opts.get("diff_mod") or 0,
         altitude=opts.get("altitude") or 0,
         mira=bool(opts.get("mira")),
@@ -175,6 +230,21 @@ def shoot_request(opts: Options, attacker: Unit | None, target: Unit | None) -> 
         aim_printed=attacker.stats.get("aim") if attacker is not None else None,
         zone=bool(opts.get("zone")),
     )
+
+
+# The card's characteristics by the bot's names and the book's Italian codes.
+STAT_NAMES = {s: s for s in ("ini", "att", "def", "aim", "cou", "fear", "dis", "pow", "str")}
+STAT_NAMES |= {"res": "res", "mov": "mov", "dif": "def", "tir": "aim", "cor": "cou"}
+STAT_NAMES |= {"pau": "fear", "pot": "pow", "for": "str"}
+# Option values as players type them, in either language (the book's Italian terms).
+RANGES = {"short": "short", "corta": "short", "medium": "medium", "media": "medium"}
+RANGES |= {"long": "long", "lunga": "long"}
+FIRE = {"normal": "normal", "normale": "normal", "assault": "assault", "assalto": "assault"}
+FIRE |= {"reaction": "reaction", "reazione": "reaction"}
+FIRE |= {"assault_printed": "assault", "assalto_stampato": "assault"}
+FIRE |= {"reaction_printed": "reaction", "reazione_stampato": "reaction"}
+# What the command offers (Discord labels each in both languages).
+FIRE_CHOICES = ("normal", "assault", "reaction", "assault_printed", "reaction_printed")
 
 
 def rally_value(opts: Options, unit: Unit | None) -> int:

@@ -31,14 +31,7 @@ if TYPE_CHECKING:
 
 STUNNED = "stunned"
 ROUTED = "routed"
-STATE_NAMES = {
-    "unhurt": "Indenne",
-    "light": "Ferita Leggera",
-    "serious": "Ferita Grave",
-    "critical": "Ferita Critica",
-    "killed": "Ucciso",
-}
-PENALTY_LABELS = "INI ATT DIF TIR"
+PENALTY_LABELS = "INI ATT DIF TIR"  # the book's codes, the same on both languages' screens
 
 
 def is_stunned(unit: Unit) -> bool:
@@ -59,16 +52,12 @@ def unit_penalty(unit: Unit) -> int:
     )
 
 
-def state_line(unit: Unit) -> str:
-    key = tables.state_key(unit.damage, unit.max_wounds)
-    text = STATE_NAMES[key]
-    if key == "killed":
-        return text
-    stunned = is_stunned(unit)
-    if stunned:
-        text = (text + " + Stordito") if unit.damage else "Stordito"
+def state_line(unit: Unit) -> str | None:
+    """The drawing under the unit's line: the penalty its wounds and Stordito put on INI, ATT,
+    DIF and TIR (@10224), in the book's codes only, so it reads the same in both languages (the
+    state's name is in the localized note of the wound that caused it); None without one."""
     pen = unit_penalty(unit)
-    return f"{text}: -{pen} {PENALTY_LABELS}" if pen else text
+    return f"-{pen} {PENALTY_LABELS}" if pen and not unit.destroyed else None
 
 
 class C5System(GameSystem):
@@ -87,16 +76,8 @@ class C5System(GameSystem):
             if key == "killed":
                 notes.append(("c5.note.killed", {"unit": unit.name}))
             else:
-                notes.append(
-                    (
-                        "c5.note.state",
-                        {
-                            "unit": unit.name,
-                            "state": STATE_NAMES[key],
-                            "penalty": unit_penalty(unit),
-                        },
-                    )
-                )
+                params = {"unit": unit.name, "penalty": unit_penalty(unit)}
+                notes.append((f"c5.note.state.{key}", params))
         return notes
 
     def heal_unit(self, unit: Unit, amount: int) -> None:

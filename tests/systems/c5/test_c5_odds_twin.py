@@ -84,7 +84,7 @@ async def test_shoot_twin_takes_every_shooting_option(app: App) -> None:
     assert flag.ok and twin.ok, (flag.error, twin.error)
     same(flag.data, twin.data)
     assert twin.data is not None
-    free = await say(app, "/c5 odds shoot aim=4 str=6 res=5 fire=assault printed_fire")
+    free = await say(app, "/c5 odds shoot aim=4 str=6 res=5 fire=assault_printed")
     assert free.data is not None
     # printed assault fire: difficulty 4, AIM 4: only a natural 1 (1/5 counting chains of 6s)
     # misses, unless its reroll s leaves 4 - s >= 4 (never): every natural 1 misses

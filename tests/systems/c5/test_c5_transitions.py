@@ -30,7 +30,7 @@ def test_H01_H02_wounds_then_death_as_state() -> None:
     state = game()
     hurt, notes = c5tr.wound(state, "Abel", 2, stunned=False)
     assert tr.find_unit(hurt, "Abel").damage == 2
-    assert notes == [("c5.note.state", {"unit": "Abel", "state": "Ferita Grave", "penalty": 2})]
+    assert notes == [("c5.note.state.serious", {"unit": "Abel", "penalty": 2})]
     assert tr.find_unit(state, "Abel").damage == 0  # the input is untouched
     dead, notes = c5tr.wound(hurt, "Abel", 2, stunned=True)
     assert tr.find_unit(dead, "Abel").destroyed
@@ -65,7 +65,7 @@ def test_H09_H10_recover_heals_to_capacity_and_refuses_the_unhurt() -> None:
         c5tr.recover(healed, "Abel", "guarigione", 1)
     assert err.value.key == "c5.heal_unhurt"
     lost, notes = c5tr.recover(game(), "Abel", "effimero", 2)  # Effimero/X loses wounds
-    assert tr.find_unit(lost, "Abel").damage == 2 and notes[0][0] == "c5.note.state"
+    assert tr.find_unit(lost, "Abel").damage == 2 and notes[0][0] == "c5.note.state.serious"
 
 
 def test_recovery_wounds_typed_unit_or_most_possible() -> None:

@@ -242,7 +242,7 @@ def test_H11_a_critical_wound_is_three_wounds() -> None:
     state = GameState(system="c5", name="t", organiser="A", players=[ann], order=["A"])
     state = tr.add_unit(state, "Abel", ann, {"size": 2, "warrior": 1})  # 5 wounds
     hurt, notes = c5tr.wound(state, "Abel", 3, stunned=False)
-    assert notes == [("c5.note.state", {"unit": "Abel", "state": "Ferita Critica", "penalty": 3})]
+    assert notes == [("c5.note.state.critical", {"unit": "Abel", "penalty": 3})]
     assert tr.find_unit(hurt, "Abel").wounds_left == 2
 
 

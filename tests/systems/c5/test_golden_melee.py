@@ -76,7 +76,7 @@ async def test_melee_apply_outside_the_combat_phase_is_refused_and_changes_nothi
     assert early.error is not None and early.error.code == "c5.melee_not_combat"
     assert "combat phase" in plain.render(early)
     status = plain.render(await say(app, "/game status", user="ann", chat=CHAT))
-    assert "Orc" in status and "Indenne" in status and "Ferita" not in status
+    assert "Orc" in status and "4/4" in status and "INI ATT" not in status
 
 
 async def test_the_defenders_player_records_the_counter_blow(app: App) -> None:
