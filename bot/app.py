@@ -29,7 +29,7 @@ from contextlib import AsyncExitStack, asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bot import i18n, metrics, workers
+from bot import batch, i18n, metrics, workers
 from bot.commands.context import Context
 from bot.commands.registry import Registry, UnknownCommand
 from bot.commands.spec import CommandSpec
@@ -153,6 +153,10 @@ class App:
         lang: i18n.Lang | None = None
         spec: CommandSpec | None = None
         try:
+            if request.command is None and request.text.count("\n"):
+                lines = batch.split(request.text, self.registry)
+                if len(lines) > 1:
+                    return await self._handle_batch(request, lines, budget or Budget())
             if request.command is not None:
                 spec = self.registry.get(request.command)
                 if spec is None:
@@ -203,6 +207,57 @@ class App:
                 ephemeral=True,
                 error=ErrorInfo(code="internal", message=text),
             )
+
+    async def _handle_batch(
+        self, request: Request, lines: list[batch.Line], budget: Budget
+    ) -> Reply:
+        """Run a multi-line message's commands in order in ONE write transaction: all apply or
+        none (a refused line rolls back the lines before it). No line may pause the
+        transaction for a worker (`Context.pause` stays None): heavy work then runs with the
+        chat held, which is the price of all-or-none. User and storage errors propagate to
+        `handle`, except a refused line, answered with its number, reason and syntax."""
+        batch.check_limits(request.text)
+        tx = _Transaction(self.db, write=True)
+        conn = await tx.begin()
+        done: list[tuple[batch.Line, Reply]] = []
+        try:
+            first = await games.chat_read(conn, request.chat_key)
+            lang = self._pick_lang(request, first.lang)
+            for line in lines:
+                sub = request.model_copy(update={"text": line.text})
+                spec = None
+                try:
+                    found = self.registry.find(line.text)
+                    spec = found.spec
+                    opts = found.options()
+                    if spec.admin_only and not request.admin:
+                        raise UserError("perm.admin_only")
+                    ctx = Context(self, sub, spec, opts, lang, conn, self.clock(), first)
+                    ctx.budget = budget
+                    reply = await spec.handler(ctx)
+                except UserError as err:
+                    raise batch.LineFailed(line, err, spec.usage() if spec else None) from err
+                if reply.error is not None:  # a handler that answered an error without raising
+                    err = UserError(reply.error.code)
+                    raise batch.LineFailed(line, err, None, reply.error.message)
+                reply.command = spec.name
+                lang = ctx.lang  # /lang on one line: the next lines follow it
+                done.append((line, reply))
+        except batch.LineFailed as failed:
+            await tx.abort(failed)
+            message, blocks = batch.failure(lang, failed)
+            return Reply(
+                command="batch",
+                blocks=blocks,
+                ephemeral=True,
+                error=ErrorInfo(code=failed.error.key, message=message),
+                data={"line": failed.line.number},
+            )
+        except BaseException as exc:
+            await tx.abort(exc)
+            raise
+        await tx.commit()
+        return batch.summary(lang, done)
 
     def usage(self, spec: CommandSpec, lang: i18n.Lang, platform: str | None) -> str:
         """A command's syntax as the user can type it: on Discord under its Discord name in the
