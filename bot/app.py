@@ -42,6 +42,7 @@ from rules_core.budget import Budget
 from rules_core.errors import UserError
 
 log = logging.getLogger(__name__)
+BATCH = ("batch",)  # the command that names a batch (bot/commands/batch.py)
 
 
 def utcnow() -> datetime:
@@ -168,6 +169,10 @@ class App:
                 opts = found.options()
             if spec.admin_only and not request.admin:
                 raise UserError("perm.admin_only")
+            if spec.path == BATCH and opts.get("commands"):  # /batch named (Discord's box)
+                named = request.model_copy(update={"text": opts["commands"], "command": None})
+                lines = batch.split(named.text, self.registry)
+                return await self._handle_batch(named, lines, budget or Budget())
             tx = _Transaction(self.db, write=not spec.readonly)
             conn = await tx.begin()
             try:
@@ -232,14 +237,16 @@ class App:
                     opts = found.options()
                     if spec.admin_only and not request.admin:
                         raise UserError("perm.admin_only")
+                    if spec.path == BATCH:
+                        raise UserError("batch.nested")
                     ctx = Context(self, sub, spec, opts, lang, conn, self.clock(), first)
                     ctx.budget = budget
                     reply = await spec.handler(ctx)
                 except UserError as err:
                     raise batch.LineFailed(line, err, spec.usage() if spec else None) from err
                 if reply.error is not None:  # a handler that answered an error without raising
-                    err = UserError(reply.error.code)
-                    raise batch.LineFailed(line, err, None, reply.error.message)
+                    refused = UserError(reply.error.code)
+                    raise batch.LineFailed(line, refused, None, reply.error.message)
                 reply.command = spec.name
                 lang = ctx.lang  # /lang on one line: the next lines follow it
                 done.append((line, reply))

@@ -86,7 +86,10 @@ def summary(lang: i18n.Lang, done: list[tuple[Line, Reply]]) -> Reply:
     mentions: list[str] = []
     data: list[dict[str, Any]] = []
     for line, reply in done:
-        head: Block = [bold(i18n.t(lang, "batch.line", line=line.number) + " "), code(_first_line(line.text))]
+        head: Block = [
+            bold(i18n.t(lang, "batch.line", line=line.number) + " "),
+            code(_first_line(line.text)),
+        ]
         blocks.append(head)
         if reply.title:
             blocks.append([bold(reply.title)])
@@ -124,7 +127,10 @@ def failure(lang: i18n.Lang, failed: LineFailed) -> tuple[str, list[Block]]:
     reason = failed.reason or i18n.t(lang, failed.error.key, **failed.error.params)
     message = i18n.t(lang, "batch.failed", line=failed.line.number, reason=reason)
     blocks: list[Block] = [
-        [bold(i18n.t(lang, "batch.line", line=failed.line.number) + " "), code(_first_line(failed.line.text))],
+        [
+            bold(i18n.t(lang, "batch.line", line=failed.line.number) + " "),
+            code(_first_line(failed.line.text)),
+        ],
         [plain(message)],
     ]
     if failed.usage:

@@ -24,7 +24,7 @@ from bot.adapters.base import AdapterStartError
 from bot.adapters.slow import SLOW_AFTER
 from bot.app import App
 from bot.autocomplete import MAX_CHOICES, matching, suggest
-from bot.commands.spec import CommandSpec
+from bot.commands.spec import CommandSpec, OptionSpec
 from bot.config import Settings
 from bot.protocol import Attachment, Reply, Request
 from bot.render import discord_md
@@ -36,6 +36,9 @@ from rules_core.errors import UserError
 log = logging.getLogger(__name__)
 
 BUTTON_PREFIX = "wb:"
+MODAL_PREFIX = "wbm:"  # a box opened for a command's `lines` option: "wbm:<command path>"
+MODAL_TEXT = 4000  # Discord's longest text input
+MODAL_TITLE = 45
 READY_TIMEOUT = 60.0
 DEFER_AFTER = SLOW_AFTER  # seconds before a command not declared slow is deferred ("thinking…")
 SHUTDOWN_GRACE = 30.0
@@ -100,6 +103,19 @@ def embed(reply: Reply) -> discord.Embed:
     for name, value, inline in fields:
         result.add_field(name=name, value=value, inline=inline)
     return result
+
+
+def typed_values(components: list[Any]) -> dict[str, str]:
+    """What a modal's text inputs hold, by custom id (inside action rows or labels)."""
+    out: dict[str, str] = {}
+    for item in components:
+        if not isinstance(item, dict):
+            continue
+        if isinstance(item.get("value"), str) and item.get("custom_id"):
+            out[str(item["custom_id"])] = item["value"]
+        inner = item.get("components") or ([item["component"]] if "component" in item else [])
+        out.update(typed_values(inner))
+    return out
 
 
 class DiscordAdapter:
@@ -249,6 +265,8 @@ class DiscordAdapter:
                 await self.on_autocomplete(interaction)
             elif interaction.type is discord.InteractionType.component:
                 await self.on_button(interaction)
+            elif interaction.type is discord.InteractionType.modal_submit:
+                await self.on_modal(interaction)
         except discord.HTTPException as exc:
             log.warning("Discord call failed: %s %s", exc.status, exc.text[:200])
         finally:
@@ -298,6 +316,10 @@ class DiscordAdapter:
         }
         spec = self.app.registry.get(path)
         uploads = [o for o in leaves if o.get("type") == discord_commands.ATTACHMENT]
+        box = self.lines_option(spec, options)
+        if box is not None and spec is not None and not uploads:
+            await self.open_box(interaction, spec, box)
+            return
         if not uploads:
             request = self.request(interaction, command=path, options=options)
             await self.run(interaction, request, spec)
@@ -309,6 +331,47 @@ class DiscordAdapter:
             return
         request = self.request(interaction, command=path, options=options, files=files)
         await self.run(interaction, request, spec, deferred=True)
+
+    @staticmethod
+    def lines_option(spec: CommandSpec | None, options: dict[str, Any]) -> OptionSpec | None:
+        """A command made only of a `lines` option, sent without it (`/batch`): a slash
+        command's options are one line each, so the lines are typed in a box (a modal)."""
+        if spec is None or len(spec.options) != 1 or options:
+            return None
+        return spec.options[0] if spec.options[0].type == "lines" else None
+
+    async def open_box(
+        self, interaction: discord.Interaction[Any], spec: CommandSpec, opt: OptionSpec
+    ) -> None:
+        lang = i18n.normalize_lang(interaction.locale.value) or "en"
+        modal = discord.ui.Modal(
+            title=i18n.t(lang, "discord.batch.title")[:MODAL_TITLE],
+            custom_id=MODAL_PREFIX + spec.name,
+            timeout=None,
+        )
+        modal.add_item(
+            discord.ui.TextInput(
+                label=i18n.t(lang, "discord.batch.label")[:45],
+                style=discord.TextStyle.paragraph,
+                custom_id=opt.name,
+                max_length=min(opt.max_length, MODAL_TEXT),
+            )
+        )
+        modal.stop()  # never kept by discord.py: the submit comes to on_interaction
+        await interaction.response.send_modal(modal)
+
+    async def on_modal(self, interaction: discord.Interaction[Any]) -> None:
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
+        if not custom_id.startswith(MODAL_PREFIX):
+            return
+        spec = self.app.registry.get(custom_id[len(MODAL_PREFIX) :])
+        if spec is None:
+            return
+        typed = typed_values(data.get("components") or [])
+        options = {o.name: typed[o.name] for o in spec.options if o.name in typed}
+        request = self.request(interaction, command=spec.name, options=options)
+        await self.run(interaction, request, spec)
 
     async def download(
         self, interaction: discord.Interaction[Any], data: dict[str, Any], uploads: list[Any]
