@@ -24,7 +24,8 @@ import re
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from typing import Any, Literal, TypeVar
 
 from telegram import (
     BotCommand,
@@ -71,6 +72,7 @@ from bot.adapters.slow import SLOW_AFTER, TYPING_EVERY, with_notice
 from bot.adapters.telegram_inline import InlineCommand, inline_command, is_dice
 from bot.app import App
 from bot.config import Settings
+from bot.flood import MAX_WAITING, Lanes, RateLimited
 from bot.protocol import Attachment, Button, Reply, Request, bold, code, italic, plain
 from bot.render import telegram_html
 from bot.rules_import import MAX_BYTES
@@ -86,6 +88,7 @@ FLOOD_WINDOW = 10.0
 MAX_RETRIES = 3
 MAX_RETRY_WAIT = 30.0
 RETRY_BACKOFF = 0.5  # seconds, times the attempt number, after a 5xx or a network error
+MAX_KEYBOARD_ROWS = 100  # Telegram's most buttons in one keyboard
 _COMMAND = re.compile(r"^/([A-Za-z0-9_]{1,32})(?:@([A-Za-z0-9_]{3,64}))?(?=\s|$)")
 ALLOWED_UPDATES = [
     "message",
@@ -134,8 +137,8 @@ def switch_inline(buttons: list[Button]) -> InlineKeyboardMarkup | None:
 
 
 class FloodGuard:
-    """At most FLOOD_LIMIT commands per user per FLOOD_WINDOW: the first command over the limit
-    gets one polite note, the rest are dropped until the user's rate falls back."""
+    """Inline rolls only (chat commands are queued, never dropped: bot/flood.py): at most
+    FLOOD_LIMIT per user per FLOOD_WINDOW; over it the inline message says to slow down."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
@@ -158,6 +161,44 @@ class FloodGuard:
         return "warn"
 
 
+Lane = tuple[int, int | None]  # (chat id, forum topic): where a message goes
+
+
+@dataclass(frozen=True)
+class Outgoing:
+    """One message of a chat's lane: HTML text (with its keyboard) or a document."""
+
+    html: str = ""
+    markup: InlineKeyboardMarkup | None = None
+    document: Attachment | None = None
+
+
+def merge(items: list[Outgoing]) -> list[Outgoing]:
+    """Answers held while Telegram made the chat wait, as few messages as possible: runs of text
+    joined (their keyboards too) and cut again at Telegram's length; documents stay apart."""
+    out: list[Outgoing] = []
+    run: list[Outgoing] = []
+
+    def flush() -> None:
+        if not run:
+            return
+        rows = [row for item in run if item.markup for row in item.markup.inline_keyboard]
+        markup = InlineKeyboardMarkup(rows[:MAX_KEYBOARD_ROWS]) if rows else None
+        chunks = telegram_html.split("\n\n".join(item.html for item in run))
+        for i, chunk in enumerate(chunks):
+            out.append(Outgoing(html=chunk, markup=markup if i == len(chunks) - 1 else None))
+        run.clear()
+
+    for item in items:
+        if item.document is not None:
+            flush()
+            out.append(item)
+        else:
+            run.append(item)
+    flush()
+    return out
+
+
 class TelegramAdapter:
     name = "telegram"
     slow_after = SLOW_AFTER  # seconds of waiting before "typing…" (bot/adapters/slow.py)
@@ -169,6 +210,8 @@ class TelegramAdapter:
         *,
         poll_timeout: int = 30,
         clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        queue_limit: int = MAX_WAITING,
     ) -> None:
         if settings.telegram_token is None:
             raise AdapterStartError("TELEGRAM_TOKEN is not set")
@@ -182,6 +225,11 @@ class TelegramAdapter:
         self.election: asyncio.Task[None] | None = None
         self.election_every = ELECTION_EVERY
         self.polling = asyncio.Event()  # set while this process polls
+        self.sleep = sleep
+        # Each chat's commands in order, its answers in order, waits for Telegram merged.
+        self.lanes: Lanes[Lane, Outgoing] = Lanes(
+            self.send_item, merge, limit=queue_limit, clock=clock, sleep=sleep
+        )
         self.admins: dict[int, tuple[float, set[int]]] = {}
         self.admin_requests: dict[int, asyncio.Future[set[int] | None]] = {}
         base = settings.telegram_base_url.rstrip("/")
@@ -291,6 +339,7 @@ class TelegramAdapter:
             await updater.stop()
         if self.application.running:
             await self.application.stop()
+        await self.lanes.drain()  # the commands received are run and answered
         await self.application.shutdown()
         if self.poller is not None:
             await self.poller.release()  # hand polling over to a standing-by process now
@@ -341,60 +390,54 @@ class TelegramAdapter:
         private = message.chat.type == ChatType.PRIVATE
         if not (addressed or private or self.app.registry.recognizes(match.group(1))):
             return  # an unknown command addressed to nobody: probably another bot's (see top)
-        key = chat_key(message)
-        verdict = self.flood.check(user.id)
-        if verdict == "drop":
-            return
-        lang = await self.app.lang_for(
-            Request(
-                platform="telegram",
-                chat_key=key,
-                user_id=str(user.id),
-                user_name=user.full_name,
-                locale=user.language_code,
-            )
+        lane = (message.chat.id, thread_of(message))
+        # Queued before any await: updates handled concurrently keep the order they came in.
+        wait = self.lanes.submit(lane, lambda: self.run_command(message, user, text, match))
+        if wait:  # the chat's queue is full: say so once, with how long to wait
+            lang = await self.app.lang_for(self.user_request(message, user))
+            note = i18n.t(lang, "telegram.flood_wait", seconds=int(wait))
+            self.lanes.post(lane, [Outgoing(html=telegram_html.escape(note))])
+
+    def user_request(self, message: Message, user: User, **fields: Any) -> Request:
+        return Request(
+            platform="telegram",
+            chat_key=chat_key(message),
+            user_id=str(user.id),
+            user_name=user.full_name,
+            locale=user.language_code,
+            **fields,
         )
-        if verdict == "warn":
-            await self.send_text(
-                message.chat.id,
-                thread_of(message),
-                telegram_html.escape(i18n.t(lang, "telegram.flood")),
-            )
-            return
+
+    async def run_command(
+        self, message: Message, user: User, text: str, match: re.Match[str]
+    ) -> list[Outgoing]:
+        """One command of a chat's lane: run it and render the answer (not sent yet)."""
+        thread = thread_of(message)
         files: list[Attachment] = []
         if message.document is not None:
             size = message.document.file_size
             if size is not None and size > MAX_BYTES:
+                lang = await self.app.lang_for(self.user_request(message, user))
                 note = telegram_html.escape(i18n.t(lang, "telegram.file_too_big"))
-                await self.send_text(message.chat.id, thread_of(message), note)
-                return
+                return [Outgoing(html=note)]
             files = await self.download(message)
         spec_name = match.group(1).lower()
         spec = self.app.registry.get(spec_name)
         if spec is not None and spec.path == ("start",):
             text = match.group(0)  # `/start <payload>` from a deep link: the payload isn't ours
-        request = Request(
-            platform="telegram",
-            chat_key=key,
-            user_id=str(user.id),
-            user_name=user.full_name,
-            locale=user.language_code,
-            admin=await self.is_admin(message.chat, user.id),
-            text=text,
-            files=files,
+        request = self.user_request(
+            message, user, admin=await self.is_admin(message.chat, user.id), text=text, files=files
         )
         # "typing…" at once for a command declared slow, else once it has taken slow_after
         reply = await with_notice(
             self.app.handle(request),
             lambda: self.retry(
-                lambda: message.chat.send_action(
-                    ChatAction.TYPING, message_thread_id=thread_of(message)
-                )
+                lambda: message.chat.send_action(ChatAction.TYPING, message_thread_id=thread)
             ),
             after=0.0 if spec is not None and spec.slow else self.slow_after,
             every=TYPING_EVERY,
         )
-        await self.deliver(message.chat.id, thread_of(message), reply)
+        return await self.render(message.chat.id, thread, reply)
 
     async def on_button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         query = update.callback_query
@@ -430,8 +473,15 @@ class TelegramAdapter:
             admin=await self.is_admin(message.chat, user.id),
             text=command,
         )
-        reply = await self.app.handle(request)
-        await self.deliver(message.chat.id, thread_of(message), reply)
+        thread = thread_of(message)
+
+        async def press() -> list[Outgoing]:
+            return await self.render(message.chat.id, thread, await self.app.handle(request))
+
+        wait = self.lanes.submit((message.chat.id, thread), press)
+        if wait:
+            note = i18n.t(lang, "telegram.flood_wait", seconds=int(wait))
+            self.lanes.post((message.chat.id, thread), [Outgoing(html=telegram_html.escape(note))])
 
     async def on_membership(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """Added to a group: post the /start welcome once, in the chat's language or else the
@@ -618,36 +668,41 @@ class TelegramAdapter:
     # --- outgoing ----------------------------------------------------------------------------
 
     async def deliver(self, chat_id: int, thread: int | None, reply: Reply) -> None:
+        """Queue a reply in its chat's lane (sent in order, after the chat's earlier answers)."""
+        self.lanes.post((chat_id, thread), await self.render(chat_id, thread, reply))
+
+    async def render(self, chat_id: int, thread: int | None, reply: Reply) -> list[Outgoing]:
         html = telegram_html.render(reply)
         chunks = telegram_html.split(html) or [telegram_html.escape(reply.command or "…")]
         markup = await self.keyboard(chat_id, thread, reply)
-        for i, chunk in enumerate(chunks):
-            last = i == len(chunks) - 1
-            await self.send_text(chat_id, thread, chunk, markup if last else None)
-        for attachment in reply.attachments:
-            await self.send_document(chat_id, thread, attachment)
+        out = [
+            Outgoing(html=chunk, markup=markup if i == len(chunks) - 1 else None)
+            for i, chunk in enumerate(chunks)
+        ]
+        out.extend(Outgoing(document=attachment) for attachment in reply.attachments)
+        return out
 
-    async def send_document(self, chat_id: int, thread: int | None, item: Attachment) -> None:
-        document = InputFile(item.content, filename=item.filename)
-        await self.retry(
-            lambda: self.application.bot.send_document(chat_id, document, message_thread_id=thread)
-        )
-
-    async def send_text(
-        self,
-        chat_id: int,
-        thread: int | None,
-        html: str,
-        markup: InlineKeyboardMarkup | None = None,
-    ) -> None:
+    async def send_item(self, lane: Lane, item: Outgoing) -> None:
+        """One message of a lane; RateLimited when Telegram says to wait (bot/flood.py)."""
+        chat_id, thread = lane
+        if item.document is not None:
+            document = InputFile(item.document.content, filename=item.document.filename)
+            await self.retry(
+                lambda: self.application.bot.send_document(
+                    chat_id, document, message_thread_id=thread
+                ),
+                flood="raise",
+            )
+            return
         await self.retry(
             lambda: self.application.bot.send_message(
                 chat_id,
-                html,
+                item.html,
                 parse_mode=ParseMode.HTML,
                 message_thread_id=thread,
-                reply_markup=markup,
-            )
+                reply_markup=item.markup,
+            ),
+            flood="raise",
         )
 
     async def keyboard(
@@ -666,25 +721,30 @@ class TelegramAdapter:
         ]
         return InlineKeyboardMarkup(rows)
 
-    async def retry(self, call: Callable[[], Awaitable[T]]) -> T | None:
-        """Honour Telegram's 429 retry_after (bounded) so a reply is delayed, not lost."""
+    async def retry(
+        self, call: Callable[[], Awaitable[T]], flood: Literal["wait", "raise"] = "wait"
+    ) -> T | None:
+        """Honour Telegram's 429 retry_after (bounded) so a reply is delayed, not lost; with
+        flood="raise" the wait is the caller's (a chat's lane: RateLimited)."""
         for attempt in range(MAX_RETRIES + 1):
             try:
                 return await call()
             except RetryAfter as exc:
                 wait = exc.retry_after
                 seconds = wait.total_seconds() if hasattr(wait, "total_seconds") else float(wait)
+                if flood == "raise":
+                    raise RateLimited(seconds) from None
                 if attempt == MAX_RETRIES or seconds > MAX_RETRY_WAIT:
                     log.warning("Telegram flood limit: giving up after %s attempts", attempt + 1)
                     return None
-                await asyncio.sleep(seconds)
+                await self.sleep(seconds)
             except NetworkError as exc:
                 # A 5xx or a refused connection: Telegram did not take the call, so try again
                 # (bounded). A timeout is not retried: the message may have gone out already.
                 if isinstance(exc, TimedOut) or attempt == MAX_RETRIES:
                     log.warning("Telegram call failed: %s", exc)
                     return None
-                await asyncio.sleep(RETRY_BACKOFF * (attempt + 1))
+                await self.sleep(RETRY_BACKOFF * (attempt + 1))
             except TelegramError as exc:
                 log.warning("Telegram call failed: %s", exc)
                 return None

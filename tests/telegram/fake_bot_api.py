@@ -6,7 +6,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import math
 import time
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -38,9 +40,26 @@ ADMIN_RIGHTS = {  # every field of a ChatMemberAdministrator the Bot API sends
 }
 
 
+# Telegram's limits on what a bot posts (Bot FAQ, "My bot is hitting limits"): at most 20
+# messages a minute in one group, about 30 a second overall; over them, HTTP 429 with
+# `parameters.retry_after`, the seconds to wait. Private chats tolerate short bursts.
+GROUP_LIMIT = (20, 60.0)
+GLOBAL_LIMIT = (30, 1.0)
+POSTING = ("sendMessage", "sendDocument")
+
+
 class FakeBotAPI:
-    def __init__(self, token: str = "123456:TEST-token") -> None:
+    def __init__(
+        self,
+        token: str = "123456:TEST-token",
+        clock: Callable[[], float] = time.monotonic,
+        limits: bool = True,
+    ) -> None:
         self.token = token
+        self.clock = clock  # the limits' time: a test may drive it (with the adapter's sleep)
+        self.limits = limits
+        self.limited: list[tuple[str, dict[str, Any]]] = []  # calls answered 429 by the limits
+        self._posted: dict[int | None, deque[float]] = {}  # chat (None: all) -> times posted
         self.calls: list[tuple[str, dict[str, Any]]] = []
         self.failures: dict[str, list[tuple[int, dict[str, Any]]]] = {}
         self.refused: list[tuple[str, dict[str, Any]]] = []  # calls answered by `fail_next`
@@ -268,6 +287,21 @@ class FakeBotAPI:
             return web.json_response(
                 {"ok": False, "error_code": 401, "description": "Unauthorized"}, status=401
             )
+        if self.limits and method in POSTING:
+            wait = self._over_limit(int(params["chat_id"]))
+            if wait is not None:
+                async with self._changed:
+                    self.limited.append((method, params))
+                    self._changed.notify_all()
+                return web.json_response(
+                    {
+                        "ok": False,
+                        "error_code": 429,
+                        "description": f"Too Many Requests: retry after {wait}",
+                        "parameters": {"retry_after": wait},
+                    },
+                    status=429,
+                )
         async with self._changed:
             self.calls.append((method, params))
             self._changed.notify_all()
@@ -320,6 +354,23 @@ class FakeBotAPI:
             )
         # setMyCommands, deleteWebhook, answerCallbackQuery, sendChatAction, ...
         return self._ok(True)
+
+    def _over_limit(self, chat_id: int) -> int | None:
+        """Seconds to wait when posting to `chat_id` now would break a limit, else None (and
+        the post is counted)."""
+        now = self.clock()
+        windows = [(None, GLOBAL_LIMIT)]
+        if chat_id < 0:  # groups and channels
+            windows.append((chat_id, GROUP_LIMIT))
+        for key, (count, seconds) in windows:
+            times = self._posted.setdefault(key, deque())
+            while times and now - times[0] >= seconds:
+                times.popleft()
+            if len(times) >= count:
+                return max(1, math.ceil(times[0] + seconds - now))
+        for key, _ in windows:
+            self._posted[key].append(now)
+        return None
 
     async def _get_updates(self, params: dict[str, Any]) -> list[dict[str, Any]]:
         offset = int(params.get("offset") or 0)
