@@ -158,6 +158,7 @@ async def test_send_message_5xx_and_429_are_retried_and_delivered_once(
     labels = [f"s{i}x" for i in range(3)]
     for i, label in enumerate(labels):
         await fake.push(fake.message(f"/roll d6 {label}", user_id=200 + i))
+
     # After the 429 the chat's answers held meanwhile go out merged (bot/flood.py): wait for
     # the last label in a message the fake accepted.
     def accepted_last(p: dict[str, Any]) -> bool:
