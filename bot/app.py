@@ -30,11 +30,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bot import batch, i18n, metrics, workers
+from bot.commands import macros
 from bot.commands.context import Context
 from bot.commands.registry import Registry, UnknownCommand
 from bot.commands.spec import CommandSpec
-from bot.protocol import ErrorInfo, Reply, Request, code, plain
+from bot.protocol import Button, ErrorInfo, Reply, Request, code, plain
 from bot.storage import games
+from bot.storage import macros as macros_repo
 from bot.storage import settings as settings_repo
 from bot.storage.conn import Connection
 from bot.storage.db import Database, storage_user_error
@@ -43,6 +45,7 @@ from rules_core.errors import UserError
 
 log = logging.getLogger(__name__)
 BATCH = ("batch",)  # the command that names a batch (bot/commands/batch.py)
+UNKNOWN = ("cmd.unknown", "cmd.unknown_hint")  # errors of a command word that may be a macro
 
 
 def utcnow() -> datetime:
@@ -146,11 +149,12 @@ class App:
         """Run one command. Never raises: user errors and internal errors become replies.
         `budget` is the message's when the command is one of several in it."""
         started = time.perf_counter()
-        reply = await self._handle(request, budget)
+        reply = await self._handle(request, budget, expand=True)
         metrics.command_done(reply, time.perf_counter() - started)
         return reply
 
-    async def _handle(self, request: Request, budget: Budget | None) -> Reply:
+    async def _handle(self, request: Request, budget: Budget | None, *, expand: bool) -> Reply:
+        """`handle`; `expand` is False for the command a macro ran (a macro runs no macro)."""
         lang: i18n.Lang | None = None
         spec: CommandSpec | None = None
         try:
@@ -164,11 +168,26 @@ class App:
                     raise UserError("cmd.unknown", name=request.command)
                 opts = self.registry.convert(spec, request.options)
             else:
-                found = self.registry.find(request.text)
+                try:
+                    found = self.registry.find(request.text)
+                except UserError as err:
+                    if not expand or err.key not in UNKNOWN:
+                        raise
+                    async with self.db.transaction(write=False) as conn:
+                        expanded = await self._expansion(conn, request, request.text)
+                    if expanded is None:
+                        raise
+                    return await self._run_macro(request, expanded, budget)
                 spec = found.spec  # known before the options: their errors show its syntax
                 opts = found.options()
             if spec.admin_only and not request.admin:
                 raise UserError("perm.admin_only")
+            if spec.path == macros.RUN and expand:  # Discord's way to run a macro
+                typed = f"/{opts['name']} {opts.get('args') or ''}"
+                async with self.db.transaction(write=False) as conn:
+                    expanded = await self._expansion(conn, request, typed)
+                if expanded is not None:
+                    return await self._run_macro(request, expanded, budget)
             if spec.path == BATCH and opts.get("commands"):  # /batch named (Discord's box)
                 named = request.model_copy(update={"text": opts["commands"], "command": None})
                 lines = batch.split(named.text, self.registry)
@@ -213,6 +232,33 @@ class App:
                 error=ErrorInfo(code="internal", message=text),
             )
 
+    async def _expansion(self, conn: Connection, request: Request, text: str) -> str | None:
+        """What `/NAME args` runs when NAME is one of the caller's macros here, else None."""
+        head, _, args = text.strip().lstrip("/").partition(" ")
+        name = head.split("@", 1)[0].lower()
+        command = await macros_repo.get(conn, request.chat_key, request.user_id, name)
+        if command is None:
+            return None
+        return f"{command} {args.strip()}".strip()
+
+    async def has_macro(self, chat_key: str, user_id: str, word: str) -> bool:
+        """Whether `/word` is one of the user's macros in the chat (adapters that ignore
+        commands not theirs ask this first)."""
+        async with self.db.transaction(write=False) as conn:
+            found = await macros_repo.get(conn, chat_key, user_id, word.lower())
+        return found is not None
+
+    async def _run_macro(self, request: Request, text: str, budget: Budget | None) -> Reply:
+        """Run a macro's command as the caller, with a button that runs it again."""
+        run = request.model_copy(update={"text": text, "command": None, "options": {}})
+        reply = await self._handle(run, budget, expand=False)
+        if reply.ok:
+            lang = await self.lang_for(request)
+            # One button runs it again (a roll's own "Roll again" would be the same command).
+            reply.buttons = [b for b in reply.buttons if b.command != text]
+            reply.buttons.append(Button(label=i18n.t(lang, "macro.repeat"), command=text))
+        return reply
+
     async def _handle_batch(
         self, request: Request, lines: list[batch.Line], budget: Budget
     ) -> Reply:
@@ -232,7 +278,14 @@ class App:
                 sub = request.model_copy(update={"text": line.text})
                 spec = None
                 try:
-                    found = self.registry.find(line.text)
+                    try:
+                        found = self.registry.find(line.text)
+                    except UserError as err:
+                        expanded = await self._expansion(conn, request, line.text)
+                        if err.key not in UNKNOWN or expanded is None:
+                            raise
+                        sub = request.model_copy(update={"text": expanded})
+                        found = self.registry.find(expanded)
                     spec = found.spec
                     opts = found.options()
                     if spec.admin_only and not request.admin:

@@ -101,7 +101,7 @@ def summary(lang: i18n.Lang, done: list[tuple[Line, Reply]]) -> Reply:
         data.append({"line": line.number, "command": reply.command, "data": reply.data})
     return Reply(
         command="batch",
-        title=i18n.t(lang, "batch.title", count=len(done)),
+        title=i18n.tn(lang, "batch.title", len(done)),
         blocks=blocks,
         attachments=attachments,
         mentions=mentions,

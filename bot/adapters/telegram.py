@@ -388,11 +388,12 @@ class TelegramAdapter:
         if addressed and addressed.lower() != self.username:
             return  # a command for another bot in the same group
         private = message.chat.type == ChatType.PRIVATE
-        if not (addressed or private or self.app.registry.recognizes(match.group(1))):
-            return  # an unknown command addressed to nobody: probably another bot's (see top)
+        # An unknown command addressed to nobody is probably another bot's (see top), unless
+        # it is one of the user's macros: looked up in its turn (run_command).
+        ours = bool(addressed or private or self.app.registry.recognizes(match.group(1)))
         lane = (message.chat.id, thread_of(message))
         # Queued before any await: updates handled concurrently keep the order they came in.
-        wait = self.lanes.submit(lane, lambda: self.run_command(message, user, text, match))
+        wait = self.lanes.submit(lane, lambda: self.run_command(message, user, text, match, ours))
         if wait:  # the chat's queue is full: say so once, with how long to wait
             lang = await self.app.lang_for(self.user_request(message, user))
             note = i18n.t(lang, "telegram.flood_wait", seconds=int(wait))
@@ -409,10 +410,14 @@ class TelegramAdapter:
         )
 
     async def run_command(
-        self, message: Message, user: User, text: str, match: re.Match[str]
+        self, message: Message, user: User, text: str, match: re.Match[str], ours: bool = True
     ) -> list[Outgoing]:
         """One command of a chat's lane: run it and render the answer (not sent yet)."""
         thread = thread_of(message)
+        if not ours and not await self.app.has_macro(
+            chat_key(message), str(user.id), match.group(1)
+        ):
+            return []  # another bot's command: not a word from us
         files: list[Attachment] = []
         if message.document is not None:
             size = message.document.file_size

@@ -18,7 +18,7 @@ from bot.commands.spec import CommandSpec
 
 MODULE_NAMES = (
     "core", "dice", "rules", "game", "game_settings", "campaign", "campaign_page", "army", "stats",
-    "wow", "wm", "aos", "c5", "inf", "batch",
+    "wow", "wm", "aos", "c5", "inf", "batch", "macros",
 )  # fmt: skip
 
 HEADS: dict[str, tuple[str, ...]] = {
@@ -35,6 +35,7 @@ HEADS: dict[str, tuple[str, ...]] = {
     "campaign": ("campaign", "campaign_page"), "done": ("campaign",), "fatto": ("campaign",),
     "army": ("army",), "stats": ("stats",), "statistiche": ("stats",),
     "batch": ("batch",), "serie": ("batch",),
+    "macro": ("macros",), "save": ("macros",), "salva": ("macros",),
     "aos": ("aos",), "c5": ("c5",), "inf": ("inf",), "wm": ("wm",), "wow": ("wow",),
 }  # fmt: skip
 

@@ -48,7 +48,8 @@ MOVED: dict[tuple[str, ...], tuple[str, str]] = {
 }
 # Registry commands Discord doesn't publish: /start is Telegram's first contact (the bot greets a
 # group it joins with it); on Discord the command picker introduces the bot.
-NOT_PUBLISHED: frozenset[tuple[str, ...]] = frozenset({("start",)})
+# /save is the text form's short way to /macro save, which Discord shows.
+NOT_PUBLISHED: frozenset[tuple[str, ...]] = frozenset({("start",), ("save",)})
 OTHER_LANGS = tuple(lang for lang in i18n.LANGS if lang != i18n.DEFAULT_LANG)
 
 Path = tuple[str, ...]

@@ -52,7 +52,7 @@ async def test_a_game_and_ten_units_in_one_message(app: App) -> None:
     assert [entry["line"] for entry in lines] == list(range(1, 12))
     assert [entry["command"] for entry in lines] == ["game new"] + ["unit add"] * 10
     text = plain.render(reply)
-    assert "Commands run: 11" in text and "Line 11:" in text and "Vanguard" in text
+    assert "11 commands run" in text and "Line 11:" in text and "Vanguard" in text
     state, _ = await snapshot(app)
     assert [u["name"] for u in state["units"]][:3] == ["Liberators", "Judicators", "Lord Celestant"]
     assert len(state["units"]) == 10 and "Knight Questor" in [u["name"] for u in state["units"]]

@@ -47,7 +47,7 @@ async def test_batch_opens_a_box_and_runs_ten_units_in_one_message(env: Env) -> 
     answer = await interact(env.fake, submit(env, box["custom_id"], TEN_UNITS))
     assert answer["type"] == 4
     text = text_of(answer)
-    assert "Commands run: 11" in text and "Line 11:" in text
+    assert "11 commands run" in text and "Line 11:" in text
     assert len(await units(env)) == 10
 
 

@@ -26,7 +26,7 @@ async def units(env: Env) -> list[str]:
 
 async def test_a_game_and_ten_units_in_one_telegram_message(env: Env) -> None:
     answer = await send(env, TEN_UNITS)
-    assert "Commands run: 11" in answer and "Line 11:" in answer
+    assert "11 commands run" in answer and "Line 11:" in answer
     assert len(env.fake.sent()) == 1  # one reply for the whole message
     assert len(await units(env)) == 10
 
