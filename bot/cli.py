@@ -185,11 +185,18 @@ async def import_rules(settings: Settings, args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def shown(reply: Reply) -> str:
+    """The reply's text (its files aside); a part meant for the asker alone (a private roll)
+    follows it: the one running `ask` is the asker."""
+    text = plain.render(reply.model_copy(update={"attachments": [], "private": None}))
+    return text if reply.private is None else text + "\n" + plain.render(reply.private)
+
+
 def ask_payload(reply: Reply, written: list[dict[str, str]] | None = None) -> dict[str, object]:
     return {
         "ok": reply.ok,
         "command": reply.command,
-        "text": plain.render(reply.model_copy(update={"attachments": []})),
+        "text": shown(reply),
         "data": reply.data,
         "error": reply.error.model_dump() if reply.error else None,
         "files": written or [],
@@ -261,7 +268,7 @@ async def run_request(
     if as_json:
         print(json.dumps(ask_payload(reply, written), ensure_ascii=False))
     else:
-        print(plain.render(reply.model_copy(update={"attachments": []})))
+        print(shown(reply))
         for item in written:
             print(i18n.t(lang, "console.saved", name=item["name"], path=item["path"]))
     if reply.error is None:

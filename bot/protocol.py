@@ -95,6 +95,9 @@ class Reply(BaseModel):
     attachments: list[Attachment] = Field(default_factory=list)
     data: dict[str, Any] | None = None
     error: ErrorInfo | None = None
+    # Shown only to the user who asked (a private roll's result): an ephemeral message on
+    # Discord, a private message on Telegram, printed after the reply on the console.
+    private: Reply | None = None
 
     @property
     def ok(self) -> bool:

@@ -65,7 +65,12 @@ def save(folder: Path, item: Attachment, lang: i18n.Lang) -> str:
 
 
 async def show(app: App, reply: Reply, request: Request, exports: Path | None) -> None:
-    """Print a reply; its files are saved in `exports` and their paths printed instead."""
+    """Print a reply; its files are saved in `exports` and their paths printed instead. The
+    console has one user, the asker: a part meant for them alone is printed after it."""
+    if reply.private is not None:
+        await show(app, reply.model_copy(update={"private": None}), request, exports)
+        print(plain.render(reply.private), flush=True)
+        return
     if not reply.attachments or exports is None:
         print(plain.render(reply), flush=True)
         return

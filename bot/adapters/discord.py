@@ -512,6 +512,14 @@ class DiscordAdapter:
     async def respond(
         self, interaction: discord.Interaction[Any], reply: Reply, deferred: bool
     ) -> None:
+        if reply.private is not None:
+            # The asker's part first, ephemeral (only they see it), then the chat's part.
+            secret = reply.private.model_copy(update={"ephemeral": True})
+            await self.respond(interaction, secret, deferred)
+            public = reply.model_copy(update={"private": None})
+            kwargs = self.message_kwargs(public, await self.view(chat_key(interaction), public))
+            await interaction.followup.send(wait=False, **kwargs)
+            return
         view = await self.view(chat_key(interaction), reply)
         kwargs = self.message_kwargs(reply, view)
         if not deferred:

@@ -442,7 +442,36 @@ class TelegramAdapter:
             after=0.0 if spec is not None and spec.slow else self.slow_after,
             every=TYPING_EVERY,
         )
+        if reply.private is not None:
+            return await self.with_private(message, user, reply)
         return await self.render(message.chat.id, thread, reply)
+
+    async def with_private(self, message: Message, user: User, reply: Reply) -> list[Outgoing]:
+        """A reply with a part for the asker alone (a private roll): that part goes to the
+        user's private chat with the bot, the rest to the chat. In the private chat itself
+        only the private part is shown; if Telegram won't let the bot write to the user (they
+        never pressed Start), the chat is told how to fix it, the roll staying hidden."""
+        secret = reply.private
+        assert secret is not None
+        thread = thread_of(message)
+        if message.chat.type == ChatType.PRIVATE:
+            return await self.render(message.chat.id, thread, secret)
+        html = telegram_html.render(secret)
+        delivered = True
+        for chunk in telegram_html.split(html):
+            sent = await self.retry(
+                lambda chunk=chunk: self.application.bot.send_message(  # type: ignore[misc]
+                    user.id, chunk, parse_mode=ParseMode.HTML
+                )
+            )
+            delivered = delivered and sent is not None
+        out = await self.render(message.chat.id, thread, reply.model_copy(update={"private": None}))
+        if not delivered:
+            lang = await self.app.lang_for(self.user_request(message, user))
+            number = (reply.data or {}).get("id", "?")
+            note = i18n.t(lang, "private.private_failed", id=number)
+            out.append(Outgoing(html=telegram_html.escape(note)))
+        return out
 
     async def on_button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         query = update.callback_query

@@ -18,14 +18,14 @@ from bot.commands.spec import CommandSpec
 
 MODULE_NAMES = (
     "core", "dice", "rules", "game", "game_settings", "campaign", "campaign_page", "army", "stats",
-    "wow", "wm", "aos", "c5", "inf", "batch", "macros",
+    "wow", "wm", "aos", "c5", "inf", "batch", "macros", "private_rolls",
 )  # fmt: skip
 
 HEADS: dict[str, tuple[str, ...]] = {
     "aiuto": ("core",), "help": ("core",), "lang": ("core",), "lingua": ("core",),
     "start": ("core",), "inizia": ("core",),
-    "odds": ("dice",), "prob": ("dice",), "probabilita": ("dice",), "roll": ("dice",),
-    "tira": ("dice",),
+    "odds": ("dice",), "prob": ("dice",), "probabilita": ("dice",),
+    "roll": ("dice", "private_rolls"), "tira": ("dice", "private_rolls"),
     "regola": ("rules",), "rule": ("rules",), "rules": ("rules",),
     "game": ("game", "game_settings"),
     "annulla": ("game",), "log": ("game",), "phase": ("game",), "punti": ("game",),
@@ -33,7 +33,7 @@ HEADS: dict[str, tuple[str, ...]] = {
     "score": ("game",), "turn": ("game",), "turno": ("game",), "undo": ("game",),
     "unit": ("game",),
     "campaign": ("campaign", "campaign_page"), "done": ("campaign",), "fatto": ("campaign",),
-    "army": ("army",), "stats": ("stats",), "statistiche": ("stats",),
+    "army": ("army",), "armata": ("army",), "stats": ("stats",), "statistiche": ("stats",),
     "batch": ("batch",), "serie": ("batch",),
     "macro": ("macros",), "save": ("macros",), "salva": ("macros",),
     "aos": ("aos",), "c5": ("c5",), "inf": ("inf",), "wm": ("wm",), "wow": ("wow",),

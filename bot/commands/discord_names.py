@@ -17,7 +17,7 @@ or a folder of subcommands, never both. The registry maps onto it like this:
   `maintenance`), its rolls stay in `/c5` (`melee`, `shoot`, `wound`, `test`, ...). Subcommand
   groups would not help: Discord counts everything under a top-level command;
 - to stay within 25 top-level commands, `/phase next` and `/round next` sit with the turn:
-  `/turn phase`, `/turn round` (`MOVED` too).
+  `/turn phase`, `/turn round`, and `/batch` with the macros: `/macro batch` (`MOVED` too).
 
 Names in another language (Discord's `name_localizations`): the catalogue's
 `discord.names.<discord path joined by _>` when it has one, else the registry's first alias of
@@ -45,6 +45,7 @@ MOVED: dict[tuple[str, ...], tuple[str, str]] = {
     **{("c5", step): ("c5-phase", step) for step in C5_PHASES},
     ("phase", "next"): ("turn", "phase"),
     ("round", "next"): ("turn", "round"),
+    ("batch",): ("macro", "batch"),  # several commands in one box: beside the macros
 }
 # Registry commands Discord doesn't publish: /start is Telegram's first contact (the bot greets a
 # group it joins with it); on Discord the command picker introduces the bot.

@@ -251,7 +251,11 @@ def test_heads_name_every_module_declaring_a_first_word() -> None:
     heads: dict[str, set[str]] = {}
     for name in commands.MODULE_NAMES:
         for spec in commands.module(name).SPECS:
-            words = {spec.path[0], *(spec.aliases if len(spec.path) == 1 else ())}
+            words = {
+                spec.path[0],
+                *(spec.aliases if len(spec.path) == 1 else ()),
+                *spec.group_aliases,
+            }
             for word in words:
                 heads.setdefault(word, set()).add(name)
     assert {k: set(v) for k, v in commands.HEADS.items()} == heads

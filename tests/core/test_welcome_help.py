@@ -57,9 +57,15 @@ async def test_help_of_a_group_lists_each_subcommand_with_an_example(app: App) -
 
 async def test_help_of_a_command_that_is_a_group_names_the_others(app: App) -> None:
     text = plain.render(await say(app, "/help roll"))
-    assert "In the same group: /roll history, /roll show" in text
+    assert (
+        "In the same group: /roll history, /roll private, /roll reroll, /roll reveal, /roll show"
+        in text
+    )
     italian = plain.render(await say(app, "/aiuto tira", lang="it"))
-    assert "Nello stesso gruppo: /roll history, /roll show" in italian
+    assert (
+        "Nello stesso gruppo: /roll history, /roll private, /roll reroll, /roll reveal, /roll show"
+        in italian
+    )
 
 
 async def test_unknown_command_answers_did_you_mean_with_the_syntax(app: App) -> None:

@@ -1,5 +1,6 @@
-"""The real discord.py client against the fake Discord: `/batch` opens a box (a modal) to type
-several commands in, one per line; its submit runs them as one transaction."""
+"""The real discord.py client against the fake Discord: `/macro batch` (the text form's
+`/batch`) opens a box (a modal) to type several commands in, one per line; its submit runs
+them as one transaction."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 
 from tests.batch.test_batch import TEN_UNITS
 from tests.discord.fake_discord import CHANNEL_ID
-from tests.discord.harness import Env, command, interact, running, text_of
+from tests.discord.harness import Env, interact, running, sub, text_of
 from tests.helpers import say
 
 CHAT = f"discord:{CHANNEL_ID}"
@@ -38,7 +39,7 @@ async def units(env: Env) -> list[str]:
 
 
 async def test_batch_opens_a_box_and_runs_ten_units_in_one_message(env: Env) -> None:
-    opened = await interact(env.fake, env.fake.interaction(2, command("batch")))
+    opened = await interact(env.fake, env.fake.interaction(2, sub("macro", "batch")))
     assert opened["type"] == MODAL
     box = opened["data"]
     assert box["title"] == "Several commands" and len(box["title"]) <= 45
@@ -53,7 +54,7 @@ async def test_batch_opens_a_box_and_runs_ten_units_in_one_message(env: Env) -> 
 
 async def test_a_refused_line_in_the_box_changes_nothing(env: Env) -> None:
     assert (await say(env.app, "/game new aos", user="42", name="Ann", chat=CHAT)).error is None
-    opened = await interact(env.fake, env.fake.interaction(2, command("batch"), locale="it"))
+    opened = await interact(env.fake, env.fake.interaction(2, sub("macro", "batch"), locale="it"))
     assert opened["data"]["title"] == "Più comandi"
     text = "/unit add Guards save=4\n/unit add Orcs save=molto"
     answer = await interact(env.fake, submit(env, opened["data"]["custom_id"], text, "it"))

@@ -20,7 +20,7 @@ async def env(tmp_path: Path) -> AsyncIterator[Env]:
 async def test_a_macro_run_by_name_and_by_button(env: Env) -> None:
     (put,) = await env.fake.wait_for(lambda m, p, b: m == "PUT" and p.endswith("/commands"))
     macro = next(c for c in put[2] if c["name"] == "macro")
-    assert {o["name"] for o in macro["options"]} == {"save", "list", "delete", "run"}
+    assert {o["name"] for o in macro["options"]} == {"save", "list", "delete", "run", "batch"}
     assert "save" not in [c["name"] for c in put[2]]  # the text form's /save: /macro save here
     saved = await interact(
         env.fake,
