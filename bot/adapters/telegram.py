@@ -702,8 +702,10 @@ class TelegramAdapter:
     # --- outgoing ----------------------------------------------------------------------------
 
     async def deliver(self, chat_id: int, thread: int | None, reply: Reply) -> None:
-        """Queue a reply in its chat's lane (sent in order, after the chat's earlier answers)."""
-        self.lanes.post((chat_id, thread), await self.render(chat_id, thread, reply))
+        """Send a reply now, outside the chat's queue (a reminder, the group greeting): the
+        caller waits until Telegram took it (the scheduler records a reminder only then)."""
+        for item in await self.render(chat_id, thread, reply):
+            await self.send_item((chat_id, thread), item, flood="wait")
 
     async def render(self, chat_id: int, thread: int | None, reply: Reply) -> list[Outgoing]:
         html = telegram_html.render(reply)
@@ -716,8 +718,10 @@ class TelegramAdapter:
         out.extend(Outgoing(document=attachment) for attachment in reply.attachments)
         return out
 
-    async def send_item(self, lane: Lane, item: Outgoing) -> None:
-        """One message of a lane; RateLimited when Telegram says to wait (bot/flood.py)."""
+    async def send_item(
+        self, lane: Lane, item: Outgoing, flood: Literal["wait", "raise"] = "raise"
+    ) -> None:
+        """One message; in a lane, RateLimited when Telegram says to wait (bot/flood.py)."""
         chat_id, thread = lane
         if item.document is not None:
             document = InputFile(item.document.content, filename=item.document.filename)
@@ -725,7 +729,7 @@ class TelegramAdapter:
                 lambda: self.application.bot.send_document(
                     chat_id, document, message_thread_id=thread
                 ),
-                flood="raise",
+                flood=flood,
             )
             return
         await self.retry(
@@ -736,7 +740,7 @@ class TelegramAdapter:
                 message_thread_id=thread,
                 reply_markup=item.markup,
             ),
-            flood="raise",
+            flood=flood,
         )
 
     async def keyboard(
