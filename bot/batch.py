@@ -85,7 +85,11 @@ def summary(lang: i18n.Lang, done: list[tuple[Line, Reply]]) -> Reply:
     attachments: list[Attachment] = []
     mentions: list[str] = []
     data: list[dict[str, Any]] = []
+    secret: list[Block] = []  # the lines' parts for the asker alone (private rolls)
     for line, reply in done:
+        if reply.private is not None:
+            secret.append([bold(i18n.t(lang, "batch.line", line=line.number))])
+            secret.extend(reply.private.blocks)
         head: Block = [
             bold(i18n.t(lang, "batch.line", line=line.number) + " "),
             code(_first_line(line.text)),
@@ -106,6 +110,7 @@ def summary(lang: i18n.Lang, done: list[tuple[Line, Reply]]) -> Reply:
         attachments=attachments,
         mentions=mentions,
         data={"lines": data},
+        private=Reply(command="batch", blocks=secret) if secret else None,
     )
 
 

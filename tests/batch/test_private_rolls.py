@@ -92,3 +92,12 @@ async def test_bad_rerolls_are_refused(app: App) -> None:
         assert reply.error is not None and reply.error.code == key, (text, reply.error)
     history = ok(await say(app, "/roll history", user="1", chat=CHAT))
     assert history.data is not None and len(history.data["rolls"]) == 3
+
+
+async def test_a_private_roll_in_a_batch_still_reaches_only_the_roller(app: App) -> None:
+    reply = ok(await say(app, "/roll 1d4\n/roll private 2d6 marker", user="1", chat=CHAT))
+    public = plain.render(reply)
+    assert "private roll #2" in public and "Only you can see" not in public
+    assert reply.private is not None and reply.private.data is None
+    secret = plain.render(reply.private)
+    assert "Line 2:" in secret and "Only you can see" in secret and "marker" in secret
