@@ -21,7 +21,7 @@ from bot.commands.spec import CommandSpec, OptionSpec
 from bot.protocol import Reply, mention, plain
 from tests.discord import harness
 from tests.discord.fake_discord import APP_ID, CHANNEL_ID, FakeDiscord, user
-from tests.discord.harness import command, press, settings_for, text_of
+from tests.discord.harness import command, press, settings_for, sub, text_of
 from tests.discord.test_discord_commands import validate
 from tests.helpers import say
 
@@ -58,10 +58,12 @@ async def test_sync_uploads_once_and_again_only_when_the_commands_change(tmp_pat
         async def extra(ctx: Context) -> Reply:
             return Reply(blocks=[[plain("extra")]])
 
-        changed = Registry([*all_specs(), CommandSpec(path=("extra",), handler=extra)])
+        # A new subcommand: the tree already has Discord's 25 top-level commands.
+        changed = Registry([*all_specs(), CommandSpec(path=("game", "extra"), handler=extra)])
         async with running(tmp_path, registry=changed, fake=fake):
             assert len(puts(fake)) == 2
-            assert "extra" in {c["name"] for c in puts(fake)[1]}
+            game = next(c for c in puts(fake)[1] if c["name"] == "game")
+            assert "extra" in {o["name"] for o in game["options"]}
     finally:
         await fake.stop()
 
@@ -215,12 +217,13 @@ async def test_shutdown_lets_running_commands_finish_and_refuses_new_ones(
         await release.wait()
         return Reply(blocks=[[plain("finished")]])
 
-    registry = Registry([*build_registry(), CommandSpec(path=("wait",), handler=wait)])
+    # A subcommand: the tree already has Discord's 25 top-level commands.
+    registry = Registry([*build_registry(), CommandSpec(path=("game", "wait"), handler=wait)])
     fake = FakeDiscord()
     await fake.start()
     try:
         async with running(tmp_path, registry=registry, fake=fake) as (_, _, adapter):
-            await fake.dispatch("INTERACTION_CREATE", fake.interaction(2, command("wait")))
+            await fake.dispatch("INTERACTION_CREATE", fake.interaction(2, sub("game", "wait")))
             await asyncio.wait_for(entered.wait(), 5)
             stopping: asyncio.Task[None] = asyncio.create_task(adapter.stop())
             await fake.dispatch(
