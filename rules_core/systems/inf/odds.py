@@ -253,3 +253,49 @@ def roll_odds(attr: int, mod: int, burst: int) -> tuple[Distribution, Fraction]:
     successes = per.map(lambda k: int(k is not None)).repeat(burst)
     p_crit = per.chance(lambda k: k is not None and k[0])
     return successes, 1 - (1 - p_crit) ** burst
+
+
+@dataclass(frozen=True)
+class HitOdds:
+    """The hits of the active side alone (no weapon): /inf roll's or /inf ftf's twin."""
+
+    hits: dict[int, Fraction]
+    p_hit: Fraction
+    p_critical: Fraction
+    p_back: Fraction  # the reactive side hits (0 with no `vs`)
+    target: int  # the active side's modified attribute
+    vs_target: int | None  # the reactive side's, None when nobody opposes
+
+
+def hit_odds(
+    attr: int,
+    mod: int,
+    burst: int,
+    vs: int | None,
+    vs_mod: int,
+    vs_burst: int,
+    cover: bool,
+    my_cover: bool,
+) -> HitOdds:
+    """Partial cover is -3 to the roll of whoever shoots at the covered side (L897-908)."""
+    cover_mod = 3 if cover else 0
+    a_target = attr + mod - cover_mod
+    if vs is None:
+        successes, p_crit = roll_odds(attr, mod - cover_mod, burst)
+        weights = successes.as_fractions()
+        return HitOdds(
+            weights, 1 - weights.get(0, Fraction(0)), p_crit, Fraction(0), a_target, None
+        )
+    r_target = vs + vs_mod - (3 if my_cover else 0)
+    ftf = ftf_distribution(a_target, burst, r_target, vs_burst)
+    weights = {}
+    p_back = Fraction(0)
+    p_crit = Fraction(0)
+    for (who, c, n), p in ftf.as_fractions().items():
+        k = c + n if who == "active" else 0
+        weights[k] = weights.get(k, Fraction(0)) + p
+        if who == "reactive":
+            p_back += p
+        if who == "active" and c:
+            p_crit += p
+    return HitOdds(weights, 1 - weights.get(0, Fraction(0)), p_crit, p_back, a_target, r_target)

@@ -1,0 +1,204 @@
+"""/inf's commands: names, Italian aliases, options and their bounds, examples."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from bot.commands.inf.attack import attack_cmd, odds_cmd
+from bot.commands.inf.common import SETTINGS
+from bot.commands.inf.orders import orders_cmd, retreat_cmd
+from bot.commands.inf.rolls import ftf_cmd, initiative_cmd, roll_cmd
+from bot.commands.inf.weapons import loadout_cmd, range_cmd, weapon_cmd
+from bot.commands.spec import (
+    APPLY,
+    ATTACKER,
+    DICE,
+    TARGET,
+    CommandSpec,
+    OptionSpec,
+    flag_opt,
+    int_opt,
+    odds_spec,
+    signed_opt,
+    stat_opt,
+    unit_opt,
+)
+from rules_core.systems.inf.models import SETTING_CHOICES, Side
+
+STATS = ("cc", "bs", "ph", "wip", "arm", "bts")
+
+# Infinity's values and modifiers run to 30 (d20 rolls), past the builders' default 20.
+num = partial(int_opt, hi=30)
+sig = partial(signed_opt, limit=30)
+# Free text, not `choices`: ammo_code also takes the Italian names (FUOCO, MONOFILARE...).
+AMMO_OPT = OptionSpec("ammo", max_length=12, aliases=("munizione", "mun"))
+VS_AMMO = OptionSpec("vs_ammo", max_length=12, aliases=("mun_contro",))
+# The attack's numbers become fields of the rules' `Side`: their bounds come from there.
+side = partial(stat_opt, Side)
+ROLL_OPTS = (
+    side("attr", "attr", "attributo", "val"),
+    side("mod", "mod"),
+    side("burst", "burst", "b", "raffica", "r"),
+)
+VS_OPTS = (
+    side("attr", "vs", "contro"),
+    side("mod", "vs_mod", "mod_contro"),
+    side("burst", "vs_burst", "raffica_contro"),
+)
+ATTACK_OPTS = (
+    *ROLL_OPTS,
+    *VS_OPTS,
+    side("dam", "dam", "danno", "d"),
+    AMMO_OPT,
+    side("arm", "arm"),
+    side("bts", "bts", "pb"),
+    flag_opt("cover", "copertura"),
+    side("w", "w", "f"),
+    flag_opt("my_cover", "mia_copertura"),
+    side("dam", "vs_dam", "danno_contro"),
+    VS_AMMO,
+    side("arm", "my_arm", "mia_arm"),
+    side("bts", "my_bts", "mia_pb"),
+    side("w", "my_w", "mia_f"),
+    OptionSpec("weapon", max_length=30, aliases=("arma",)),
+    num("distance", "distanza", hi=500),
+    flag_opt("cc", "corpo_a_corpo"),
+    ATTACKER,
+    TARGET,
+)
+
+SPECS = [
+    CommandSpec(
+        path=("inf", "roll"),
+        handler=roll_cmd,
+        aliases=("tiro", "lancio"),
+        options=(
+            *ROLL_OPTS,
+            OptionSpec("stat", choices=STATS, aliases=("attributo_unita",)),
+            TARGET,
+            DICE,
+        ),
+        examples=("/inf roll attr=12 mod=-3", "/inf roll attr=11 mod=3 burst=3 dice=4,11,16"),
+    ),
+    CommandSpec(
+        path=("inf", "ftf"),
+        handler=ftf_cmd,
+        aliases=("confronto",),
+        options=(
+            num("attr", "attributo", "val", required=True),
+            sig("mod"),
+            num("burst", "b", "raffica", "r", lo=1, hi=6),
+            num("vs", "contro", required=True),
+            sig("vs_mod", "mod_contro"),
+            num("vs_burst", "raffica_contro", lo=1, hi=6),
+            DICE,
+        ),
+        examples=("/inf ftf attr=11 burst=4 vs=12 vs_mod=3", "/inf ftf attr=11 vs=10 dice=3,8"),
+    ),
+    CommandSpec(
+        path=("inf", "attack"),
+        handler=attack_cmd,
+        aliases=("attacco", "spara"),
+        options=(*ATTACK_OPTS, APPLY, DICE),
+        examples=(
+            "/inf attack attr=12 mod=3 burst=3 dam=13 vs=11 vs_dam=13 arm=1 my_arm=1",
+            "/inf attack attacker=Angus target=WenLiu weapon=Rifle distance=30 vs=11 apply",
+            "/inf attack attr=16 dam=14 ammo=SHOCK vs=13 arm=1 cc",
+        ),
+    ),
+    odds_spec(
+        "inf",
+        odds_cmd,
+        ATTACK_OPTS,
+        "/inf odds attr=12 burst=3 dam=13 ammo=DA arm=1 w=1",
+        "/inf odds attr=11 burst=4 vs=15",
+    ),
+    CommandSpec(
+        path=("inf", "range"),
+        handler=range_cmd,
+        readonly=True,
+        aliases=("distanza", "gittata"),
+        options=(
+            OptionSpec("weapon", required=True, max_length=30, aliases=("arma",)),
+            num("distance", "distanza", "cm", hi=500, required=True),
+        ),
+        examples=("/inf range weapon=Rifle distance=35",),
+    ),
+    CommandSpec(
+        path=("inf", "weapon"),
+        handler=weapon_cmd,
+        aliases=("arma",),
+        options=(
+            OptionSpec(
+                "action", positional=True, choices=("list", "add", "remove"), aliases=("azione",)
+            ),
+            OptionSpec("name", max_length=30, aliases=("nome",)),
+            OptionSpec("bands", max_length=80, aliases=("fasce",)),
+            num("dam", "danno"),
+            num("burst", "raffica", "b", lo=1, hi=6),
+            AMMO_OPT,
+        ),
+        examples=(
+            "/inf weapon list",
+            "/inf weapon add name=HMG bands=20:0,40:+3,60:-3,120:-6 dam=15 burst=4",
+        ),
+    ),
+    CommandSpec(
+        path=("inf", "loadout"),
+        handler=loadout_cmd,
+        aliases=("equipaggia",),
+        options=(
+            unit_opt("unit", "unita", positional=True, required=True),
+            OptionSpec("weapons", required=True, max_length=120, aliases=("armi",)),
+        ),
+        examples=("/inf loadout Angus weapons=Rifle",),
+    ),
+    CommandSpec(
+        path=("inf", "orders"),
+        handler=orders_cmd,
+        aliases=("ordini",),
+        options=(
+            OptionSpec(
+                "action", positional=True, choices=("show", "spend", "recount"), aliases=("azione",)
+            ),
+            unit_opt("unit", "unita"),
+            num("n", lo=1, hi=30),
+            flag_opt("lt", "tenente"),
+        ),
+        examples=("/inf orders", "/inf orders spend unit=Angus", "/inf orders recount"),
+    ),
+    CommandSpec(
+        path=("inf", "initiative"),
+        handler=initiative_cmd,
+        aliases=("iniziativa",),
+        options=(
+            num("wip", "vol", required=True),
+            sig("mod"),
+            num("vs", "contro", required=True),
+            sig("vs_mod", "mod_contro"),
+            DICE,
+        ),
+        examples=("/inf initiative wip=12 vs=13", "/inf initiative wip=12 vs=13 dice=7,11"),
+    ),
+    CommandSpec(
+        path=("inf", "retreat"),
+        handler=retreat_cmd,
+        readonly=True,
+        aliases=("ritirata",),
+        options=(
+            num("lost", "persi", hi=10000),
+            num("total", "totale", hi=10000),
+            flag_opt("morat"),
+        ),
+        examples=("/inf retreat", "/inf retreat lost=180 total=300"),
+    ),
+    CommandSpec(
+        path=("inf", "settings"),
+        handler=SETTINGS.command,
+        aliases=("impostazioni",),
+        options=tuple(
+            OptionSpec(name, choices=choices) for name, choices in SETTING_CHOICES.items()
+        ),
+        examples=("/inf settings", "/inf settings retreat=gt"),
+    ),
+]

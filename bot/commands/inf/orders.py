@@ -1,0 +1,125 @@
+"""/inf orders and /inf retreat: the Order pools of the chat's game and Retreat!."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bot import session
+from bot.commands import game_view
+from bot.commands.context import Context
+from bot.commands.inf.common import GAME, SETTINGS
+from bot.commands.inf.view import pools_blocks
+from bot.protocol import Block, Reply, bold, plain
+from rules_core.errors import UserError
+from rules_core.game import transitions as tr
+from rules_core.game.models import GameState
+from rules_core.systems.base import Note
+from rules_core.systems.inf import transitions as inf_tr
+from rules_core.systems.inf.system import needs_recount
+
+
+def _with_notes(
+    notes: list[Note], step: Callable[[GameState], tuple[GameState, list[Note]]]
+) -> Callable[[GameState], GameState]:
+    """A transition for apply_change that keeps the notes of its last (retried) run."""
+
+    def run(state: GameState) -> GameState:
+        new, said = step(state)
+        notes[:] = said
+        return new
+
+    return run
+
+
+async def orders_cmd(ctx: Context) -> Reply:
+    """Show the Order pools; `recount` counts them now (done by itself at each turn start);
+    `spend` spends one (or n) for unit=."""
+    game = await GAME.load(ctx)
+    action = ctx.opts.get("action") or "show"
+    state = game.state
+    notes: list[Note] = []
+    me = ctx.request.user_id
+    title = ctx.t("inf.orders_title")
+    if action == "recount":
+        player = session.require_player(ctx, state)
+        who = player.user_id if state.player(me) else (state.current or me)
+        count = _with_notes(notes, lambda s: inf_tr.count_orders(s, who))
+        change = await session.apply_change(ctx, count, "inf_orders")
+        blocks, data = pools_blocks(ctx, change.after, who)
+        return Reply(
+            title=title,
+            blocks=game_view.notes_blocks(ctx, notes) + blocks,
+            data={"system": "inf", **data},
+        )
+    if action == "spend":
+        return await spend(ctx, state)
+    if needs_recount(state):  # the first turn has no turn start: counted when first shown
+        first = _with_notes(notes, inf_tr.count_first_turn)
+        state = (await session.apply_change(ctx, first, "inf_orders", game=game)).after
+    blocks = game_view.notes_blocks(ctx, notes)
+    data_all: dict[str, Any] = {}
+    for player in state.players:
+        b, d = pools_blocks(ctx, state, player.user_id)
+        blocks += b
+        data_all[player.user_id] = d
+    if not blocks:
+        blocks = [[plain(ctx.t("inf.no_players"))]]
+    return Reply(title=title, blocks=blocks, data={"system": "inf", "players": data_all})
+
+
+async def spend(ctx: Context, state: GameState) -> Reply:
+    n = ctx.opts.get("n") or 1
+    unit_name = ctx.opts.get("unit")
+    if not unit_name:
+        raise UserError("inf.spend_needs_unit")
+    unit = tr.find_unit(state, unit_name)
+    notes: list[Note] = []
+    spent = inf_tr.Spent()
+
+    def run(st: GameState) -> GameState:
+        nonlocal spent
+        new, spent, said = inf_tr.spend_orders(st, unit.name, n, bool(ctx.opts.get("lt")))
+        notes[:] = said
+        return new
+
+    change = await session.apply_change(ctx, run, "inf_order", unit=unit.name)
+    blocks, data = pools_blocks(ctx, change.after, unit.owner)
+    pools = ", ".join(ctx.t(f"inf.pool_name.{p}") for p in spent.pools)
+    head = [plain(ctx.t("inf.spent", n=n, unit=unit.name, pools=pools))]
+    return Reply(
+        title=ctx.t("inf.orders_title"),
+        blocks=[*game_view.notes_blocks(ctx, notes), head, *blocks],
+        data={"system": "inf", "spent": n, "from": spent.pools, **data},
+    )
+
+
+async def retreat_cmd(ctx: Context) -> Reply:
+    settings = await SETTINGS.load(ctx)
+    lost, total = ctx.opts.get("lost"), ctx.opts.get("total")
+    morat = bool(ctx.opts.get("morat"))
+    if lost is not None or total is not None:
+        if lost is None or total is None:
+            raise UserError("inf.retreat_needs_both")
+        rows = [inf_tr.retreat_row(None, lost, total, morat, settings.retreat)]
+    else:
+        game = await GAME.load(ctx)
+        rows = inf_tr.retreat_rows(game.state, morat, settings.retreat)
+    blocks: list[Block] = []
+    sign = "≥" if settings.retreat == "ge" else ">"
+    for row in rows:
+        text = ctx.t(
+            "inf.retreat_line",
+            who=row.player or "-",
+            lost=row.lost,
+            total=row.total,
+            share=f"{row.share * 100:.0f}",
+            rule=f"{sign} {row.limit}%",
+        )
+        verdict = ctx.t("inf.retreat_yes" if row.retreat else "inf.retreat_no")
+        blocks.append([plain(text + " → "), bold(verdict)])
+    return Reply(
+        title=ctx.t("inf.retreat_title"),
+        blocks=blocks,
+        data={"system": "inf", "players": [r.model_dump() for r in rows]},
+    )

@@ -1,0 +1,156 @@
+"""How /inf results read: roll and save lines, verdicts, Order pools, weapons."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot import session
+from bot.commands.context import Context
+from bot.commands.system_kit import dice_text as plain_dice
+from bot.commands.system_kit import signed
+from bot.protocol import Block, bold, plain
+from rules_core.game.models import GameState
+from rules_core.steps import Step
+from rules_core.systems.base import Note
+from rules_core.systems.inf import tables
+from rules_core.systems.inf.models import AttackOutcome
+from rules_core.systems.inf.system import GROUP_RESOURCES
+from rules_core.systems.inf.transitions import Pools, pools_of
+
+MARK = {"S": "✓", "C": "★", "F": "✗"}
+
+
+def note_lines(ctx: Context, notes: list[Note]) -> list[Block]:
+    """Notes of a request or a transition, one line each (a `mod` is printed signed)."""
+    return [
+        [plain(ctx.t(key, **{k: signed(v) if k == "mod" else v for k, v in params.items()}))]
+        for key, params in notes
+    ]
+
+
+def dice_text(step: Step) -> str:
+    marks = step.detail.get("marks")
+    if isinstance(marks, list) and len(marks) == len(step.dice):
+        return "[" + " ".join(f"{f}{MARK[m]}" for f, m in zip(step.dice, marks, strict=True)) + "]"
+    return plain_dice(step.dice)
+
+
+def mods_text(ctx: Context, step: Step) -> str:
+    return " ".join(f"{signed(m.value)} {ctx.t(f'inf.mod.{m.name}')}" for m in step.modifiers)
+
+
+def roll_block(ctx: Context, step: Step) -> Block:
+    label = bold(ctx.t(f"inf.step.{step.name}") + ": ")
+    attr = step.detail.get("attr")
+    target = step.target if step.target is not None else 0
+    head = f"{attr} {mods_text(ctx, step)}".strip() if step.modifiers else f"{attr}"
+    if step.outcome == "auto_fail":
+        return [
+            label,
+            plain(ctx.t("inf.target", target=target, attr=head) + " → "),
+            bold(ctx.t("inf.auto_fail")),
+        ]
+    line = ctx.t("inf.target", target=target, attr=head) + f" {dice_text(step)}"
+    if step.detail.get("cf") is not None:  # the failure margin (scatter, shots into CC)
+        line += " " + ctx.t("inf.cf", cf=step.detail["cf"])
+    if step.name in ("player", "opponent"):
+        return [label, plain(line)]
+    line += " → "
+    crits = step.detail.get("criticals") or 0
+    count_key = "inf.successes" if step.name == "roll" else "inf.hits"
+    result = ctx.t(count_key, n=step.total)
+    if crits:
+        result += " " + ctx.t("inf.crits", n=crits)
+    return [label, plain(line), bold(result)]
+
+
+def save_block(ctx: Context, step: Step) -> Block:
+    who = ctx.t(f"inf.side.{step.detail.get('side', 'target')}")
+    label = bold(ctx.t(f"inf.step.{step.name}") + f" ({who}): ")
+    if step.name == "critical":
+        return [label, bold(ctx.t(f"inf.effect.{step.outcome}"))]
+    verdict = (
+        ctx.t("inf.effect.pass") if step.outcome == "pass" else ctx.t(f"inf.effect.{step.outcome}")
+    )
+    if step.name == "adh_roll":
+        line = f"{dice_text(step)} " + ctx.t("inf.vs_target", target=step.target) + " → "
+        return [label, plain(line), bold(verdict)]
+    line = (
+        f"{dice_text(step)} {mods_text(ctx, step)} = {step.total} "
+        + ctx.t("inf.vs_damage", dam=step.target)
+        + " → "
+    )
+    return [label, plain(line), bold(verdict)]
+
+
+def step_block(ctx: Context, step: Step) -> Block:
+    if step.name in ("active", "reactive", "roll", "player", "opponent"):
+        return roll_block(ctx, step)
+    return save_block(ctx, step)
+
+
+def side_verdict(
+    ctx: Context,
+    key: str,
+    hits: int,
+    wounds: int,
+    state: str,
+    flags: tuple[bool, bool, bool, bool],
+) -> Block:
+    """One side's result line: hits, wounds, state, then its disabled / immobilised / Guts /
+    cancelled marks."""
+    line = ctx.t(key, hits=hits, wounds=wounds, state=ctx.t(f"inf.state.{state}"))
+    names = ("inf.effect.disable", "inf.effect.immobilize", "inf.guts", "inf.cancelled")
+    extra = [ctx.t(name) for name, on in zip(names, flags, strict=True) if on]
+    return [bold(line + (" · " + " · ".join(extra) if extra else ""))]
+
+
+def attack_verdict(ctx: Context, out: AttackOutcome, vs_wounds: bool) -> list[Block]:
+    blocks = [
+        side_verdict(
+            ctx,
+            "inf.verdict.target",
+            out.active_hits,
+            out.target_wounds,
+            out.target_state,
+            (out.target_disabled, out.target_immobilized, out.guts_roll, False),
+        )
+    ]
+    if out.reactive_hits:
+        blocks.append(
+            side_verdict(
+                ctx,
+                "inf.verdict.active",
+                out.reactive_hits,
+                out.active_wounds,
+                out.active_state,
+                (out.active_disabled, out.active_immobilized, out.active_guts_roll, not vs_wounds),
+            )
+        )
+    return blocks
+
+
+def pools_blocks(
+    ctx: Context, state: GameState, user_id: str
+) -> tuple[list[Block], dict[str, Any]]:
+    pools: Pools = pools_of(state, user_id)
+    shown = [
+        ctx.t("inf.pool_group", group=g, orders=pools.groups[name])
+        for g, name in GROUP_RESOURCES.items()
+        if g == 1 or pools.groups[name]
+    ]
+    line = ctx.t(
+        "inf.pool_line",
+        player=session.name_of(state, user_id),
+        groups=" · ".join(shown),
+        lt=pools.lt,
+    )
+    blocks: list[Block] = [[bold(line)]]
+    if pools.irregular:
+        units = ", ".join(f"{k} {v}" for k, v in pools.irregular.items())
+        blocks.append([plain(ctx.t("inf.pool_irregular", units=units))])
+    return blocks, {"groups": pools.groups, "lt": pools.lt, "irregular": pools.irregular}
+
+
+def weapon_line(w: tables.Weapon) -> str:
+    return f"{w.name}: DAM {w.dam} B{w.burst} {w.ammo} · {tables.bands_text(w)}"

@@ -1,0 +1,81 @@
+"""/inf range, /inf weapon and /inf loadout: weapons, their range bands, a unit's loadout."""
+
+from __future__ import annotations
+
+from bot import session
+from bot.commands import game_view
+from bot.commands.context import Context
+from bot.commands.inf.common import GAME, weapons_of_chat
+from bot.commands.inf.view import weapon_line
+from bot.commands.system_kit import signed
+from bot.protocol import Reply, bold, plain
+from rules_core.errors import UserError
+from rules_core.game import transitions as tr
+from rules_core.game.models import GameState
+from rules_core.systems.inf import tables
+from rules_core.systems.inf import transitions as inf_tr
+
+
+async def range_cmd(ctx: Context) -> Reply:
+    weapons = await weapons_of_chat(ctx)
+    weapon = tables.find_weapon(ctx.opts["weapon"], weapons)
+    mod = tables.range_mod(weapon, ctx.opts["distance"])
+    text = ctx.t(
+        "inf.range_mod", weapon=weapon.name, distance=ctx.opts["distance"], mod=signed(mod)
+    )
+    return Reply(
+        blocks=[[bold(text)], [plain(tables.bands_text(weapon))]],
+        data={"system": "inf", "weapon": weapon.name, "distance": ctx.opts["distance"], "mod": mod},
+    )
+
+
+async def weapon_cmd(ctx: Context) -> Reply:
+    action = ctx.opts.get("action") or "list"
+    if action == "list":
+        custom = await weapons_of_chat(ctx)
+        shown = [tables.RIFLE] + [tables.Weapon.model_validate(v) for v in custom.values()]
+        return Reply(
+            title=ctx.t("inf.weapons_title"),
+            blocks=[[plain(weapon_line(w))] for w in shown],
+            data={"system": "inf", "weapons": [w.model_dump() for w in shown]},
+        )
+    name = ctx.opts.get("name")
+    if not name:
+        raise UserError("inf.weapon_needs_name")
+    game = await GAME.load(ctx)
+    session.require_player(ctx, game.state)
+    if action == "remove":
+        inf_tr.remove_weapon(game.state, name)  # refused before anything is written
+        await session.apply_change(ctx, lambda s: inf_tr.remove_weapon(s, name), "inf_weapon")
+        return Reply(blocks=[[plain(ctx.t("inf.weapon_removed", name=name))]])
+    inf_tr.refuse_builtin(name)
+    for option in ("bands", "dam", "burst"):
+        if ctx.opts.get(option) is None:
+            raise UserError("inf.weapon_missing", option=option)
+    weapon = tables.make_weapon(
+        name, ctx.opts["bands"], ctx.opts["dam"], ctx.opts["burst"], ctx.opts.get("ammo")
+    )
+    await session.apply_change(ctx, lambda s: inf_tr.add_weapon(s, weapon), "inf_weapon")
+    return Reply(
+        blocks=[[plain(ctx.t("inf.weapon_added")), bold(" " + weapon_line(weapon))]],
+        data={"system": "inf", "weapon": weapon.model_dump()},
+    )
+
+
+async def loadout_cmd(ctx: Context) -> Reply:
+    game = await GAME.load(ctx)
+    unit = tr.find_unit(game.state, ctx.opts["unit"])
+    names = [n.strip() for n in ctx.opts["weapons"].split(",") if n.strip()]
+    found: list[str] = []
+
+    def run(state: GameState) -> GameState:
+        new, got = inf_tr.equip(state, unit.name, names)
+        found[:] = got
+        return new
+
+    change = await session.apply_change(ctx, run, "inf_loadout", unit=unit.name)
+    after = change.unit or unit
+    return Reply(
+        blocks=game_view.unit_blocks(ctx, after, "inf"),
+        data={"system": "inf", "unit": after.name, "weapons": found},
+    )

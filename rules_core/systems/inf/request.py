@@ -1,0 +1,169 @@
+"""From what a player asked (options, the units of the chat's game, the game's weapons) to the
+`AttackRequest` the resolver takes: which attribute rolls, which weapon and range band apply,
+Monofilament's fixed Damage, and what each side saves with.
+
+Line references `L123` as in models.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from rules_core.errors import UserError
+from rules_core.game.models import Unit
+from rules_core.systems.base import Note
+from rules_core.systems.inf import tables
+from rules_core.systems.inf.attack import MONO_DAMAGE
+from rules_core.systems.inf.models import AttackRequest, Side, ammo_code
+
+
+class AttackOptions(BaseModel):
+    """An attack's options as given (None: not given). The bounds are checked by the command
+    layer against `Side`'s fields; here they are only read."""
+
+    model_config = ConfigDict(frozen=True)
+
+    attr: int | None = None
+    mod: int | None = None
+    burst: int | None = None
+    vs: int | None = None
+    vs_mod: int | None = None
+    vs_burst: int | None = None
+    dam: int | None = None
+    ammo: str | None = None
+    arm: int | None = None
+    bts: int | None = None
+    w: int | None = None
+    cover: bool = False
+    vs_dam: int | None = None
+    vs_ammo: str | None = None
+    my_arm: int | None = None
+    my_bts: int | None = None
+    my_w: int | None = None
+    my_cover: bool = False
+    weapon: str | None = None
+    distance: int | None = None
+    cc: bool = False
+
+    @classmethod
+    def read(cls, opts: dict[str, Any]) -> AttackOptions:
+        """The options this model knows, from a command's option dict."""
+        return cls.model_validate({k: opts[k] for k in cls.model_fields if opts.get(k) is not None})
+
+
+def stat_of(given: int | None, unit: Unit | None, name: str) -> int | None:
+    """The option, else the unit's stat; BTS is used as its absolute value (L1344-1348)."""
+    value = given if given is not None else (unit.stats.get(name) if unit is not None else None)
+    return abs(value) if value is not None and name == "bts" else value
+
+
+def roll_attribute(attr: int | None, unit: Unit | None, stat: str | None) -> int:
+    """The attribute a Normal roll uses: `attr=`, else the unit's `stat` (BS by default)."""
+    if attr is None and unit is not None:
+        attr = unit.stats.get(stat or "bs")
+    if attr is None:
+        raise UserError("inf.missing_stat", option="attr")
+    return attr
+
+
+def is_heavy(unit: Unit | None) -> bool:
+    return unit is not None and unit.stats.get("type") in tables.HEAVY
+
+
+def profile(
+    unit: Unit | None, arm: int | None, bts: int | None, w: int | None, cover: bool
+) -> dict[str, Any]:
+    """The profile a side saves with: ARM, BTS, W and cover from the options, else from its
+    unit, and the unit's wounds so far, PH (ADH, L2894), STR and troop type (E/M, L2879)."""
+    return {
+        "arm": stat_of(arm, unit, "arm") or 0,
+        "bts": stat_of(bts, unit, "bts") or 0,
+        "w": stat_of(w, unit, "w") or 1,
+        "wounds": unit.damage if unit is not None else 0,
+        "ph": unit.stats.get("ph") if unit is not None else None,
+        "structure": bool(unit.stats.get("structure")) if unit is not None else False,
+        "heavy": is_heavy(unit),
+        "cover": cover,
+    }
+
+
+def weapon_name(o: AttackOptions, attacker: Unit | None) -> str | None:
+    """`weapon=`, else (when no Damage is given) the first weapon of the attacker's loadout."""
+    if o.weapon is not None or attacker is None or o.dam is not None:
+        return o.weapon
+    loadout = attacker.extra.get("weapons") or []
+    return str(loadout[0]) if loadout else None
+
+
+def build_request(
+    o: AttackOptions,
+    attacker: Unit | None,
+    target: Unit | None,
+    weapons: dict[str, dict[str, Any]],
+) -> tuple[AttackRequest, list[Note]]:
+    """The request, and notes on what was read or overridden (weapon, range, Mono damage).
+    A note's `mod` parameter is a signed number for the view to print."""
+    notes: list[Note] = []
+    attr = stat_of(o.attr, attacker, "cc" if o.cc else "bs")
+    if attr is None:
+        raise UserError("inf.missing_stat", option="attr")
+    dam, burst, ammo = o.dam, o.burst, o.ammo
+    name = weapon_name(o, attacker)
+    range_mod = 0
+    if name is not None:
+        weapon = tables.find_weapon(name, weapons)
+        dam = weapon.dam if dam is None else dam
+        burst = weapon.burst if burst is None else burst
+        ammo = weapon.ammo if ammo is None else ammo
+        notes.append(("inf.note_weapon", {"weapon": weapon.name, "dam": dam, "burst": burst}))
+        if o.distance is not None:
+            range_mod = tables.range_mod(weapon, o.distance)
+            notes.append(("inf.note_range", {"distance": o.distance, "mod": range_mod}))
+    elif o.distance is not None:
+        raise UserError("inf.distance_needs_weapon")
+    code = ammo_code(ammo)
+    if code == "MONO" and dam != MONO_DAMAGE:
+        notes.append(("inf.note_mono", {}))  # L3058-3060: Damage 12 whatever the weapon
+        dam = MONO_DAMAGE
+    if dam is None and code != "ADH":
+        raise UserError("inf.missing_dam")
+    vs_ammo = ammo_code(o.vs_ammo)
+    vs_dam = MONO_DAMAGE if vs_ammo == "MONO" else o.vs_dam
+    if (vs_dam is not None or o.vs_ammo) and o.vs is None:
+        raise UserError("inf.vs_dam_needs_vs")
+    if o.vs_ammo and vs_dam is None and vs_ammo != "ADH":
+        raise UserError("inf.missing_vs_dam")
+    active = Side(
+        attr=attr,
+        mod=o.mod or 0,
+        range=range_mod,
+        burst=burst or 1,
+        dam=dam,
+        ammo=code,
+        **profile(attacker, o.my_arm, o.my_bts, o.my_w, o.my_cover),
+    )
+    defender = Side(
+        attr=o.vs or 0,
+        mod=o.vs_mod or 0,
+        burst=o.vs_burst or 1,
+        dam=vs_dam,
+        ammo=vs_ammo,
+        **profile(target, o.arm, o.bts, o.w, o.cover),
+    )
+    if code == "ADH" and defender.ph is None:
+        raise UserError("inf.adh_needs_ph")
+    if vs_ammo == "ADH" and active.ph is None:
+        raise UserError("inf.adh_needs_attacker")
+    return AttackRequest(active=active, target=defender, opposed=o.vs is not None, cc=o.cc), notes
+
+
+def wants_hits_only(o: AttackOptions, attacker: Unit | None) -> bool:
+    """/inf odds with no weapon, Damage or ammunition asks for the hits alone."""
+    return (
+        o.dam is None
+        and not o.weapon
+        and not o.ammo
+        and (attacker is None or not attacker.extra.get("weapons"))
+    )

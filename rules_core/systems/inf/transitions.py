@@ -1,0 +1,283 @@
+"""What Infinity's commands do to the game state, as pure functions: state and input in, the
+new state and the notes that explain it out (the command layer loads, calls, saves, renders).
+
+Line references `L123` as in models.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from rules_core.errors import UserError
+from rules_core.game import transitions as tr
+from rules_core.game.models import GameState, Unit
+from rules_core.rules.text import fold
+from rules_core.systems.base import Note
+from rules_core.systems.inf import orders, tables
+from rules_core.systems.inf.models import AttackOutcome
+from rules_core.systems.inf.system import (
+    DIS,
+    GROUP_RESOURCES,
+    IMM,
+    LT_RESOURCE,
+    UNIT_ORDER,
+    needs_recount,
+    recount,
+)
+
+MAX_LOADOUT = 6
+
+# --- settings copied into the game ---------------------------------------------------------------
+
+
+def keep_retreat_rule(state: GameState, rule: str) -> GameState:
+    """The turn-start recount reads the Retreat! rule (setting `retreat`) from the game."""
+    new = state.clone()
+    new.extra.setdefault("inf", {})["retreat"] = rule
+    return new
+
+
+# --- attacks applied ----------------------------------------------------------------------------
+
+
+def _mark(
+    state: GameState,
+    name: str,
+    wounds: int,
+    killed_state: str,
+    imm: bool,
+    dis: bool,
+    notes: list[Note],
+) -> GameState:
+    """Wounds on unit `name`; a Shock/Mono kill is applied as W+1 wounds (Dead, L1390-1393);
+    the IMM and DIS markers of E/M and ADH."""
+    current = tr.find_unit(state, name)
+    amount = wounds
+    if killed_state == "dead":
+        amount = max(amount, current.max_wounds - current.damage)
+    new = tr.damage(state, name, amount, notes=notes) if amount else state
+    if tr.find_unit(new, name).destroyed:
+        return new
+    have = {fold(c.name) for c in tr.find_unit(new, name).conditions}
+    if imm and IMM not in have:
+        new = tr.add_condition(new, name, IMM, None)
+    if dis and DIS not in have:
+        new = tr.add_condition(new, name, DIS, None)
+    return new
+
+
+def touches_target(out: AttackOutcome) -> bool:
+    return bool(out.target_wounds or out.target_state == "dead" or out.target_disabled) or bool(
+        out.target_immobilized
+    )
+
+
+def touches_attacker(out: AttackOutcome) -> bool:
+    return bool(out.active_wounds or out.active_state == "dead" or out.active_disabled) or bool(
+        out.active_immobilized
+    )
+
+
+def apply_attack(
+    state: GameState, attacker: str | None, target: str, out: AttackOutcome
+) -> tuple[GameState, list[Note]]:
+    """The attack's result on `target` (and on `attacker` when it was hit back)."""
+    notes: list[Note] = []
+    new = state
+    if touches_target(out):
+        new = _mark(
+            new,
+            target,
+            out.target_wounds,
+            out.target_state,
+            out.target_immobilized,
+            out.target_disabled,
+            notes,
+        )
+    if attacker is not None and touches_attacker(out):
+        new = _mark(
+            new,
+            attacker,
+            out.active_wounds,
+            out.active_state,
+            out.active_immobilized,
+            out.active_disabled,
+            notes,
+        )
+    return new, notes
+
+
+# --- Orders -------------------------------------------------------------------------------------
+
+
+def count_orders(state: GameState, user_id: str) -> tuple[GameState, list[Note]]:
+    """`user_id`'s Order pools counted now (L573-577)."""
+    new = state.clone()
+    notes = recount(new, user_id)
+    return new, notes
+
+
+def count_first_turn(state: GameState) -> tuple[GameState, list[Note]]:
+    """The first turn has no turn start: the current player's Orders are counted when first
+    needed. Unchanged when they already were."""
+    if not needs_recount(state) or not state.current:
+        return state, []
+    return count_orders(state, state.current)
+
+
+class Spent(BaseModel):
+    pools: list[str] = Field(default_factory=list)  # the pools the Orders came from, in order
+
+
+def spend_orders(
+    state: GameState, unit_name: str, n: int, lieutenant: bool
+) -> tuple[GameState, Spent, list[Note]]:
+    """`n` Orders for the unit: the Lieutenant's Special Order with `lieutenant` (L719-734);
+    else its own Irregular Order first (L1795-1803), then its combat group's pool (L532-545)."""
+    new, notes = count_first_turn(state)
+    unit = tr.find_unit(new, unit_name)
+    owner = f"player:{unit.owner}"
+    spent = Spent()
+    if lieutenant:
+        if not unit.stats.get("lt"):
+            raise UserError("inf.not_lieutenant", unit=unit.name)
+        new, _ = tr.change_resource(new, owner, LT_RESOURCE, "spend", n)
+        spent.pools.append(LT_RESOURCE)
+        return new, spent, notes
+    left = n
+    ukey = f"unit:{fold(unit.name)}"
+    own = new.resources.get(ukey, {}).get(UNIT_ORDER, 0) if unit.stats.get("irr") else 0
+    if own:
+        use = min(own, left)
+        new, _ = tr.change_resource(new, ukey, UNIT_ORDER, "spend", use)
+        spent.pools.append(UNIT_ORDER)
+        left -= use
+    if left:
+        pool = GROUP_RESOURCES.get(unit.stats.get("group", 1), "orders")
+        new, _ = tr.change_resource(new, owner, pool, "spend", left)
+        spent.pools.append(pool)
+    return new, spent, notes
+
+
+class Pools(BaseModel):
+    """One player's Orders as they stand."""
+
+    groups: dict[str, int]  # pool resource -> Orders left
+    lt: int
+    irregular: dict[str, int]  # Irregular unit -> its own Order left
+
+
+def pools_of(state: GameState, user_id: str) -> Pools:
+    pools = state.resources.get(f"player:{user_id}", {})
+    return Pools(
+        groups={name: pools.get(name, 0) for name in GROUP_RESOURCES.values()},
+        lt=pools.get(LT_RESOURCE, 0),
+        irregular={
+            u.name: state.resources.get(f"unit:{fold(u.name)}", {}).get(UNIT_ORDER, 0)
+            for u in state.units
+            if u.owner == user_id and u.stats.get("irr")
+        },
+    )
+
+
+# --- Retreat! -----------------------------------------------------------------------------------
+
+
+class RetreatRow(BaseModel):
+    player: str | None
+    lost: int
+    total: int
+    morat: bool
+    retreat: bool
+    share: float  # lost / total
+    limit: int  # the threshold in percent: 60, or 75 with Morat (L1452-1459, L2601-2603)
+
+
+def retreat_row(player: str | None, lost: int, total: int, morat: bool, rule: str) -> RetreatRow:
+    if total <= 0:
+        raise UserError("inf.retreat_needs_both")
+    return RetreatRow(
+        player=player,
+        lost=lost,
+        total=total,
+        morat=morat,
+        retreat=orders.in_retreat(lost, total, morat=morat, rule=rule),
+        share=lost / total,
+        limit=round(orders.retreat_threshold(morat) * 100),
+    )
+
+
+def retreat_rows(state: GameState, morat: bool, rule: str) -> list[RetreatRow]:
+    """Each player's points lost (Unconscious and Dead count, L1388-1389) against the total."""
+    rows = []
+    for player in state.players:
+        mine = [u for u in state.units if u.owner == player.user_id]
+        total = sum(u.stats.get("pts", 0) for u in mine)
+        lost = sum(u.stats.get("pts", 0) for u in mine if orders.unit_state(u) != "ok")
+        m = morat or any(u.stats.get("morat") for u in mine)
+        rows.append(
+            RetreatRow(
+                player=player.name,
+                lost=lost,
+                total=total,
+                morat=m,
+                retreat=orders.in_retreat(lost, total, morat=m, rule=rule),
+                share=lost / total if total else 0.0,
+                limit=round(orders.retreat_threshold(m) * 100),
+            )
+        )
+    if not rows:
+        raise UserError("inf.no_players")
+    return rows
+
+
+# --- weapons ------------------------------------------------------------------------------------
+
+
+def custom_weapons(state: GameState | None) -> dict[str, dict[str, Any]]:
+    """The weapons the players added to this game, by lower-case name."""
+    if state is None or state.system != "inf":
+        return {}
+    stored = state.extra.get("inf", {}).get("weapons", {})
+    return dict(stored) if isinstance(stored, dict) else {}
+
+
+def refuse_builtin(name: str) -> None:
+    """The book's own weapons (the Rifle, L2845-2865) cannot be redefined."""
+    if name.strip().lower() in tables.BUILTIN:
+        raise UserError("inf.builtin_weapon", name=name[:30])
+
+
+def add_weapon(state: GameState, weapon: tables.Weapon) -> GameState:
+    key = weapon.name.strip().lower()
+    refuse_builtin(weapon.name)
+    new = state.clone()
+    stored = new.extra.setdefault("inf", {}).setdefault("weapons", {})
+    if key not in stored and len(stored) >= tables.MAX_WEAPONS:
+        raise UserError("inf.too_many_weapons", limit=tables.MAX_WEAPONS)
+    stored[key] = weapon.model_dump()
+    return new
+
+
+def remove_weapon(state: GameState, name: str) -> GameState:
+    key = name.strip().lower()
+    known = custom_weapons(state)
+    if key not in known:
+        raise UserError("inf.unknown_weapon", name=name[:30], valid=", ".join(known) or "-")
+    new = state.clone()
+    new.extra.setdefault("inf", {}).setdefault("weapons", {}).pop(key, None)
+    return new
+
+
+def equip(state: GameState, unit_name: str, names: list[str]) -> tuple[GameState, list[str]]:
+    """The unit's loadout (up to 6 weapons), each a known weapon of the game."""
+    if not names or len(names) > MAX_LOADOUT:
+        raise UserError("inf.bad_loadout")
+    weapons = custom_weapons(state)
+    found = [tables.find_weapon(n, weapons).name for n in names]
+    new = state.clone()
+    unit: Unit = tr.find_unit(new, unit_name)
+    unit.extra["weapons"] = found
+    return new, found

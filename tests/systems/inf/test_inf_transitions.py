@@ -1,0 +1,184 @@
+"""Infinity's state rules in rules_core, without the bot: requests built from options and units,
+attacks applied to the game, Orders counted and spent, Retreat!, weapons and loadouts. Rulebook
+lines as in test_inf_rules (L123 = ../shared/seeds/003_27b81155ce3a4b9f.txt line 123)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules_core.errors import UserError
+from rules_core.game import transitions as tr
+from rules_core.game.models import GameState, Player
+from rules_core.systems.inf import tables
+from rules_core.systems.inf import transitions as inf_tr
+from rules_core.systems.inf.models import AttackOutcome
+from rules_core.systems.inf.request import AttackOptions, build_request, roll_attribute
+
+ALICE = Player(user_id="alice", name="Alice")
+BOB = Player(user_id="bob", name="Bob")
+
+
+def game() -> GameState:
+    state = GameState(system="inf", name="g", organiser="alice")
+    state = tr.join(state, "alice", "Alice", None)
+    state = tr.join(state, "bob", "Bob", None)
+    state = tr.add_unit(
+        state, "Angus", ALICE, {"bs": 12, "cc": 13, "ph": 10, "arm": 1, "w": 1, "lt": 1, "pts": 10}
+    )
+    state = tr.add_unit(state, "Silva", ALICE, {"bs": 12, "arm": 1, "w": 1, "pts": 10})
+    state = tr.add_unit(
+        state, "WenLiu", BOB, {"bs": 11, "cc": 14, "ph": 10, "arm": 1, "bts": 3, "lt": 1}
+    )
+    return tr.add_unit(state, "JangQi", BOB, {"bs": 11, "arm": 1, "irr": 1, "pts": 12})
+
+
+def error_key(call: object) -> str:
+    with pytest.raises(UserError) as raised:
+        call()  # type: ignore[operator]
+    return raised.value.key
+
+
+def outcome(**kw: object) -> AttackOutcome:
+    base: dict[str, object] = {
+        "active_hits": 1,
+        "active_criticals": 0,
+        "reactive_hits": 0,
+        "reactive_criticals": 0,
+        "target_wounds": 0,
+        "active_wounds": 0,
+        "target_state": "ok",
+        "active_state": "ok",
+        "guts_roll": False,
+        "active_guts_roll": False,
+        "target_disabled": False,
+        "target_immobilized": False,
+        "active_disabled": False,
+        "active_immobilized": False,
+    }
+    return AttackOutcome.model_validate(base | kw)
+
+
+# --- requests ------------------------------------------------------------------------------------
+
+
+def test_request_reads_the_units_and_the_loadout() -> None:
+    state = game()
+    state, found = inf_tr.equip(state, "Angus", ["fucile"])
+    assert found == ["Rifle"]
+    angus, wen = tr.find_unit(state, "Angus"), tr.find_unit(state, "WenLiu")
+    req, notes = build_request(AttackOptions(distance=30, vs=11), angus, wen, {})
+    # BS 12 +3 at 20-40 cm (L2862); Damage 13 B3 from the Rifle (L2845-2865)
+    assert (req.active.attr, req.active.range, req.active.dam, req.active.burst) == (12, 3, 13, 3)
+    # BTS, W and ARM from the unit (BTS saves as +|BTS|, L1344-1348)
+    assert (req.target.bts, req.target.arm, req.target.w) == (3, 1, 1)
+    assert [key for key, _ in notes] == ["inf.note_weapon", "inf.note_range"]
+    assert req.opposed
+
+
+def test_request_cc_uses_cc_and_mono_forces_damage_12() -> None:  # L3058-3060
+    angus = tr.find_unit(game(), "Angus")
+    req, notes = build_request(AttackOptions(cc=True, dam=14, ammo="monofilo"), angus, None, {})
+    assert (req.active.attr, req.active.dam, req.active.ammo) == (13, 12, "MONO")
+    assert ("inf.note_mono", {}) in notes
+
+
+def test_request_refusals() -> None:
+    assert error_key(lambda: build_request(AttackOptions(dam=13), None, None, {})) == (
+        "inf.missing_stat"
+    )
+    assert error_key(lambda: build_request(AttackOptions(attr=12), None, None, {})) == (
+        "inf.missing_dam"
+    )
+    assert error_key(
+        lambda: build_request(AttackOptions(attr=12, distance=30), None, None, {})
+    ) == ("inf.distance_needs_weapon")
+    assert error_key(lambda: build_request(AttackOptions(attr=12, ammo="ADH"), None, None, {})) == (
+        "inf.adh_needs_ph"
+    )
+    assert error_key(
+        lambda: build_request(AttackOptions(attr=12, dam=13, vs_dam=13), None, None, {})
+    ) == ("inf.vs_dam_needs_vs")
+    assert roll_attribute(None, tr.find_unit(game(), "WenLiu"), "ph") == 10
+    assert error_key(lambda: roll_attribute(None, None, None)) == "inf.missing_stat"
+
+
+# --- attacks applied -----------------------------------------------------------------------------
+
+
+def test_apply_attack_wounds_kills_and_marks() -> None:
+    state = game()
+    new, notes = inf_tr.apply_attack(state, None, "WenLiu", outcome(target_wounds=1))
+    wen = tr.find_unit(new, "WenLiu")
+    assert wen.damage == 1 and ("inf.note.unconscious", {"unit": "WenLiu"}) in notes  # L1374
+    # a Shock kill is applied as W+1 wounds: Dead and removed (L3114-3115, L1390-1393)
+    new, _ = inf_tr.apply_attack(
+        state, None, "WenLiu", outcome(target_wounds=1, target_state="dead")
+    )
+    assert tr.find_unit(new, "WenLiu").destroyed
+    # E/M on a model: DIS, no wound (L2921-2931); hit back: the attacker is marked too
+    new, _ = inf_tr.apply_attack(
+        state,
+        "Angus",
+        "WenLiu",
+        outcome(target_disabled=True, reactive_hits=1, active_immobilized=True),
+    )
+    assert [c.name for c in tr.find_unit(new, "WenLiu").conditions] == ["dis"]
+    assert [c.name for c in tr.find_unit(new, "Angus").conditions] == ["imm"]
+    assert state == game()  # pure: the input is unchanged
+    assert not inf_tr.touches_target(outcome()) and not inf_tr.touches_attacker(outcome())
+
+
+# --- Orders, Retreat! ----------------------------------------------------------------------------
+
+
+def test_orders_counted_on_the_first_turn_and_spent() -> None:  # L529-537, L719-734, L1795
+    state = game()
+    new, spent, notes = inf_tr.spend_orders(state, "Angus", 1, lieutenant=True)
+    assert spent.pools == ["lt"] and notes[0][0] == "inf.note.orders"
+    assert inf_tr.pools_of(new, "alice") == inf_tr.Pools(
+        groups={"orders": 2, "orders2": 0, "orders3": 0}, lt=0, irregular={}
+    )
+    new, spent, notes = inf_tr.spend_orders(new, "Silva", 2, lieutenant=False)
+    assert spent.pools == ["orders"] and notes == []  # already counted this turn
+    assert inf_tr.pools_of(new, "alice").groups["orders"] == 0
+    assert error_key(lambda: inf_tr.spend_orders(new, "Silva", 1, lieutenant=True)) == (
+        "inf.not_lieutenant"
+    )
+    # Bob's Irregular JangQi spends its own Order first (L1795-1803)
+    bob, _ = inf_tr.count_orders(state, "bob")
+    after, spent, _ = inf_tr.spend_orders(bob, "JangQi", 2, lieutenant=False)
+    assert spent.pools == ["order", "orders"]
+    assert inf_tr.pools_of(after, "bob").irregular == {"JangQi": 0}
+
+
+def test_retreat_rows_count_unconscious_as_lost() -> None:  # L1388-1389, L1452-1453
+    state = tr.damage(game(), "JangQi", 1)
+    rows = {r.player: r for r in inf_tr.retreat_rows(state, False, "ge")}
+    assert (rows["Bob"].lost, rows["Bob"].total, rows["Bob"].retreat) == (12, 12, True)
+    assert (rows["Alice"].lost, rows["Alice"].limit) == (0, 60)
+    assert inf_tr.retreat_row(None, 180, 300, False, "gt").retreat is False
+    assert inf_tr.retreat_row(None, 225, 300, True, "ge").limit == 75  # Morat, L2601-2603
+    assert error_key(lambda: inf_tr.retreat_row(None, 1, 0, False, "ge")) == (
+        "inf.retreat_needs_both"
+    )
+
+
+def test_retreat_rule_is_copied_into_the_game() -> None:
+    assert inf_tr.keep_retreat_rule(game(), "gt").extra["inf"]["retreat"] == "gt"
+
+
+# --- weapons -------------------------------------------------------------------------------------
+
+
+def test_weapons_added_removed_and_equipped() -> None:
+    hmg = tables.make_weapon("HMG", "20:0,40:+3,60:-3,120:-6", 15, 4, "N")
+    state = inf_tr.add_weapon(game(), hmg)
+    assert inf_tr.custom_weapons(state)["hmg"]["dam"] == 15
+    state, found = inf_tr.equip(state, "Angus", ["hmg", "Rifle"])
+    assert found == ["HMG", "Rifle"]
+    assert error_key(lambda: inf_tr.equip(state, "Angus", [])) == "inf.bad_loadout"
+    assert error_key(lambda: inf_tr.equip(state, "Angus", ["Laser"])) == "inf.unknown_weapon"
+    assert error_key(lambda: inf_tr.refuse_builtin("Fucile")) == "inf.builtin_weapon"
+    state = inf_tr.remove_weapon(state, "HMG")
+    assert inf_tr.custom_weapons(state) == {}
+    assert error_key(lambda: inf_tr.remove_weapon(state, "HMG")) == "inf.unknown_weapon"
