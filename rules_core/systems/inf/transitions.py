@@ -11,8 +11,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from rules_core.errors import UserError
-from rules_core.game import transitions as tr
-from rules_core.game.models import GameState, Unit
+from rules_core.game.models import Condition, GameState, Unit
 from rules_core.rules.text import fold
 from rules_core.systems.base import Note
 from rules_core.systems.inf import orders, tables
@@ -21,6 +20,7 @@ from rules_core.systems.inf.system import (
     DIS,
     GROUP_RESOURCES,
     IMM,
+    INF,
     LT_RESOURCE,
     UNIT_ORDER,
     needs_recount,
@@ -28,6 +28,52 @@ from rules_core.systems.inf.system import (
 )
 
 MAX_LOADOUT = 6
+
+# The generic game transitions (rules_core.game.transitions) reach every system through the
+# registry; a game system may not import them (import contract), so the few this module needs
+# are written here for Infinity's own state.
+
+
+class _Found:
+    """Units of a state by name (the command layer has already resolved the user's text)."""
+
+    @staticmethod
+    def unit(state: GameState, name: str) -> Unit:
+        key = fold(name)
+        for unit in state.units:
+            if fold(unit.name) == key:
+                return unit
+        raise UserError("game.no_unit", name=name[:40])
+
+
+def _damage(state: GameState, name: str, amount: int, notes: list[Note]) -> GameState:
+    new = state.clone()
+    unit = _Found.unit(new, name)
+    alive = not unit.destroyed
+    notes += INF.damage_unit(unit, amount, column=None, dice=None)
+    if alive and unit.destroyed:
+        notes += INF.on_destroyed(new, unit)
+    return new
+
+
+def _add_marker(state: GameState, name: str, marker: str) -> GameState:
+    """A permanent IMM / DIS marker (until removed), once."""
+    new = state.clone()
+    unit = _Found.unit(new, name)
+    if all(fold(c.name) != marker for c in unit.conditions):
+        unit.conditions.append(Condition(name=marker, until="permanent", rounds_left=None))
+    return new
+
+
+def _spend(state: GameState, owner_key: str, pool: str, amount: int) -> GameState:
+    new = state.clone()
+    pools = new.resources.setdefault(owner_key, {})
+    have = pools.get(pool, 0)
+    if amount > have:
+        raise UserError("game.not_enough", resource=pool, have=have, want=amount)
+    pools[pool] = have - amount
+    return new
+
 
 # --- settings copied into the game ---------------------------------------------------------------
 
@@ -53,18 +99,17 @@ def _mark(
 ) -> GameState:
     """Wounds on unit `name`; a Shock/Mono kill is applied as W+1 wounds (Dead, L1390-1393);
     the IMM and DIS markers of E/M and ADH."""
-    current = tr.find_unit(state, name)
+    current = _Found.unit(state, name)
     amount = wounds
     if killed_state == "dead":
         amount = max(amount, current.max_wounds - current.damage)
-    new = tr.damage(state, name, amount, notes=notes) if amount else state
-    if tr.find_unit(new, name).destroyed:
+    new = _damage(state, name, amount, notes) if amount else state
+    if _Found.unit(new, name).destroyed:
         return new
-    have = {fold(c.name) for c in tr.find_unit(new, name).conditions}
-    if imm and IMM not in have:
-        new = tr.add_condition(new, name, IMM, None)
-    if dis and DIS not in have:
-        new = tr.add_condition(new, name, DIS, None)
+    if imm:
+        new = _add_marker(new, name, IMM)
+    if dis:
+        new = _add_marker(new, name, DIS)
     return new
 
 
@@ -137,13 +182,13 @@ def spend_orders(
     """`n` Orders for the unit: the Lieutenant's Special Order with `lieutenant` (L719-734);
     else its own Irregular Order first (L1795-1803), then its combat group's pool (L532-545)."""
     new, notes = count_first_turn(state)
-    unit = tr.find_unit(new, unit_name)
+    unit = _Found.unit(new, unit_name)
     owner = f"player:{unit.owner}"
     spent = Spent()
     if lieutenant:
         if not unit.stats.get("lt"):
             raise UserError("inf.not_lieutenant", unit=unit.name)
-        new, _ = tr.change_resource(new, owner, LT_RESOURCE, "spend", n)
+        new = _spend(new, owner, LT_RESOURCE, n)
         spent.pools.append(LT_RESOURCE)
         return new, spent, notes
     left = n
@@ -151,12 +196,12 @@ def spend_orders(
     own = new.resources.get(ukey, {}).get(UNIT_ORDER, 0) if unit.stats.get("irr") else 0
     if own:
         use = min(own, left)
-        new, _ = tr.change_resource(new, ukey, UNIT_ORDER, "spend", use)
+        new = _spend(new, ukey, UNIT_ORDER, use)
         spent.pools.append(UNIT_ORDER)
         left -= use
     if left:
         pool = GROUP_RESOURCES.get(unit.stats.get("group", 1), "orders")
-        new, _ = tr.change_resource(new, owner, pool, "spend", left)
+        new = _spend(new, owner, pool, left)
         spent.pools.append(pool)
     return new, spent, notes
 
@@ -278,6 +323,6 @@ def equip(state: GameState, unit_name: str, names: list[str]) -> tuple[GameState
     weapons = custom_weapons(state)
     found = [tables.find_weapon(n, weapons).name for n in names]
     new = state.clone()
-    unit: Unit = tr.find_unit(new, unit_name)
+    unit = _Found.unit(new, unit_name)
     unit.extra["weapons"] = found
     return new, found
