@@ -41,7 +41,7 @@ async def request_of(
 def title_of(ctx: Context, req: AttackRequest) -> str:
     return ctx.t(
         "inf.title_attack",
-        target=req.active.target_vs(req.target),
+        target=req.targets()[0],
         burst=req.active.burst,
         dam=req.active.dam if req.active.dam is not None else "-",
         ammo=req.active.ammo,
@@ -143,7 +143,7 @@ async def odds_cmd(ctx: Context) -> Reply:
 
 async def hits_odds(ctx: Context, o: AttackOptions, attacker: Unit | None) -> Reply:
     """With no weapon: the twin of /inf roll (no vs=) or /inf ftf: the hits of the active side."""
-    attr = stat_of(o.attr, attacker, "cc" if o.cc else "bs")
+    attr = stat_of(o.attr, attacker, "cc" if o.cc or o.charge else "bs")
     if attr is None:
         raise UserError("inf.missing_stat", option="attr")
     odds = await ctx.offload(
@@ -156,6 +156,8 @@ async def hits_odds(ctx: Context, o: AttackOptions, attacker: Unit | None) -> Re
         o.vs_burst or 1,
         o.cover,
         o.my_cover,
+        o.cc or o.charge,
+        o.cc,
     )
     dist = as_distribution(odds.hits)
     if odds.vs_target is None:

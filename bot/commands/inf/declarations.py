@@ -63,6 +63,7 @@ ATTACK_OPTS = (
     OptionSpec("weapon", max_length=30, aliases=("arma",)),
     num("distance", "distanza", hi=500),
     flag_opt("cc", "corpo_a_corpo"),
+    flag_opt("charge", "carica"),
     ATTACKER,
     TARGET,
 )

@@ -67,7 +67,7 @@ def roll_block(ctx: Context, step: Step) -> Block:
 def save_block(ctx: Context, step: Step) -> Block:
     who = ctx.t(f"inf.side.{step.detail.get('side', 'target')}")
     label = bold(ctx.t(f"inf.step.{step.name}") + f" ({who}): ")
-    if step.name == "critical":
+    if step.name in ("critical", "coup_de_grace"):
         return [label, bold(ctx.t(f"inf.effect.{step.outcome}"))]
     verdict = (
         ctx.t("inf.effect.pass") if step.outcome == "pass" else ctx.t(f"inf.effect.{step.outcome}")

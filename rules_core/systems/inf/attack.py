@@ -114,11 +114,25 @@ def shock_kills(side: Side) -> bool:
     return side.w == 1 and not side.structure
 
 
+def death_limit(side: Side, settings: InfSettings) -> int:
+    """Dead above this many wounds: W (L1390-1393); STR at the setting `structure`."""
+    if side.structure and settings.structure == "destroyed":
+        return side.w - 1
+    return side.w
+
+
 def hit_program(
-    ammo: str, dam: int, critical: bool, defender: Side, settings: InfSettings, bonus: int
+    ammo: str,
+    dam: int,
+    critical: bool,
+    defender: Side,
+    settings: InfSettings,
+    bonus: int,
+    ranged: bool = True,
 ) -> list[Op]:
-    """The operations one hit forces on `defender` (digest §3.7)."""
-    cover = COVER if defender.cover else 0
+    """The operations one hit forces on `defender` (digest §3.7). Cover counts against
+    ranged hits only (L897-908)."""
+    cover = COVER if defender.cover and ranged else 0
     ap = ammo.startswith("AP")
     arm = half_up(defender.arm, settings.ap_zero_becomes_one == "yes") if ap else defender.arm
     arm_mods: list[Modifier] = [Modifier(name="arm", value=arm)]
@@ -136,6 +150,8 @@ def hit_program(
         return Save("arm", arm_total, dam, on_fail, tuple(arm_mods))
 
     em_fail: Fail = "immobilize" if defender.heavy else "disable"
+    if defender.remote and settings.rem_em == "dis":
+        em_fail = "disable"
     base = ammo.removeprefix("AP+") if ammo.startswith("AP+") else ammo
     if base in ("N", "AP"):
         return [Direct("wound")] if critical else [arm_save()]
@@ -167,7 +183,7 @@ def hit_program(
             else [Save("bts", bts_total, dam, "wound", tuple(bts_mods))]
         )
     if base == "EM":
-        if critical:
+        if critical and settings.em_crit == "fail":
             return [Direct(em_fail)]
         return [Save("bts", bts_total, dam, em_fail, tuple(bts_mods))]
     if base == "PLASMA":
@@ -176,7 +192,7 @@ def hit_program(
     if base == "ADH":
         if defender.ph is None:
             raise UserError("inf.adh_needs_ph")
-        if critical:
+        if critical and settings.adh_crit == "fail":
             return [Direct("immobilize")]
         target = defender.ph + ADH_MOD
         ph_mods = (Modifier(name="ph", value=defender.ph), Modifier(name="adh", value=ADH_MOD))
@@ -190,6 +206,7 @@ class Tally:
 
     prior: int
     w: int
+    limit: int  # dead above this many wounds (death_limit)
     wounds: int = 0
     killed: bool = False
     disabled: bool = False
@@ -201,7 +218,7 @@ class Tally:
 
     @property
     def dead(self) -> bool:
-        return self.killed or self.prior + self.wounds > self.w
+        return self.killed or self.prior + self.wounds > self.limit
 
     def fail(self, effect: Fail) -> None:
         if effect in ("wound", "shock"):
@@ -277,10 +294,51 @@ def run_program(ops: list[Op], tally: Tally, source: DiceSource, who: str) -> No
 
 
 def guts_due(tally: Tally, defender: Side, cc: bool, hit: bool) -> bool:
-    """L1352-1367, L2883-2886, L2896-2897."""
+    """L1352-1367, L2883-2886, L2896-2897; `cc`: the hits came in close combat."""
     if cc or not hit or tally.state() != "ok" or tally.immobilized:
         return False
     return tally.passed > 0 or (tally.em_hit and not defender.heavy)
+
+
+def tie_values(
+    req: AttackRequest, settings: InfSettings, targets: tuple[int, int]
+) -> tuple[int, int]:
+    """What breaks a tie: the modified attributes, or against a Dodge the unmodified ones
+    with the setting dodge_tie=base (L427-431 against L2005-2007)."""
+    if settings.dodge_tie == "base" and req.dodges():
+        return req.active.attr, req.target.attr
+    return targets
+
+
+def unconscious(side: Side) -> bool:
+    return side.wounds == side.w
+
+
+def coup_de_grace(req: AttackRequest) -> bool:
+    """L1384-1385: a CC attack on an Unconscious model kills it, with no CC or ARM roll."""
+    return req.cc and unconscious(req.target)
+
+
+def _coup_de_grace(req: AttackRequest) -> tuple[list[Step], AttackOutcome]:
+    a, t = req.active, req.target
+    out = AttackOutcome(
+        active_hits=1,
+        active_criticals=0,
+        reactive_hits=0,
+        reactive_criticals=0,
+        target_wounds=1,
+        active_wounds=0,
+        target_state="dead",
+        active_state="unconscious" if a.wounds == a.w else "ok",
+        guts_roll=False,
+        active_guts_roll=False,
+        target_disabled=False,
+        target_immobilized=False,
+        active_disabled=False,
+        active_immobilized=False,
+    )
+    step = Step(name="coup_de_grace", outcome="coup_de_grace", detail={"side": "target", "w": t.w})
+    return [step], out
 
 
 def resolve_attack(
@@ -288,20 +346,29 @@ def resolve_attack(
 ) -> tuple[list[Step], AttackOutcome]:
     """Resolve one attack: the active model's dice, then the target's (when it opposes), then
     the target's saves hit by hit, then the active model's saves if the target won and wounds.
-    Cover on one side is a -3 MOD to the other side's roll and +3 ARM/BTS (L897-904)."""
+    Cover on one side is a -3 MOD to the other side's shots and +3 ARM/BTS against them
+    (L897-904); close combat ignores it."""
+    if coup_de_grace(req):
+        return _coup_de_grace(req)
     a, t = req.active, req.target
-    a_target, t_target = a.target_vs(t), t.target_vs(a)
+    a_target, t_target = req.targets()
     a_dice = roll_dice(a_target, a.burst, source)
     t_dice = roll_dice(t_target, t.burst, source) if req.opposed else []
     if req.opposed:
-        a_hits, t_hits = ftf_dice(a_dice, a_target, t_dice, t_target)
+        ties = tie_values(req, settings, (a_target, t_target))
+        a_hits, t_hits = ftf_dice(a_dice, a_target, t_dice, t_target, ties)
     else:
         a_hits, t_hits = [d for d in a_dice if d.success], []
     a_any = any(d.success for d in a_dice)
     t_any = any(d.success for d in t_dice)
     steps = [
         roll_step(
-            "active", a.attr, a.roll_mods(t), a_dice, len(a_hits), sum(d.critical for d in a_hits)
+            "active",
+            a.attr,
+            a.roll_mods(t, not req.cc),
+            a_dice,
+            len(a_hits),
+            sum(d.critical for d in a_hits),
         )
     ]
     if req.opposed:
@@ -309,26 +376,26 @@ def resolve_attack(
             roll_step(
                 "reactive",
                 t.attr,
-                t.roll_mods(a),
+                t.roll_mods(a, not req.reactive_in_cc),
                 t_dice,
                 len(t_hits),
                 sum(d.critical for d in t_hits),
             )
         )
-    t_tally = Tally(prior=t.wounds, w=t.w)
-    a_tally = Tally(prior=a.wounds, w=a.w)
-    for hits, shooter, defender, tally, other_any, who in (
-        (a_hits, a, t, t_tally, t_any, "target"),
-        (t_hits, t, a, a_tally, a_any, "active"),
+    t_tally = Tally(prior=t.wounds, w=t.w, limit=death_limit(t, settings))
+    a_tally = Tally(prior=a.wounds, w=a.w, limit=death_limit(a, settings))
+    for hits, shooter, defender, tally, other_any, who, melee in (
+        (a_hits, a, t, t_tally, t_any, "target", req.cc),
+        (t_hits, t, a, a_tally, a_any, "active", req.reactive_in_cc),
     ):
         if not hits or (shooter.dam is None and shooter.ammo != "ADH"):
             continue
-        # L1125-1128: in close combat the loser who also succeeded gets +3 ARM.
-        bonus = DEFENCE_BONUS if req.cc and other_any and shooter.ammo != "MONO" else 0
+        # L1125-1128: when both roll in close combat, the loser who also succeeded gets +3 ARM.
+        bonus = DEFENCE_BONUS if req.both_cc and other_any and shooter.ammo != "MONO" else 0
         tally.em_hit = shooter.ammo in ("EM", "PLASMA")
         for die in hits:
             ops = hit_program(
-                shooter.ammo, shooter.dam or 0, die.critical, defender, settings, bonus
+                shooter.ammo, shooter.dam or 0, die.critical, defender, settings, bonus, not melee
             )
             run_program(ops, tally, source, who)
     steps += t_tally.steps + a_tally.steps
@@ -348,7 +415,10 @@ def resolve_attack(
             bool(a_hits) and (a.dam is not None or a.ammo == "ADH"),
         ),
         active_guts_roll=guts_due(
-            a_tally, a, req.cc, bool(t_hits) and (t.dam is not None or t.ammo == "ADH")
+            a_tally,
+            a,
+            req.reactive_in_cc,
+            bool(t_hits) and (t.dam is not None or t.ammo == "ADH"),
         ),
         target_disabled=t_tally.disabled,
         target_immobilized=t_tally.immobilized,

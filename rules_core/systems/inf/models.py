@@ -93,19 +93,20 @@ class Side(BaseModel):
     ph: int | None = Field(default=None, ge=0, le=30)  # for ADH (PH-6 roll, L2894)
     structure: bool = False  # STR instead of W (Shock works as Normal, L3116-3120)
     heavy: bool = False  # HI, REM or TAG: E/M immobilises, no Guts (L2879-2886)
+    remote: bool = False  # a REM: IMM or DIS under E/M (setting rem_em)
     cover: bool = False  # partial cover: +3 ARM/BTS here, -3 to the shooter (L897-908)
 
-    def roll_mods(self, other: Side) -> list[Modifier]:
+    def roll_mods(self, other: Side, ranged: bool = True) -> list[Modifier]:
         """MODs to this side's roll: its own, its range band, and -3 when `other` is in
-        partial cover (L897-908)."""
+        partial cover and this side's roll is no close-combat one (L897-908)."""
         return [
             Modifier(name="mod", value=self.mod),
             Modifier(name="range", value=self.range),
-            Modifier(name="cover", value=-3 if other.cover else 0),
+            Modifier(name="cover", value=-3 if other.cover and ranged else 0),
         ]
 
-    def target_vs(self, other: Side) -> int:
-        return self.attr + sum(m.value for m in self.roll_mods(other))
+    def target_vs(self, other: Side, ranged: bool = True) -> int:
+        return self.attr + sum(m.value for m in self.roll_mods(other, ranged))
 
     @property
     def target(self) -> int:
@@ -120,7 +121,30 @@ class AttackRequest(BaseModel):
     active: Side
     target: Side
     opposed: bool = True  # False: Normal rolls, nobody opposes (L400-409, L824-835)
-    cc: bool = False  # close combat: Defence Bonus, no Guts (L1107-1140, L1244-1246)
+    # The active side attacks in close combat: its target makes no Guts roll (L1244-1246)
+    # and has no cover (L897-908).
+    cc: bool = False
+    # The reactive side's roll is a CC roll too (None: the same as `cc`). False for a model
+    # that shoots or dodges a charge (C8-C9, L1549-1559): it gets no Defence Bonus, which
+    # needs two CC rolls (L1125-1128).
+    reactive_cc: bool | None = None
+
+    @property
+    def reactive_in_cc(self) -> bool:
+        return self.cc if self.reactive_cc is None else self.reactive_cc
+
+    @property
+    def both_cc(self) -> bool:
+        return self.cc and self.reactive_in_cc
+
+    def targets(self) -> tuple[int, int]:
+        """The modified attributes both sides roll against (cover counts against shots)."""
+        a, t = self.active, self.target
+        return a.target_vs(t, not self.cc), t.target_vs(a, not self.reactive_in_cc)
+
+    def dodges(self) -> bool:
+        """The reactive side opposes without wounding (a Dodge, L1996-2007)."""
+        return self.opposed and self.target.dam is None and self.target.ammo != "ADH"
 
 
 class AttackOutcome(BaseModel):
@@ -163,6 +187,22 @@ class InfSettings(BaseModel):
     # L3056-3060 Monofilament sets ARM to 0: is the cover +3 kept? Default: yes (cover is a
     # MOD, as for AP at L2907-2910).
     mono_cover: YesNo = "yes"
+    # L894-895: a critical wounds with no ARM roll; E/M makes a BTS roll and no wound
+    # (L2921-2931). Default `fail`: the critical counts as a failed BTS roll; `roll`: the BTS
+    # roll is made anyway.
+    em_crit: Literal["fail", "roll"] = "fail"
+    # The same for ADH's PH-6 roll (L2891-2897).
+    adh_crit: Literal["fail", "roll"] = "fail"
+    # A tie between a shot and a Dodge: L427-431 (and CC) the higher MODIFIED attribute wins;
+    # the Dodge rule L2005-2007 says "the higher Attribute". Default `modified`; `base` compares
+    # the unmodified attributes.
+    dodge_tie: Literal["modified", "base"] = "modified"
+    # A REM failing its BTS roll against E/M: the prose (L2879, L2925) says Immobilised, the
+    # table (L2966-2968) Disabled. Default `imm`.
+    rem_em: Literal["imm", "dis"] = "imm"
+    # STR works like W, Unconscious included (L1399-1402, default `wounds`); the next lines
+    # (L1403-1407) destroy the model when its wounds reach STR (`destroyed`).
+    structure: Literal["wounds", "destroyed"] = "wounds"
 
 
 SETTING_CHOICES: dict[str, tuple[str, ...]] = {
@@ -172,6 +212,11 @@ SETTING_CHOICES: dict[str, tuple[str, ...]] = {
     "shock_crit_kills": ("yes", "no"),
     "fire_crit_burns": ("yes", "no"),
     "mono_cover": ("yes", "no"),
+    "em_crit": ("fail", "roll"),
+    "adh_crit": ("fail", "roll"),
+    "dodge_tie": ("modified", "base"),
+    "rem_em": ("imm", "dis"),
+    "structure": ("wounds", "destroyed"),
 }
 
 

@@ -25,7 +25,10 @@ from rules_core.systems.inf.attack import (
     Fire,
     Op,
     Save,
+    coup_de_grace,
+    death_limit,
     hit_program,
+    tie_values,
 )
 from rules_core.systems.inf.models import AttackRequest, InfSettings, Side
 from rules_core.systems.inf.rolls import (
@@ -43,8 +46,9 @@ START: TState = (0, False, False, False, False)
 Step = TState | Distribution[TState]  # where one operation takes a tally
 
 
-def _dead(s: TState, prior: int, w: int) -> bool:
-    return s[1] or prior + s[0] > w
+def _dead(s: TState, prior: int, limit: int) -> bool:
+    """Dead: killed outright, or more wounds than `limit` (attack.death_limit)."""
+    return s[1] or prior + s[0] > limit
 
 
 def _fail(s: TState, effect: str, em: bool) -> TState:
@@ -119,15 +123,21 @@ def _fire_chain(op: Fire, prior: int, w: int, em: bool) -> Callable[[TState], St
 
 
 def side_tally(
-    shooter: Side, defender: Side, crits: int, normals: int, settings: InfSettings, bonus: int
+    shooter: Side,
+    defender: Side,
+    crits: int,
+    normals: int,
+    settings: InfSettings,
+    bonus: int,
+    ranged: bool = True,
 ) -> Distribution[TState]:
     dist: Distribution[TState] = Distribution.constant(START)
     em = shooter.ammo in ("EM", "PLASMA")
     dam = shooter.dam or 0
     for critical, count in ((True, crits), (False, normals)):
-        ops = hit_program(shooter.ammo, dam, critical, defender, settings, bonus)
+        ops = hit_program(shooter.ammo, dam, critical, defender, settings, bonus, ranged)
         for _ in range(count):
-            dist = run_ops(dist, ops, defender.wounds, defender.w, em)
+            dist = run_ops(dist, ops, defender.wounds, death_limit(defender, settings), em)
     return dist
 
 
@@ -161,21 +171,21 @@ class AttackOdds:
     ftf: Distribution[FtfKey]
 
 
-def _state_of(s: TState, prior: int, w: int) -> str:
-    if _dead(s, prior, w):
+def _state_of(s: TState, prior: int, w: int, limit: int) -> str:
+    if _dead(s, prior, limit):
         return "dead"
     return "unconscious" if prior + s[0] == w else "ok"
 
 
-def _result(s: TState, defender: Side, em: bool, cc: bool, hit: bool) -> SideResult:
-    state = _state_of(s, defender.wounds, defender.w)
+def _result(s: TState, defender: Side, em: bool, cc: bool, hit: bool, limit: int) -> SideResult:
+    state = _state_of(s, defender.wounds, defender.w, limit)
     # L1352-1367, L2883-2886, L2896-2897 (as attack.guts_due)
     guts = not cc and state == "ok" and not s[4] and (s[2] or (em and not defender.heavy))
     return SideResult(s[0], hit, state == "dead", state == "unconscious", guts, s[3], s[4])
 
 
-def _untouched(defender: Side) -> SideResult:
-    state = _state_of(START, defender.wounds, defender.w)
+def _untouched(defender: Side, limit: int) -> SideResult:
+    state = _state_of(START, defender.wounds, defender.w, limit)
     return SideResult(0, False, state == "dead", state == "unconscious", False, False, False)
 
 
@@ -191,46 +201,71 @@ def _odds(results: Distribution[SideResult]) -> SideOdds:
     )
 
 
+def _coup_de_grace_odds(req: AttackRequest, settings: InfSettings) -> AttackOdds:
+    """L1384-1385: no roll, the Unconscious target dies."""
+    a = req.active
+    dead = SideResult(1, True, True, False, False, False, False)
+    return AttackOdds(
+        target=_odds(Distribution.constant(dead)),
+        active=_odds(Distribution.constant(_untouched(a, death_limit(a, settings)))),
+        ftf=Distribution.constant(("active", 0, 1)),
+    )
+
+
 def attack_odds(req: AttackRequest, settings: InfSettings) -> AttackOdds:
+    if coup_de_grace(req):
+        return _coup_de_grace_odds(req, settings)
     a, t = req.active, req.target
-    a_target, t_target = a.target_vs(t), t.target_vs(a)
-    ftf = ftf_distribution(a_target, a.burst, t_target if req.opposed else None, t.burst)
+    a_target, t_target = req.targets()
+    ties = tie_values(req, settings, (a_target, t_target))
+    ftf = ftf_distribution(a_target, a.burst, t_target if req.opposed else None, t.burst, ties)
 
     def hit_side(case: FtfKey) -> Distribution[SideResult] | SideResult:
         """What the side that was hit in `case` ends with."""
         who, crits, normals = case
         shooter, defender = (a, t) if who == "active" else (t, a)
+        melee = req.cc if who == "active" else req.reactive_in_cc
+        limit = death_limit(defender, settings)
         em = shooter.ammo in ("EM", "PLASMA")
         if shooter.dam is None and shooter.ammo != "ADH":  # no weapon: nothing to save
-            return _untouched(defender)._replace(hit=True)
+            return _untouched(defender, limit)._replace(hit=True)
 
         def tally(bonus: int) -> Distribution[SideResult]:
-            dist = side_tally(shooter, defender, crits, normals, settings, bonus)
-            return dist.map(lambda s: _result(s, defender, em, req.cc, True))
+            dist = side_tally(shooter, defender, crits, normals, settings, bonus, not melee)
+            return dist.map(lambda s: _result(s, defender, em, melee, True, limit))
 
-        if req.cc and req.opposed and shooter.ammo != "MONO":
+        if req.both_cc and req.opposed and shooter.ammo != "MONO":
             # split by whether the loser also succeeded (L1125-1128 Defence Bonus)
-            p_bonus = _p_loser_success(req, who, crits, normals, a_target, t_target)
+            p_bonus = _p_loser_success(req, who, crits, normals, a_target, t_target, ties)
             return Distribution.mixture([(p_bonus, tally(DEFENCE_BONUS)), (1 - p_bonus, tally(0))])
         return tally(0)
 
     def side(me: Side, hit_by: str) -> Distribution[SideResult]:
         """`me`'s results: hit in the cases where the `hit_by` side hits, untouched else."""
-        return ftf.map(lambda case: hit_side(case) if case[0] == hit_by else _untouched(me))
+        limit = death_limit(me, settings)
+        return ftf.map(lambda case: hit_side(case) if case[0] == hit_by else _untouched(me, limit))
 
     return AttackOdds(target=_odds(side(t, "active")), active=_odds(side(a, "reactive")), ftf=ftf)
 
 
 def _p_loser_success(
-    req: AttackRequest, who: str, crits: int, normals: int, a_target: int, t_target: int
+    req: AttackRequest,
+    who: str,
+    crits: int,
+    normals: int,
+    a_target: int,
+    t_target: int,
+    ties: tuple[int, int],
 ) -> Fraction:
     """P(the side that was hit rolled at least one success | the F2F case), by enumerating the
     joint case (small: close combat is B1 against B1 in practice, any burst is exact)."""
     a, t = req.active, req.target
     if who == "active":
         hit_t, hit_b, lose_t, lose_b = a_target, a.burst, t_target, t.burst
+        tie = ties
     else:
         hit_t, hit_b, lose_t, lose_b = t_target, t.burst, a_target, a.burst
+        tie = (ties[1], ties[0])
     if lose_t <= 0:
         return Fraction(0)
 
@@ -238,7 +273,7 @@ def _p_loser_success(
         def tag(cn: tuple[int, int]) -> tuple[bool, tuple[int, int]]:
             return (lb is not None, cn)
 
-        return hit_counts(hit_t, hit_b, lb, lose_t).map(tag)
+        return hit_counts(hit_t, hit_b, lb, lose_t, tie).map(tag)
 
     case = (
         best_distribution(lose_t, lose_b).map(hits_given).where(lambda x: x[1] == (crits, normals))
@@ -276,8 +311,13 @@ def hit_odds(
     vs_burst: int,
     cover: bool,
     my_cover: bool,
+    cc: bool = False,
+    vs_cc: bool = False,
 ) -> HitOdds:
-    """Partial cover is -3 to the roll of whoever shoots at the covered side (L897-908)."""
+    """Partial cover is -3 to the roll of whoever shoots at the covered side (L897-908); a
+    close-combat roll (`cc` for the active side, `vs_cc` for the reactive one) ignores it."""
+    cover = cover and not cc
+    my_cover = my_cover and not vs_cc
     cover_mod = 3 if cover else 0
     a_target = attr + mod - cover_mod
     if vs is None:

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict
 from rules_core.errors import UserError
 from rules_core.game.models import Unit
 from rules_core.systems.base import Note
-from rules_core.systems.inf import tables
+from rules_core.systems.inf import orders, tables
 from rules_core.systems.inf.attack import MONO_DAMAGE
 from rules_core.systems.inf.models import AttackRequest, Side, ammo_code
 
@@ -46,6 +46,7 @@ class AttackOptions(BaseModel):
     weapon: str | None = None
     distance: int | None = None
     cc: bool = False
+    charge: bool = False  # CC against a shot or a Dodge (C8-C9): no Defence Bonus
 
     @classmethod
     def read(cls, opts: dict[str, Any]) -> AttackOptions:
@@ -72,6 +73,14 @@ def is_heavy(unit: Unit | None) -> bool:
     return unit is not None and unit.stats.get("type") in tables.HEAVY
 
 
+def must_be_able(unit: Unit | None, key: str) -> None:
+    """An Unconscious or Dead model takes no action and no ARO (L1374-1389, L1390-1393)."""
+    if unit is None:
+        return
+    if orders.unit_state(unit) != "ok" or unit.destroyed:
+        raise UserError(key, unit=unit.name)
+
+
 def profile(
     unit: Unit | None, arm: int | None, bts: int | None, w: int | None, cover: bool
 ) -> dict[str, Any]:
@@ -85,6 +94,7 @@ def profile(
         "ph": unit.stats.get("ph") if unit is not None else None,
         "structure": bool(unit.stats.get("structure")) if unit is not None else False,
         "heavy": is_heavy(unit),
+        "remote": unit is not None and unit.stats.get("type") == tables.REM,
         "cover": cover,
     }
 
@@ -106,7 +116,11 @@ def build_request(
     """The request, and notes on what was read or overridden (weapon, range, Mono damage).
     A note's `mod` parameter is a signed number for the view to print."""
     notes: list[Note] = []
-    attr = stat_of(o.attr, attacker, "cc" if o.cc else "bs")
+    must_be_able(attacker, "inf.cannot_act")
+    if o.vs is not None:
+        must_be_able(target, "inf.cannot_react")
+    cc = o.cc or o.charge
+    attr = stat_of(o.attr, attacker, "cc" if cc else "bs")
     if attr is None:
         raise UserError("inf.missing_stat", option="attr")
     dam, burst, ammo = o.dam, o.burst, o.ammo
@@ -156,7 +170,14 @@ def build_request(
         raise UserError("inf.adh_needs_ph")
     if vs_ammo == "ADH" and active.ph is None:
         raise UserError("inf.adh_needs_attacker")
-    return AttackRequest(active=active, target=defender, opposed=o.vs is not None, cc=o.cc), notes
+    req = AttackRequest(
+        active=active,
+        target=defender,
+        opposed=o.vs is not None,
+        cc=cc,
+        reactive_cc=False if o.charge else None,
+    )
+    return req, notes
 
 
 def wants_hits_only(o: AttackOptions, attacker: Unit | None) -> bool:

@@ -125,12 +125,18 @@ def resolve_roll(
 
 
 def ftf_dice(
-    active: list[Die], a_target: int, reactive: list[Die], r_target: int
+    active: list[Die],
+    a_target: int,
+    reactive: list[Die],
+    r_target: int,
+    ties: tuple[int, int] | None = None,
 ) -> tuple[list[Die], list[Die]]:
-    """The dice of each side that hit (L414-431, L866-871, L2653-2674)."""
+    """The dice of each side that hit (L414-431, L866-871, L2653-2674). `ties`: the values
+    that break a tie, when not the modified attributes (setting dodge_tie)."""
+    a_tie, r_tie = ties if ties is not None else (a_target, r_target)
     a_best, r_best = best(active), best(reactive)
-    a_hits = [d for d in active if d.success and beats(key(d), a_target, r_best, r_target)]
-    r_hits = [d for d in reactive if d.success and beats(key(d), r_target, a_best, a_target)]
+    a_hits = [d for d in active if d.success and beats(key(d), a_tie, r_best, r_tie)]
+    r_hits = [d for d in reactive if d.success and beats(key(d), r_tie, a_best, a_tie)]
     return a_hits, r_hits
 
 
@@ -193,10 +199,16 @@ def best_distribution(target: int, burst: int) -> Distribution[Outcome]:
 
 
 def hit_counts(
-    target: int, burst: int, other_best: Outcome, other_target: int
+    target: int,
+    burst: int,
+    other_best: Outcome,
+    other_target: int,
+    ties: tuple[int, int] | None = None,
 ) -> Distribution[tuple[int, int]]:
-    """(critical hits, normal hits) of `burst` independent dice that beat `other_best`."""
-    return _hit_counts(die_distribution(target), target, burst, other_best, other_target)
+    """(critical hits, normal hits) of `burst` independent dice that beat `other_best`;
+    `ties` (mine, theirs) break ties when not the two targets."""
+    mine, theirs = ties if ties is not None else (target, other_target)
+    return _hit_counts(die_distribution(target), mine, burst, other_best, theirs)
 
 
 def _hit_counts(
@@ -211,7 +223,11 @@ def _hit_counts(
 
 
 def ftf_distribution(
-    a_target: int, burst: int, r_target: int | None, vs_burst: int
+    a_target: int,
+    burst: int,
+    r_target: int | None,
+    vs_burst: int,
+    ties: tuple[int, int] | None = None,
 ) -> Distribution[FtfKey]:
     """Exact joint distribution of who hits and with how many criticals / normal hits.
     `r_target` None: Normal rolls (nobody opposes). Given the other side's best success, each
@@ -219,6 +235,7 @@ def ftf_distribution(
     events and whatever is left is nobody hitting."""
     auto_a = a_target <= 0
     a_die = die_distribution(a_target)
+    a_tie, r_tie = ties if ties is not None else (a_target, r_target or 0)
     if r_target is None:
         if auto_a:
             return Distribution.constant(NO_HIT)
@@ -230,7 +247,7 @@ def ftf_distribution(
         r_best = r_die.max_of(vs_burst, key=rank) if r_target > 0 else Distribution.constant(None)
         parts.append(
             r_best.map(
-                lambda rb: _hit_counts(a_die, a_target, burst, rb, r_target).map(
+                lambda rb: _hit_counts(a_die, a_tie, burst, rb, r_tie).map(
                     lambda cn: ("active", *cn)
                 )
             )
@@ -239,7 +256,7 @@ def ftf_distribution(
         a_best = Distribution.constant(None) if auto_a else a_die.max_of(burst, key=rank)
         parts.append(
             a_best.map(
-                lambda ab: _hit_counts(r_die, r_target, vs_burst, ab, a_target).map(
+                lambda ab: _hit_counts(r_die, r_tie, vs_burst, ab, a_tie).map(
                     lambda cn: ("reactive", *cn)
                 )
             )

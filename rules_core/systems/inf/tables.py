@@ -113,7 +113,8 @@ def find_weapon(name: str, custom: dict[str, dict[str, object]]) -> Weapon:
 TYPES = {1: "LI", 2: "MI", 3: "HI", 4: "TAG", 5: "SK", 6: "WB", 7: "REM"}
 TYPE_NAMES_IT = {1: "FL", 2: "FM", 3: "FP", 4: "TAG", 5: "ESP", 6: "WB", 7: "REM"}
 MOVE = {1: (10, 10), 2: (10, 5), 3: (10, 5), 4: (15, 10), 5: (10, 10), 6: (10, 10), 7: (15, 10)}
-HEAVY = frozenset({3, 4, 7})  # E/M immobilises HI, TAG, REM (L2879, L2925)
+REM = 7
+HEAVY = frozenset({3, 4, REM})  # E/M immobilises HI, TAG, REM (L2879, L2925)
 
 
 def coordinated_burst(burst: int) -> int:

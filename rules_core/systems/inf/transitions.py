@@ -16,6 +16,7 @@ from rules_core.rules.text import fold
 from rules_core.systems.base import Note
 from rules_core.systems.inf import orders, tables
 from rules_core.systems.inf.models import AttackOutcome
+from rules_core.systems.inf.request import must_be_able
 from rules_core.systems.inf.system import (
     DIS,
     GROUP_RESOURCES,
@@ -183,6 +184,7 @@ def spend_orders(
     else its own Irregular Order first (L1795-1803), then its combat group's pool (L532-545)."""
     new, notes = count_first_turn(state)
     unit = _Found.unit(new, unit_name)
+    must_be_able(unit, "inf.cannot_act")
     owner = f"player:{unit.owner}"
     spent = Spent()
     if lieutenant:
