@@ -45,6 +45,8 @@ VS_OPTS = (
     side("mod", "vs_mod", "mod_contro"),
     side("burst", "vs_burst", "raffica_contro"),
 )
+# Discord allows 25 options a command: the attacker's BTS (used when the target answers with
+# E/M or Nanotech) is read from attacker= only.
 ATTACK_OPTS = (
     *ROLL_OPTS,
     *VS_OPTS,
@@ -58,7 +60,6 @@ ATTACK_OPTS = (
     side("dam", "vs_dam", "danno_contro"),
     VS_AMMO,
     side("arm", "my_arm", "mia_arm"),
-    side("bts", "my_bts", "mia_pb"),
     side("w", "my_w", "mia_f"),
     OptionSpec("weapon", max_length=30, aliases=("arma",)),
     num("distance", "distanza", hi=500),
