@@ -11,7 +11,6 @@ from bot.commands.inf.rolls import ftf_cmd, initiative_cmd, roll_cmd
 from bot.commands.inf.weapons import loadout_cmd, range_cmd, weapon_cmd
 from bot.commands.spec import (
     APPLY,
-    ATTACKER,
     DICE,
     TARGET,
     CommandSpec,
@@ -45,6 +44,8 @@ VS_OPTS = (
     side("mod", "vs_mod", "mod_contro"),
     side("burst", "vs_burst", "raffica_contro"),
 )
+# `attack unit=… weapon=… target=…`: the attacking unit's stats and stored weapons are read.
+ATTACKING_UNIT = unit_opt("attacker", "attaccante", "unit", "unita")
 # Discord allows 25 options a command: the attacker's BTS (used when the target answers with
 # E/M or Nanotech) is read from attacker= only.
 ATTACK_OPTS = (
@@ -65,7 +66,7 @@ ATTACK_OPTS = (
     num("distance", "distanza", hi=500),
     flag_opt("cc", "corpo_a_corpo"),
     flag_opt("charge", "carica"),
-    ATTACKER,
+    ATTACKING_UNIT,
     TARGET,
 )
 
