@@ -25,6 +25,20 @@ from bot.commands.spec import (
 from rules_core.systems.inf.models import SETTING_CHOICES, Side
 
 STATS = ("cc", "bs", "ph", "wip", "arm", "bts")
+# The settings' Italian names, in the book's terms.
+SETTING_NAMES_IT: dict[str, tuple[str, ...]] = {
+    "retreat": ("ritirata",),
+    "initiative": ("iniziativa",),
+    "ap_zero_becomes_one": ("ap_arm_zero",),
+    "shock_crit_kills": ("critico_shock",),
+    "fire_crit_burns": ("critico_fuoco",),
+    "mono_cover": ("copertura_monofilo",),
+    "em_crit": ("critico_em",),
+    "adh_crit": ("critico_adesivo",),
+    "dodge_tie": ("pareggio_schivata",),
+    "rem_em": ("rem_colpito_em",),
+    "structure": ("struttura",),
+}
 
 # Infinity's values and modifiers run to 30 (d20 rolls), past the builders' default 20.
 num = partial(int_opt, hi=30)
@@ -53,15 +67,15 @@ ATTACK_OPTS = (
     *VS_OPTS,
     side("dam", "dam", "danno", "d"),
     AMMO_OPT,
-    side("arm", "arm"),
+    side("arm", "arm", "armatura"),
     side("bts", "bts", "pb"),
     flag_opt("cover", "copertura"),
-    side("w", "w", "f"),
+    side("w", "w", "f", "ferite"),
     flag_opt("my_cover", "mia_copertura"),
     side("dam", "vs_dam", "danno_contro"),
     VS_AMMO,
-    side("arm", "my_arm", "mia_arm"),
-    side("w", "my_w", "mia_f"),
+    side("arm", "my_arm", "mia_arm", "mia_armatura"),
+    side("w", "my_w", "mia_f", "mie_ferite"),
     OptionSpec("weapon", max_length=30, aliases=("arma",)),
     num("distance", "distanza", hi=500),
     flag_opt("cc", "corpo_a_corpo"),
@@ -200,7 +214,8 @@ SPECS = [
         handler=SETTINGS.command,
         aliases=("impostazioni",),
         options=tuple(
-            OptionSpec(name, choices=choices) for name, choices in SETTING_CHOICES.items()
+            OptionSpec(name, choices=choices, aliases=SETTING_NAMES_IT[name])
+            for name, choices in SETTING_CHOICES.items()
         ),
         examples=("/inf settings", "/inf settings retreat=gt"),
     ),

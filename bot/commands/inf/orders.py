@@ -10,6 +10,7 @@ from bot.commands import game_view
 from bot.commands.context import Context
 from bot.commands.inf.common import GAME, SETTINGS
 from bot.commands.inf.view import pools_blocks
+from bot.i18n import fmt_pct, tn
 from bot.protocol import Block, Reply, bold, plain
 from rules_core.errors import UserError
 from rules_core.game import transitions as tr
@@ -86,7 +87,8 @@ async def spend(ctx: Context, state: GameState) -> Reply:
     change = await session.apply_change(ctx, run, "inf_order", unit=unit.name)
     blocks, data = pools_blocks(ctx, change.after, unit.owner)
     pools = ", ".join(ctx.t(f"inf.pool_name.{p}") for p in spent.pools)
-    head = [plain(ctx.t("inf.spent", n=n, unit=unit.name, pools=pools))]
+    orders = tn(ctx.lang, "inf.count.orders", n)
+    head = [plain(ctx.t("inf.spent", orders=orders, unit=unit.name, pools=pools))]
     return Reply(
         title=ctx.t("inf.orders_title"),
         blocks=[*game_view.notes_blocks(ctx, notes), head, *blocks],
@@ -113,7 +115,7 @@ async def retreat_cmd(ctx: Context) -> Reply:
             who=row.player or "-",
             lost=row.lost,
             total=row.total,
-            share=f"{row.share * 100:.0f}",
+            share=fmt_pct(ctx.lang, row.share, 0),
             rule=f"{sign} {row.limit}%",
         )
         verdict = ctx.t("inf.retreat_yes" if row.retreat else "inf.retreat_no")

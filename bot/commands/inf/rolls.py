@@ -6,6 +6,7 @@ from bot.commands.context import Context
 from bot.commands.inf.common import GAME, SETTINGS
 from bot.commands.inf.view import roll_block, step_block
 from bot.commands.system_kit import log_roll, resolution, signed
+from bot.i18n import tn
 from bot.protocol import Block, Reply, bold, plain
 from rules_core.systems.inf import orders as orders_rules
 from rules_core.systems.inf.request import roll_attribute
@@ -39,9 +40,10 @@ async def ftf_cmd(ctx: Context) -> Reply:
     data = resolution("inf", steps, out.model_dump())
     await log_roll(ctx, source, out.active_hits, data)
     if out.active_hits:
-        verdict = ctx.t("inf.winner.active", n=out.active_hits)
+        verdict = ctx.t("inf.winner.active", hits=tn(ctx.lang, "inf.count.hits", out.active_hits))
     elif out.reactive_hits:
-        verdict = ctx.t("inf.winner.reactive", n=out.reactive_hits)
+        hits = tn(ctx.lang, "inf.count.hits", out.reactive_hits)
+        verdict = ctx.t("inf.winner.reactive", hits=hits)
     else:
         verdict = ctx.t("inf.winner.none")
     blocks = [step_block(ctx, s) for s in steps] + [[bold(verdict)]]

@@ -8,6 +8,7 @@ from bot import session
 from bot.commands.context import Context
 from bot.commands.system_kit import dice_text as plain_dice
 from bot.commands.system_kit import signed
+from bot.i18n import tn
 from bot.protocol import Block, bold, plain
 from rules_core.game.models import GameState
 from rules_core.steps import Step
@@ -57,10 +58,10 @@ def roll_block(ctx: Context, step: Step) -> Block:
         return [label, plain(line)]
     line += " → "
     crits = step.detail.get("criticals") or 0
-    count_key = "inf.successes" if step.name == "roll" else "inf.hits"
-    result = ctx.t(count_key, n=step.total)
-    if crits:
-        result += " " + ctx.t("inf.crits", n=crits)
+    count_key = "inf.count.successes" if step.name == "roll" else "inf.count.hits"
+    result = tn(ctx.lang, count_key, step.total or 0)
+    if isinstance(crits, int) and crits:
+        result += " " + tn(ctx.lang, "inf.count.crits", crits)
     return [label, plain(line), bold(result)]
 
 
@@ -99,7 +100,13 @@ def side_verdict(
 ) -> Block:
     """One side's result line: hits, wounds, state, then its disabled / immobilised / Guts /
     cancelled marks."""
-    line = ctx.t(key, hits=hits, wounds=wounds, state=ctx.t(f"inf.state.{state}"))
+    line = ctx.t(
+        key,
+        hits=tn(ctx.lang, "inf.count.hits", hits),
+        hits_back=tn(ctx.lang, "inf.count.hits_back", hits),
+        wounds=tn(ctx.lang, "inf.count.wounds", wounds),
+        state=ctx.t(f"inf.state.{state}"),
+    )
     names = ("inf.effect.disable", "inf.effect.immobilize", "inf.guts", "inf.cancelled")
     extra = [ctx.t(name) for name, on in zip(names, flags, strict=True) if on]
     return [bold(line + (" · " + " · ".join(extra) if extra else ""))]
@@ -152,5 +159,12 @@ def pools_blocks(
     return blocks, {"groups": pools.groups, "lt": pools.lt, "irregular": pools.irregular}
 
 
-def weapon_line(w: tables.Weapon) -> str:
-    return f"{w.name}: DAM {w.dam} B{w.burst} {w.ammo} · {tables.bands_text(w)}"
+def weapon_line(ctx: Context, w: tables.Weapon) -> str:
+    return ctx.t(
+        "inf.weapon_line",
+        name=w.name,
+        dam=w.dam,
+        burst=w.burst,
+        ammo=w.ammo,
+        bands=tables.bands_text(w),
+    )

@@ -36,7 +36,7 @@ async def weapon_cmd(ctx: Context) -> Reply:
         shown = [tables.RIFLE] + [tables.Weapon.model_validate(v) for v in custom.values()]
         return Reply(
             title=ctx.t("inf.weapons_title"),
-            blocks=[[plain(weapon_line(w))] for w in shown],
+            blocks=[[plain(weapon_line(ctx, w))] for w in shown],
             data={"system": "inf", "weapons": [w.model_dump() for w in shown]},
         )
     name = ctx.opts.get("name")
@@ -57,7 +57,7 @@ async def weapon_cmd(ctx: Context) -> Reply:
     )
     await session.apply_change(ctx, lambda s: inf_tr.add_weapon(s, weapon), "inf_weapon")
     return Reply(
-        blocks=[[plain(ctx.t("inf.weapon_added")), bold(" " + weapon_line(weapon))]],
+        blocks=[[plain(ctx.t("inf.weapon_added")), bold(" " + weapon_line(ctx, weapon))]],
         data={"system": "inf", "weapon": weapon.model_dump()},
     )
 
