@@ -29,8 +29,8 @@ from contextlib import AsyncExitStack, asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bot import batch, i18n, metrics, workers
-from bot.commands import macros
+from bot import batch, i18n, metrics, session, workers
+from bot.commands import local_names, macros
 from bot.commands.context import Context
 from bot.commands.registry import Registry, UnknownCommand
 from bot.commands.spec import CommandSpec
@@ -120,30 +120,24 @@ class App:
     async def stop(self) -> None:
         await self.db.close()
 
-    async def lang_for(self, request: Request) -> i18n.Lang:
-        """The reply language outside a command (adapters, reminders): see `_pick_lang`."""
-        stored = None
-        if not i18n.normalize_lang(request.lang):  # an explicit override needs no query
-            async with self.db.transaction(write=False) as conn:
-                stored = await settings_repo.chat_lang(conn, request.chat_key)
-        return self._pick_lang(request, stored)
+    async def lang_for(self, request: Request, *, ephemeral: bool = False) -> i18n.Lang:
+        """The reply language outside a command (adapters, reminders, errors): the one rule of
+        `session.request_lang`; `ephemeral` for a reply only the caller may see."""
+        if i18n.normalize_lang(request.lang):  # an explicit override needs no query
+            return session.fallback_lang(request)
+        async with self.db.transaction(write=False) as conn:
+            stored = await settings_repo.chat_lang(conn, request.chat_key)
+            return await session.request_lang(conn, request, stored, ephemeral=ephemeral)
 
-    @staticmethod
-    def _pick_lang(request: Request, stored: str | None) -> i18n.Lang:
-        """Explicit override, else the chat setting, else the client's language, else English."""
-        return (
-            i18n.normalize_lang(request.lang)
-            or i18n.normalize_lang(stored)
-            or i18n.normalize_lang(request.locale)
-            or "en"
-        )
-
-    async def _error_lang(self, request: Request) -> i18n.Lang:
-        """The language of an error raised before the command's transaction read it."""
+    async def _error_lang(self, request: Request, lang: i18n.Lang | None) -> i18n.Lang:
+        """The language of an error (an ephemeral reply): the command's when it was decided and
+        the whole chat sees the error, else decided again for the caller."""
+        if lang is not None and request.platform not in session.CALLER_ONLY_EPHEMERAL:
+            return lang
         try:
-            return await self.lang_for(request)
+            return await self.lang_for(request, ephemeral=True)
         except Exception:  # the store itself may be what failed
-            return i18n.normalize_lang(request.locale) or "en"
+            return session.fallback_lang(request, lang)
 
     async def handle(self, request: Request, budget: Budget | None = None) -> Reply:
         """Run one command. Never raises: user errors and internal errors become replies.
@@ -196,7 +190,7 @@ class App:
             conn = await tx.begin()
             try:
                 first = await games.chat_read(conn, request.chat_key)
-                lang = self._pick_lang(request, first.lang)
+                lang = await session.request_lang(conn, request, first.lang)
                 ctx = Context(self, request, spec, opts, lang, conn, self.clock(), first)
                 ctx.budget = budget or Budget()
                 ctx.pause = tx.paused
@@ -212,19 +206,17 @@ class App:
             return reply
         except UserError as err:
             return self.error_reply(
-                err, lang or await self._error_lang(request), spec, request.platform
+                err, await self._error_lang(request, lang), spec, request.platform
             )
         except sqlite3.OperationalError as exc:
             stored = storage_user_error(exc)
             return self.error_reply(
-                stored, lang or await self._error_lang(request), spec, request.platform
+                stored, await self._error_lang(request, lang), spec, request.platform
             )
         except Exception:
             ident = secrets.token_hex(4)
             log.exception("internal error %s while handling %r", ident, request.text[:200])
-            text = i18n.t(
-                lang or i18n.normalize_lang(request.locale) or "en", "error.internal", id=ident
-            )
+            text = i18n.t(session.fallback_lang(request, lang), "error.internal", id=ident)
             return Reply(
                 command=spec.name if spec else "",
                 blocks=[[plain(text)]],
@@ -337,7 +329,7 @@ class App:
         spec: CommandSpec | None,
         platform: str | None = None,
     ) -> Reply:
-        message = i18n.t(lang, err.key, **err.params)
+        message = i18n.t(lang, err.key, **local_names.error_params(spec, err.params, lang))
         blocks = [[plain(message)]]
         # The command's syntax (not after a storage failure: the syntax was fine); for an
         # unknown command, the syntax of the commands it resembles.

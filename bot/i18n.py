@@ -49,6 +49,22 @@ def normalize_lang(code: str | None) -> Lang | None:
     return None
 
 
+def choose_lang(
+    *,
+    override: str | None = None,
+    chat: str | None = None,
+    user: str | None = None,
+    client: str | None = None,
+    caller_only: bool = False,
+) -> Lang:
+    """The one rule for a reply's language: an explicit override (`ask --lang`) first; then the
+    chat's language (`/lang` in the chat), else the user's own (`/lang` in their private chat),
+    else their client's (`it-IT`), else English. A reply only its caller sees (`caller_only`:
+    Discord's ephemeral replies) puts the caller's own language before the chat's."""
+    order = (override, user, client, chat) if caller_only else (override, chat, user, client)
+    return next((lang for lang in map(normalize_lang, order) if lang), DEFAULT_LANG)
+
+
 class _SafeDict(dict[str, Any]):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
@@ -59,9 +75,14 @@ def has(key: str, lang: Lang = DEFAULT_LANG) -> bool:
 
 
 def t(lang: Lang, key: str, /, **params: Any) -> str:
-    """Translate `key`; falls back to English, then to the key itself (never raises)."""
+    """Translate `key`; falls back to English, then to the key itself (never raises). A key
+    that is a plural table (`key.one`, `key.other`) given `n` is counted: `tn(lang, key, n)`, so
+    a message becomes plural-aware in the catalogue alone, its callers unchanged."""
     template = catalogue(lang).get(key) or catalogue(DEFAULT_LANG).get(key)
     if template is None:
+        n = params.get("n")
+        if isinstance(n, int | float) and has(f"{key}.other"):
+            return tn(lang, key, n, **params)
         return key
     return template.format_map(_SafeDict(params))  # str.format's C parser, missing -> {name}
 

@@ -112,6 +112,7 @@ class Request(BaseModel):
     locale: str | None = None  # the client's language, e.g. "it-IT"
     lang: str | None = None  # an explicit override (`ask --lang`), stronger than the chat setting
     admin: bool = False
+    private: bool = False  # a one-to-one chat with the bot: /lang there is the user's own too
     text: str = ""  # the text form, when the platform sends text
     command: str | None = None  # set when the platform sends structured commands (Discord)
     options: dict[str, Any] = Field(default_factory=dict)  # raw options for structured commands

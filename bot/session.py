@@ -28,6 +28,9 @@ restores the state before it exactly) and writes nothing when the change changes
     change = await session.apply_change(ctx, hit, "aos_attack", unit=target, attack=True)
     change.after, change.unit, change.game    # the new state, the unit now, the stored game
 
+A new game is stored with `create_game` (its first event, which /undo never passes), and
+`undo_last` puts back the state before the last change not undone yet, through `apply_change`.
+
 `change` is either a pure function (state in, new state out, `UserError` to refuse), which runs
 on the freshly loaded game and again on a reloaded one after a version conflict (up to
 `retries`), or a finished `GameState` the handler built from `game=` (which must then be
@@ -35,19 +38,27 @@ given): that state was computed from what the handler read, so a conflict is not
 answered with the user error `game.changed_meanwhile`. `game=` with a function only saves the
 first load. The event stores the request's text as the command, so
 the journal shows `/aos attack target=Orcs apply …`.
+
+Turn buttons: a button that acts on a turn ("End turn", "Done") carries a `turn_token` of the
+turn it was made for in the hidden option `TURN_GUARD`; `stale_turn` tells a press after that
+turn ended (the handler then answers and changes nothing).
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol
+from typing import Any, Protocol
 
+from bot import i18n
 from bot.protocol import Request
-from bot.storage import games
+from bot.storage import campaigns, events, games
+from bot.storage import settings as settings_repo
 from bot.storage.conn import Connection
+from bot.storage.events import EventRecord
 from bot.storage.games import StoredGame
 from rules_core.errors import UserError
 from rules_core.game import transitions as tr
@@ -75,7 +86,43 @@ class Caller(Protocol):
     def conn(self) -> Connection: ...
     @property
     def now(self) -> datetime: ...
+    @property
+    def opts(self) -> dict[str, Any]: ...
     async def active_game(self) -> StoredGame | None: ...
+
+
+# --- language ----------------------------------------------------------------------------
+
+# Where an ephemeral reply is seen by its caller alone (Telegram shows it to the whole chat).
+CALLER_ONLY_EPHEMERAL = frozenset({"discord"})
+
+
+async def request_lang(
+    conn: Connection, request: Request, chat: str | None, *, ephemeral: bool = False
+) -> i18n.Lang:
+    """The language of a reply to `request` in a chat whose setting is `chat`, by the one rule
+    (`i18n.choose_lang`). The user's own language is read only when it can matter."""
+    caller_only = ephemeral and request.platform in CALLER_ONLY_EPHEMERAL
+    user = None
+    if not i18n.normalize_lang(request.lang) and (caller_only or not i18n.normalize_lang(chat)):
+        user = await settings_repo.user_lang(conn, request.platform, request.user_id)
+    return i18n.choose_lang(
+        override=request.lang,
+        chat=chat,
+        user=user,
+        client=request.locale,
+        caller_only=caller_only,
+    )
+
+
+def fallback_lang(request: Request, chat: i18n.Lang | None = None) -> i18n.Lang:
+    """The language when the store can't be read (the store may be what failed)."""
+    return i18n.choose_lang(
+        override=request.lang,
+        chat=chat,
+        client=request.locale,
+        caller_only=request.platform in CALLER_ONLY_EPHEMERAL,
+    )
 
 
 # --- loading ---------------------------------------------------------------------------------
@@ -107,6 +154,28 @@ def find_player(state: GameState, text: str) -> Player:
 def name_of(state: GameState, user_id: str | None) -> str:
     player = state.player(user_id) if user_id else None
     return player.name if player else "-"
+
+
+# --- turn buttons ----------------------------------------------------------------------------
+
+# The hidden option a turn's button adds to its command (`CommandSpec.guard`).
+TURN_GUARD = "turn"
+
+
+def turn_token(*parts: object) -> str:
+    """A short opaque mark of one turn: which game or campaign, how far along, whose turn."""
+    return hashlib.blake2s("\n".join(map(str, parts)).encode(), digest_size=5).hexdigest()
+
+
+def game_turn(game: StoredGame) -> str:
+    return turn_token("game", game.id, game.state.turn_seq, game.state.current)
+
+
+def stale_turn(ctx: Caller, token: str) -> bool:
+    """A button pressed after the turn it was made for. False when the command came without a
+    guard (typed) or its turn is still on."""
+    sent = ctx.opts.get(TURN_GUARD)
+    return sent is not None and sent != token
 
 
 # --- permissions -----------------------------------------------------------------------------
@@ -216,6 +285,51 @@ async def apply_change(
         after = _unit_named(new, target_name)
         return Change(game=saved, before=current.state, after=new, unit=after, changed=True)
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+async def create_game(ctx: Caller, state: GameState) -> StoredGame:
+    """Store a new game for the chat (in the chat's running campaign, if any) with its first
+    event, the one /undo never goes past."""
+    created = await games.create(ctx.conn, ctx.request.chat_key, state, ctx.now)
+    campaign = await campaigns.active(ctx.conn, ctx.request.chat_key)
+    if campaign is not None:  # games played during a campaign belong to it
+        await campaigns.link_game(ctx.conn, campaign.id, created.id)
+    await games.save_change(
+        ctx.conn,
+        created,
+        state,
+        user_id=ctx.request.user_id,
+        user_name=ctx.request.user_name,
+        command=ctx.request.text or ctx.spec.name,
+        kind="game_new",
+        now=ctx.now,
+    )
+    return created
+
+
+async def undo_last(ctx: Caller) -> EventRecord:
+    """Put back the state before the game's last change not undone yet (again and again walks
+    further back) and return that change. Right after `/game end` it reopens the game, if no
+    other has started. Only who made the change, or a manager, undoes it."""
+    game = await ctx.active_game()
+    reopening = False
+    if game is None:
+        latest = await games.history(ctx.conn, ctx.request.chat_key, 1)
+        if not latest or latest[0].state.status != "ended":
+            raise UserError("game.none")
+        game, reopening = latest[0], True
+    event = await events.last_undoable(ctx.conn, game.id)
+    if event is None or event.before is None or event.kind == "game_new":
+        raise UserError("game.nothing_to_undo")
+    if reopening and event.kind != "end":
+        raise UserError("game.none")
+    if event.user_id != ctx.request.user_id and not is_manager(ctx, game.state):
+        raise UserError("perm.undo_not_yours", name=event.user_name)
+    if event.after != game.state:
+        raise UserError("game.undo_conflict")
+    await apply_change(ctx, event.before, "undo", game=game)
+    await events.mark_undone(ctx.conn, event.id)
+    return event
 
 
 def _unit_named(state: GameState, name: str | None) -> Unit | None:

@@ -13,12 +13,13 @@ from wordfreq import zipf_frequency
 
 from bot.i18n import Lang
 
-# Kept as they are in both languages' books and screens: stat codes, dice, units of measure.
+# Kept as they are in both languages' books and screens: stat codes, dice, units of measure;
+# and words spelled alike in both whose frequency misleads (English "dice", Italian "schema").
 _CODES = """
 arm def mat rat pow str spd cmd fury focus warcaster warjack warlock warbeast feat
 ph bs cc wip bts mov ava swc cap lof ko ok id vs max min
 d3 d6 d8 d10 d12 d20 df cp per
-dice
+dice schema
 """
 # Words the Italian books themselves use (WoW: "Master Clock", "Personal Clock", "Pet";
 # Age of Sigmar: "round di battaglia"). A game's engineer adds their book's own loanwords here.

@@ -299,6 +299,7 @@ class DiscordAdapter:
             user_name=user.display_name,
             locale=str(interaction.locale.value),
             admin=is_admin(interaction),
+            private=interaction.guild_id is None,
             **fields,
         )
 

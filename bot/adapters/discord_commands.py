@@ -40,6 +40,7 @@ from bot.commands.discord_names import (
     tree,
     valid_name,
 )
+from bot.commands.local_names import option_names
 from bot.commands.registry import Registry
 from bot.commands.spec import CommandSpec, OptionSpec
 
@@ -105,19 +106,6 @@ def choices_json(spec: CommandSpec, opt: OptionSpec) -> list[dict[str, Any]]:
                 "name_localizations": {DISCORD_LOCALE[lang]: labels[lang] for lang in OTHER_LANGS},
             }
         )
-    return out
-
-
-def option_names(spec: CommandSpec, lang: i18n.Lang) -> dict[str, str]:
-    """Each option's name in `lang`: distinct from every other option's name of the command in
-    either language (Discord refuses a localized name another option uses)."""
-    defaults = {o.name for o in spec.options}
-    out: dict[str, str] = {}
-    cat = i18n.catalogue(lang)
-    for opt in spec.options:
-        taken = (defaults | set(out.values())) - {opt.name}
-        candidates = [cat.get(f"discord.options.{opt.name}", ""), *opt.aliases, opt.name]
-        out[opt.name] = next(c for c in candidates if valid_name(c) and c not in taken)
     return out
 
 

@@ -406,6 +406,7 @@ class TelegramAdapter:
             user_id=str(user.id),
             user_name=user.full_name,
             locale=user.language_code,
+            private=message.chat.type == ChatType.PRIVATE,
             **fields,
         )
 
@@ -505,6 +506,7 @@ class TelegramAdapter:
             user_name=user.full_name,
             locale=user.language_code,
             admin=await self.is_admin(message.chat, user.id),
+            private=message.chat.type == ChatType.PRIVATE,
             text=command,
         )
         thread = thread_of(message)

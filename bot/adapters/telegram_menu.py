@@ -3,9 +3,10 @@
 One list per language and scope: English is the default list (no `language_code`), Italian the
 list for Italian clients; private chats, group chats and the default scope each get their own.
 Every top-level command appears once with its `help.groups.<group>` description. In Italian a
-command whose registry alias is a valid Telegram name is listed under it (`/tira`, `/regola`,
-`/aiuto`): the registry answers to both names. Groups without an alias of their own (`/game`,
-`/aos`) keep their name, since an unknown word would not run.
+command whose registry alias (or its group's, `group_aliases`) is a valid Telegram name is
+listed under it (`/tira`, `/regola`, `/aiuto`, `/partita`): the registry answers to both names.
+Groups without an alias of their own (`/aos`) keep their name, since an unknown word would not
+run.
 
 Scopes: private chats start with /start; group chats leave it out (the bot greets a group when it
 is added, and /start@Bot still works there); the default scope is the private list.
@@ -32,8 +33,11 @@ def menu_name(registry: Registry, group: str, lang: i18n.Lang, taken: set[str]) 
     """The name a group is listed under in `lang`, or None when Telegram can't show it."""
     candidates: list[str] = []
     root = registry.get(group)
-    if lang != i18n.DEFAULT_LANG and root is not None and len(root.path) == 1:
-        candidates += [a for a in root.aliases if registry.canonical([a]) == (group,)]
+    if lang != i18n.DEFAULT_LANG:
+        if root is not None and len(root.path) == 1:
+            candidates += [a for a in root.aliases if registry.canonical([a]) == (group,)]
+        # a group without a root command of its own: its `group_aliases` (`/partita`)
+        candidates += [a for s in registry.groups().get(group, []) for a in s.group_aliases]
     candidates.append(group)
     return next((c for c in candidates if NAME.fullmatch(c) and c not in taken), None)
 

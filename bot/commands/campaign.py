@@ -16,7 +16,7 @@ import re
 from datetime import timedelta
 
 from bot.commands.context import Context
-from bot.commands.game import TURN_GUARD, turn_over, turn_token
+from bot.commands.game_view import turn_over
 from bot.commands.spec import CommandSpec, OptionSpec
 from bot.protocol import (
     Attachment,
@@ -30,6 +30,7 @@ from bot.protocol import (
     plain,
     pre,
 )
+from bot.session import TURN_GUARD, turn_token
 from bot.storage import campaigns as store
 from bot.storage import games as games_store
 from bot.storage.campaigns import Campaign, JournalEntry, Member
@@ -449,6 +450,7 @@ async def end(ctx: Context) -> Reply:
 SPECS = [
     CommandSpec(
         path=("campaign", "new"),
+        group_aliases=("campagna",),
         handler=new,
         aliases=("nuova",),
         options=(OptionSpec("name", type="text", positional=True, required=True, max_length=60),),

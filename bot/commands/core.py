@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot import i18n
-from bot.commands import discord_names
+from bot.commands import discord_names, local_names
 from bot.commands.context import Context
 from bot.commands.registry import UnknownCommand
 from bot.commands.spec import CommandSpec, OptionSpec
@@ -24,12 +24,20 @@ DEFAULT_ATTACK = "aos"
 
 def shown_names(ctx: Context) -> dict[tuple[str, ...], str]:
     """Each command's name as the user sees it: on Discord the published tree's (`/rolls show`,
-    in the language of the user's Discord client, which is what its command picker shows).
+    in the language of the user's Discord client, which is what its command picker shows);
+    elsewhere as typed in the chat's language (`/partita nuova`).
     A command missing here is not offered on this platform (/start on Discord)."""
     registry = ctx.app.registry
     if ctx.request.platform != "discord":
-        return {s.path: "/" + s.name for s in registry}
+        return local_names.text_names(registry, ctx.lang)  # `/partita nuova` in Italian
     return discord_names.names(registry, i18n.normalize_lang(ctx.request.locale) or ctx.lang)
+
+
+def usage_lang(ctx: Context) -> i18n.Lang:
+    """The language of the names a syntax line shows: Discord's picker follows the client."""
+    if ctx.request.platform == "discord":
+        return i18n.normalize_lang(ctx.request.locale) or ctx.lang
+    return ctx.lang
 
 
 def shown_example(names: dict[tuple[str, ...], str], spec: CommandSpec, example: str) -> str:
@@ -75,20 +83,23 @@ def group_help(
         if spec.examples:
             example = shown_example(names, spec, spec.examples[0])
             blocks.append([plain("   " + ctx.t("help.eg") + " "), code(example)])
-    group = "/" + members[0].path[0]
+    group = names[members[0].path].split()[0]
     return Reply(title=ctx.t("help.group_title", group=group), blocks=blocks)
 
 
 def command_help(ctx: Context, names: dict[tuple[str, ...], str], spec: CommandSpec) -> Reply:
     """`/help roll`: syntax, description, options, examples, and the group's other commands."""
     blocks: list[Block] = [
-        [code(discord_names.usage(names[spec.path], spec))],
+        [code(local_names.usage(names[spec.path], spec, usage_lang(ctx)))],
         [plain(ctx.t(spec.key + ".desc"))],
     ]
+    local = local_names.option_names(spec, usage_lang(ctx))
     for opt in spec.options:
         text = ctx.t(f"{spec.key}.opt.{opt.name}")
-        alias = f" ({', '.join(opt.aliases)})" if opt.aliases else ""
-        blocks.append([bold(opt.name + alias), plain(": " + text)])
+        others = [a for a in (opt.name, *opt.aliases) if a != local[opt.name]]
+        # the other names it answers to, on an English screen (Italian ones are Italian words)
+        alias = f" ({', '.join(others)})" if others and ctx.lang == i18n.DEFAULT_LANG else ""
+        blocks.append([bold(local[opt.name] + alias), plain(": " + text)])
     for example in spec.examples:
         blocks.append(
             [plain(ctx.t("help.example") + " "), code(shown_example(names, spec, example))]
@@ -154,6 +165,8 @@ async def lang(ctx: Context) -> Reply:
     if new is None:
         raise UserError("lang.unknown")
     await settings_repo.set_chat_lang(ctx.conn, ctx.request.chat_key, new, ctx.now)
+    if ctx.request.private:  # the user's own language, wherever a chat has chosen none
+        await settings_repo.set_user_lang(ctx.conn, ctx.request.platform, ctx.request.user_id, new)
     ctx.lang = new
     return Reply(blocks=[[plain(ctx.t("lang.set"))]], data={"lang": new})
 

@@ -1,98 +1,58 @@
-"""/game, /unit, /res, /score, /turn, /phase, /round, /log and /undo: a chat's game state.
+"""/game and the declarations of every command on a chat's game: /game, /unit, /res, /score,
+/turn, /phase, /round, /log and /undo.
 
-Every change loads the chat's active game, applies a pure transition from rules_core.game,
-and saves it with `games.save_change` (one event with the state before and after, which is
-what /log shows and /undo restores). Who may do what:
-- the organiser (who created the game) and chat admins manage everything;
-- a player changes their own units, and on their turn may damage or mark enemy units too
-  (attacks are resolved on the attacker's turn); only the current player ends the turn;
-- anyone else, a player who left the game included, can look (status, log, units) but changes
-  nothing. A refusal says why: whose turn it is, whose unit, or "join the game first".
+Loading the chat's game, who may do what and the one write path are `bot.session`; how a game
+looks (unit lines, the board) is `bot.commands.game_view`. The handlers: /game here, units,
+pools and score in `game_units`, turns and the journal in `game_turns`.
 
 Games are numbered per chat (`StoredGame.number`, in /game history and `data`); the global id
-is internal. The "End turn" button carries the turn it was made for (`turn_token`): pressed
-after that turn ended, it answers "this turn has already ended" and changes nothing.
-
-Loading, permissions and the one write path are in `bot.session`; how a game looks (unit
-lines, the board) in `bot.commands.game_view`. This module declares and handles the commands.
+is internal.
 """
 
 from __future__ import annotations
 
-import hashlib
-
 from bot.commands.context import Context
-from bot.commands.game_settings import require_own_points_right
-from bot.commands.game_view import (
-    board,
-    change_data,
-    change_text,
-    notes_blocks,
-    unit_blocks,
-    unit_line,
+from bot.commands.game_turns import (
+    log,
+    phase_next,
+    round_next,
+    turn_end,
+    turn_order,
+    turn_show,
+    undo,
 )
+from bot.commands.game_units import (
+    res_add,
+    res_set,
+    res_show,
+    res_spend,
+    score_add,
+    score_show,
+    unit_add,
+    unit_cond,
+    unit_damage,
+    unit_heal,
+    unit_list,
+    unit_remove,
+    unit_set,
+    unit_show,
+)
+from bot.commands.game_view import board
 from bot.commands.spec import CommandSpec, OptionSpec
-from bot.protocol import (
-    Block,
-    Button,
-    ErrorInfo,
-    Reply,
-    bold,
-    code,
-    italic,
-    mention,
-    plain,
-    pre,
-)
+from bot.protocol import Block, Reply, bold, code, plain
 from bot.session import (
+    TURN_GUARD,
     apply_change,
+    create_game,
     find_player,
-    is_manager,
     load_game,
     name_of,
     require_manager,
-    require_player,
-    require_turn,
-    require_unit_rights,
 )
-from bot.storage import campaigns, events, games
-from bot.storage.games import StoredGame
-from rules_core.errors import UserError
+from bot.storage import games
 from rules_core.game import transitions as tr
-from rules_core.game.models import GameState, ScoreEntry
-from rules_core.rules.text import fold
+from rules_core.game.models import GameState
 from rules_core.systems import SYSTEMS, get_system
-from rules_core.systems.base import Note
-
-# --- buttons that act on a turn ----------------------------------------------------------------
-
-# The hidden option a turn's button adds to its command (`CommandSpec.guard`).
-TURN_GUARD = "turn"
-
-
-def turn_token(*parts: object) -> str:
-    """A short opaque mark of one turn: which game or campaign, how far along, whose turn."""
-    return hashlib.blake2s("\n".join(map(str, parts)).encode(), digest_size=5).hexdigest()
-
-
-def game_turn(game: StoredGame) -> str:
-    return turn_token("game", game.id, game.state.turn_seq, game.state.current)
-
-
-def turn_over(ctx: Context, token: str) -> Reply | None:
-    """A button pressed after the turn it was made for: the answer, changing nothing. None when
-    the command came without a guard (typed) or its turn is still on."""
-    sent = ctx.opts.get(TURN_GUARD)
-    if sent is None or sent == token:
-        return None
-    # No syntax hint (as a UserError would get): the user typed nothing wrong.
-    message = ctx.t("game.turn_over")
-    return Reply(
-        blocks=[[plain(message)]],
-        ephemeral=True,
-        error=ErrorInfo(code="game.turn_over", message=message),
-    )
-
 
 # --- /game ------------------------------------------------------------------------------------
 
@@ -102,20 +62,7 @@ async def game_new(ctx: Context) -> Reply:
     name = tr.clean_name(ctx.opts["name"] or ctx.t(f"systems.{system.id}"))
     state = GameState(system=system.id, name=name, organiser=ctx.request.user_id)
     state = tr.join(state, ctx.request.user_id, ctx.request.user_name, None)
-    created = await games.create(ctx.conn, ctx.request.chat_key, state, ctx.now)
-    campaign = await campaigns.active(ctx.conn, ctx.request.chat_key)
-    if campaign is not None:  # games played during a campaign belong to it
-        await campaigns.link_game(ctx.conn, campaign.id, created.id)
-    await games.save_change(
-        ctx.conn,
-        created,
-        state,
-        user_id=ctx.request.user_id,
-        user_name=ctx.request.user_name,
-        command=ctx.request.text,
-        kind="game_new",
-        now=ctx.now,
-    )
+    created = await create_game(ctx, state)
     return Reply(
         title=name,
         blocks=[[plain(ctx.t("game.created", system=ctx.t(f"systems.{system.id}")))]],
@@ -189,386 +136,6 @@ async def game_history(ctx: Context) -> Reply:
     )
 
 
-# --- /unit ------------------------------------------------------------------------------------
-
-
-async def unit_add(ctx: Context) -> Reply:
-    game = await load_game(ctx)
-    state = game.state
-    me = require_player(ctx, state)
-    owner = me
-    if ctx.opts["owner"]:
-        owner = find_player(state, ctx.opts["owner"])
-        if owner.user_id != ctx.request.user_id:
-            require_manager(ctx, state)
-    options = {"grid": ctx.opts["grid"]} if ctx.opts.get("grid") else {}
-    new = tr.add_unit(state, ctx.opts["name"], owner, ctx.opts["stats"], options)
-    await apply_change(ctx, new, "unit_add", game=game)
-    unit = new.units[-1]
-    return Reply(
-        blocks=[
-            [plain(ctx.t("game.unit_added", owner=owner.name) + " ")],
-            *unit_blocks(ctx, unit, new.system),
-        ],
-        data={"unit": unit.model_dump()},
-    )
-
-
-async def unit_list(ctx: Context) -> Reply:
-    game = await load_game(ctx)
-    if not game.state.units:
-        return Reply(blocks=[[plain(ctx.t("game.no_units"))]], data={"units": []})
-    blocks = [
-        [*unit_line(ctx, u, game.state.system), plain(" · " + u.owner_name)]
-        for u in game.state.units
-    ]
-    return Reply(
-        title=ctx.t("game.units_title"),
-        blocks=blocks,
-        data={"units": [u.model_dump() for u in game.state.units]},
-    )
-
-
-async def unit_show(ctx: Context) -> Reply:
-    game = await load_game(ctx)
-    unit = tr.find_unit(game.state, ctx.opts["name"])
-    stats = "  ".join(f"{k}={v}" for k, v in sorted(unit.stats.items()))
-    blocks: list[Block] = [
-        *unit_blocks(ctx, unit, game.state.system),
-        [plain(ctx.t("game.owner", name=unit.owner_name))],
-    ]
-    if stats:
-        blocks.append([pre(stats)])
-    pools = game.state.resources.get(f"unit:{fold(unit.name)}", {})
-    if pools:
-        blocks.append([plain(", ".join(f"{k} {v}" for k, v in sorted(pools.items())))])
-    return Reply(title=unit.name, blocks=blocks, data={"unit": unit.model_dump()})
-
-
-async def unit_change(ctx: Context, kind: str) -> Reply:
-    game = await load_game(ctx)
-    state = game.state
-    unit = tr.find_unit(state, ctx.opts["name"])
-    notes: list[Note] = []
-    if kind == "unit_set":
-        require_unit_rights(ctx, state, unit, attack=False)
-        new = tr.set_stats(state, unit.name, ctx.opts["stats"])
-    elif kind == "damage":
-
-        def hit(st: GameState) -> GameState:
-            notes.clear()  # a retry runs this again: keep only the last run's notes
-            column = ctx.opts.get("column")
-            return tr.damage(
-                st, unit.name, ctx.opts["amount"], column=column, dice=ctx.dice(), notes=notes
-            )
-
-        change = await apply_change(
-            ctx,
-            hit,
-            kind,
-            unit=unit.name,
-            attack=True,
-            game=game,
-        )
-        after = change.unit or unit
-        return Reply(
-            blocks=notes_blocks(ctx, notes) + unit_blocks(ctx, after, change.after.system),
-            data={"unit": after.model_dump()},
-        )
-    elif kind == "heal":
-        require_unit_rights(ctx, state, unit, attack=False)
-        new = tr.heal(state, unit.name, ctx.opts["amount"])
-    else:
-        require_unit_rights(ctx, state, unit, attack=False)
-        new = tr.remove_unit(state, unit.name)
-        await apply_change(ctx, new, kind, game=game)
-        return Reply(blocks=[[plain(ctx.t("game.unit_removed", name=unit.name))]])
-    await apply_change(ctx, new, kind, game=game)
-    after = tr.find_unit(new, unit.name)
-    return Reply(
-        blocks=notes_blocks(ctx, notes) + unit_blocks(ctx, after, new.system),
-        data={"unit": after.model_dump()},
-    )
-
-
-async def unit_set(ctx: Context) -> Reply:
-    return await unit_change(ctx, "unit_set")
-
-
-async def unit_damage(ctx: Context) -> Reply:
-    return await unit_change(ctx, "damage")
-
-
-async def unit_heal(ctx: Context) -> Reply:
-    return await unit_change(ctx, "heal")
-
-
-async def unit_remove(ctx: Context) -> Reply:
-    return await unit_change(ctx, "unit_remove")
-
-
-async def unit_cond(ctx: Context) -> Reply:
-    game = await load_game(ctx)
-    state = game.state
-    unit = tr.find_unit(state, ctx.opts["name"])
-    require_unit_rights(ctx, state, unit, attack=True)
-    if ctx.opts["action"] == "add":
-        new = tr.add_condition(state, unit.name, ctx.opts["condition"], ctx.opts["until"])
-    else:
-        new = tr.remove_condition(state, unit.name, ctx.opts["condition"])
-    await apply_change(ctx, new, "condition", game=game)
-    after = tr.find_unit(new, unit.name)
-    return Reply(blocks=[unit_line(ctx, after, new.system)], data={"unit": after.model_dump()})
-
-
-# --- /res, /score ------------------------------------------------------------------------------
-
-
-async def res_show(ctx: Context) -> Reply:
-    game = await load_game(ctx)
-    blocks: list[Block] = []
-    for key, pools in sorted(game.state.resources.items()):
-        owner = key.split(":", 1)[1]
-        who = name_of(game.state, owner) if key.startswith("player:") else owner
-        blocks.append(
-            [bold(who), plain(": " + ", ".join(f"{k} {v}" for k, v in sorted(pools.items())))]
-        )
-    return Reply(
-        title=ctx.t("game.resources_title"),
-        blocks=blocks or [[plain(ctx.t("game.no_resources"))]],
-        data={"resources": game.state.resources},
-    )
-
-
-async def res_change(ctx: Context, op: str) -> Reply:
-    game = await load_game(ctx)
-    state = game.state
-    require_player(ctx, state)
-    target_unit = ctx.opts["unit"]
-    if target_unit:
-        unit = tr.find_unit(state, target_unit)
-        require_unit_rights(ctx, state, unit, attack=False)
-    owner_key = tr.resource_key(state, ctx.request.user_id, target_unit)
-    new, value = tr.change_resource(state, owner_key, ctx.opts["resource"], op, ctx.opts["amount"])
-    await apply_change(ctx, new, f"res_{op}", game=game)
-    return Reply(
-        blocks=[
-            [plain(ctx.t("game.resource_now", name=ctx.opts["resource"].lower(), value=value))]
-        ],
-        data={"resource": ctx.opts["resource"].lower(), "value": value},
-    )
-
-
-async def res_set(ctx: Context) -> Reply:
-    return await res_change(ctx, "set")
-
-
-async def res_add(ctx: Context) -> Reply:
-    return await res_change(ctx, "add")
-
-
-async def res_spend(ctx: Context) -> Reply:
-    return await res_change(ctx, "spend")
-
-
-async def score_show(ctx: Context) -> Reply:
-    game = await load_game(ctx)
-    scores = game.state.score()
-    ranked = sorted(game.state.players, key=lambda p: -scores.get(p.user_id, 0))
-    blocks = [
-        [bold(p.name), plain(" " + ctx.t("game.points", n=scores.get(p.user_id, 0)))]
-        for p in ranked
-    ]
-    return Reply(
-        title=ctx.t("game.score_title"), blocks=blocks or [[plain("-")]], data={"score": scores}
-    )
-
-
-async def score_add(ctx: Context) -> Reply:
-    game = await load_game(ctx)
-    state = game.state
-    me = require_player(ctx, state)
-    player, reason = me, ctx.opts["reason"]
-    if ctx.opts["player"]:
-        try:
-            player = find_player(state, ctx.opts["player"])
-        except UserError:  # `/score add 5 objective taken`: no player first, all of it the reason
-            reason = " ".join(x for x in (ctx.opts["player"], reason) if x)[:100]
-    if player.user_id != ctx.request.user_id:
-        require_manager(ctx, state)
-    elif not is_manager(ctx, state):
-        await require_own_points_right(ctx, state)  # the chat's `/game settings score=`
-    new = state.clone()
-    new.score_log.append(
-        ScoreEntry(user_id=player.user_id, points=ctx.opts["points"], reason=reason)
-    )
-    await apply_change(ctx, new, "score", game=game)
-    total = new.score().get(player.user_id, 0)
-    line = ctx.t("game.scored", name=player.name, n=ctx.opts["points"], total=total)
-    if reason:
-        line += " " + ctx.t("game.diff.reason", reason=reason)
-    return Reply(
-        blocks=[[plain(line)]],
-        data={"player": player.user_id, "total": total, "reason": reason},
-    )
-
-
-# --- turns ------------------------------------------------------------------------------------
-
-
-def turn_reply(ctx: Context, game: StoredGame, key: str) -> Reply:
-    """Round, phase and whose turn it is, with the button that ends that turn."""
-    state = game.state
-    current = state.current
-    blocks: list[Block] = [
-        [
-            plain(
-                ctx.t(
-                    "game.round_phase",
-                    round=state.round,
-                    phase=get_system(state.system).phases[state.phase],
-                )
-            )
-        ]
-    ]
-    for throw in state.rolloff:
-        faces = ", ".join(f"{name_of(state, u)} {f}" for u, f in throw)
-        blocks.append([plain(ctx.t("game.rolloff", faces=faces))])
-    mentions: list[str] = []
-    buttons: list[Button] = []
-    if current:
-        blocks.append([plain(ctx.t(key) + " "), mention(current, name_of(state, current))])
-        if key == "game.turn_passes":
-            mentions.append(current)
-        if state.status == "active":
-            command = f"/turn end {TURN_GUARD}={game_turn(game)}"
-            buttons.append(Button(label=ctx.t("game.end_turn_button"), command=command))
-    return Reply(
-        blocks=blocks,
-        mentions=mentions,
-        buttons=buttons,
-        data={"round": state.round, "phase": state.phase, "current": current},
-    )
-
-
-async def turn_show(ctx: Context) -> Reply:
-    game = await load_game(ctx)
-    reply = turn_reply(ctx, game, "game.turn_of")
-    reply.mentions = []
-    return reply
-
-
-async def turn_end(ctx: Context) -> Reply:
-    game = await load_game(ctx)
-    stale = turn_over(ctx, game_turn(game))
-    if stale is not None:
-        return stale
-    state = game.state
-    require_turn(ctx, state)
-    source = ctx.dice()
-    notes: list[Note] = []
-    new = tr.end_turn(state, source.roll, dice=source, notes=notes)
-    saved = (await apply_change(ctx, new, "turn_end", game=game)).game
-    reply = turn_reply(ctx, saved, "game.turn_passes")
-    reply.blocks += notes_blocks(ctx, notes)  # the system's start-of-turn bookkeeping
-    return reply
-
-
-async def turn_order(ctx: Context) -> Reply:
-    game = await load_game(ctx)
-    require_manager(ctx, game.state)
-    ids = [find_player(game.state, t).user_id for t in ctx.opts["players"].split()]
-    new = tr.set_order(game.state, ids)
-    await apply_change(ctx, new, "turn_order", game=game)
-    names = " → ".join(name_of(new, u) for u in new.order)
-    return Reply(blocks=[[plain(ctx.t("game.order_set", order=names))]], data={"order": new.order})
-
-
-async def phase_next(ctx: Context) -> Reply:
-    game = await load_game(ctx)
-    require_turn(ctx, game.state)
-    new = tr.next_phase(game.state)
-    saved = (await apply_change(ctx, new, "phase", game=game)).game
-    return turn_reply(ctx, saved, "game.turn_of")
-
-
-async def round_next(ctx: Context) -> Reply:
-    game = await load_game(ctx)
-    require_manager(ctx, game.state)
-    source = ctx.dice()
-    notes: list[Note] = []
-    new = tr.next_round(game.state, source.roll, dice=source, notes=notes)
-    saved = (await apply_change(ctx, new, "round", game=game)).game
-    reply = turn_reply(ctx, saved, "game.turn_passes")
-    reply.blocks += notes_blocks(ctx, notes)  # the system's start-of-round bookkeeping
-    return reply
-
-
-# --- history and undo ------------------------------------------------------------------------
-
-
-async def log(ctx: Context) -> Reply:
-    game = await load_game(ctx)
-    found = await events.recent(ctx.conn, game.id, ctx.opts["n"])
-    blocks: list[Block] = []
-    for ev in reversed(found):
-        line: Block = [
-            plain(f"{ev.created_at:%H:%M} "),
-            bold(ev.user_name),
-            plain(" "),
-            code(ev.command[:80]),
-        ]
-        if ev.undone:
-            line.append(plain(" " + ctx.t("game.undone_mark")))
-        blocks.append(line)
-        what = change_text(ctx, ev.before, ev.after)
-        if what:
-            blocks.append([plain("  ↳ "), italic(what)])
-    return Reply(
-        title=ctx.t("game.log_title"),
-        blocks=blocks or [[plain("-")]],
-        data={
-            "events": [
-                {
-                    "id": e.id,
-                    "command": e.command,
-                    "kind": e.kind,
-                    "undone": e.undone,
-                    "changes": change_data(ctx, e.before, e.after),
-                }
-                for e in found
-            ]
-        },
-    )
-
-
-async def undo(ctx: Context) -> Reply:
-    """Put back the state before the game's last change not undone yet; again and again walks
-    further back. Right after `/game end`, it reopens the game (if no other has started)."""
-    game = await ctx.active_game()
-    reopening = False
-    if game is None:
-        latest = await games.history(ctx.conn, ctx.request.chat_key, 1)
-        if not latest or latest[0].state.status != "ended":
-            raise UserError("game.none")
-        game, reopening = latest[0], True
-    event = await events.last_undoable(ctx.conn, game.id)
-    if event is None or event.before is None or event.kind == "game_new":
-        raise UserError("game.nothing_to_undo")
-    if reopening and event.kind != "end":
-        raise UserError("game.none")
-    if event.user_id != ctx.request.user_id and not is_manager(ctx, game.state):
-        raise UserError("perm.undo_not_yours", name=event.user_name)
-    if event.after != game.state:
-        raise UserError("game.undo_conflict")
-    await apply_change(ctx, event.before, "undo", game=game)
-    await events.mark_undone(ctx.conn, event.id)
-    return Reply(
-        blocks=[[plain(ctx.t("game.undid") + " "), code(event.command[:80])]],
-        data={"undone": event.id},
-    )
-
-
 # --- declarations ------------------------------------------------------------------------------
 
 NAME = OptionSpec(
@@ -588,6 +155,7 @@ STATS = OptionSpec("stats", type="pairs", max_length=300)
 SPECS = [
     CommandSpec(
         path=("game", "new"),
+        group_aliases=("partita",),
         handler=game_new,
         aliases=("nuova",),
         options=(
@@ -635,6 +203,7 @@ SPECS = [
     ),
     CommandSpec(
         path=("unit", "add"),
+        group_aliases=("unita",),
         handler=unit_add,
         aliases=("aggiungi",),
         options=(
@@ -717,6 +286,7 @@ SPECS = [
         CommandSpec(
             path=("res", op),
             handler=handler,
+            aliases=(alias,),
             options=(
                 OptionSpec("resource", positional=True, required=True, max_length=24),
                 OptionSpec(
@@ -731,7 +301,11 @@ SPECS = [
             ),
             examples=(f"/res {op} points 3",),
         )
-        for op, handler in (("set", res_set), ("add", res_add), ("spend", res_spend))
+        for op, alias, handler in (
+            ("set", "imposta", res_set),
+            ("add", "aggiungi", res_add),
+            ("spend", "spendi", res_spend),
+        )
     ],
     CommandSpec(
         path=("score",), handler=score_show, readonly=True, aliases=("punti",), examples=("/score",)
@@ -774,7 +348,11 @@ SPECS = [
         examples=("/turn order @Bob @Ann",),
     ),
     CommandSpec(
-        path=("phase", "next"), handler=phase_next, aliases=("prossima",), examples=("/phase next",)
+        path=("phase", "next"),
+        handler=phase_next,
+        group_aliases=("fase",),
+        aliases=("prossima",),
+        examples=("/phase next",),
     ),
     CommandSpec(
         path=("round", "next"), handler=round_next, aliases=("prossimo",), examples=("/round next",)

@@ -7,8 +7,8 @@ from typing import Any
 
 from bot import i18n
 from bot.commands.context import Context
-from bot.protocol import Block, bold, italic, plain, pre
-from bot.session import name_of
+from bot.protocol import Block, ErrorInfo, Reply, bold, italic, plain, pre
+from bot.session import name_of, stale_turn
 from rules_core.game import diff
 from rules_core.game.models import GameState, Unit
 from rules_core.rules.text import fold
@@ -62,9 +62,21 @@ def condition_text(ctx: Context, name: str, until: str, rounds: int | None) -> s
     return ctx.t(f"game.cond_{until.replace('-', '_')}", name=name)
 
 
+def phase_name(ctx: Context, system: str, code: str) -> str:
+    """A phase as the game's book names it (`phases.aos.hero`: "fase dell'eroe"), else its code."""
+    key = f"phases.{system}.{code}"
+    return ctx.t(key) if i18n.has(key) else code
+
+
+def current_phase(ctx: Context, state: GameState) -> str:
+    phases = get_system(state.system).phases
+    if not 0 <= state.phase < len(phases):
+        return "-"
+    return phase_name(ctx, state.system, phases[state.phase])
+
+
 def board(ctx: Context, state: GameState) -> list[Block]:
-    system = get_system(state.system)
-    phase = system.phases[state.phase] if system.phases else "-"
+    phase = current_phase(ctx, state)
     blocks: list[Block] = [
         [plain(ctx.t("game.round_phase", round=state.round, phase=phase))],
     ]
@@ -111,8 +123,12 @@ def change_lines(
     """What a logged change did as (kind, text) pairs: `("damage", "Guards: 3 damage, 7/10
     left")`; a score line carries its reason."""
     reasons = _new_reasons(before, after)
+    either = after or before
+    system = either.system if either is not None else None
     out = []
     for key, params in diff.describe(before, after):
+        if key == "game.diff.phase" and system:  # the book's name, not the code
+            params = {**params, "phase": phase_name(ctx, system, str(params["phase"]))}
         text = ctx.t(key, **params)
         kind = key.removeprefix("game.diff.")
         if kind == "score" and reasons:
@@ -150,3 +166,17 @@ def note_text(ctx: Context, key: str, params: dict[str, Any]) -> str:
 def notes_blocks(ctx: Context, notes: list[Note]) -> list[Block]:
     """What a system's hook did (maintenance, damage on a grid), one line each."""
     return [[plain(note_text(ctx, key, params))] for key, params in notes]
+
+
+def turn_over(ctx: Context, token: str) -> Reply | None:
+    """A button pressed after the turn it was made for (`token`): the answer, changing nothing.
+    None when the command came without a guard (typed) or its turn is still on."""
+    if not stale_turn(ctx, token):
+        return None
+    # No syntax hint (as a UserError would get): the user typed nothing wrong.
+    message = ctx.t("game.turn_over")
+    return Reply(
+        blocks=[[plain(message)]],
+        ephemeral=True,
+        error=ErrorInfo(code="game.turn_over", message=message),
+    )

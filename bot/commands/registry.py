@@ -19,7 +19,7 @@ from typing import Any
 from rapidfuzz import fuzz
 from rapidfuzz.distance import DamerauLevenshtein
 
-from bot.commands.spec import CommandSpec, OptionSpec
+from bot.commands.spec import CommandSpec, OptionSpec, typed_values
 from rules_core.errors import UserError
 from rules_core.rules.text import fold
 
@@ -435,6 +435,9 @@ def convert_value(opt: OptionSpec, value: str) -> Any:
         low = fold(value)
         for choice in opt.choices:
             if fold(choice) == low:
+                return choice
+        for choice in opt.choices:  # its word in Italian (`aggiungi`), or its label on Discord
+            if low in typed_values(opt.name, choice):
                 return choice
         raise UserError("cmd.bad_choice", option=opt.name, choices=", ".join(opt.choices))
     return value

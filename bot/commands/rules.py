@@ -271,8 +271,8 @@ async def rules_import(ctx: Context) -> Reply:
                     ctx.t(
                         "rules.imported",
                         title=attachment.filename[:80],
-                        passages=len(split.passages),
-                        headings=len(split.headings),
+                        passages=ctx.t("rules.passages", n=len(split.passages)),
+                        headings=ctx.t("rules.headings", n=len(split.headings)),
                         id=book,
                     )
                 )
@@ -332,6 +332,7 @@ SPECS = [
     ),
     CommandSpec(
         path=("rules", "search"),
+        group_aliases=("regole",),
         handler=rules_search,
         readonly=True,
         aliases=("cerca",),

@@ -97,9 +97,35 @@ class CommandSpec:
         for opt in self.options:
             if opt.name == low or low in opt.aliases:
                 return opt
+        for opt in self.options:  # the name Discord shows in another language (`quantita`)
+            if low in _localized_names(opt.name):
+                return opt
         if self.guard is not None and low == self.guard:
             return OptionSpec(self.guard, max_length=32)
         return None
+
+
+def _localized_names(option: str) -> set[str]:
+    """An option's names in the catalogues' `discord.options` (what Discord's picker shows in
+    each language), so a name seen there can be typed in text too."""
+    from bot import i18n  # the catalogues load once, on the first miss
+
+    return {i18n.catalogue(lang).get(f"discord.options.{option}", "") for lang in i18n.LANGS} - {""}
+
+
+def typed_values(option: str, code: str) -> set[str]:
+    """What a user may type for a choice's `code` besides the code itself: its word in each
+    language (`values.<option>.<code>`: `aggiungi` for `add`) and the label Discord shows
+    (`discord.choices.<option>.<code>`), folded (lower case, no accents)."""
+    from bot import i18n
+    from rules_core.rules.text import fold
+
+    found = {
+        i18n.catalogue(lang).get(f"{table}.{option}.{code}", "")
+        for lang in i18n.LANGS
+        for table in ("values", "discord.choices")
+    }
+    return {fold(v) for v in found if v}
 
 
 # --- option builders the game-system modules share (/aos, /wm, /wow, /c5, /inf) -----------------

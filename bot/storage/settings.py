@@ -1,4 +1,5 @@
-"""Per-chat settings (the reply language for now) and the small key-value store."""
+"""Per-chat settings (the reply language for now), a user's own language and the small
+key-value store."""
 
 from __future__ import annotations
 
@@ -23,6 +24,19 @@ async def set_chat_lang(conn: Connection, chat_key: str, lang: str | None, now: 
         "updated_at = excluded.updated_at",
         (chat_key, lang, iso(now)),
     )
+
+
+def _user_lang_key(platform: str, user_id: str) -> str:
+    return f"lang:{platform}:{user_id}"
+
+
+async def user_lang(conn: Connection, platform: str, user_id: str) -> str | None:
+    """The language a user chose for themselves (`/lang` in their private chat)."""
+    return await kv_get(conn, _user_lang_key(platform, user_id))
+
+
+async def set_user_lang(conn: Connection, platform: str, user_id: str, lang: str) -> None:
+    await kv_set(conn, _user_lang_key(platform, user_id), lang)
 
 
 async def kv_get(conn: Connection, key: str) -> str | None:

@@ -19,7 +19,13 @@ MAX_PLAYERS = 16
 MAX_CONDITIONS = 20
 MAX_NAME = 40
 _MAX_ROLLOFF_THROWS = 10
-_DURATION = re.compile(r"^(end-of-turn|end-of-round|permanent|rounds:(\d{1,3}))$")
+_DURATION = re.compile(r"^(end-of-turn|end-of-round|permanent|rounds?:(\d{1,3}))$")
+# The same durations as an Italian player types them (`fino=fine-turno`, `round:2`).
+_ITALIAN_UNTIL = {
+    "fine-turno": "end-of-turn",
+    "fine-round": "end-of-round",
+    "permanente": "permanent",
+}
 
 
 def clean_name(name: str) -> str:
@@ -162,7 +168,8 @@ def remove_unit(state: GameState, name: str) -> GameState:
 def parse_until(text: str | None) -> tuple[Until, int | None]:
     if not text:
         return "permanent", None
-    m = _DURATION.match(text.strip().lower())
+    typed = text.strip().lower()
+    m = _DURATION.match(_ITALIAN_UNTIL.get(typed, typed))
     if m is None:
         raise UserError("game.bad_until")
     if m.group(2):

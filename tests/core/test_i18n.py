@@ -32,7 +32,7 @@ def test_catalogues_have_the_same_keys_and_placeholders() -> None:
 def test_every_key_used_in_code_exists() -> None:
     used = keys_used_in_code()
     assert len(used) > 30  # the scan itself works
-    missing = sorted(k for k in used if not i18n.has(k, "en"))
+    missing = sorted(k for k in used if not (i18n.has(k, "en") or i18n.has(k + ".other", "en")))
     assert missing == []
 
 

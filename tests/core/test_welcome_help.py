@@ -6,6 +6,7 @@ import pytest
 
 from bot import i18n
 from bot.app import App
+from bot.commands.local_names import text_names
 from bot.protocol import Request
 from bot.render import plain
 from tests.helpers import say
@@ -34,16 +35,18 @@ async def test_start_attack_step_follows_the_chats_game(app: App) -> None:
     assert reply.data is not None
     assert app.registry.find(reply.data["steps"][2]).spec.path == ("wm", "attack")
     rule = await say(app, "/start", lang="it")
-    assert rule.data is not None and rule.data["steps"][3] == "/rule carica"
+    assert rule.data is not None and rule.data["steps"][3] == "/regola carica"
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])
 async def test_help_describes_every_top_level_command(app: App, lang: str) -> None:
     reply = await say(app, "/help", lang=lang)
     lines = plain.render(reply).splitlines()
-    for group in app.registry.groups():
+    names = text_names(app.registry, lang)  # type: ignore[arg-type]
+    for group, members in app.registry.groups().items():
         assert i18n.has(f"help.groups.{group}", lang)  # type: ignore[arg-type]
-        (line,) = [ln for ln in lines if ln.startswith(f"/{group} — ")]
+        word = names[members[0].path].split()[0]  # `/partita` in Italian
+        (line,) = [ln for ln in lines if ln.startswith(f"{word} — ")]
         assert i18n.t(lang, f"help.groups.{group}") in line  # type: ignore[arg-type]
 
 
@@ -63,7 +66,7 @@ async def test_help_of_a_command_that_is_a_group_names_the_others(app: App) -> N
     )
     italian = plain.render(await say(app, "/aiuto tira", lang="it"))
     assert (
-        "Nello stesso gruppo: /roll history, /roll private, /roll reroll, /roll reveal, /roll show"
+        "Nello stesso gruppo: /tira storico, /tira privato, /tira ritira, /tira rivela, /tira mostra"
         in italian
     )
 

@@ -91,7 +91,7 @@ async def test_help_on_discord_names_the_discord_commands(tmp_path: Path) -> Non
         await fake.dispatch("INTERACTION_CREATE", fake.interaction(2, overview))
         english, italian, by_discord_name, everything = await fake.callbacks(4)
         assert text_of(english).startswith("/rolls show\n`/rolls show ID`")
-        assert text_of(italian).startswith("/tiri mostra\n`/tiri mostra ID`")
+        assert text_of(italian).startswith("/tiri mostra\n`/tiri mostra NUMERO`")  # as the picker
         assert text_of(by_discord_name).startswith("/rolls show")
         listed = text_of(everything)
         assert "**/roll, /rolls**" in listed and "**/c5, /c5\\-phase**" in listed

@@ -52,7 +52,7 @@ async def test_added_to_a_group_the_bot_greets_once(env: Env) -> None:
     await env.fake.push(add(chat_id=-1007, old="kicked", new="administrator", language="en"))
     (greeting,) = await env.fake.wait_for("sendMessage", to(-1005))
     assert "Benvenuti al tavolo di gioco" in greeting["text"]
-    assert "<code>/game new aos</code>" in greeting["text"]
+    assert "<code>/partita nuova aos</code>" in greeting["text"]  # typed in Italian
     (english,) = await env.fake.wait_for("sendMessage", to(-1007))
     assert "Welcome to the wargame table" in english["text"]
     await env.adapter.stop()  # every update received has now been handled
@@ -91,7 +91,7 @@ async def test_command_menu_per_language_and_scope(env: Env) -> None:
     )
     assert described["wm"].startswith("WARMACHINE") and described["c5"].startswith("Confrontation")
     italian = {c["command"]: c["description"] for c in menus[("it", "all_private_chats")]}
-    assert {"inizia", "aiuto", "tira", "regola", "game", "aos"} <= set(italian)
+    assert {"inizia", "aiuto", "tira", "regola", "partita", "aos"} <= set(italian)
     assert "roll" not in italian and italian["tira"] == "Tira dadi, mostra tiri precedenti"
 
 

@@ -1,0 +1,85 @@
+"""What a command's options are called in a language: their names (as Discord's picker shows
+them, and as they may be typed: `quantita=`) and the words for their choices (`aggiungi`). Used
+for the Discord command list and for errors about an option, so both say the same word."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from bot import i18n
+from bot.commands.discord_names import valid_name
+from bot.commands.registry import Registry
+from bot.commands.spec import CommandSpec, OptionSpec
+
+
+def option_names(spec: CommandSpec, lang: i18n.Lang) -> dict[str, str]:
+    """Each option's name in `lang`: the catalogue's `discord.options.<name>`, else its first
+    alias, else its own name; never a name another option of the command has in either
+    language (Discord refuses that)."""
+    if lang == i18n.DEFAULT_LANG:
+        return {o.name: o.name for o in spec.options}
+    defaults = {o.name for o in spec.options}
+    out: dict[str, str] = {}
+    cat = i18n.catalogue(lang)
+    for opt in spec.options:
+        taken = (defaults | set(out.values())) - {opt.name}
+        candidates = [cat.get(f"discord.options.{opt.name}", ""), *opt.aliases, opt.name]
+        out[opt.name] = next(c for c in candidates if valid_name(c) and c not in taken)
+    return out
+
+
+def choice_word(opt: OptionSpec, code: str, lang: i18n.Lang) -> str:
+    """How a reader of `lang` types a choice: `values.<option>.<code>`, else Discord's label
+    when it is one word (`Aggiungi` -> `aggiungi`), else the code."""
+    cat = i18n.catalogue(lang)
+    typed = cat.get(f"values.{opt.name}.{code}")
+    if typed:
+        return typed
+    label = cat.get(f"discord.choices.{opt.name}.{code}", "")
+    return label.lower() if label and " " not in label else code
+
+
+def error_params(
+    spec: CommandSpec | None, params: dict[str, Any], lang: i18n.Lang
+) -> dict[str, Any]:
+    """An option error's parameters in the reader's words: the option's name and its choices."""
+    name = params.get("option")
+    opt = spec.option(str(name)) if spec is not None and name is not None else None
+    if opt is None or opt not in spec.options:  # type: ignore[union-attr]
+        return params
+    out = {**params, "option": option_names(spec, lang)[opt.name]}  # type: ignore[arg-type]
+    if "choices" in params and opt.choices:
+        out["choices"] = ", ".join(dict.fromkeys(choice_word(opt, c, lang) for c in opt.choices))
+    return out
+
+
+def _group_word(registry: Registry, group: str) -> str:
+    """A group's first word in Italian: its root command's alias (`/tira`), else a
+    `group_aliases` of its commands (`/partita`), else its own name (`/aos`)."""
+    members = registry.groups().get(group, [])
+    candidates = [a for s in members if len(s.path) == 1 for a in s.aliases]
+    candidates += [a for s in members for a in s.group_aliases]
+    return next((a for a in candidates if registry.canonical([a]) == (group,)), group)
+
+
+def text_names(registry: Registry, lang: i18n.Lang) -> dict[tuple[str, ...], str]:
+    """Each command as a user of `lang` types it on a text platform: `/partita nuova`,
+    `/tira mostra`, `/aos attacco` (the registry answers to both languages' names)."""
+    if lang == i18n.DEFAULT_LANG:
+        return {s.path: "/" + s.name for s in registry}
+    out: dict[tuple[str, ...], str] = {}
+    for spec in registry:
+        words = [_group_word(registry, spec.path[0])]
+        if len(spec.path) == 2:
+            subs = [a for a in spec.aliases if registry.canonical([spec.path[0], a]) == spec.path]
+            words.append(subs[0] if subs else spec.path[1])
+        out[spec.path] = "/" + " ".join(words)
+    return out
+
+
+def usage(name: str, spec: CommandSpec, lang: i18n.Lang) -> str:
+    """The command's syntax under `name`, its options named in `lang`: `/unita danno NOME
+    QUANTITA [colonna=N]`."""
+    local = option_names(spec, lang)
+    return " ".join([name, *(replace(o, name=local[o.name]).usage() for o in spec.options)])
