@@ -66,8 +66,8 @@ async def test_help_of_a_command_that_is_a_group_names_the_others(app: App) -> N
     )
     italian = plain.render(await say(app, "/aiuto tira", lang="it"))
     assert (
-        "Nello stesso gruppo: /tira storico, /tira privato, /tira ritira, /tira rivela, /tira mostra"
-        in italian
+        "Nello stesso gruppo: /tira storico, /tira privato, /tira ritira, /tira rivela, "
+        "/tira mostra" in italian
     )
 
 
