@@ -265,7 +265,7 @@ class App:
         done: list[tuple[batch.Line, Reply]] = []
         try:
             first = await games.chat_read(conn, request.chat_key)
-            lang = self._pick_lang(request, first.lang)
+            lang = await session.request_lang(conn, request, first.lang)
             for line in lines:
                 sub = request.model_copy(update={"text": line.text})
                 spec = None
