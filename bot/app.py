@@ -312,15 +312,15 @@ class App:
         return batch.summary(lang, done)
 
     def usage(self, spec: CommandSpec, lang: i18n.Lang, platform: str | None) -> str:
-        """A command's syntax as the user can type it: on Discord under its Discord name in the
-        user's language (`/rolls show ID`, `/tiri mostra ID`), elsewhere the text form."""
+        """A command's syntax as the user can type it, in their language: on Discord under its
+        Discord name (`/rolls show ID`, `/tiri mostra ID`), elsewhere as typed (`/tira
+        ESPRESSIONE… [dadi=3,5,6…]`), options under their names in that language."""
+        head = None
         if platform == "discord":
             from bot.commands import discord_names
 
-            name = discord_names.names(self.registry, lang).get(spec.path)
-            if name is not None:
-                return discord_names.usage(name, spec)
-        return spec.usage()
+            head = discord_names.names(self.registry, lang).get(spec.path)
+        return local_names.syntax(self.registry, spec, lang, head)
 
     def error_reply(
         self,

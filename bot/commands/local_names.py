@@ -63,23 +63,39 @@ def _group_word(registry: Registry, group: str) -> str:
     return next((a for a in candidates if registry.canonical([a]) == (group,)), group)
 
 
-def text_names(registry: Registry, lang: i18n.Lang) -> dict[tuple[str, ...], str]:
-    """Each command as a user of `lang` types it on a text platform: `/partita nuova`,
+def typed_name(registry: Registry, spec: CommandSpec, lang: i18n.Lang) -> str:
+    """The command as a user of `lang` types it on a text platform: `/partita nuova`,
     `/tira mostra`, `/aos attacco` (the registry answers to both languages' names)."""
     if lang == i18n.DEFAULT_LANG:
-        return {s.path: "/" + s.name for s in registry}
-    out: dict[tuple[str, ...], str] = {}
-    for spec in registry:
-        words = [_group_word(registry, spec.path[0])]
-        if len(spec.path) == 2:
-            subs = [a for a in spec.aliases if registry.canonical([spec.path[0], a]) == spec.path]
-            words.append(subs[0] if subs else spec.path[1])
-        out[spec.path] = "/" + " ".join(words)
-    return out
+        return "/" + spec.name
+    words = [_group_word(registry, spec.path[0])]
+    if len(spec.path) == 2:
+        subs = [a for a in spec.aliases if registry.canonical([spec.path[0], a]) == spec.path]
+        words.append(subs[0] if subs else spec.path[1])
+    return "/" + " ".join(words)
+
+
+def text_names(registry: Registry, lang: i18n.Lang) -> dict[tuple[str, ...], str]:
+    """Every command's `typed_name`."""
+    return {s.path: typed_name(registry, s, lang) for s in registry}
 
 
 def usage(name: str, spec: CommandSpec, lang: i18n.Lang) -> str:
-    """The command's syntax under `name`, its options named in `lang`: `/unita danno NOME
-    QUANTITA [colonna=N]`."""
+    """The command's syntax under `name`, its options and their choices named in `lang`:
+    `/unita danno NOME QUANTITA [colonna=N]`."""
     local = option_names(spec, lang)
-    return " ".join([name, *(replace(o, name=local[o.name]).usage() for o in spec.options)])
+    options = [
+        replace(
+            o,
+            name=local[o.name],
+            choices=tuple(dict.fromkeys(choice_word(o, c, lang) for c in o.choices)),
+        )
+        for o in spec.options
+    ]
+    return " ".join([name, *(o.usage() for o in options)])
+
+
+def syntax(registry: Registry, spec: CommandSpec, lang: i18n.Lang, head: str | None = None) -> str:
+    """An error's syntax line in the reader's words: the command as they type it (or `head`,
+    its Discord name) and its options in `lang` (`/tira ESPRESSIONE… [dadi=3,5,6…]`)."""
+    return usage(head or typed_name(registry, spec, lang), spec, lang)
