@@ -78,7 +78,7 @@ async def test_bad_macros_are_refused_with_the_syntax(app: App) -> None:
         assert reply.error.code.startswith(key.split(".")[0]), (text, reply.error.code)
     refused = await say(app, "/save fire! /roll 1d6", user="1", chat=CHAT, lang="it")
     text = plain.render(refused)
-    assert "Sintassi" in text and "/save NAME COMMAND" in text
+    assert "Sintassi: /salva NOME COMANDO" in text  # the syntax in the reader's words
     assert not foreign_words("it", refused.error.message if refused.error else "")
     assert ok(await say(app, "/macro list", user="1", chat=CHAT)).data == {"macros": []}
 

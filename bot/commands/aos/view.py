@@ -11,7 +11,7 @@ from bot.protocol import Block, Reply, Span, bold, plain, strike
 from rules_core.steps import Step
 from rules_core.systems.aos import checks, turns
 from rules_core.systems.aos.models import AttackRequest
-from rules_core.systems.aos.values import NO_SAVE
+from rules_core.systems.aos.values import NO_SAVE, d3
 
 
 def request_summary(ctx: Context, req: AttackRequest) -> str:
@@ -34,14 +34,19 @@ def request_summary(ctx: Context, req: AttackRequest) -> str:
     return text
 
 
-def faces(step: Step) -> list[Span]:
-    """The dice in rolling order: re-rolled ones struck through, then their replacements."""
+def faces(step: Step, sides: int = 6) -> list[Span]:
+    """The dice in rolling order: re-rolled ones struck through, then their replacements. A D3
+    is a D6 halved: each face shows the D6 and what it counts for (`5→3`)."""
+
+    def face(f: int) -> str:
+        return f"{f}→{d3(f)}" if sides == 3 else str(f)
+
     first = len(step.dice) - len(step.rerolled)
     shown: list[Span] = [
-        strike(str(f)) if i in step.rerolled else plain(str(f))
+        strike(face(f)) if i in step.rerolled else plain(face(f))
         for i, f in enumerate(step.dice[:first])
     ]
-    shown += [bold(str(f)) for f in step.dice[first:]]
+    shown += [bold(face(f)) for f in step.dice[first:]]
     return dice_spans(shown)
 
 
@@ -62,7 +67,7 @@ def step_block(ctx: Context, step: Step, req: AttackRequest) -> Block:
     if name == "attacks":
         return [
             bold(ctx.t("aos.step.attacks", value=req.attacks.text()) + ": "),
-            *faces(step),
+            *faces(step, req.attacks.sides),
             plain(" → "),
             bold(str(step.total)),
         ]
@@ -72,7 +77,7 @@ def step_block(ctx: Context, step: Step, req: AttackRequest) -> Block:
         if step.dice:
             return [
                 bold(ctx.t("aos.step.damage", value=req.damage.text()) + ": "),
-                *faces(step),
+                *faces(step, req.damage.sides),
                 plain(" → "),
                 bold(str(step.total)),
             ]

@@ -358,3 +358,20 @@ async def test_fighting_back_in_the_enemy_turn(app: App) -> None:
         app, "/aos attack attacks=1 hit=3 wound=3 target=Vindictors apply dice=6,6,1", **bob
     )
     assert denied.error is not None and denied.error.code == "perm.not_your_turn"
+
+
+async def test_a_d3_shows_each_d6_face_and_what_it_counts_for(app: App) -> None:
+    """Text and data agree (#21 item 9): a D3 is a D6 halved (rounding up), so the reply shows
+    `5→3`, never a bare 5 for a D3 that came out 3."""
+    seen = 0
+    for seed in range(1, 8):
+        reply = await say(app, "/aos attack attacks=D3 hit=2 wound=2 damage=D3 save=6", seed=seed)
+        text = plain.render(reply)
+        for line in text.splitlines():
+            if line.startswith(("Attacks D3:", "Damage D3:")):
+                shown = line.split("[", 1)[1].split("]", 1)[0].split(", ")
+                for face in shown:
+                    d6, d3 = (int(x) for x in face.split("→"))
+                    assert 1 <= d6 <= 6 and d3 == (d6 + 1) // 2, line
+                    seen += 1
+    assert seen >= 7  # every attack shows its D3 attacks, and most their D3 damage
