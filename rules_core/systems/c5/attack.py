@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, computed_field
 
 from rules_core.dice import DiceSource
 from rules_core.errors import UserError
@@ -69,6 +69,12 @@ class AttackOutcome(BaseModel):
     stunned: bool = False
     exceptional: bool = False
     result: str = "none"
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def column_label(self) -> str | None:
+        """The wound table's column as the book heads it and the reply says it: `12/13`."""
+        return None if self.column is None else tables.BAND_LABELS[self.column]
 
 
 def _merge(out: AttackOutcome, wound: WoundOutcome) -> AttackOutcome:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 from rules_core.errors import UserError
+from rules_core.systems.c5.tables import BAND_LABELS
 
 
 class TestOutcome(BaseModel):
@@ -19,7 +20,7 @@ class TestOutcome(BaseModel):
 
 class WoundOutcome(BaseModel):
     location: int | None  # table row 1..5 (5 = "5&6", Testa); None when no roll was made
-    column: int | None  # band 0..11 of R after Flagello/Ossoduro
+    column: int | None  # band 0..11 of R after Flagello/Ossoduro (an index into BAND_LABELS)
     wounds: int
     stunned: bool
     exceptional: bool
@@ -27,6 +28,12 @@ class WoundOutcome(BaseModel):
     r: int | None = None
     str_used: int | None = None
     res_used: int | None = None
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def column_label(self) -> str | None:
+        """The column as the book's table heads it and the reply says it: `12/13`."""
+        return None if self.column is None else BAND_LABELS[self.column]
 
 
 class TestRequest(BaseModel):
