@@ -65,6 +65,10 @@ _LABEL_FORBIDDEN = "+-*/<>=!#)^%"
 _LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 
+_MAIDEN_DROP = re.compile(r"d\d+")  # `4d6 d1`: Dice Maiden's drop-lowest, after a space
+_MAIDEN_BOTCH = re.compile(r"b\d+")  # `4d10 t7 b1`: Dice Maiden's botches
+
+
 def _label_sign(s: str, k: int) -> bool:
     """A comparison sign that no number follows ("2d6 <b>x</b>"): it starts a label, it can't
     be a success or reroll condition."""
@@ -536,6 +540,13 @@ def _segment(text: str, base: int) -> RollSpec:
         c = low[0]
         # A label is set apart by a space or brackets: "2d6x" and "2d" are typos, not labels.
         glued = c != "[" and not p.s[p.i - 1].isspace()
+        first = low.split()[0]
+        if not glued and _MAIDEN_DROP.fullmatch(first):
+            # Dice Maiden's `4d6 d1` (drop the lowest one): ours is `4d6pl1`, never a new die.
+            raise UserError("dice.maiden_drop", given=first, instead=f"pl{first[1:]}")
+        if not glued and _MAIDEN_BOTCH.fullmatch(first):
+            # Dice Maiden's botches (`b1`): not counted here; never read as a label either.
+            raise UserError("dice.maiden_botch", given=first)
         if (
             glued
             or (c in _LABEL_FORBIDDEN and not _label_sign(low, 0))

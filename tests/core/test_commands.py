@@ -118,14 +118,14 @@ async def test_internal_error_is_logged_with_an_id_never_a_traceback(tmp_path: P
 async def test_an_option_error_in_text_form_shows_the_commands_syntax(app: App) -> None:
     """Missing, unknown or bad options are answered with one sentence and the command's own
     syntax, as Discord's structured options already were; an unknown command has no syntax."""
-    for text, key in [
-        ("/rule", "cmd.missing_option"),
-        ("/wm settings roll_autohit=maybe", "cmd.bad_choice"),
-        ("/aos settings rend_cap=on", "cmd.unexpected"),
+    for text, key, typed in [
+        ("/rule", "cmd.missing_option", "/regola"),  # the syntax as an Italian reader types it
+        ("/wm settings roll_autohit=maybe", "cmd.bad_choice", "/wm"),
+        ("/aos settings rend_cap=on", "cmd.unexpected", "/aos"),
     ]:
         reply = await say(app, text, lang="it")
         assert reply.error is not None and reply.error.code == key, reply.error
         lines = plain.render(reply).splitlines()
-        assert len(lines) == 2 and lines[1].startswith("Sintassi: /" + text[1:].split()[0]), lines
+        assert len(lines) == 2 and lines[1].startswith(f"Sintassi: {typed} "), lines
     unknown = await say(app, "/nope")
     assert unknown.error is not None and len(plain.render(unknown).splitlines()) == 1

@@ -285,3 +285,20 @@ def test_words_that_merely_start_like_a_modifier_stay_labels() -> None:
     assert roll("2d6 each", seed=1).label == "each"
     assert roll("2d6 elves", seed=1).label == "elves"
     assert roll("2d6 treasure", seed=1).label == "treasure"
+
+
+def test_dice_maiden_forms_we_lack_are_refused_with_a_hint_never_read_as_labels() -> None:
+    """`4d6 d1` (drop the lowest) and `4d10 b1` (botches) after a space were a parse error and
+    a silent label: now each says what to write instead."""
+    from rules_core.dice import parse
+    from rules_core.errors import UserError
+
+    for text, key in (("4d6 d1", "dice.maiden_drop"), ("4d10 b1", "dice.maiden_botch")):
+        try:
+            parse(text)
+        except UserError as err:
+            assert err.key == key, text
+        else:
+            raise AssertionError(f"{text} was read")
+    assert parse("2d6 b").rolls[0].label == "b"  # a one-letter label is still a label
+    assert parse("2d6 fire").rolls[0].label == "fire"
