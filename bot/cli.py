@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import json
 import logging
+import os
 import sys
 from pathlib import Path
 
@@ -381,6 +382,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"wargame-bot: {exc}", file=sys.stderr)
         return EXIT_USER
     except KeyboardInterrupt:
+        return EXIT_OK
+    except BrokenPipeError:  # `ask … | head`: the reader left; nothing to say, no traceback
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
 
 

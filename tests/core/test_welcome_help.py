@@ -79,7 +79,7 @@ async def test_unknown_command_answers_did_you_mean_with_the_syntax(app: App) ->
     assert "Syntax: /roll EXPRESSION…" in text
     italian = plain.render(await say(app, "/game nwe wm", lang="it"))
     assert "Forse intendevi /game new?" in italian
-    assert "Sintassi: /game new SYSTEM" in italian
+    assert "Sintassi: /partita nuova SISTEMA" in italian
 
 
 async def test_unknown_help_topic_suggests_too(app: App) -> None:

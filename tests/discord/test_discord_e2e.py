@@ -183,9 +183,9 @@ async def test_campaign_reminder_is_posted_in_the_channel_pinging_only_the_playe
 
 
 async def test_the_syntax_line_names_the_command_as_discord_shows_it(env: Env) -> None:
-    """`/roll show` is `/rolls show` on Discord (`/tiri mostra` in Italian): an error's syntax
+    """`/roll show` is `/rolls show` on Discord (`/tiri mostra`, option `numero`, in Italian): its
     line says what the user can type there, not the text form."""
-    for locale, expected in (("en-US", "/rolls show ID"), ("it", "/tiri mostra ID")):
+    for locale, expected in (("en-US", "/rolls show ID"), ("it", "/tiri mostra NUMERO")):
         before = len(await env.fake.callbacks(0))
         await env.fake.dispatch(
             "INTERACTION_CREATE",

@@ -33,3 +33,20 @@ def test_a_bad_setting_is_one_line_and_exit_2(
     assert run.returncode == 2
     lines = run.stderr.strip().splitlines()
     assert len(lines) == 1 and named in lines[0] and "Traceback" not in run.stderr
+
+
+def test_a_reader_that_leaves_early_gets_no_traceback(tmp_path: Path) -> None:
+    """`wargame-bot ask … | head -1`: the pipe closes before the reply is printed."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bot", "ask", "/help"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "WARGAME_BOT_DB": str(tmp_path / "x.sqlite3")},
+        cwd=tmp_path,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # before the child can write anything
+    err = proc.stderr.read()
+    assert proc.wait(timeout=60) == 0
+    assert "Traceback" not in err and "BrokenPipe" not in err
