@@ -284,9 +284,13 @@ class _Parser:
             if keep is None and len(members) == 1:
                 return members[0]
             if keep is not None and len(members) == 1 and not comma and iter_dice(members[0]):
-                # d20 would keep among the dice inside; we keep whole members: say so.
+                # d20 would keep among the dice inside; we keep whole members: say so. Dice
+                # that already keep or drop can't take a second keep: no example to offer then.
+                inner = render(members[0])
+                if re.search(r"[kp][hl]?\d", inner):
+                    raise UserError("dice.set_keep_twice", given=inner)
                 raise UserError(
-                    "dice.set_keep_dice", example=f"{render(members[0])}{keep.render()}"
+                    "dice.set_keep_dice", example=f"{inner}{keep.render()}"
                 )
             return DiceSet(tuple(members), keep)
         if c == "." and self.peek(1) in _DIGITS and self.peek(1):

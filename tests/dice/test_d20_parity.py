@@ -302,3 +302,22 @@ def test_dice_maiden_forms_we_lack_are_refused_with_a_hint_never_read_as_labels(
             raise AssertionError(f"{text} was read")
     assert parse("2d6 b").rolls[0].label == "b"  # a one-letter label is still a label
     assert parse("2d6 fire").rolls[0].label == "fire"
+
+
+def test_every_suggested_expression_is_itself_accepted() -> None:
+    """A refusal's example must parse: `((10d6kh5)kl2)kh1` used to suggest `10d6kh5kl2`, which
+    is refused in turn (one keep per dice)."""
+    from rules_core.dice import parse
+    from rules_core.errors import UserError
+
+    for text in ("(10d6)kh3", "(4d6!)kh1", "((10d6kh5)kl2)kh1", "(3d6kh2)kl1"):
+        try:
+            parse(text)
+        except UserError as err:
+            example = err.params.get("example")
+            if example is not None:
+                parse(str(example))  # raises if the hint itself is refused
+            else:
+                assert err.key == "dice.set_keep_twice", (text, err.key)
+        else:
+            raise AssertionError(f"{text} was accepted")
