@@ -25,9 +25,10 @@ test: $(STAMP)
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)
-	$(BIN)/ruff check bot rules_core tests bench
-	$(BIN)/ruff format --check bot rules_core tests bench
+	$(BIN)/ruff check bot rules_core tests bench scripts
+	$(BIN)/ruff format --check bot rules_core tests bench scripts
 	$(BIN)/mypy
+	$(BIN)/mypy scripts
 	$(BIN)/lint-imports
 	$(BIN)/hadolint Dockerfile
 
