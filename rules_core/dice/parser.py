@@ -289,9 +289,7 @@ class _Parser:
                 inner = render(members[0])
                 if re.search(r"[kp][hl]?\d", inner):
                     raise UserError("dice.set_keep_twice", given=inner)
-                raise UserError(
-                    "dice.set_keep_dice", example=f"{inner}{keep.render()}"
-                )
+                raise UserError("dice.set_keep_dice", example=f"{inner}{keep.render()}")
             return DiceSet(tuple(members), keep)
         if c == "." and self.peek(1) in _DIGITS and self.peek(1):
             raise UserError("dice.no_decimals")
