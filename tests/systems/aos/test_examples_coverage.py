@@ -5,16 +5,12 @@ to ../shared/rules-digests); unset, this test skips."""
 
 from __future__ import annotations
 
-import ast
-import os
 import re
 from pathlib import Path
 
-import pytest
-
+from tests.digests import golden_names_in, read_digest
 from tests.systems.aos.uncomputable_examples import UNCOMPUTABLE
 
-ENV = "WARGAME_DIGESTS"
 DIGEST = "age-of-sigmar.md"
 HERE = Path(__file__).parent
 ID = re.compile(r"^\|\s*([ER]\d+)\s*\|", re.MULTILINE)
@@ -41,14 +37,7 @@ def named_ids(name: str) -> set[str]:
 
 def ids_in_test_names() -> set[str]:
     """Ids named by the test functions of this folder."""
-    found: set[str] = set()
-    for path in HERE.glob("test_*.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            is_test = isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
-            if is_test and node.name.startswith("test_"):
-                found |= named_ids(node.name)
-    return found
+    return {i for name in golden_names_in(HERE) for i in named_ids(name)}
 
 
 def test_ids_are_read_from_test_names() -> None:
@@ -59,10 +48,7 @@ def test_ids_are_read_from_test_names() -> None:
 
 
 def test_every_digest_example_is_tested_or_explained() -> None:
-    folder = os.environ.get(ENV, "").strip()
-    if not folder:
-        pytest.skip(f"rules digests not available: set {ENV} to their directory")
-    text = (Path(folder).expanduser() / DIGEST).read_text(encoding="utf-8")
+    text = read_digest(DIGEST)
     ids = digest_ids(text)
     assert len(ids) == len(set(ids)) and len(ids) >= 60
     tested = ids_in_test_names()

@@ -5,16 +5,12 @@ $WARGAME_DIGESTS names (../shared/rules-digests beside the clone); unset, the te
 
 from __future__ import annotations
 
-import ast
-import os
 import re
 from pathlib import Path
 
-import pytest
-
+from tests.digests import golden_names_in, read_digest
 from tests.systems.inf.uncomputable_examples import UNCOMPUTABLE
 
-ENV = "WARGAME_DIGESTS"
 HERE = Path(__file__).parent
 
 
@@ -26,30 +22,15 @@ def digest_ids(text: str) -> list[str]:
     return bullets + rows
 
 
-def golden_names() -> set[str]:
-    names: set[str] = set()
-    for path in HERE.glob("test_*.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith(
-                "test_"
-            ):
-                names.add(node.name)
-    return names
-
-
 def named_by(example: str, names: set[str]) -> list[str]:
     word = example.lower().replace("-", "")
     return sorted(n for n in names if word in n.lower().split("_"))
 
 
 def test_every_example_is_a_golden_test_or_listed_uncomputable() -> None:
-    folder = os.environ.get(ENV, "").strip()
-    if not folder:
-        pytest.skip(f"rules digests not available: set {ENV} to their directory")
-    ids = digest_ids((Path(folder).expanduser() / "infinity.md").read_text(encoding="utf-8"))
+    ids = digest_ids(read_digest("infinity.md"))
     assert len(ids) == len(set(ids)) and len(ids) >= 40, ids
-    names = golden_names()
+    names = set(golden_names_in(HERE))
     tested = {i: named_by(i, names) for i in ids}
     missing = [i for i in ids if not tested[i] and i not in UNCOMPUTABLE]
     both = [i for i in ids if tested[i] and i in UNCOMPUTABLE]

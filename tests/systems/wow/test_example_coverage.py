@@ -4,41 +4,21 @@ The digests are read from $WARGAME_DIGESTS (CI: ../shared/rules-digests); unset,
 
 from __future__ import annotations
 
-import ast
-import os
 import re
 from pathlib import Path
 
-import pytest
-
+from tests.digests import golden_names_in, read_digest
 from tests.systems.wow.uncomputable_examples import UNCOMPUTABLE
 
-ENV = "WARGAME_DIGESTS"
 DIGEST = "wow-minis.md"
 HERE = Path(__file__).resolve().parent
-ROOT = HERE.parents[2]
 ROW = re.compile(r"^\|\s*([ED]\d+[a-z]?)\s*\|", re.MULTILINE)
 
 
 def digest_ids() -> list[str]:
-    raw = os.environ.get(ENV, "").strip()
-    if not raw:
-        pytest.skip(f"rules digests not available: set {ENV} to their directory")
-    folder = Path(raw).expanduser()
-    path = folder if folder.is_absolute() else ROOT / folder
-    text = (path / DIGEST).read_text(encoding="utf-8")
+    text = read_digest(DIGEST)
     start, end = text.index("## 6."), text.index("## 7.")
     return ROW.findall(text[start:end])
-
-
-def golden_names() -> list[str]:
-    names: list[str] = []
-    for file in sorted(HERE.glob("test_*.py")):
-        tree = ast.parse(file.read_text(encoding="utf-8"))
-        names += [
-            n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
-        ]
-    return [n for n in names if n.startswith("test_")]
 
 
 def named_with(example: str, names: list[str]) -> list[str]:
@@ -49,7 +29,7 @@ def named_with(example: str, names: list[str]) -> list[str]:
 def test_every_section_6_example_is_golden_or_listed_uncomputable() -> None:
     ids = digest_ids()
     assert len(ids) == len(set(ids)) and len(ids) >= 50  # the table was read whole
-    names = golden_names()
+    names = golden_names_in(HERE)
     neither = [i for i in ids if not named_with(i, names) and i not in UNCOMPUTABLE]
     both = [i for i in ids if named_with(i, names) and i in UNCOMPUTABLE]
     assert neither == [] and both == []
