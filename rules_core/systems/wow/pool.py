@@ -79,15 +79,7 @@ def forced_pool_distribution(
     if forced <= 0:
         return pool_distribution(size, rerolls)
     budget = min(size, max(0, rerolls))
-    second: list[dict[tuple[int, bool], int]] = []
-    for again in range(size + 1):
-        pad = FACES_TOTAL ** (size - again)
-        ways: dict[tuple[int, bool], int] = {}
-        for crits in range(again + 1):
-            for hits in range(again - crits + 1):
-                key = (hits + crits, crits > 0)
-                ways[key] = ways.get(key, 0) + multinomial_ways(again, hits, crits) * pad
-        second.append(ways)
+    second = _rerolled(size)
     out: dict[tuple[int, bool], int] = {}
     for crits in range(size + 1):
         for hits in range(size - crits + 1):
@@ -104,6 +96,21 @@ def forced_pool_distribution(
     return Distribution(out, total=FACES_TOTAL ** (2 * size))
 
 
+def _rerolled(most: int) -> list[dict[tuple[int, bool], int]]:
+    """For 0..`most` dice rolled again: the ways of each (successes, any crit), padded to
+    `most` dice so every weight shares one base (faces: 3 fail, 6 plain, 1 crit)."""
+    second: list[dict[tuple[int, bool], int]] = []
+    for again in range(most + 1):
+        pad = FACES_TOTAL ** (most - again)
+        ways: dict[tuple[int, bool], int] = {}
+        for crits in range(again + 1):
+            for hits in range(again - crits + 1):
+                key = (hits + crits, crits > 0)
+                ways[key] = ways.get(key, 0) + multinomial_ways(again, hits, crits) * pad
+        second.append(ways)
+    return second
+
+
 @cache
 def pool_distribution(size: int, rerolls: int) -> Distribution[tuple[int, bool]]:
     """Exact joint distribution of (successes, any crit) for a pool with a reroll budget.
@@ -114,16 +121,7 @@ def pool_distribution(size: int, rerolls: int) -> Distribution[tuple[int, bool]]
     integer weights, with no arithmetic on fractions in the loops.
     """
     budget = min(size, max(0, rerolls))
-    # the rerolled dice's outcomes, padded to `budget` dice so every weight shares one base
-    second: list[dict[tuple[int, bool], int]] = []
-    for again in range(budget + 1):
-        pad = FACES_TOTAL ** (budget - again)
-        ways: dict[tuple[int, bool], int] = {}
-        for crits in range(again + 1):
-            for hits in range(again - crits + 1):
-                key = (hits + crits, crits > 0)
-                ways[key] = ways.get(key, 0) + multinomial_ways(again, hits, crits) * pad
-        second.append(ways)
+    second = _rerolled(budget)
     out: dict[tuple[int, bool], int] = {}
     for crits in range(size + 1):
         for hits in range(size - crits + 1):
