@@ -72,24 +72,15 @@ class CampaignPages:
             current = await campaigns_store.in_chat(conn, *found) if found else None
         if found is None or current is None:
             return web.Response(status=404, text="Not found.", headers=HEADERS)
-        chat_key = found[0]
-        reply = await self.app.handle(
-            Request(
-                platform="web",
-                chat_key=chat_key,
-                user_id="web",
-                user_name="web",
-                text=f"/campaign export {CAMPAIGN_GUARD}={current.id}",
-            )
-        )
+        reader = Request(platform="web", chat_key=found[0], user_id="web", user_name="web")
+        export = f"/campaign export {CAMPAIGN_GUARD}={current.id}"
+        reply = await self.app.handle(reader.model_copy(update={"text": export}))
         if reply.error is not None or not reply.attachments:
-            log.warning("campaign page of %s could not be made: %s", chat_key, reply.error)
+            log.warning("campaign page of %s could not be made: %s", found[0], reply.error)
             return web.Response(status=503, text="Try again later.", headers=HEADERS)
         from bot import i18n
 
-        lang = await self.app.lang_for(
-            Request(platform="web", chat_key=chat_key, user_id="web", user_name="web")
-        )
+        lang = await self.app.lang_for(reader)
         page = render(
             reply.attachments[0].content.decode("utf-8"),
             lang,
