@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import getpass
 import json
 import logging
 import os
@@ -34,6 +35,16 @@ NO_TOKEN = (
 QUIET_MODES = {"ask", "console", "import-rules", "health"}
 
 
+def login_name() -> str:
+    """The console's and `ask`'s default user: whoever is at the terminal, by their login
+    name (an English placeholder like "player" would show on Italian screens)."""
+    try:
+        name = getpass.getuser().strip()
+    except (KeyError, OSError):  # no passwd entry and no LOGNAME/USER (some containers)
+        name = ""
+    return name or "console"
+
+
 def build_parser() -> argparse.ArgumentParser:
     # --db is accepted before or after the subcommand: `wargame-bot --db X ask ...` or
     # `wargame-bot ask --db X ...`.
@@ -53,13 +64,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     console = sub.add_parser("console", parents=[common], help="chat with the bot here")
-    console.add_argument("--user", default="player", help="your name in the console chat")
+    console.add_argument("--user", default=login_name(), help="your name in the console chat")
     console.add_argument("--chat", default=CONSOLE_CHAT, help="chat key (default console:local)")
 
     ask = sub.add_parser("ask", parents=[common], help="run one command and print the reply")
     ask.add_argument("text", help='the command, e.g. "/roll 2d6+3"')
     ask.add_argument("--chat", default=CONSOLE_CHAT)
-    ask.add_argument("--user", default="player", help="user id")
+    ask.add_argument("--user", default=login_name(), help="user id (default: your login name)")
     ask.add_argument("--name", default=None, help="display name (default: the user id)")
     ask.add_argument("--admin", action="store_true", help="act as a chat admin")
     ask.add_argument("--lang", choices=("it", "en"), default=None)
@@ -304,7 +315,7 @@ async def run(settings: Settings) -> int:
             print(NO_TOKEN, file=sys.stderr)
             return EXIT_USER
         # On a terminal: the console chat, whose first screen is its (localized) welcome.
-        return await console(settings, user="player", chat=CONSOLE_CHAT)
+        return await console(settings, user=login_name(), chat=CONSOLE_CHAT)
     from bot.adapters.platforms import run_platforms
 
     return await run_platforms(settings)

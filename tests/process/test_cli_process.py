@@ -21,10 +21,12 @@ def files_under(folder: Path) -> list[str]:
 
 
 def test_console_greets_first_answers_and_quits(cli: Cli) -> None:
-    done = cli.run("console", input="/roll 2d6+1\nnot-a-command\n/quit\n/roll 1d6\n")
+    done = cli.run(
+        "console", input="/roll 2d6+1\nnot-a-command\n/quit\n/roll 1d6\n", USER="ada", LOGNAME="ada"
+    )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0].startswith("Wargame bot console: chat console:local, you are player.")
+    assert lines[0].startswith("Wargame bot console: chat console:local, you are ada.")
     assert "2d6 (" in done.stdout and "Roll #1" in done.stdout  # the roll and its dice
     assert "1d6 (" not in done.stdout  # nothing after /quit
     # No log lines (migrations applied on a new database) before or between the replies.
@@ -209,3 +211,11 @@ def test_an_export_that_cannot_be_saved_says_so_and_the_console_goes_on(cli: Cli
     assert f"Non sono riuscito a salvare campaign-winter.md in {path}" in done.stdout
     assert "Tiro n. 1" in done.stdout  # the next command still runs
     assert "Traceback" not in done.stdout + done.stderr
+
+
+def test_ask_names_the_roller_by_their_login_not_an_english_placeholder(cli: Cli) -> None:
+    """An Italian reply showed "player 🎲": the default console/ask user is the login name."""
+    rolled = cli.run("ask", "--lang", "it", "--seed", "3", "/tira 2d6", USER="Ada", LOGNAME="Ada")
+    assert rolled.returncode == 0, rolled.stderr
+    first = rolled.stdout.splitlines()[0]
+    assert first.startswith("Ada ") and "player" not in rolled.stdout
