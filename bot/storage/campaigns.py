@@ -266,12 +266,17 @@ async def give_back(conn: Connection, reminder_id: int, owner: str) -> None:
 
 
 async def journal(conn: Connection, c: Campaign) -> list[JournalEntry]:
-    """Every change and roll in the campaign's chat since it began, in the order they
-    happened: each roll sits right after the last event logged before it (see migration
+    """Every change and roll in the campaign's chat since it began (until it ended), in the
+    order they happened: each roll sits right after the last event logged before it (see migration
     0006), and carries the game and round it was rolled in."""
     since = iso(c.created_at)
     keyed: list[tuple[tuple[int, int, int], JournalEntry]] = []
+    end: int | None = None  # an ended campaign's journal stops at its `campaign_end` event
     for ev in await events.of_chat(conn, c.chat_key, c.created_at):
+        if end is not None:
+            break
+        if c.status == "ended" and ev.kind == "campaign_end":
+            end = ev.id  # a chat runs one campaign at a time: the first end after it began
         old, new = ev.before, ev.after
         rnd = old.round if old is not None else new.round if new is not None else None
         entry = JournalEntry(
@@ -316,6 +321,8 @@ async def journal(conn: Connection, c: Campaign) -> list[JournalEntry]:
             game_id=game_id,
             round=rnd,
         )
+        if end is not None and int(anchor) >= end:
+            continue  # rolled after the campaign ended
         keyed.append(((int(anchor), 1, int(roll_id)), entry))
     keyed.sort(key=lambda pair: pair[0])
     return [entry for _, entry in keyed]

@@ -325,3 +325,30 @@ async def test_reminders_wait_quietly_while_the_database_is_read_only(
         assert await scheduler.run_due(clock.at(14)) == 1  # the 50% reminder, now
     finally:
         await app.stop()
+
+
+async def test_an_ended_campaign_s_journal_stops_at_its_end(tmp_path: Path) -> None:
+    """The journal had no end: an ended campaign's report went on with whatever the chat did
+    next, the next campaign's first steps and rolls included."""
+    clock = Clock()
+    app = App(tmp_path / "end.sqlite3", clock=clock)
+    await app.start()
+    try:
+        first = ok(await as_user(app, "1", "/campaign new First"))
+        ok(await as_user(app, "1", "/roll 1d6 before-the-end dice=4"))
+        ok(await as_user(app, "1", "/campaign end"))
+        ok(await as_user(app, "1", "/roll 1d6 after-the-end dice=2"))
+        clock.at(24)
+        ok(await as_user(app, "1", "/campaign new Second"))
+        ok(await as_user(app, "1", "/roll 1d6 in-the-second dice=3"))
+        old = first.data["campaign"]  # type: ignore[index]
+        report = ok(await as_user(app, "1", f"/campaign export campaign={old}"))
+        text = report.attachments[0].content.decode()
+        assert "before-the-end" in text and "/campaign end" in text
+        assert "after-the-end" not in text and "in-the-second" not in text
+        assert "/campaign new Second" not in text
+        current = ok(await as_user(app, "1", "/campaign journal 100"))
+        texts = [e["what"] for e in current.data["entries"]]  # type: ignore[index]
+        assert "1d6 in-the-second" in texts and "1d6 before-the-end" not in texts
+    finally:
+        await app.stop()
