@@ -44,6 +44,8 @@ from rules_core.budget import Budget
 from rules_core.errors import UserError
 
 log = logging.getLogger(__name__)
+BATCH_HELD_SECONDS = 1.0
+"""Seconds heavy work in a multi-line message may hold its transaction (see `_handle_batch`)."""
 BATCH = ("batch",)  # the command that names a batch (bot/commands/batch.py)
 UNKNOWN = ("cmd.unknown", "cmd.unknown_hint")  # errors of a command word that may be a macro
 
@@ -113,6 +115,7 @@ class App:
         self.clock = clock
         self.pool = pool or workers.shared()  # one per process; its workers start on first use
         self.web_url = web_url  # the campaign pages' public base URL; None: pages are off
+        self.batch_held_seconds = BATCH_HELD_SECONDS
 
     async def start(self) -> None:
         await self.db.open()
@@ -257,7 +260,9 @@ class App:
         """Run a multi-line message's commands in order in ONE write transaction: all apply or
         none (a refused line rolls back the lines before it). No line may pause the
         transaction for a worker (`Context.pause` stays None): heavy work then runs with the
-        chat held, which is the price of all-or-none. User and storage errors propagate to
+        transaction held, which is the price of all-or-none, so it may take at most
+        `batch_held_seconds` (other chats' writes wait that long at worst), else the line is
+        refused with "send it on its own". User and storage errors propagate to
         `handle`, except a refused line, answered with its number, reason and syntax."""
         batch.check_limits(request.text)
         tx = _Transaction(self.db, write=True)
@@ -286,6 +291,7 @@ class App:
                         raise UserError("batch.nested")
                     ctx = Context(self, sub, spec, opts, lang, conn, self.clock(), first)
                     ctx.budget = budget
+                    ctx.held_seconds = self.batch_held_seconds
                     reply = await spec.handler(ctx)
                 except UserError as err:
                     raise batch.LineFailed(line, err, spec.usage() if spec else None) from err

@@ -19,6 +19,7 @@ from bot.storage.games import StoredGame
 from bot.workers import WorkerPool
 from rules_core.budget import Budget
 from rules_core.dice import DiceSource
+from rules_core.errors import UserError
 
 
 class Host(Protocol):
@@ -52,6 +53,9 @@ class Context:
     budget: Budget = field(default_factory=Budget)  # the whole message's, shared by its parts
     # Set by the dispatcher: closes the transaction while a worker computes (see bot.app).
     pause: Callable[[], AbstractAsyncContextManager[None]] | None = None
+    # Set for a multi-line message, whose one transaction can't pause: the seconds heavy work
+    # may hold it (other chats' writes wait meanwhile) before the line is refused.
+    held_seconds: float | None = None
 
     async def active_game(self) -> StoredGame | None:
         """The chat's active game: the dispatcher's first read while this connection has written
@@ -69,7 +73,12 @@ class Context:
         if light:
             return fn(*args)
         if self.pause is None:
-            return await self.app.pool.run(fn, *args)
+            try:
+                return await self.app.pool.run(fn, *args, deadline=self.held_seconds)
+            except UserError as err:
+                if self.held_seconds is None or err.key != "work.too_slow":
+                    raise
+                raise UserError("batch.too_heavy") from None
         async with self.pause():
             self.first_read = None  # read again afterwards: others may have written meanwhile
             return await self.app.pool.run(fn, *args)

@@ -132,3 +132,18 @@ async def test_an_admin_only_line_refuses_the_batch_for_others(app: App) -> None
     assert reply.error is not None and reply.error.code == "perm.admin_only"
     history = ok(await ann(app, "/roll history"))
     assert history.data == {"rolls": []}
+
+
+async def test_heavy_work_in_a_batch_is_refused_past_its_held_time(app: App) -> None:
+    """A batch's one transaction can't pause for a worker, so heavy work held it (and every
+    other chat's writes) for up to the worker's whole deadline; now only briefly, then the
+    line is refused whole and nothing is written."""
+    ok(await ann(app, "/game new aos"))
+    app.batch_held_seconds = 0.05  # far below what 300d20's exact odds take anywhere
+    reply = await ann(app, "/unit add Liberators save=4 wounds=2\n/odds 300d20")
+    assert reply.error is not None and reply.error.code == "batch.too_heavy"
+    assert reply.data == {"line": 2}
+    units = ok(await ann(app, "/unit list"))
+    assert "Liberators" not in plain.render(units)
+    app.batch_held_seconds = 30.0  # the same message, with time to spare, runs
+    ok(await ann(app, "/unit add Liberators save=4 wounds=2\n/odds 3d6"))
