@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from bot.commands.context import Context
 from bot.commands.game_view import (
-    change_data,
-    change_text,
+    change_lines,
     current_phase,
     notes_blocks,
     turn_over,
@@ -140,6 +139,7 @@ async def log(ctx: Context) -> Reply:
     game = await load_game(ctx)
     found = await events.recent(ctx.conn, game.id, ctx.opts["n"])
     blocks: list[Block] = []
+    changes = {ev.id: change_lines(ctx, ev.before, ev.after) for ev in found}  # once each
     for ev in reversed(found):
         line: Block = [
             plain(f"{ev.created_at:%H:%M} "),
@@ -150,7 +150,7 @@ async def log(ctx: Context) -> Reply:
         if ev.undone:
             line.append(plain(" " + ctx.t("game.undone_mark")))
         blocks.append(line)
-        what = change_text(ctx, ev.before, ev.after)
+        what = "; ".join(text for _, text in changes[ev.id])
         if what:
             blocks.append([plain("  ↳ "), italic(what)])
     return Reply(
@@ -163,7 +163,7 @@ async def log(ctx: Context) -> Reply:
                     "command": e.command,
                     "kind": e.kind,
                     "undone": e.undone,
-                    "changes": change_data(ctx, e.before, e.after),
+                    "changes": [{"kind": kind, "text": text} for kind, text in changes[e.id]],
                 }
                 for e in found
             ]

@@ -143,18 +143,6 @@ def _new_reasons(before: GameState | None, after: GameState | None) -> list[str]
     return [e.reason for e in after.score_log[len(before.score_log) :] if e.reason]
 
 
-def change_text(ctx: Context, before: GameState | None, after: GameState | None) -> str:
-    """What a logged change did, in one line ("Guards: 3 damage, 7/10 left; Bob's turn")."""
-    return "; ".join(text for _, text in change_lines(ctx, before, after))
-
-
-def change_data(
-    ctx: Context, before: GameState | None, after: GameState | None
-) -> list[dict[str, str]]:
-    """/log's data of a change: each line's kind and the text the reply shows (no codes)."""
-    return [{"kind": kind, "text": text} for kind, text in change_lines(ctx, before, after)]
-
-
 def note_text(ctx: Context, key: str, params: dict[str, Any]) -> str:
     """A note in the reader's language; a counted one (a plural table, `n` in its params)
     takes the language's plural form."""
