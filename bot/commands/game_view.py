@@ -24,10 +24,14 @@ def health_bar(left: int, most: int) -> str:
 
 
 def stat_name(ctx: Context, system: str, stat: str) -> str:
-    """A stat as the game's catalogue names it in the reader's language (`<system>.stat.<name>`),
-    else its internal name."""
+    return stat_label(ctx.lang, system, stat)
+
+
+def stat_label(lang: i18n.Lang, system: str, stat: str) -> str:
+    """A stat as the game's catalogue names it in `lang` (`<system>.stat.<name>`), else its
+    internal name."""
     key = f"{system}.stat.{stat}"
-    return ctx.t(key) if i18n.has(key, ctx.lang) else stat
+    return i18n.t(lang, key) if i18n.has(key, lang) else stat
 
 
 def unit_line(ctx: Context, unit: Unit, system: str | None = None) -> Block:
@@ -50,16 +54,25 @@ def unit_line(ctx: Context, unit: Unit, system: str | None = None) -> Block:
         line.append(plain(" · " + ctx.t("game.destroyed")))
     for cond in unit.conditions:
         line.append(plain(" · "))
-        line.append(italic(condition_text(ctx, cond.name, cond.until, cond.rounds_left)))
+        text = condition_label(ctx.lang, cond.name, cond.until, cond.rounds_left, system)
+        line.append(italic(text))
     return line
 
 
-def condition_text(ctx: Context, name: str, until: str, rounds: int | None) -> str:
+def condition_label(
+    lang: i18n.Lang, name: str, until: str, rounds: int | None, system: str | None = None
+) -> str:
+    """A condition with how long it lasts: `Stordito (questo round)`. One the game knows is
+    stored under its canonical name (`charged`) and shown as the reader's book names it
+    (`conditions.<system>.<name>`); any other as the player typed it."""
+    key = f"conditions.{system}.{name}"
+    if system and i18n.has(key, lang):
+        name = i18n.t(lang, key)
     if until == "permanent":
         return name
     if until == "rounds":
-        return ctx.t("game.cond_rounds", name=name, n=rounds)
-    return ctx.t(f"game.cond_{until.replace('-', '_')}", name=name)
+        return i18n.t(lang, "game.cond_rounds", name=name, n=rounds)
+    return i18n.t(lang, f"game.cond_{until.replace('-', '_')}", name=name)
 
 
 def phase_name(ctx: Context, system: str, code: str) -> str:
