@@ -24,7 +24,7 @@ dice schema
 # Words the Italian books themselves use (WoW: "Master Clock", "Personal Clock", "Pet";
 # Age of Sigmar: "round di battaglia"). A game's engineer adds their book's own loanwords here.
 _BOOK_LOANWORDS = """
-clock master personal pet totem battleground round
+clock master personal pet totem battleground round cortex
 """
 ALLOWED: frozenset[str] = frozenset(_CODES.split()) | frozenset(_BOOK_LOANWORDS.split())
 
