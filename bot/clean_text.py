@@ -43,3 +43,12 @@ def one_line(text: str) -> str:
 def multi_line(text: str) -> str:
     """A message or a document: line breaks become "\n", tabs spaces, other Cc and Cf go."""
     return _clean(text, "\n")
+
+
+def shown(text: str) -> str:
+    """Text a renderer is about to show, whatever its source: `multi_line` once more, for
+    what was stored before the boundary cleaned it (an older database). A C-speed check
+    first, so the usual text costs nothing."""
+    if text.replace("\n", "").isprintable():
+        return text
+    return multi_line(text)

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from bot.clean_text import shown
 from bot.protocol import Block, Reply, Span
 
 
 def span(s: Span) -> str:
+    text = shown(s.text)
     if s.style == "strike":
-        return f"~{s.text}~"
+        return f"~{text}~"
     if s.style == "mention":
-        return f"@{s.text}"
+        return f"@{text}"
     if s.style == "pre":
-        return f"\n{s.text}\n"
-    return s.text
+        return f"\n{text}\n"
+    return text
 
 
 def block(b: Block) -> str:
@@ -22,10 +24,12 @@ def block(b: Block) -> str:
 def render(reply: Reply) -> str:
     lines: list[str] = []
     if reply.title:
-        lines.append(reply.title)
+        lines.append(shown(reply.title))
     lines.extend(block(b) for b in reply.blocks)
-    lines.extend(f"{f.name}: {block(f.value)}" for f in reply.fields)
+    lines.extend(f"{shown(f.name)}: {block(f.value)}" for f in reply.fields)
     # Buttons as a numbered list: the console has no buttons, the command does the same.
-    lines.extend(f"{n}. {b.label} — {b.command}" for n, b in enumerate(reply.buttons, start=1))
+    lines.extend(
+        f"{n}. {shown(b.label)} — {shown(b.command)}" for n, b in enumerate(reply.buttons, start=1)
+    )
     lines.extend(f"(attachment: {a.filename}, {len(a.content)} bytes)" for a in reply.attachments)
     return "\n".join(lines)

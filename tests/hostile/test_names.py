@@ -346,3 +346,34 @@ async def test_discord_structured_options_lose_their_controls_too(
     state = status.data["state"]
     assert (state["name"], state["players"][0]["name"]) == ("War", "Ann")
     assert state["units"][0]["name"] == "TankknaT"
+
+
+async def test_names_stored_before_the_boundary_cleaned_them_are_shown_without_controls(
+    tmp_path: Path,
+) -> None:
+    """A database written by an older version holds names with a right-to-left override and
+    a NUL: the renderers drop them when shown, whatever the storage holds."""
+    import sqlite3
+
+    path = tmp_path / "old.sqlite3"
+    app = App(path)
+    await app.start()
+    try:
+        chat = "telegram:-78"
+        assert (await say(app, "/game new gen War", user="1", name="Ann", chat=chat)).ok
+        assert (await say(app, "/unit add Tank wounds=3", user="1", chat=chat)).ok
+    finally:
+        await app.stop()
+    with sqlite3.connect(path) as db:  # as an older version stored it
+        db.execute(
+            "UPDATE games SET state = replace(state, '\"Tank\"', ?)", ('"Ta\u202enk\\u0000"',)
+        )
+    app = App(path)
+    await app.start()
+    try:
+        for text in ("/unit list", "/game status", "/unit show Tank"):
+            reply = await say(app, text, user="1", chat=chat)
+            assert "Ta" in plain.render(reply), text
+            shown_nothing_hidden(reply)
+    finally:
+        await app.stop()
