@@ -67,16 +67,33 @@ class Button(BaseModel):
     command: str  # the text form of the command the button runs, e.g. "/roll 2d6"
 
 
+ALT_MAX = 1024  # Discord's limit for an attachment's description (alt text)
+
+
 class Attachment(BaseModel):
+    """A file a reply carries. An image (`mime` image/*: a chart, a card; see bot/images) is shown
+    as a picture where the platform can (Discord's embed image, Telegram's photo) with the reply's
+    text as its caption; `alt` describes it for screen readers (Discord's alt text)."""
+
     filename: str
     content: bytes
     mime: str = "text/plain"
+    alt: str | None = None
+
+    @property
+    def is_image(self) -> bool:
+        return self.mime.startswith("image/")
 
     @field_validator("filename")
     @classmethod
     def _visible_filename(cls, value: str) -> str:
         # A file name is shown (the rulebook's title): no bidi overrides, NULs or line breaks.
         return one_line(value).strip() or "file"
+
+    @field_validator("alt")
+    @classmethod
+    def _visible_alt(cls, value: str | None) -> str | None:
+        return None if value is None else one_line(value).strip()[:ALT_MAX] or None
 
 
 class ErrorInfo(BaseModel):

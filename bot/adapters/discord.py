@@ -481,11 +481,16 @@ class DiscordAdapter:
     # --- outgoing ----------------------------------------------------------------------------
 
     def message_kwargs(self, reply: Reply, view: discord.ui.View | None) -> dict[str, Any]:
+        card = embed(reply)
+        picture = next((a for a in reply.attachments if a.is_image), None)
+        if picture is not None:  # the reply's picture inside its embed, the text above it
+            card.set_image(url=f"attachment://{picture.filename}")
         kwargs: dict[str, Any] = {
-            "embed": embed(reply),
+            "embed": card,
             "allowed_mentions": allowed_mentions(reply),
             "files": [
-                discord.File(io.BytesIO(a.content), filename=a.filename) for a in reply.attachments
+                discord.File(io.BytesIO(a.content), filename=a.filename, description=a.alt)
+                for a in reply.attachments
             ],
         }
         pings = " ".join(f"<@{u}>" for u in reply.mentions if u.isdigit())

@@ -89,6 +89,7 @@ MAX_RETRIES = 3
 MAX_RETRY_WAIT = 30.0
 RETRY_BACKOFF = 0.5  # seconds, times the attempt number, after a 5xx or a network error
 MAX_KEYBOARD_ROWS = 100  # Telegram's most buttons in one keyboard
+MAX_CAPTION = 1024  # Telegram's longest photo caption, counted after the HTML is parsed
 _COMMAND = re.compile(r"^/([A-Za-z0-9_]{1,32})(?:@([A-Za-z0-9_]{3,64}))?(?=\s|$)")
 ALLOWED_UPDATES = [
     "message",
@@ -166,11 +167,39 @@ Lane = tuple[int, int | None]  # (chat id, forum topic): where a message goes
 
 @dataclass(frozen=True)
 class Outgoing:
-    """One message of a chat's lane: HTML text (with its keyboard) or a document."""
+    """One message of a chat's lane: HTML text (with its keyboard), a document, or a photo
+    (with `html` as its caption, possibly empty)."""
 
     html: str = ""
     markup: InlineKeyboardMarkup | None = None
     document: Attachment | None = None
+    photo: Attachment | None = None
+
+
+def caption_length(html: str) -> int:
+    """The length Telegram gives a caption: its text once the HTML is parsed, in UTF-16 units."""
+    from html import unescape
+
+    text = unescape(re.sub(r"<[^>]*>", "", html))
+    return len(text.encode("utf-16-le")) // 2
+
+
+def pictures(
+    html: str, markup: InlineKeyboardMarkup | None, images: list[Attachment]
+) -> list[Outgoing]:
+    """A reply with pictures: the first photo carries the text as caption (and the keyboard)
+    when it fits Telegram's caption (MAX_CAPTION); a longer text goes first, as messages, and
+    the photos follow without caption: the text is the answer (readable and searchable in the
+    chat, never cut), the picture shows it. Further pictures follow as photos."""
+    if html and caption_length(html) <= MAX_CAPTION:
+        first = [Outgoing(html=html, markup=markup, photo=images[0])]
+        return first + [Outgoing(photo=image) for image in images[1:]]
+    chunks = telegram_html.split(html) if html else []
+    out = [
+        Outgoing(html=chunk, markup=markup if i == len(chunks) - 1 else None)
+        for i, chunk in enumerate(chunks)
+    ]
+    return out + [Outgoing(photo=image) for image in images]
 
 
 def merge(items: list[Outgoing]) -> list[Outgoing]:
@@ -190,7 +219,7 @@ def merge(items: list[Outgoing]) -> list[Outgoing]:
         run.clear()
 
     for item in items:
-        if item.document is not None:
+        if item.document is not None or item.photo is not None:
             flush()
             out.append(item)
         else:
@@ -711,20 +740,37 @@ class TelegramAdapter:
 
     async def render(self, chat_id: int, thread: int | None, reply: Reply) -> list[Outgoing]:
         html = telegram_html.render(reply)
-        chunks = telegram_html.split(html) or [telegram_html.escape(reply.command or "…")]
         markup = await self.keyboard(chat_id, thread, reply)
+        images = [a for a in reply.attachments if a.is_image]
+        documents = [Outgoing(document=a) for a in reply.attachments if not a.is_image]
+        if images:
+            return pictures(html, markup, images) + documents
+        chunks = telegram_html.split(html) or [telegram_html.escape(reply.command or "…")]
         out = [
             Outgoing(html=chunk, markup=markup if i == len(chunks) - 1 else None)
             for i, chunk in enumerate(chunks)
         ]
-        out.extend(Outgoing(document=attachment) for attachment in reply.attachments)
-        return out
+        return out + documents
 
     async def send_item(
         self, lane: Lane, item: Outgoing, flood: Literal["wait", "raise"] = "raise"
     ) -> None:
         """One message; in a lane, RateLimited when Telegram says to wait (bot/flood.py)."""
         chat_id, thread = lane
+        if item.photo is not None:
+            photo = InputFile(item.photo.content, filename=item.photo.filename)
+            await self.retry(
+                lambda: self.application.bot.send_photo(
+                    chat_id,
+                    photo,
+                    caption=item.html or None,
+                    parse_mode=ParseMode.HTML if item.html else None,
+                    message_thread_id=thread,
+                    reply_markup=item.markup,
+                ),
+                flood=flood,
+            )
+            return
         if item.document is not None:
             document = InputFile(item.document.content, filename=item.document.filename)
             await self.retry(

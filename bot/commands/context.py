@@ -65,23 +65,28 @@ class Context:
             return read.game()
         return await games.active(self.conn, self.request.chat_key)
 
-    async def offload(self, fn: Callable[..., T], *args: Any, light: bool = False) -> T:
+    async def offload(
+        self, fn: Callable[..., T], *args: Any, light: bool = False, deadline: float | None = None
+    ) -> T:
         """`fn(*args)`, a pure computation: inline when `light` (see `bot.workers.is_light`),
         else in the worker pool with its deadline, with this command's transaction closed
         meanwhile so other chats go on. Call it before the command writes anything; what was
-        read before may have changed when it returns (game saves are version-checked)."""
+        read before may have changed when it returns (game saves are version-checked).
+        `deadline`: seconds the call may run, the pool's own when None."""
         if light:
             return fn(*args)
         if self.pause is None:
+            held = self.held_seconds
+            limit = held if deadline is None or (held is not None and held < deadline) else deadline
             try:
-                return await self.app.pool.run(fn, *args, deadline=self.held_seconds)
+                return await self.app.pool.run(fn, *args, deadline=limit)
             except UserError as err:
-                if self.held_seconds is None or err.key != "work.too_slow":
+                if held is None or limit != held or err.key != "work.too_slow":
                     raise
                 raise UserError("batch.too_heavy") from None
         async with self.pause():
             self.first_read = None  # read again afterwards: others may have written meanwhile
-            return await self.app.pool.run(fn, *args)
+            return await self.app.pool.run(fn, *args, deadline=deadline)
 
     async def resume(self, conn: Connection) -> None:
         """The transaction begun again after `offload`: its connection, its chat locked again."""

@@ -7,6 +7,7 @@ from typing import Any
 from bot.commands.context import Context
 from bot.commands.odds_view import odds_views, view_blocks, view_data
 from bot.commands.spec import CommandSpec, OptionSpec
+from bot.images import odds_chart, render
 from bot.protocol import Block, Button, Reply, Span, bold, code, italic, plain, strike
 from bot.storage import rolls as rolls_repo
 from bot.workers import is_light
@@ -232,17 +233,21 @@ async def odds_cmd(ctx: Context) -> Reply:
     views = await ctx.offload(odds_views, text, light=light)
     blocks: list[Block] = []
     payload = []
+    labels = []
     for spec, view in zip(command.rolls, views, strict=True):
         label = spec.text + (f" [{spec.label}]" if spec.label else "")
         if spec.repeat > 1:
             label = f"{spec.repeat}# {label}"
+        labels.append(label)
         blocks.extend(view_blocks(ctx, view, [code(label)]))
         if spec.repeat > 1:
             blocks.append([plain(ctx.t("odds.each_repeat", n=spec.repeat))])
         payload.append({"expression": spec.text, **view_data(view)})
     data = dict(payload[0])
     data["rolls"] = payload
-    return Reply(title=ctx.t("odds.title"), blocks=blocks, data=data)
+    reply = Reply(title=ctx.t("odds.title"), blocks=blocks, data=data)
+    chart = odds_chart.facts(list(zip(views, labels, strict=True)))
+    return await render.attach(ctx, reply, odds_chart.render, chart, "odds.png")
 
 
 EXPR = OptionSpec("expression", type="text", positional=True, required=True, max_length=300)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from bot.i18n import Lang, fmt_num, fmt_pct
 from bot.protocol import Block, bold, plain, pre
 from rules_core.dice import Distribution, distribution, parse
-from rules_core.dice.ast import Compare, Expr, Num, question
+from rules_core.dice.ast import TOTAL_OPS, Compare, Expr, Num, question
 
 if TYPE_CHECKING:
     from bot.commands.context import Context
@@ -28,6 +28,8 @@ TABLE_ROWS = 12
 TABLE_ALL = 24
 """A distribution with at most this many values lists every one of them."""
 BAR_WIDTH = 16
+CHART_BARS = 60
+"""Bars of a distribution's chart: one per outcome up to this many, else equal ranges."""
 DATA_OUTCOMES = 10_000
 """Outcomes listed one by one in a reply's data (the reply budget's 10,000 values); a wider
 distribution (d1000*d1000 has 248,083) gets its count and P(>=k) table instead: listing every
@@ -91,6 +93,38 @@ def histogram(dist: Distribution) -> list[tuple[str, float]]:
     return out
 
 
+Bar = tuple[int, int, float, float]
+"""One bar of the chart: (first, last, P(first ≤ total ≤ last), P(total ≥ first))."""
+
+
+def chart_bars(dist: Distribution) -> list[Bar]:
+    """The chart's bars (bot/images/odds_chart.py): one per outcome when there are at most
+    CHART_BARS, else CHART_BARS equal ranges over the span; each with its exact chance and the
+    chance of at least its first value, from the distribution's tail sums (no pass per bar)."""
+    values = dist.outcomes()
+    if len(values) <= CHART_BARS:
+        spans = [(v, v) for v in values]
+    else:
+        lo, hi = dist.min, dist.max
+        width = math.ceil((hi - lo + 1) / CHART_BARS)
+        spans = [(s, min(hi, s + width - 1)) for s in range(lo, hi + 1, width)]
+    return [(a, b, dist.p_between(a, b), dist.p_at_least(a)) for a, b in spans]
+
+
+def bar_hits(expr: Compare, bars: list[Bar]) -> tuple[bool, ...]:
+    """Which bars the asked comparison holds for (for some total in the bar): `2d6+3 >= 10`
+    marks 10, 11, ...; a comparison of two rolls (`2d6 > 1d6`) charts 0/1 and marks 1."""
+    if not isinstance(expr.right, Num):
+        return tuple(first <= 1 <= last for first, last, _, _ in bars)
+    holds, n = TOTAL_OPS[expr.op], expr.right.value
+    return tuple(any(holds(v, n) for v in _probes(first, last, n)) for first, last, _, _ in bars)
+
+
+def _probes(first: int, last: int, n: int) -> tuple[int, ...]:
+    """The totals of [first, last] that decide any comparison with n: its ends and n itself."""
+    return (first, last, n) if first <= n <= last else (first, last)
+
+
 @dataclass(frozen=True)
 class DistView:
     """What the view shows of a distribution, and the distribution itself for `data` (as two
@@ -109,6 +143,8 @@ class DistView:
     step: int = 1  # the spacing of the P(≥k) rows (1: every value)
     question: str | None = None  # a comparison: `2d6+3 ≥ 10`
     probability: float | None = None  # ... and its chance
+    bars: tuple[Bar, ...] = ()  # the chart's (chart_bars)
+    hits: tuple[bool, ...] = ()  # per bar: the comparison holds there (highlighted)
 
 
 def summarize(dist: Distribution) -> DistView:
@@ -126,6 +162,7 @@ def summarize(dist: Distribution) -> DistView:
         values=[v for v, _ in items],
         probabilities=[p for _, p in items],
         step=_step(dist, at_least),
+        bars=tuple(chart_bars(dist)),
     )
 
 
@@ -205,4 +242,6 @@ def expression_view(expr: Expr) -> DistView:
         return summarize(distribution(expr))
     p = float(distribution(expr).probability(1))
     shown = expr.left if isinstance(expr.right, Num) else expr
-    return replace(summarize(distribution(shown)), question=question(expr), probability=p)
+    view = summarize(distribution(shown))
+    hits = bar_hits(expr, list(view.bars))
+    return replace(view, question=question(expr), probability=p, hits=hits)

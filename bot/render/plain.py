@@ -31,5 +31,10 @@ def render(reply: Reply) -> str:
     lines.extend(
         f"{n}. {shown(b.label)} — {shown(b.command)}" for n, b in enumerate(reply.buttons, start=1)
     )
-    lines.extend(f"(attachment: {a.filename}, {len(a.content)} bytes)" for a in reply.attachments)
+    # A picture's facts are the text above it (bot/images): no line of its own.
+    lines.extend(
+        f"(attachment: {a.filename}, {len(a.content)} bytes)"
+        for a in reply.attachments
+        if not a.is_image
+    )
     return "\n".join(lines)

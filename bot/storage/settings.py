@@ -1,4 +1,4 @@
-"""Per-chat settings (the reply language for now), a user's own language and the small
+"""Per-chat settings (the reply language; pictures on or off), a user's own language and the small
 key-value store."""
 
 from __future__ import annotations
@@ -69,3 +69,19 @@ async def kv_model(conn: Connection, key: str, model: type[Model]) -> Model:
         except ValueError:  # pydantic's ValidationError is a ValueError
             pass
     return model()
+
+
+def _images_key(chat_key: str) -> str:
+    return f"images:{chat_key}"
+
+
+async def chat_images(conn: Connection, chat_key: str) -> bool:
+    """Whether replies in this chat carry pictures (`/settings images`): on unless turned off."""
+    return await kv_get(conn, _images_key(chat_key)) != "off"
+
+
+async def set_chat_images(conn: Connection, chat_key: str, on: bool) -> None:
+    if on:
+        await kv_delete(conn, _images_key(chat_key))  # the default: nothing stored
+    else:
+        await kv_set(conn, _images_key(chat_key), "off")

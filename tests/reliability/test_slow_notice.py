@@ -38,8 +38,9 @@ async def test_telegram_shows_typing_while_a_heavy_command_computes(tmp_path: Pa
         assert typing["action"] == "typing" and int(typing["chat_id"]) == -1001
         assert fake.sent() == []  # still computing: no reply yet
         await pool.open_gate()
-        (sent,) = await fake.wait_for("sendMessage", timeout=60)
-        assert HEAVY in sent["text"] and "P(≥k)" in sent["text"]
+        # the reply: its chart (bot/images) with the text as caption
+        (sent,) = await fake.wait_for("sendPhoto", timeout=60)
+        assert HEAVY in sent["caption"] and "P(≥k)" in sent["caption"]
     finally:
         await adapter.stop()
         await app.stop()

@@ -45,7 +45,18 @@ ADMIN_RIGHTS = {  # every field of a ChatMemberAdministrator the Bot API sends
 # `parameters.retry_after`, the seconds to wait. Private chats tolerate short bursts.
 GROUP_LIMIT = (20, 60.0)
 GLOBAL_LIMIT = (30, 1.0)
-POSTING = ("sendMessage", "sendDocument")
+# Methods answered with the Message sent or edited. sendPhoto and editMessageMedia take the
+# picture as a multipart upload (kept in the recorded params as {"filename", "content"}; an
+# editMessageMedia's `media` JSON names it as attach://<field>).
+MESSAGES = (
+    "sendMessage",
+    "editMessageText",
+    "sendDocument",
+    "sendPhoto",
+    "editMessageMedia",
+    "editMessageCaption",
+)
+POSTING = ("sendMessage", "sendDocument", "sendPhoto")
 
 
 class FakeBotAPI:
@@ -272,7 +283,15 @@ class FakeBotAPI:
                 params[key] = {"filename": value.filename, "content": value.file.read()}
             else:
                 params[key] = value
-        for key in ("reply_markup", "allowed_updates", "commands", "scope", "results", "button"):
+        for key in (
+            "reply_markup",
+            "allowed_updates",
+            "commands",
+            "scope",
+            "results",
+            "button",
+            "media",
+        ):
             if isinstance(params.get(key), str):
                 params[key] = json.loads(params[key])
         return params
@@ -316,7 +335,7 @@ class FakeBotAPI:
             return self._ok(BOT_USER)
         if method == "editMessageText" and "inline_message_id" in params:
             return self._ok(True)  # a message sent in inline mode: no Message comes back
-        if method in ("sendMessage", "editMessageText", "sendDocument"):
+        if method in MESSAGES:
             self._message_id += 1
             message: dict[str, Any] = {
                 "message_id": self._message_id,
@@ -326,6 +345,17 @@ class FakeBotAPI:
             }
             if "text" in params:
                 message["text"] = params["text"]
+            if "caption" in params:
+                message["caption"] = params["caption"]
+            if method in ("sendPhoto", "editMessageMedia"):
+                message["photo"] = [  # what Telegram answers: the sizes it made of the upload
+                    {
+                        "file_id": f"photo{self._message_id}",
+                        "file_unique_id": f"up{self._message_id}",
+                        "width": 320,
+                        "height": 180,
+                    }
+                ]
             if params.get("message_thread_id"):
                 message["message_thread_id"] = int(params["message_thread_id"])
                 message["is_topic_message"] = True

@@ -1,0 +1,149 @@
+"""How a reply gets a picture: one small API shared by every chart and card.
+
+- A renderer is a pure, module-level function `render(facts, lang) -> bytes` (a PNG) in a module
+  of this package; `facts` is a pydantic model holding exactly what the text reply says (the
+  picture is never the only place a number is). It imports matplotlib or Pillow inside the
+  function, so a /roll never loads them, and is deterministic (same facts, same bytes).
+- `await attach(ctx, reply, render, facts, "odds.png")` is what a command calls last: when the
+  chat has pictures on (`/settings images`, on by default) the renderer runs in the worker pool
+  (never on the event loop) within `DEADLINE_S`, and the reply comes back with the PNG as an
+  image `Attachment` (`alt`: the reply's text); the text stays the caption. A picture that fails
+  (deadline, busy pool, a bug) is logged and the reply goes out as text: it never costs the answer.
+- `await png(pool, render, facts, lang)`: the same outside a command (a live board's edit).
+- `picture(render, facts, lang)`: the synchronous call the worker makes (benchmarks and tests call
+  it directly); it sets the shared style (`palette`).
+- Helpers for renderers: `figure(width_px, height_px)` a matplotlib Figure with the shared
+  style, and `to_png(figure)` its PNG bytes (no timestamp or software tag: golden images compare).
+
+Delivery is the adapters' (bot/adapters): Discord puts the first image in the reply's embed
+(`attachment://name.png`), Telegram sends a photo with the text as caption (or the text, then
+the photo, when the text is longer than a caption may be), the console and `ask` write the file
+and print its path.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from pydantic import BaseModel
+
+from bot.i18n import Lang
+from bot.images import palette
+from bot.protocol import Attachment, Reply
+from bot.storage import settings as settings_repo
+from bot.workers import WorkerPool
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from bot.commands.context import Context
+
+log = logging.getLogger(__name__)
+
+DEADLINE_S = 15.0
+"""Seconds one picture may take in a worker. A warm render takes about 0.1 s; the first one in
+a fresh worker also imports matplotlib and reads its font list, seconds on a busy machine, and
+a picture given up there would be missing from that answer for nothing."""
+MIME = "image/png"
+
+F = TypeVar("F", bound=BaseModel)
+Renderer = Callable[[F, Lang], bytes]
+
+STYLE: dict[str, Any] = {
+    "font.family": "sans-serif",
+    "font.sans-serif": [palette.FONT],
+    "font.size": palette.LABEL_SIZE,
+    "axes.titlesize": palette.TITLE_SIZE,
+    "axes.labelsize": palette.LABEL_SIZE,
+    "xtick.labelsize": palette.TICK_SIZE,
+    "ytick.labelsize": palette.TICK_SIZE,
+    "axes.edgecolor": palette.TEXT,
+    "axes.labelcolor": palette.TEXT,
+    "text.color": palette.TEXT,
+    "xtick.color": palette.TEXT,
+    "ytick.color": palette.TEXT,
+    "axes.facecolor": palette.BACKGROUND,
+    "figure.facecolor": palette.BACKGROUND,
+    "savefig.facecolor": palette.BACKGROUND,
+    "text.parse_math": False,  # a unit or expression with `$` is drawn as typed, never TeX
+    "text.usetex": False,
+    "svg.hashsalt": "wargame",
+    "path.simplify": True,
+}
+
+
+def picture(render: Renderer[F], facts: F, lang: Lang) -> bytes:
+    """The renderer with the shared style: what the worker executes."""
+    import matplotlib
+
+    with matplotlib.rc_context(cast(Any, STYLE)):  # matplotlib types keys as a Literal
+        return render(facts, lang)
+
+
+def figure(width_px: int, height_px: int) -> Figure:
+    """An empty figure of exactly this many pixels, drawn by Agg (no pyplot, no global state)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(width_px / palette.DPI, height_px / palette.DPI), dpi=palette.DPI)
+    FigureCanvasAgg(fig)
+    return fig
+
+
+def to_png(fig: Figure) -> bytes:
+    """The figure as PNG bytes, the same bytes for the same figure (no metadata that varies)."""
+    out = io.BytesIO()
+    fig.savefig(
+        out,
+        format="png",
+        dpi=palette.DPI,
+        metadata={"Software": None},
+        pil_kwargs={"compress_level": 3},  # a bit larger than the default 6, half the time
+    )
+    return out.getvalue()
+
+
+async def png(
+    pool: WorkerPool, render: Renderer[F], facts: F, lang: Lang, *, deadline: float = DEADLINE_S
+) -> bytes:
+    """The picture rendered in the worker pool (raises what the pool raises)."""
+    return await pool.run(picture, render, facts, lang, deadline=deadline)
+
+
+async def enabled(ctx: Context) -> bool:
+    """Whether this chat wants pictures (`/settings images`)."""
+    return await settings_repo.chat_images(ctx.conn, ctx.request.chat_key)
+
+
+async def attach(
+    ctx: Context,
+    reply: Reply,
+    render: Renderer[F],
+    facts: F,
+    filename: str,
+    *,
+    alt: str | None = None,
+) -> Reply:
+    """`reply` with the picture of `facts` added (see the module docstring), or `reply` itself
+    when the chat has pictures off or the picture failed. A read-only command renders with its
+    transaction paused (`Context.offload`); one that has written keeps it, since what it wrote
+    cannot be committed halfway: call `attach` last."""
+    if not await enabled(ctx):
+        return reply
+    try:
+        if ctx.spec.readonly:
+            content = await ctx.offload(picture, render, facts, ctx.lang, deadline=DEADLINE_S)
+        else:
+            content = await png(ctx.app.pool, render, facts, ctx.lang)
+    except Exception:  # a picture never costs the answer: the text goes out alone
+        log.warning("picture %s not rendered", filename, exc_info=True)
+        return reply
+    if alt is None:
+        from bot.render import plain
+
+        alt = plain.render(reply.model_copy(update={"attachments": [], "private": None}))
+    image = Attachment(filename=filename, content=content, mime=MIME, alt=alt)
+    return reply.model_copy(update={"attachments": [*reply.attachments, image]})
