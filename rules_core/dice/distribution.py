@@ -28,11 +28,19 @@ from __future__ import annotations
 
 import math
 import operator
+import struct
+import sys
 from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
-from itertools import accumulate, combinations, combinations_with_replacement, product, starmap
+from itertools import (
+    accumulate,
+    combinations,
+    combinations_with_replacement,
+    product,
+    starmap,
+)
 from types import MappingProxyType
 from typing import Any, Generic, cast, overload
 
@@ -584,17 +592,18 @@ class Distribution(Generic[T]):
             raise ValueError("negative dice")
         self._require_complete("keep")
         k = min(k, n)
-        scored: Distribution[int] = (
-            cast("Distribution[int]", self) if score is None else self.map(score)
-        )
         if k == 0:
             return cast("Distribution[int]", _make({0: 1}, None, self.truncated))
         if k == n:
+            scored = cast("Distribution[int]", self) if score is None else self.map(score)
             return scored.repeat(n)
-        ranks: list[T] = sorted(cast(Any, self._w), reverse=highest)
-        pick: Callable[[T], int] = score if score is not None else cast(Any, _identity)
-        w = keep_best([(pick(r), self._w[r]) for r in ranks], n, k)
-        return cast("Distribution[int]", _make(w, None, self.truncated))
+        w = self._w
+        ranks: list[Any] = sorted(cast(Any, w), reverse=highest)
+        if score is None:
+            outcomes = [(r, w[r]) for r in ranks]
+        else:
+            outcomes = [(score(r), w[r]) for r in ranks]
+        return cast("Distribution[int]", _make(keep_best(outcomes, n, k), None, self.truncated))
 
     def _require_complete(self, what: str) -> None:
         if sum(self._w.values()) != self._total:
@@ -723,12 +732,9 @@ def _mix(parts: list[tuple[int, Distribution[U] | U]], denominator: int) -> Dist
 
 def reduce_weights(w: Weights) -> Weights:
     """Weights divided by their gcd, zeros dropped (same probabilities, smaller numbers)."""
-    w = {k: v for k, v in w.items() if v}
-    g = 0
-    for v in w.values():
-        g = math.gcd(g, v)
-        if g == 1:
-            return w
+    if 0 in w.values():
+        w = {k: v for k, v in w.items() if v}
+    g = math.gcd(*w.values())
     return {k: v // g for k, v in w.items()} if g > 1 else w
 
 
@@ -737,6 +743,11 @@ def kronecker_cost(len_a: int, len_b: int, bits_a: int, bits_b: int) -> int:
     slot = bits_a + bits_b + max(len_a, len_b).bit_length() + 1
     digits = (len_a + len_b) * slot / 30
     return int(len_a + len_b + digits**1.585 / 200)
+
+
+# Up to this size a plain NdX is one packed big-integer power (cheaper than the recurrence's
+# Python loop; beyond it the big-integer power costs more).
+_PACKED_POWER_BYTES = 1600
 
 
 def power(dist: Weights, n: int) -> Weights:
@@ -751,13 +762,23 @@ def power(dist: Weights, n: int) -> Weights:
     deg = max(dist) - lo
     if deg == 0:
         return {lo * n: dist[lo] ** n}
-    a = [dist.get(lo + k, 0) for k in range(deg + 1)]
     size = n * deg + 1
-    nz_count = sum(1 for x in a if x)
-    if nz_count > 8 and a[0] and any(x != a[0] for x in a):
+    weights = set(dist.values())
+    fair = len(dist) == deg + 1 and len(weights) == 1  # every face of a range, equally likely
+    if fair:
+        nbytes = _slot_bytes(((deg + 1) ** n).bit_length())
+        if nbytes <= 8 and size * nbytes <= _PACKED_POWER_BYTES:
+            # Plain dice, few outcomes: one big-integer power of 1 + x + ... + x**deg, packed
+            # in machine words (no coefficient exceeds (deg + 1)**n), read back in C.
+            ones = int.from_bytes((1).to_bytes(nbytes, "little") * (deg + 1), "little")
+            w = _unpack(ones**n, size, nbytes, lo * n)
+            c = weights.pop() ** n
+            return w if c == 1 else {v: x * c for v, x in w.items()}
+    a = [dist.get(lo + k, 0) for k in range(deg + 1)]
+    if not fair and len(dist) > 8:
         return _kronecker_power(a, lo, n)
     f = [0] * size
-    if all(x == a[0] for x in a):
+    if fair:
         # Plain dice: O(1) per coefficient with running window sums.
         f[0] = 1
         s0 = s1 = 1  # S0(1), S1(1)
@@ -792,8 +813,7 @@ def power(dist: Weights, n: int) -> Weights:
 def _kronecker_power(a: list[int], lo: int, n: int) -> Weights:
     """`n`-th power of the polynomial with coefficients `a` (from outcome `lo` on), by one
     big-integer power of the coefficients packed into slots wide enough never to carry."""
-    slot_bits = n * sum(a).bit_length() + 1
-    nbytes = (slot_bits + 7) // 8
+    nbytes = _slot_bytes(n * sum(a).bit_length() + 1)
     packed = int.from_bytes(b"".join(x.to_bytes(nbytes, "little") for x in a), "little")
     return _unpack(packed**n, n * (len(a) - 1) + 1, nbytes, lo * n)
 
@@ -801,12 +821,35 @@ def _kronecker_power(a: list[int], lo: int, n: int) -> Weights:
 def _unpack(packed: int, size: int, nbytes: int, base: int) -> Weights:
     """The nonzero `nbytes`-wide slots of a Kronecker product, slot i being outcome base + i."""
     raw = packed.to_bytes(size * nbytes, "little")
+    code = _SLOT_CODES.get(nbytes)
+    if code is not None:  # machine-word slots: read all of them at once, in C
+        values = memoryview(raw).cast(code).tolist()
+        if 0 in values:
+            return {base + i: x for i, x in enumerate(values) if x}
+        return dict(zip(range(base, base + size), values, strict=True))
     out: Weights = {}
     for i in range(size):
         x = int.from_bytes(raw[i * nbytes : (i + 1) * nbytes], "little")
         if x:
             out[base + i] = x
     return out
+
+
+def _slot_bytes(bits: int) -> int:
+    """Bytes per packed slot holding `bits`-bit numbers: a machine word when one fits (so
+    `_unpack` reads the slots in C), else just enough bytes."""
+    nbytes = (bits + 7) // 8
+    for word in (1, 2, 4, 8):
+        if nbytes <= word:
+            return word
+    return nbytes
+
+
+# Slot i is bytes [i * nbytes, (i + 1) * nbytes) of the little-endian packing: on a
+# little-endian machine memoryview reads them as native words (elsewhere the loop does).
+_SLOT_CODES = (
+    {struct.calcsize(c): c for c in ("B", "H", "I", "Q")} if sys.byteorder == "little" else {}
+)
 
 
 def _kronecker(a: Weights, b: Weights) -> Weights:
@@ -819,7 +862,7 @@ def _kronecker(a: Weights, b: Weights) -> Weights:
         + max(len_a, len_b).bit_length()
         + 1
     )
-    nbytes = (slot_bits + 7) // 8
+    nbytes = _slot_bytes(slot_bits)
     zero = bytes(nbytes)
 
     def pack(w: Weights, lo: int, length: int) -> int:
@@ -858,48 +901,40 @@ def keep_best(outcomes: list[tuple[int, int]], n: int, k: int) -> Weights:
     `outcomes` lists `(score, weight)` from best to worst rank. Summed over the rank of the
     k-th best die (after icepool's evaluation of a pool outcome by outcome): `a < k` dice
     better than it, `b >= k - a` dice at it, the rest worse. The better dice's sum is the
-    `a`-th power of the polynomial of the ranks seen so far, each kept as one packed big
-    integer (slots wide enough never to carry), so every step is a handful of C-level
+    `a`-th power of P, the polynomial of the ranks seen so far, kept as one packed big integer
+    (slots wide enough never to carry), so every step is a handful of C-level
     multiplications and shifts instead of a dictionary of states.
     """
-    lo = min(sc for sc, _ in outcomes)
-    hi = max(sc for sc, _ in outcomes)
-    total = sum(w for _, w in outcomes)
-    nbytes = (total**n).bit_length() // 8 + 1  # no coefficient exceeds total**n
+    scores, weights = zip(*outcomes, strict=True)
+    lo, hi, total = min(scores), max(scores), sum(weights)
+    nbytes = _slot_bytes((total**n).bit_length())  # no coefficient exceeds total**n
     slot = nbytes * 8
-    comb_n = [math.comb(n, a) for a in range(k)]
-    comb_left = [[math.comb(n - a, b) for b in range(k - a)] for a in range(k)]
-    comb_a = [[math.comb(a, j) for j in range(a + 1)] for a in range(k)]
-    powers = [1] + [0] * (k - 1)  # P**a, P: the ranks better than the current one
+    # ways(a): the other n - a dice at this rank or worse, at least k - a of them at it. With
+    # here = w + rest and low = rest**(n - k + 1), by Pascal's rule along a:
+    #   ways(k - 1) = here**(n - k + 1) - low          (at least one at this rank)
+    #   ways(a) = here * ways(a + 1) - C(n - a - 1, k - a - 1) * w**(k - a - 1) * low
+    # This rank's share, the sum over a of C(n, a) ways(a) P**a X**(k - a) with X = x**s, by
+    # Horner from a = k - 1 down, in the same loop as the recurrence.
+    base = n - k + 1
+    top = math.comb(n, k - 1)
+    steps = [
+        (math.comb(n - a - 1, k - a - 1), math.comb(n, a), k - 1 - a) for a in range(k - 2, -1, -1)
+    ]
     acc = 0
+    better = 0  # P, packed
     rest = total  # weight of the ranks worse than the current one
     for sc, w in outcomes:
         rest -= w
-        s = sc - lo
-        wpow = [1] * (k + 1)
-        for e in range(1, k + 1):
-            wpow[e] = wpow[e - 1] * w
+        shift = (sc - lo) * slot
         here = w + rest
-        for a in range(k):
-            p = powers[a]
-            if not p:
-                continue
-            left = n - a
-            need = k - a
-            # the other `left` dice: at this rank or worse, at least `need` of them at it
-            ways = here**left
-            row = comb_left[a]
-            for b in range(need):
-                ways -= row[b] * wpow[b] * rest ** (left - b)
-            if ways:
-                acc += (comb_n[a] * ways * p) << (need * s * slot)
-        # P += w x**s: each power by the binomial expansion, highest first (uses the old ones)
-        for a in range(k - 1, 0, -1):
-            row = comb_a[a]
-            new = powers[a]
-            for j in range(1, a + 1):
-                q = powers[a - j]
-                if q:
-                    new += (row[j] * wpow[j] * q) << (j * s * slot)
-            powers[a] = new
+        low = rest**base
+        x = here**base - low
+        h = top * x
+        wlow = low
+        for st, cn, e in steps:
+            wlow *= w
+            x = here * x - st * wlow
+            h = h * better + ((cn * x) << (e * shift))
+        acc += h << shift
+        better += w << shift
     return reduce_weights(_unpack(acc, k * (hi - lo) + 1, nbytes, k * lo))
