@@ -42,7 +42,7 @@ from itertools import (
     starmap,
 )
 from types import MappingProxyType
-from typing import Any, Generic, cast, overload
+from typing import Any, Generic, Literal, cast, overload
 
 from typing_extensions import TypeVar
 
@@ -847,9 +847,8 @@ def _slot_bytes(bits: int) -> int:
 
 # Slot i is bytes [i * nbytes, (i + 1) * nbytes) of the little-endian packing: on a
 # little-endian machine memoryview reads them as native words (elsewhere the loop does).
-_SLOT_CODES = (
-    {struct.calcsize(c): c for c in ("B", "H", "I", "Q")} if sys.byteorder == "little" else {}
-)
+_WORDS: tuple[Literal["B", "H", "I", "Q"], ...] = ("B", "H", "I", "Q")
+_SLOT_CODES = {struct.calcsize(c): c for c in _WORDS} if sys.byteorder == "little" else {}
 
 
 def _kronecker(a: Weights, b: Weights) -> Weights:

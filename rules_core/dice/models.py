@@ -208,6 +208,12 @@ class RollResult(BaseModel):
             for sides, values, flags in private["_raw_groups"]
         ]
 
+    def summary(self) -> dict[str, Any]:
+        """The roll without its dice: what the roll log keeps beside the faces (a logged roll
+        is shown again by replaying its faces; `/stats` and the journal read these fields)."""
+        fields = self.__dict__
+        return {key: fields[key] for key in _SUMMARY}
+
     def as_json(self) -> dict[str, Any]:
         """`model_dump(mode="json")`, built directly from the raw records (no per-face
         objects): what /roll stores."""
@@ -235,6 +241,9 @@ class RollResult(BaseModel):
             "dice": dice,
             "breakdown": breakdown,
         }
+
+
+_SUMMARY = ("expression", "label", "total", "successes", "truncated")
 
 
 def _flags(flags: list[int] | None, values: list[int]) -> list[int]:
