@@ -31,6 +31,7 @@ from pathlib import Path
 
 from bot import batch, i18n, metrics, session, workers
 from bot.commands import local_names, macros
+from bot.commands.board_live import LiveBoards
 from bot.commands.context import Context
 from bot.commands.registry import Registry, UnknownCommand
 from bot.commands.spec import CommandSpec
@@ -116,11 +117,14 @@ class App:
         self.pool = pool or workers.shared()  # one per process; its workers start on first use
         self.web_url = web_url  # the campaign pages' public base URL; None: pages are off
         self.batch_held_seconds = BATCH_HELD_SECONDS
+        # Each chat's live board message, refreshed after a command changed its game.
+        self.boards = LiveBoards(self.db, lambda: self.clock())
 
     async def start(self) -> None:
         await self.db.open()
 
     async def stop(self) -> None:
+        await self.boards.stop()
         await self.db.close()
 
     async def lang_for(self, request: Request, *, ephemeral: bool = False) -> i18n.Lang:
@@ -205,6 +209,8 @@ class App:
                 await tx.abort(exc)
                 raise
             await tx.commit()
+            if ctx.game_changed:
+                self.boards.changed(request.chat_key)
             reply.command = spec.name
             return reply
         except UserError as err:
@@ -268,6 +274,7 @@ class App:
         tx = _Transaction(self.db, write=True)
         conn = await tx.begin()
         done: list[tuple[batch.Line, Reply]] = []
+        changed = False
         try:
             first = await games.chat_read(conn, request.chat_key)
             lang = await session.request_lang(conn, request, first.lang)
@@ -299,6 +306,7 @@ class App:
                     refused = UserError(reply.error.code)
                     raise batch.LineFailed(line, refused, None, reply.error.message)
                 reply.command = spec.name
+                changed = changed or ctx.game_changed
                 lang = ctx.lang  # /lang on one line: the next lines follow it
                 done.append((line, reply))
         except batch.LineFailed as failed:
@@ -315,6 +323,8 @@ class App:
             await tx.abort(exc)
             raise
         await tx.commit()
+        if changed:
+            self.boards.changed(request.chat_key)
         return batch.summary(lang, done)
 
     def usage(self, spec: CommandSpec, lang: i18n.Lang, platform: str | None) -> str:

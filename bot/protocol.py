@@ -112,6 +112,9 @@ class Reply(BaseModel):
     attachments: list[Attachment] = Field(default_factory=list)
     data: dict[str, Any] | None = None
     error: ErrorInfo | None = None
+    # The chat's live board (/game board): the adapter posts it as a message of its own, gives
+    # its id to `App.boards` and the bot edits that message after every change to the game.
+    live_board: bool = False
     # Shown only to the user who asked (a private roll's result): an ephemeral message on
     # Discord, a private message on Telegram, printed after the reply on the console.
     private: Reply | None = None

@@ -88,6 +88,11 @@ class Caller(Protocol):
     def now(self) -> datetime: ...
     @property
     def opts(self) -> dict[str, Any]: ...
+
+    # Set by `apply_change` and `create_game` when the chat's game was written: after the
+    # command commits, the dispatcher refreshes the chat's live board (bot/commands/board_live).
+    game_changed: bool
+
     async def active_game(self) -> StoredGame | None: ...
 
 
@@ -282,6 +287,7 @@ async def apply_change(
             if err.key != "game.changed_meanwhile" or attempt == retries:
                 raise
             continue
+        ctx.game_changed = True
         after = _unit_named(new, target_name)
         return Change(game=saved, before=current.state, after=new, unit=after, changed=True)
     raise AssertionError("unreachable")  # pragma: no cover
@@ -304,6 +310,7 @@ async def create_game(ctx: Caller, state: GameState) -> StoredGame:
         kind="game_new",
         now=ctx.now,
     )
+    ctx.game_changed = True
     return created
 
 

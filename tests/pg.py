@@ -40,6 +40,7 @@ BOTH_BACKENDS = (
     "tests/rules/test_rules_commands.py",
     "tests/hostile/test_permissions.py",
     "tests/hostile/test_import_text.py",
+    "tests/board/test_live_board.py",
 )
 TEMPLATE = "wargame_template"
 

@@ -24,9 +24,10 @@ from bot.adapters.base import AdapterStartError
 from bot.adapters.slow import SLOW_AFTER
 from bot.app import App
 from bot.autocomplete import MAX_CHOICES, matching, suggest
+from bot.commands.board_live import EditResult
 from bot.commands.spec import CommandSpec, OptionSpec
 from bot.config import Settings
-from bot.protocol import Attachment, Reply, Request
+from bot.protocol import Attachment, Reply, Request, plain
 from bot.render import discord_md
 from bot.rules_import import MAX_BYTES as MAX_FILE_BYTES
 from bot.storage import buttons
@@ -169,6 +170,7 @@ class DiscordAdapter:
         except AdapterStartError:
             await self.client.close()  # release the HTTP session; nothing else is running
             raise
+        self.app.boards.attach(self.name, self)
 
     async def _start(self) -> None:
         assert self.settings.discord_token is not None
@@ -207,6 +209,8 @@ class DiscordAdapter:
         if self.inflight:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.idle.wait(), SHUTDOWN_GRACE)
+        self.app.boards.detach(self.name)
+        await self.app.boards.drain()  # board edits under way finish before the client closes
         await self.client.close()
         if self.runner is not None:
             await asyncio.gather(self.runner, return_exceptions=True)
@@ -217,11 +221,44 @@ class DiscordAdapter:
     def owns(self, chat: str) -> bool:
         return chat.startswith("discord:")
 
-    async def send(self, chat: str, reply: Reply) -> None:
+    async def channel(self, chat: str) -> Any:
         channel_id = int(chat.split(":")[-1])
-        channel = self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id)
+        return self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id)
+
+    async def send(self, chat: str, reply: Reply) -> None:
+        channel = await self.channel(chat)
         if isinstance(channel, discord.abc.Messageable):
             await channel.send(**self.message_kwargs(reply, await self.view(chat, reply)))
+
+    # --- the live board (bot/commands/board_live.py) -----------------------------------------
+
+    async def post_board(self, chat: str, reply: Reply) -> bool:
+        """Post the chat's live board as a channel message of the bot's (an interaction's answer
+        can be edited for 15 minutes only), pin it if the bot may; False if it cannot post."""
+        try:
+            channel = await self.channel(chat)
+            if not isinstance(channel, discord.abc.Messageable):
+                return False
+            message = await channel.send(**self.message_kwargs(reply, None))
+        except discord.HTTPException as exc:
+            log.info("live board not posted in %s: %s", chat, exc.status)
+            return False
+        await self.app.boards.posted(chat, str(message.id), reply)
+        with contextlib.suppress(discord.HTTPException):  # no Manage Messages: not pinned
+            await message.pin()
+        return True
+
+    async def edit_board(self, chat: str, message_id: str, reply: Reply) -> EditResult:
+        try:
+            channel = await self.channel(chat)
+            message = discord.PartialMessage(channel=channel, id=int(message_id))
+            await message.edit(embed=embed(reply), allowed_mentions=allowed_mentions(reply))
+        except discord.NotFound:
+            return "gone"
+        except (discord.HTTPException, TypeError) as exc:
+            log.warning("live board of %s not edited: %s", chat, exc)
+            return "failed"
+        return "ok"
 
     async def sync_commands(self) -> None:
         """Upload the generated commands, unless they are what Discord already has (the hash of
@@ -518,6 +555,16 @@ class DiscordAdapter:
     async def respond(
         self, interaction: discord.Interaction[Any], reply: Reply, deferred: bool
     ) -> None:
+        if reply.live_board and reply.ok:
+            # The board goes to the channel as a message of its own; the caller is told so.
+            lang = i18n.normalize_lang(str((reply.data or {}).get("lang"))) or i18n.DEFAULT_LANG
+            if await self.post_board(chat_key(interaction), reply):
+                note = Reply(blocks=[[plain(i18n.t(lang, "board.posted"))]], ephemeral=True)
+            else:
+                note = reply.model_copy(update={"live_board": False})
+                note.blocks = [*note.blocks[:-1], [plain(i18n.t(lang, "board.not_posted"))]]
+            await self.respond(interaction, note, deferred)
+            return
         if reply.private is not None:
             # The asker's part first, ephemeral (only they see it), then the chat's part.
             secret = reply.private.model_copy(update={"ephemeral": True})

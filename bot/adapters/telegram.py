@@ -46,6 +46,7 @@ from telegram import (
 )
 from telegram.constants import ChatAction, ChatMemberStatus, ChatType, ParseMode
 from telegram.error import (
+    BadRequest,
     Forbidden,
     InvalidToken,
     NetworkError,
@@ -71,6 +72,7 @@ from bot.adapters.base import AdapterStartError
 from bot.adapters.slow import SLOW_AFTER, TYPING_EVERY, with_notice
 from bot.adapters.telegram_inline import InlineCommand, inline_command, is_dice
 from bot.app import App
+from bot.commands.board_live import EditResult
 from bot.config import Settings
 from bot.flood import MAX_WAITING, Lanes, RateLimited
 from bot.protocol import Attachment, Button, Reply, Request, bold, code, italic, plain
@@ -174,6 +176,8 @@ class Outgoing:
     markup: InlineKeyboardMarkup | None = None
     document: Attachment | None = None
     photo: Attachment | None = None
+    board: str | None = None  # the live board of this chat key: its message id is kept
+    posted: Reply | None = None  # the board's reply
 
 
 def caption_length(html: str) -> int:
@@ -219,7 +223,7 @@ def merge(items: list[Outgoing]) -> list[Outgoing]:
         run.clear()
 
     for item in items:
-        if item.document is not None or item.photo is not None:
+        if item.document is not None or item.photo is not None or item.board is not None:
             flush()
             out.append(item)
         else:
@@ -326,6 +330,7 @@ class TelegramAdapter:
                 else:
                     log.info("another process polls Telegram: this one stands by to take over")
                 self.election = asyncio.create_task(self._keep_poller_elected())
+        self.app.boards.attach(self.name, self)
         log.info("Telegram bot @%s running", self.username)
 
     async def _start_polling(self) -> None:
@@ -369,6 +374,8 @@ class TelegramAdapter:
         if self.application.running:
             await self.application.stop()
         await self.lanes.drain()  # the commands received are run and answered
+        self.app.boards.detach(self.name)
+        await self.app.boards.drain()  # board edits under way finish before the shutdown
         await self.application.shutdown()
         if self.poller is not None:
             await self.poller.release()  # hand polling over to a standing-by process now
@@ -750,6 +757,9 @@ class TelegramAdapter:
             Outgoing(html=chunk, markup=markup if i == len(chunks) - 1 else None)
             for i, chunk in enumerate(chunks)
         ]
+        if reply.live_board and reply.ok:  # its first message is the one kept up to date
+            key = f"telegram:{chat_id}" + (f":{thread}" if thread is not None else "")
+            out[0] = Outgoing(html=out[0].html, markup=out[0].markup, board=key, posted=reply)
         return out + documents
 
     async def send_item(
@@ -780,7 +790,7 @@ class TelegramAdapter:
                 flood=flood,
             )
             return
-        await self.retry(
+        sent = await self.retry(
             lambda: self.application.bot.send_message(
                 chat_id,
                 item.html,
@@ -790,6 +800,37 @@ class TelegramAdapter:
             ),
             flood=flood,
         )
+        if item.board is not None and item.posted is not None and sent is not None:
+            await self.app.boards.posted(item.board, str(sent.message_id), item.posted)
+            try:
+                await self.application.bot.pin_chat_message(
+                    chat_id, sent.message_id, disable_notification=True
+                )
+            except TelegramError as exc:  # not an admin with the right to pin: left unpinned
+                log.info("live board not pinned in %s: %s", chat_id, exc)
+
+    async def edit_board(self, chat: str, message_id: str, reply: Reply) -> EditResult:
+        """The live board's message made to show `reply` (bot/commands/board_live.py)."""
+        html = (telegram_html.split(telegram_html.render(reply)) or ["…"])[0]
+        try:
+            await self.application.bot.edit_message_text(
+                html,
+                chat_id=int(chat.split(":")[1]),
+                message_id=int(message_id),
+                parse_mode=ParseMode.HTML,
+            )
+        except BadRequest as exc:
+            text = str(exc).lower()
+            if "not modified" in text:
+                return "ok"
+            if "not found" in text:
+                return "gone"
+            log.warning("live board of %s not edited: %s", chat, exc)
+            return "failed"
+        except TelegramError as exc:
+            log.warning("live board of %s not edited: %s", chat, exc)
+            return "failed"
+        return "ok"
 
     async def keyboard(
         self, chat_id: int, thread: int | None, reply: Reply

@@ -18,7 +18,7 @@ from bot.commands.spec import CommandSpec
 
 MODULE_NAMES = (
     "core", "dice", "rules", "game", "game_settings", "campaign", "campaign_page", "army", "stats",
-    "wow", "wm", "aos", "c5", "inf", "batch", "macros", "private_rolls",
+    "wow", "wm", "aos", "c5", "inf", "batch", "macros", "private_rolls", "board",
 )  # fmt: skip
 
 HEADS: dict[str, tuple[str, ...]] = {
@@ -28,7 +28,7 @@ HEADS: dict[str, tuple[str, ...]] = {
     "roll": ("dice", "private_rolls"), "tira": ("dice", "private_rolls"),
     "regola": ("rules",), "rule": ("rules",), "rules": ("rules",),
     "regole": ("rules",),
-    "game": ("game", "game_settings"), "partita": ("game", "game_settings"),
+    "game": ("game", "game_settings", "board"), "partita": ("game", "game_settings", "board"),
     "annulla": ("game",), "log": ("game",), "phase": ("game",), "punti": ("game",),
     "registro": ("game",), "res": ("game",), "risorse": ("game",), "round": ("game",),
     "score": ("game",), "turn": ("game",), "turno": ("game",), "undo": ("game",),

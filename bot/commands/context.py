@@ -56,6 +56,7 @@ class Context:
     # Set for a multi-line message, whose one transaction can't pause: the seconds heavy work
     # may hold it (other chats' writes wait meanwhile) before the line is refused.
     held_seconds: float | None = None
+    game_changed: bool = False  # the chat's game was written (bot.session): refresh its board
 
     async def active_game(self) -> StoredGame | None:
         """The chat's active game: the dispatcher's first read while this connection has written

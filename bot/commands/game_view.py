@@ -3,7 +3,7 @@ change did, a system's notes. Pure rendering to blocks: no storage, no rule deci
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from bot import i18n
 from bot.commands.context import Context
@@ -18,12 +18,22 @@ from rules_core.systems.base import Note
 BAR = 10
 
 
+class Reader(Protocol):
+    """What drawing the board needs of a command's context (`Context` has it): the reader's
+    language and its catalogue. The live board (bot/commands/board_live.py) draws it outside
+    any command."""
+
+    @property
+    def lang(self) -> i18n.Lang: ...
+    def t(self, key: str, /, **params: Any) -> str: ...
+
+
 def health_bar(left: int, most: int) -> str:
     filled = max(0, min(BAR, round(BAR * left / most))) if most > 0 else 0
     return "█" * filled + "░" * (BAR - filled)
 
 
-def stat_name(ctx: Context, system: str, stat: str) -> str:
+def stat_name(ctx: Reader, system: str, stat: str) -> str:
     return stat_label(ctx.lang, system, stat)
 
 
@@ -34,7 +44,7 @@ def stat_label(lang: i18n.Lang, system: str, stat: str) -> str:
     return i18n.t(lang, key) if i18n.has(key, lang) else stat
 
 
-def unit_line(ctx: Context, unit: Unit, system: str | None = None) -> Block:
+def unit_line(ctx: Reader, unit: Unit, system: str | None = None) -> Block:
     """Name, health bar and numbers, models left, conditions; with `system`, its health
     numbers and the stats it wants on the board."""
     spec = get_system(system) if system else None
@@ -75,20 +85,20 @@ def condition_label(
     return i18n.t(lang, f"game.cond_{until.replace('-', '_')}", name=name)
 
 
-def phase_name(ctx: Context, system: str, code: str) -> str:
+def phase_name(ctx: Reader, system: str, code: str) -> str:
     """A phase as the game's book names it (`phases.aos.hero`: "fase dell'eroe"), else its code."""
     key = f"phases.{system}.{code}"
     return ctx.t(key) if i18n.has(key) else code
 
 
-def current_phase(ctx: Context, state: GameState) -> str:
+def current_phase(ctx: Reader, state: GameState) -> str:
     phases = get_system(state.system).phases
     if not 0 <= state.phase < len(phases):
         return "-"
     return phase_name(ctx, state.system, phases[state.phase])
 
 
-def board(ctx: Context, state: GameState) -> list[Block]:
+def board(ctx: Reader, state: GameState) -> list[Block]:
     phase = current_phase(ctx, state)
     blocks: list[Block] = [
         [plain(ctx.t("game.round_phase", round=state.round, phase=phase))],
@@ -115,7 +125,7 @@ def board(ctx: Context, state: GameState) -> list[Block]:
     return blocks
 
 
-def board_unit(ctx: Context, state: GameState, unit: Unit) -> list[Block]:
+def board_unit(ctx: Reader, state: GameState, unit: Unit) -> list[Block]:
     line: Block = [plain("  "), *unit_line(ctx, unit, state.system)]
     pools = state.resources.get(f"unit:{fold(unit.name)}", {})
     if pools:

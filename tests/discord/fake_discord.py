@@ -196,6 +196,8 @@ class FakeDiscord:
         self.refused: list[list[str]] = []  # the problems of each command list refused
         self.attachments: dict[str, bytes] = {}  # served at /attachments/{id}/{filename}
         self.base_url = ""
+        self.deleted: set[str] = set()  # message ids deleted by users: an edit gets 404
+        self.pin_refused = False  # the bot lacks Manage Messages: a pin gets 403
 
     async def start(self) -> None:
         app = web.Application()
@@ -577,23 +579,35 @@ class FakeDiscord:
             return _json({"interaction": {"id": interaction_id, "type": 2}})
         if path.startswith("/webhooks/"):
             return web.Response(status=204)
+        edited = re.fullmatch(r"/channels/(\d+)/messages/(\d+)", path)
+        if request.method == "PATCH" and edited:
+            if edited.group(2) in self.deleted:
+                return _json({"message": "Unknown Message", "code": 10008}, status=404)
+            return _json(self._message(edited.group(1), edited.group(2), body))
+        if request.method == "PUT" and re.fullmatch(r"/channels/\d+/messages/pins/\d+", path):
+            if self.pin_refused:
+                return _json({"message": "Missing Permissions", "code": 50013}, status=403)
+            return web.Response(status=204)
         if request.method == "POST" and re.fullmatch(r"/channels/\d+/messages", path):
-            return _json(
-                {
-                    "id": str(next(self._ids)),
-                    "channel_id": path.split("/")[2],
-                    "author": BOT_USER,
-                    "content": (body or {}).get("content") or "",
-                    "timestamp": "2026-11-22T10:00:00+00:00",
-                    "edited_timestamp": None,
-                    "tts": False,
-                    "mention_everyone": False,
-                    "mentions": [],
-                    "mention_roles": [],
-                    "attachments": [],
-                    "embeds": (body or {}).get("embeds") or [],
-                    "pinned": False,
-                    "type": 0,
-                }
-            )
+            return _json(self._message(path.split("/")[2], str(next(self._ids)), body))
         return _json({"message": "Unknown", "code": 0}, status=404)
+
+    @staticmethod
+    def _message(channel_id: str, message_id: str, body: Any) -> dict[str, Any]:
+        """A message of the bot's as Discord returns it after a post or an edit."""
+        return {
+            "id": message_id,
+            "channel_id": channel_id,
+            "author": BOT_USER,
+            "content": (body or {}).get("content") or "",
+            "timestamp": "2026-11-22T10:00:00+00:00",
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [],
+            "embeds": (body or {}).get("embeds") or [],
+            "pinned": False,
+            "type": 0,
+        }

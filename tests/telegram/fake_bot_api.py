@@ -336,9 +336,13 @@ class FakeBotAPI:
         if method == "editMessageText" and "inline_message_id" in params:
             return self._ok(True)  # a message sent in inline mode: no Message comes back
         if method in MESSAGES:
-            self._message_id += 1
+            if method.startswith("edit"):  # the same message, its content replaced
+                ident = int(params["message_id"])
+            else:
+                self._message_id += 1
+                ident = self._message_id
             message: dict[str, Any] = {
-                "message_id": self._message_id,
+                "message_id": ident,
                 "date": int(time.time()),
                 "chat": {"id": int(params["chat_id"]), "type": "supergroup", "title": "Table"},
                 "from": BOT_USER,
