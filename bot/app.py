@@ -24,7 +24,7 @@ import logging
 import secrets
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import AsyncExitStack, asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -36,13 +36,17 @@ from bot.commands.context import Context
 from bot.commands.registry import Registry, UnknownCommand
 from bot.commands.spec import CommandSpec
 from bot.protocol import Button, ErrorInfo, Reply, Request, code, plain
+from bot.storage import buttons as buttons_repo
 from bot.storage import games
 from bot.storage import macros as macros_repo
 from bot.storage import settings as settings_repo
 from bot.storage.conn import Connection
-from bot.storage.db import Database, storage_user_error
+from bot.storage.db import Database, HeldLock, storage_user_error
 from rules_core.budget import Budget
 from rules_core.errors import UserError
+
+# HeldLock: what `try_hold` gives adapters, which never import bot.storage themselves.
+__all__ = ["App", "HeldLock"]
 
 log = logging.getLogger(__name__)
 BATCH_HELD_SECONDS = 1.0
@@ -126,6 +130,32 @@ class App:
     async def stop(self) -> None:
         await self.boards.stop()
         await self.db.close()
+
+    # --- what adapters keep: they reach storage only through these (import-linter contract) --
+
+    async def save_buttons(self, chat_key: str, commands: Sequence[str]) -> list[str]:
+        """Store each button's command under a short id (one per command, in order) in one
+        transaction: the id is what the platform sends back when the button is pressed."""
+        async with self.db.transaction() as conn:
+            return [await buttons_repo.save(conn, chat_key, c, self.clock()) for c in commands]
+
+    async def button_command(self, chat_key: str, ident: str) -> str | None:
+        """The command a pressed button runs, or None (unknown id, or a button of another chat)."""
+        async with self.db.transaction(write=False) as conn:
+            return await buttons_repo.load(conn, chat_key, ident)
+
+    async def load_value(self, key: str) -> str | None:
+        """A value the bot keeps for itself (not a chat's): e.g. the last command-list upload."""
+        async with self.db.transaction(write=False) as conn:
+            return await settings_repo.kv_get(conn, key)
+
+    async def save_value(self, key: str, value: str) -> None:
+        async with self.db.transaction() as conn:
+            await settings_repo.kv_set(conn, key, value)
+
+    async def try_hold(self, name: str) -> HeldLock | None:
+        """The named lock across processes (`Database.try_hold`), or None when another has it."""
+        return await self.db.try_hold(name)
 
     async def lang_for(self, request: Request, *, ephemeral: bool = False) -> i18n.Lang:
         """The reply language outside a command (adapters, reminders, errors): the one rule of

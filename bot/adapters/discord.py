@@ -30,8 +30,6 @@ from bot.config import Settings
 from bot.protocol import Attachment, Reply, Request, plain
 from bot.render import discord_md
 from bot.rules_import import MAX_BYTES as MAX_FILE_BYTES
-from bot.storage import buttons
-from bot.storage.settings import kv_get, kv_set
 from rules_core.errors import UserError
 
 log = logging.getLogger(__name__)
@@ -270,10 +268,9 @@ class DiscordAdapter:
         guild = self.settings.discord_dev_guild
         key = f"discord.commands.{app_id}.{guild or 'global'}"
         digest = discord_commands.digest(commands)
-        async with self.app.db.transaction(write=False) as conn:
-            if await kv_get(conn, key) == digest:
-                log.info("Discord commands unchanged; no sync")
-                return
+        if await self.app.load_value(key) == digest:
+            log.info("Discord commands unchanged; no sync")
+            return
         try:
             if guild:
                 await self.client.http.bulk_upsert_guild_commands(app_id, guild, commands)
@@ -283,8 +280,7 @@ class DiscordAdapter:
             raise AdapterStartError(
                 f"Discord refused the command list (HTTP {exc.status}: {exc.text[:200]})"
             ) from None
-        async with self.app.db.transaction() as conn:
-            await kv_set(conn, key, digest)
+        await self.app.save_value(key, digest)
         log.info("Discord commands synced (%s)", guild or "global")
 
     # --- incoming ----------------------------------------------------------------------------
@@ -473,8 +469,7 @@ class DiscordAdapter:
         if not custom_id.startswith(BUTTON_PREFIX):
             return
         key = chat_key(interaction)
-        async with self.app.db.transaction(write=False) as conn:
-            command = await buttons.load(conn, key, custom_id[len(BUTTON_PREFIX) :])
+        command = await self.app.button_command(key, custom_id[len(BUTTON_PREFIX) :])
         if command is None:
             lang = await self.app.lang_for(self.request(interaction))
             await interaction.response.send_message(
@@ -543,12 +538,12 @@ class DiscordAdapter:
         if not reply.buttons:
             return None
         view = discord.ui.View(timeout=None)
-        async with self.app.db.transaction() as conn:
-            for item in reply.buttons[:25]:
-                ident = await buttons.save(conn, key, item.command, self.app.clock())
-                view.add_item(
-                    discord.ui.Button(label=item.label[:80] or "…", custom_id=BUTTON_PREFIX + ident)
-                )
+        shown = reply.buttons[:25]
+        ids = await self.app.save_buttons(key, [item.command for item in shown])
+        for item, ident in zip(shown, ids, strict=True):
+            view.add_item(
+                discord.ui.Button(label=item.label[:80] or "…", custom_id=BUTTON_PREFIX + ident)
+            )
         view.stop()  # never stored by discord.py: presses are dispatched by custom id
         return view
 

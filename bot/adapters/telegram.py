@@ -71,15 +71,13 @@ from bot.adapters import telegram_menu
 from bot.adapters.base import AdapterStartError
 from bot.adapters.slow import SLOW_AFTER, TYPING_EVERY, with_notice
 from bot.adapters.telegram_inline import InlineCommand, inline_command, is_dice
-from bot.app import App
+from bot.app import App, HeldLock
 from bot.commands.board_live import EditResult
 from bot.config import Settings
 from bot.flood import MAX_WAITING, Lanes, RateLimited
 from bot.protocol import Attachment, Button, Reply, Request, bold, code, italic, plain
 from bot.render import telegram_html
 from bot.rules_import import MAX_BYTES
-from bot.storage import buttons
-from bot.storage.db import HeldLock
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -105,7 +103,7 @@ SCOPES: dict[telegram_menu.Scope, BotCommandScope] = {
     "private": BotCommandScopeAllPrivateChats(),
     "group": BotCommandScopeAllGroupChats(),
 }
-POLLER_LOCK = "telegram-poller"  # the named lock (Database.try_hold) of the one polling process
+POLLER_LOCK = "telegram-poller"  # the named lock (App.try_hold) of the one polling process
 ELECTION_EVERY = 5.0  # seconds between a standing-by process's attempts to take over
 INLINE_CACHE_SECONDS = 5  # short: a lookup follows the user's chat settings
 ROLL_RESULT = "roll"  # the inline result id of a roll: the query says which one
@@ -320,7 +318,7 @@ class TelegramAdapter:
             # Telegram gives each update to one getUpdates caller only if there is one caller:
             # among several processes, the one holding the poller lock polls, the others wait.
             try:
-                self.poller = await self.app.db.try_hold(POLLER_LOCK)
+                self.poller = await self.app.try_hold(POLLER_LOCK)
             except OSError:  # no lock file beside a read-only database: assume we're alone
                 log.warning("cannot take the Telegram poller lock: polling without it")
                 await self._start_polling()
@@ -348,7 +346,7 @@ class TelegramAdapter:
             await asyncio.sleep(self.election_every)
             try:
                 if self.poller is None:
-                    self.poller = await self.app.db.try_hold(POLLER_LOCK)
+                    self.poller = await self.app.try_hold(POLLER_LOCK)
                     if self.poller is not None:
                         log.info("this process now polls Telegram")
                         await self._start_polling()
@@ -520,8 +518,7 @@ class TelegramAdapter:
             await query.answer()
             return
         key = chat_key(message)
-        async with self.app.db.transaction(write=False) as conn:
-            command = await buttons.load(conn, key, query.data)
+        command = await self.app.button_command(key, query.data)
         lang = await self.app.lang_for(
             Request(
                 platform="telegram",
@@ -838,10 +835,7 @@ class TelegramAdapter:
         if not reply.buttons:
             return None
         key = f"telegram:{chat_id}" + (f":{thread}" if thread is not None else "")
-        async with self.app.db.transaction() as conn:
-            ids = [
-                await buttons.save(conn, key, b.command, self.app.clock()) for b in reply.buttons
-            ]
+        ids = await self.app.save_buttons(key, [b.command for b in reply.buttons])
         rows = [
             [InlineKeyboardButton(b.label[:64], callback_data=ident)]
             for b, ident in zip(reply.buttons, ids, strict=True)

@@ -206,6 +206,7 @@ def test_a_command_that_is_also_a_group_keeps_its_own_options() -> None:
 def test_suggestion_carries_the_spec_for_its_syntax() -> None:
     with pytest.raises(UnknownCommand) as info:
         build_registry().find("/game nwe wm")
+    assert info.value.key == "cmd.unknown_sub_hint"
     (hint,) = info.value.suggestions
     assert hint.spec is not None and hint.spec.path == ("game", "new")
 

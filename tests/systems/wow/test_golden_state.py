@@ -135,10 +135,11 @@ def test_teammates_are_allies() -> None:
     state = game()
     state.players[1] = Player(user_id="B", name="Bob", side="Horde")
     state.players[0] = Player(user_id="A", name="Ann", side="Horde")
-    with pytest.raises(UserError):
+    with pytest.raises(UserError) as err:
         wt.check_target(
             state, tr.find_unit(state, "Jaina"), tr.find_unit(state, "Thrall"), heal=False
         )
+    assert err.value.key == "wow.target_ally"
 
 
 # --- 408 and 304: the clocks and pets -----------------------------------------------------------
