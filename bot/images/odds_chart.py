@@ -48,6 +48,7 @@ class OddsPanel(BaseModel):
     mean: float
     question: str | None = None  # `2d6+3 ≥ 10`
     probability: float | None = None
+    axis: str | None = None  # what the totals count (a game's "damage dealt"); None: totals
 
 
 class OddsChart(BaseModel):
@@ -122,7 +123,7 @@ def _draw_panel(ax: Axes, p: OddsPanel, lang: Lang) -> None:
     digits = 1 if top < 0.2 else 0
     ax.yaxis.set_major_formatter(FuncFormatter(lambda y, _: percent(lang, y, digits)))
     ax.set_ylabel(t(lang, "images.odds.exactly_axis"))
-    ax.set_xlabel(t(lang, "images.odds.total"))
+    ax.set_xlabel(p.axis or t(lang, "images.odds.total"))
     step = max(1, math.ceil(len(xs) / MAX_TICKS))
     ax.set_xticks(xs[::step], labels[::step], rotation=0 if step == 1 and len(xs) <= 20 else 30)
     ax.set_xlim(-0.6, len(xs) - 0.4)
