@@ -11,6 +11,7 @@ from __future__ import annotations
 from bot.commands.context import Context
 from bot.commands.game_settings import require_own_points_right
 from bot.commands.game_view import notes_blocks, unit_blocks, unit_line
+from bot.images.cards.attach import grid_picture, unit_picture
 from bot.protocol import Block, Reply, bold, plain, pre
 from bot.session import (
     apply_change,
@@ -81,7 +82,8 @@ async def unit_show(ctx: Context) -> Reply:
     pools = game.state.resources.get(f"unit:{fold(unit.name)}", {})
     if pools:
         blocks.append([plain(", ".join(f"{k} {v}" for k, v in sorted(pools.items())))])
-    return Reply(title=unit.name, blocks=blocks, data={"unit": unit.model_dump()})
+    reply = Reply(title=unit.name, blocks=blocks, data={"unit": unit.model_dump()})
+    return await unit_picture(ctx, reply, unit, game.state.system)
 
 
 async def unit_change(ctx: Context, kind: str) -> Reply:
@@ -110,10 +112,11 @@ async def unit_change(ctx: Context, kind: str) -> Reply:
             game=game,
         )
         after = change.unit or unit
-        return Reply(
+        reply = Reply(
             blocks=notes_blocks(ctx, notes) + unit_blocks(ctx, after, change.after.system),
             data={"unit": after.model_dump()},
         )
+        return await grid_picture(ctx, reply, after, change.after.system)
     elif kind == "heal":
         require_unit_rights(ctx, state, unit, attack=False)
         new = tr.heal(state, unit.name, ctx.opts["amount"])

@@ -35,9 +35,12 @@ Case = tuple[str, Callable[[Any, Lang], bytes], Any, Lang]
 
 
 def cases() -> list[Case]:
+    from tests.images.cards import samples  # the cards' own (grid, unit status cards)
+
     return [
         ("odds-2d6+3-ge-10-it.png", odds_chart.render, odds_facts("2d6+3>=10"), "it"),
         ("odds-3d6-10d10-en.png", odds_chart.render, odds_facts("3d6; 10d10"), "en"),
+        *samples.cases(),
     ]
 
 

@@ -21,6 +21,7 @@ from bot.commands.context import Context
 from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data
 from bot.commands.system_kit import log_roll, resolution
 from bot.i18n import fmt_num, fmt_pct
+from bot.images.cards.odds import attach as odds_picture
 from bot.protocol import Block, Reply, bold, code, plain, pre
 from bot.storage.games import StoredGame
 from rules_core.errors import UserError
@@ -120,4 +121,8 @@ async def odds(ctx: Context) -> Reply:
         data["models_slain_mean"] = slain_dist.mean()
     else:
         data["models_slain_distribution"] = None
-    return Reply(title=ctx.t("aos.odds_title"), blocks=blocks, data=data)
+    parts = [(dist, request_summary(ctx, req), "damage")]
+    if slain is not None:
+        parts.append((slain_dist, request_summary(ctx, req), "slain"))
+    reply = Reply(title=ctx.t("aos.odds_title"), blocks=blocks, data=data)
+    return await odds_picture(ctx, reply, parts)

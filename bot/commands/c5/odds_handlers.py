@@ -30,7 +30,9 @@ async def odds_wound(ctx: Context) -> Reply:
     settings = await SETTINGS.load(ctx)
     req = rq.wound_request(ctx.opts, attacker, target, melee=True, mod_option=mod_option(ctx))
     odds = await ctx.offload(wound_odds, req, settings)
-    return view.wound_odds_reply(ctx, odds, ctx.t("c5.title_wound", str=req.str_, res=req.res))
+    return await view.wound_odds_reply(
+        ctx, odds, ctx.t("c5.title_wound", str=req.str_, res=req.res)
+    )
 
 
 async def odds_melee(ctx: Context) -> Reply:
@@ -40,7 +42,7 @@ async def odds_melee(ctx: Context) -> Reply:
     req = rq.melee_request(ctx.opts, attacker, target)
     odds = await ctx.offload(melee_odds, req, settings)
     title = ctx.t("c5.title_melee", att=req.attack.value, str=req.wound.str_, res=req.wound.res)
-    return view.wound_odds_reply(ctx, odds, title)
+    return await view.wound_odds_reply(ctx, odds, title)
 
 
 async def odds_shoot(ctx: Context) -> Reply:
@@ -50,7 +52,7 @@ async def odds_shoot(ctx: Context) -> Reply:
     req = rq.shoot_request(ctx.opts, attacker, target)
     odds = await ctx.offload(shoot_odds, req, settings)
     title = ctx.t("c5.title_shoot", aim=req.test.value, str=req.wound.str_, res=req.wound.res)
-    return view.wound_odds_reply(ctx, odds, title)
+    return await view.wound_odds_reply(ctx, odds, title)
 
 
 def mod_option(ctx: Context) -> str:

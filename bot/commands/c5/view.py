@@ -8,6 +8,7 @@ from bot.commands.context import Context
 from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data
 from bot.commands.system_kit import dice_text, signed
 from bot.i18n import fmt_pct, tn
+from bot.images.cards.odds import attach as odds_picture
 from bot.protocol import Block, Reply, bold, code, plain
 from rules_core.steps import Step
 from rules_core.systems.c5 import tables
@@ -88,7 +89,7 @@ def mana_line(ctx: Context, step: Step, power: int, total: int, rank_name: str) 
 # --- odds -------------------------------------------------------------------------------------
 
 
-def wound_odds_reply(ctx: Context, odds: WoundOdds, title: str) -> Reply:
+async def wound_odds_reply(ctx: Context, odds: WoundOdds, title: str) -> Reply:
     dist = as_distribution(odds.wounds)
     blocks = distribution_blocks(ctx, dist, [code(title)])
     line = ctx.t(
@@ -109,7 +110,8 @@ def wound_odds_reply(ctx: Context, odds: WoundOdds, title: str) -> Reply:
         "p_nulla": float(odds.p_nulla),
         "tail": odds.tail,
     }
-    return Reply(title=ctx.t("c5.odds_title"), blocks=blocks, data=data)
+    reply = Reply(title=ctx.t("c5.odds_title"), blocks=blocks, data=data)
+    return await odds_picture(ctx, reply, [(dist, title, "wounds")])
 
 
 def test_odds_reply(ctx: Context, odds: TestOdds, title: str) -> Reply:

@@ -12,6 +12,7 @@ from bot.commands.inf.common import GAME, SETTINGS, weapons_of_chat
 from bot.commands.inf.view import attack_verdict, note_lines, step_block
 from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data, percent
 from bot.commands.system_kit import log_roll, resolution
+from bot.images.cards.odds import attach as odds_picture
 from bot.protocol import Block, Reply, code, plain
 from bot.storage import games
 from rules_core.errors import UserError
@@ -138,7 +139,8 @@ async def odds_cmd(ctx: Context) -> Reply:
         "p_active_dead": _f(a.p_dead),
         "active_wounds": [[v, p] for v, p in active_dist.items()],
     }
-    return Reply(title=ctx.t("inf.odds_title"), blocks=blocks, data=data)
+    reply = Reply(title=ctx.t("inf.odds_title"), blocks=blocks, data=data)
+    return await odds_picture(ctx, reply, [(dist, title_of(ctx, req), "wounds")])
 
 
 async def hits_odds(ctx: Context, o: AttackOptions, attacker: Unit | None) -> Reply:
@@ -181,4 +183,5 @@ async def hits_odds(ctx: Context, o: AttackOptions, attacker: Unit | None) -> Re
         "p_critical": _f(odds.p_critical),
         "kind": "hits",
     }
-    return Reply(title=ctx.t("inf.odds_title"), blocks=blocks, data=data)
+    reply = Reply(title=ctx.t("inf.odds_title"), blocks=blocks, data=data)
+    return await odds_picture(ctx, reply, [(dist, title, "hits")])

@@ -9,6 +9,8 @@ from bot.commands.context import Context
 from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data
 from bot.commands.system_kit import dice_text, log_roll, option_or_stat, resolution
 from bot.commands.wm.view import attack_title, chance, inches, steps_blocks, tn, verdict
+from bot.images.cards.attach import grid_picture
+from bot.images.cards.odds import attach as odds_picture
 from bot.protocol import Block, Reply, bold, code, plain
 from bot.storage import games
 from rules_core.dice import DiceSource
@@ -72,6 +74,7 @@ async def attack(ctx: Context) -> Reply:
     blocks = steps_blocks(ctx, res.steps, req.type)
     blocks.append([bold(verdict(ctx, req, out))])
     data = resolution("wm", res.steps, out.model_dump())
+    damaged: Unit | None = None
     if game is not None and target is not None and ctx.opts["apply"]:
         effects = wt.wanted_effects(
             ctx.opts["effect"],
@@ -80,14 +83,15 @@ async def attack(ctx: Context) -> Reply:
             critical=out.critical,
             direct_critical=req.blast and bool(ctx.opts["direct_crit"]),
         )
-        more, applied = await apply_damage(
+        more, applied, damaged = await apply_damage(
             ctx, game, target, out.damage, source, effects, ctx.opts["model"]
         )
         blocks += more
         data["applied"] = {"unit": target.name, "damage": out.damage, "effects": applied}
     source.check_exhausted()
     await log_roll(ctx, source, out.damage, data)
-    return Reply(title=attack_title(ctx, req), blocks=blocks, data=data)
+    reply = Reply(title=attack_title(ctx, req), blocks=blocks, data=data)
+    return await grid_picture(ctx, reply, damaged, "wm") if damaged else reply
 
 
 async def odds(ctx: Context) -> Reply:
@@ -110,7 +114,8 @@ async def odds(ctx: Context) -> Reply:
         "p_critical": float(result.p_critical),
         "p_damage": float(result.p_damage),
     }
-    return Reply(title=ctx.t("wm.odds_title"), blocks=blocks, data=data)
+    reply = Reply(title=ctx.t("wm.odds_title"), blocks=blocks, data=data)
+    return await odds_picture(ctx, reply, [(dist, attack_title(ctx, req), "damage")])
 
 
 async def apply_damage(
@@ -121,18 +126,19 @@ async def apply_damage(
     source: DiceSource,
     effects: tuple[str, ...] = (),
     model: int | None = None,
-) -> tuple[list[Block], list[str]]:
-    """Damage and effects on `unit` as one event (/undo reverts it); see wt.apply_damage."""
+) -> tuple[list[Block], list[str], Unit | None]:
+    """Damage and effects on `unit` as one event (/undo reverts it); see wt.apply_damage. Also
+    the unit afterwards (None when nothing changed), for its grid's picture."""
     session.require_unit_rights(ctx, game.state, unit, attack=True)
     done = wt.apply_damage(game.state, unit.name, amount, source, effects, model)
     if not done.changed:  # nothing to record: no event
-        return [[plain(ctx.t("wm.nothing_applied", unit=unit.name))]], []
+        return [[plain(ctx.t("wm.nothing_applied", unit=unit.name))]], [], None
     await session.apply_change(ctx, done.state, "damage", game=game)
     after = tr.find_unit(done.state, unit.name)
     blocks = game_view.notes_blocks(ctx, done.notes) + game_view.unit_blocks(
         ctx, after, done.state.system
     )
-    return blocks, list(done.effects)
+    return blocks, list(done.effects), after
 
 
 async def check(ctx: Context) -> Reply:
@@ -172,13 +178,16 @@ async def fall(ctx: Context) -> Reply:
     if out.damage is not None:
         blocks.append([bold(tn(ctx, "wm.verdict.fall", out.damage))])
     data = resolution("wm", steps, out.model_dump())
+    damaged: Unit | None = None
     if found is not None and ctx.opts["apply"] and out.damage is not None:
-        blocks += (await apply_damage(ctx, found[0], found[1], out.damage, source))[0]
+        more, _, damaged = await apply_damage(ctx, found[0], found[1], out.damage, source)
+        blocks += more
         data["applied"] = {"unit": found[1].name, "damage": out.damage}
     source.check_exhausted()
     await log_roll(ctx, source, out.damage_total, data)
     title = ctx.t("wm.fall_title", height=inches(ctx, float(height)), dice=out.dice)
-    return Reply(title=title, blocks=blocks, data=data)
+    reply = Reply(title=title, blocks=blocks, data=data)
+    return await grid_picture(ctx, reply, damaged, "wm") if damaged else reply
 
 
 async def deviate(ctx: Context) -> Reply:

@@ -19,6 +19,7 @@ from bot.commands.wow.common import (
     card_names,
     roll_expression,
 )
+from bot.images.cards.odds import attach as odds_picture
 from bot.protocol import Block, Reply, bold, code, plain
 from bot.session import apply_change, require_unit_rights
 from bot.storage.games import StoredGame
@@ -257,4 +258,6 @@ async def odds(ctx: Context) -> Reply:
         "p_critical": p_crit,
         "p_damage": 1 - dist.probabilities.get(0, 0.0),
     }
-    return Reply(title=ctx.t("wow.odds_title"), blocks=blocks, data=data)
+    reply = Reply(title=ctx.t("wow.odds_title"), blocks=blocks, data=data)
+    title = ctx.t("wow.attack_title", power=req.power, type=kind, defense=req.defense)
+    return await odds_picture(ctx, reply, [(dist, title, "damage")])

@@ -1,8 +1,9 @@
-"""What the cards share: fonts, the colour-blind-safe palette, text fitting and PNG bytes.
+"""What the Pillow cards share: the pictures' one palette (`bot.images.palette`) as RGB, the
+font as a file, text fitting and PNG bytes.
 
-Fonts are the DejaVu faces matplotlib ships (a dependency already): the same glyphs on every
+The font is the palette's DejaVu Sans, the file matplotlib ships: the same glyphs on every
 machine, accents and `✔ ✘` included, so golden images hold across hosts. Pillow is imported
-lazily, by the renderers' callers in the worker pool.
+inside the functions (the renderers run in the worker pool).
 """
 
 from __future__ import annotations
@@ -13,20 +14,26 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from bot.images import palette
+
 if TYPE_CHECKING:
     from PIL import Image, ImageDraw, ImageFont
 
-# Okabe & Ito's palette (safe for the common colour-vision deficiencies), as on the charts.
-INK = (34, 34, 34)
-MUTED = (110, 110, 110)
-PAPER = (255, 255, 255)
+
+def rgb(hex_colour: str) -> tuple[int, int, int]:
+    """`#D55E00` -> (213, 94, 0)."""
+    value = int(hex_colour.removeprefix("#"), 16)
+    return value >> 16, (value >> 8) & 0xFF, value & 0xFF
+
+
+INK = rgb(palette.TEXT)
+PAPER = rgb(palette.BACKGROUND)
+BLUE = rgb(palette.BLUE)
+ORANGE = rgb(palette.ORANGE)  # a crippled system's frame
+VERMILLION = rgb(palette.HIGHLIGHT)  # a marked box (crossed as well: never colour alone)
+GREEN = rgb(palette.GREEN)
+MUTED = (110, 110, 110)  # neutral greys: secondary text, a system box's and a stat's ground
 PANEL = (242, 242, 242)
-BLUE = (0, 114, 178)
-SKY = (86, 180, 233)
-ORANGE = (230, 159, 0)
-VERMILLION = (213, 94, 0)
-GREEN = (0, 158, 115)
-YELLOW = (240, 228, 66)
 
 
 @cache

@@ -1,7 +1,6 @@
-"""What a card or chart shows, as pydantic models built from the game state or the exact
-distribution (the same facts as the text reply), with every label already in the chat's
-language. The renderers draw these and nothing else, so the tests check the facts against the
-state and the pictures against the facts.
+"""What a card shows, as pydantic models built from the game state (the same facts as the text
+reply), with every label already in the chat's language. The renderers draw these and nothing
+else, so the tests check the facts against the state and the pictures against the facts.
 """
 
 from __future__ import annotations
@@ -10,8 +9,6 @@ from pydantic import BaseModel, Field
 
 from bot import i18n
 from bot.commands.game_view import condition_label, stat_label
-from bot.commands.odds_view import histogram
-from rules_core.dice import Distribution
 from rules_core.game.models import Unit
 from rules_core.systems import get_system
 from rules_core.systems.c5 import tables as c5_tables
@@ -20,10 +17,6 @@ from rules_core.systems.inf.orders import unit_state
 from rules_core.systems.wm.grid import SYSTEM_KEYS
 from rules_core.systems.wm.system import unit_grid
 from rules_core.systems.wow.cards import cards_of
-
-MAX_BARS = 40
-"""A chart with more values than this groups them into the text's histogram ranges."""
-
 
 # --- WARMACHINE damage grid -----------------------------------------------------------------
 
@@ -48,7 +41,6 @@ class GridCard(BaseModel):
     crippled_title: str
     crippled: list[str]  # "S braccio sinistro", in the grid's order of keys
     disabled: str | None  # the word for it, when every box is marked
-    alt: str
 
 
 def grid_card(unit: Unit, lang: i18n.Lang) -> GridCard | None:
@@ -91,7 +83,6 @@ def grid_card(unit: Unit, lang: i18n.Lang) -> GridCard | None:
             for k in sorted(crippled)
         ],
         disabled=i18n.t(lang, "cards.wm.disabled") if grid.destroyed else None,
-        alt=i18n.t(lang, "cards.alt_grid", name=unit.name, left=left, total=grid.boxes),
     )
 
 
@@ -125,7 +116,6 @@ class UnitCard(BaseModel):
     conditions: list[str]
     lines_title: str | None = None  # WoW's Action Bar
     lines: list[str] = Field(default_factory=list)
-    alt: str
 
 
 def unit_card(unit: Unit, system: str, lang: i18n.Lang) -> UnitCard:
@@ -175,7 +165,6 @@ def unit_card(unit: Unit, system: str, lang: i18n.Lang) -> UnitCard:
         ],
         lines_title=lines_title,
         lines=lines,
-        alt=i18n.t(lang, "cards.alt_unit", name=unit.name, health=health, left=left, most=most),
     )
 
 
@@ -190,70 +179,3 @@ def unit_states(unit: Unit, system: str, lang: i18n.Lang) -> list[str]:
             out.append(i18n.t(lang, "cards.c5_penalty", n=penalty))
         return out
     return [i18n.t(lang, "game.destroyed")] if unit.destroyed else []
-
-
-# --- odds chart -------------------------------------------------------------------------------
-
-
-class ChartPanel(BaseModel):
-    """One distribution: a bar per value (or per range of values, as the text's histogram),
-    with P(≥ the bar's first value) as the cumulative line."""
-
-    x_label: str
-    labels: list[str]  # a tick label per bar: "3" or "10–14"
-    probabilities: list[float]  # each bar's height: P(value) or P(range), exactly as the text
-    at_least: list[float]  # P(≥ the bar's first value)
-    mean: float
-    mean_label: str
-    grouped: bool  # True when bars are ranges
-
-
-class OddsChart(BaseModel):
-    title: str
-    y_label: str
-    exactly_label: str
-    at_least_label: str
-    panels: list[ChartPanel]
-    alt: str
-
-
-def chart_panel(dist: Distribution[int], x_label: str, lang: i18n.Lang) -> ChartPanel:
-    """The bars of `dist`: every value when there are at most MAX_BARS (the exact
-    probabilities), else the text's histogram ranges (their exact sums)."""
-    mean = dist.mean()
-    values = dist.outcomes()
-    if len(values) <= MAX_BARS:
-        labels = [str(v) for v in values]
-        probabilities = [dist.probabilities[v] for v in values]  # as the reply's data
-        starts = values
-        grouped = False
-    else:
-        bars = histogram(dist)
-        labels = [label for label, _ in bars]
-        probabilities = [p for _, p in bars]
-        starts = [int(label.split("–")[0]) for label in labels]
-        grouped = True
-    return ChartPanel(
-        x_label=x_label,
-        labels=labels,
-        probabilities=probabilities,
-        at_least=[float(dist.p_at_least(v)) for v in starts],
-        mean=mean,
-        mean_label=i18n.t(lang, "cards.chart.mean", mean=i18n.fmt_num(lang, mean, 2)),
-        grouped=grouped,
-    )
-
-
-def odds_chart(
-    title: str, panels: list[tuple[Distribution[int], str]], lang: i18n.Lang
-) -> OddsChart:
-    """A chart of one or more distributions (damage dealt, then models slain), each with its
-    quantity's catalogue key under `cards.chart` (`damage`, `wounds`, `slain`…)."""
-    return OddsChart(
-        title=title,
-        y_label=i18n.t(lang, "cards.chart.probability"),
-        exactly_label=i18n.t(lang, "cards.chart.exactly"),
-        at_least_label=i18n.t(lang, "cards.chart.at_least"),
-        panels=[chart_panel(d, i18n.t(lang, f"cards.chart.{q}"), lang) for d, q in panels],
-        alt=i18n.t(lang, "cards.alt_odds", title=title),
-    )

@@ -5,28 +5,23 @@ from __future__ import annotations
 
 import io
 
+import numpy as np
 import pytest
 from PIL import Image
 
 from bot.app import App
 from bot.images.cards import grid as grid_image
 from bot.images.cards.facts import GridCard, grid_card
+from bot.images.render import picture
 from rules_core.game.models import Unit
 from rules_core.systems.wm import grid as grids
 from tests.helpers import say
 from tests.i18n_check import foreign_words
-from tests.images.cards.golden import assert_like_golden, pixels
-
-JACK = "......|..L..M|...MC.|...MC.|..R..M|......"
+from tests.images.cards.samples import JACK, jack
 
 
-def jack(damage: int = 0, column: int = 2) -> Unit:
-    grid = grids.parse_grid(JACK)
-    if damage:
-        grid, _ = grids.apply_damage(grid, damage, column)
-    return Unit(
-        name="Ironclad", owner="u1", owner_name="Ada", extra={"grid": grid.model_dump(mode="json")}
-    )
+def pixels(png: bytes) -> np.ndarray:
+    return np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))
 
 
 async def stored_jack(app: App, *damage: str) -> Unit:
@@ -89,7 +84,7 @@ def box_colour(png: bytes, card: GridCard, column: int, row: int) -> tuple[int, 
 def test_picture_draws_the_facts() -> None:
     card = grid_card(jack(8, 2), "it")
     assert card is not None
-    png = grid_image.render_grid(card, "it")
+    png = picture(grid_image.render_grid, card, "it")
     image = Image.open(io.BytesIO(png))
     assert image.format == "PNG" and image.size == grid_image.size(card)
     for box in card.boxes:
@@ -99,14 +94,3 @@ def test_picture_draws_the_facts() -> None:
             assert colour == want, box
         else:
             assert colour != grid_image.d.VERMILLION, box
-
-
-def test_golden_grid() -> None:
-    card = grid_card(jack(8, 2), "it")
-    assert card is not None
-    assert_like_golden(grid_image.render_grid(card, "it"), "wm_grid_it")
-    hostile = jack(5, 6)
-    hostile.name = "<b>@everyone</b> Ironclad ‮"[:40]
-    card = grid_card(hostile, "en")
-    assert card is not None
-    assert_like_golden(grid_image.render_grid(card, "en"), "wm_grid_hostile_en")

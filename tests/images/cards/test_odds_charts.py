@@ -1,96 +1,87 @@
-"""Each game's attack odds chart: its bars are the exact distribution the odds reply gives
-(read back from the drawn figure), the cumulative line is P(at least k), labels are the
-chat's language, and the picture matches its golden image."""
+"""Each game's attack odds chart (/wm, /aos, /inf, /c5, /wow odds): the reply carries the /odds
+chart of the same exact distribution its text and data show, with the axis named for what the
+game counts (damage dealt, wounds, models slain) in the chat's language; the drawn bars are
+those facts."""
 
 from __future__ import annotations
 
 import io
-from fractions import Fraction
 
 import pytest
 from PIL import Image
 
 from bot.app import App
-from bot.images.cards import odds as chart_image
-from bot.images.cards.facts import MAX_BARS, odds_chart
-from rules_core.dice import Distribution, odds
+from bot.images import odds_chart
+from bot.images.cards import odds as game_odds
+from rules_core.dice import odds
 from tests.helpers import say
 from tests.i18n_check import foreign_words
-from tests.images.cards.golden import assert_like_golden
 
 ODDS = {
-    "wm": "/wm odds mat=7 def=12 pow=12 str=10 arm=18",
-    "aos": "/aos odds attacks=10 hit=3 wound=3 rend=-1 save=4 models=5 wounds_per_model=1",
-    "inf": "/inf odds attr=13 burst=2 dam=13 ammo=DA vs=11 arm=2 w=1",
-    "c5": "/c5 odds wound str=7 res=6",
-    "wow": "/wow odds power=4 defense=1",
+    "wm": ("/wm odds mat=7 def=12 pow=12 str=10 arm=18", "Danni inflitti"),
+    "aos": (
+        "/aos odds attacks=10 hit=3 wound=3 rend=-1 save=4 models=5 wounds_per_model=1",
+        "Danni inflitti",
+    ),
+    "inf": ("/inf odds attr=13 burst=2 dam=13 ammo=DA vs=11 arm=2 w=1", "Ferite inflitte"),
+    "inf_hits": ("/inf odds attr=12 mod=-3 burst=2", "Colpi a segno"),
+    "c5": ("/c5 odds wound str=7 res=6", "Ferite inflitte"),
+    "wow": ("/wow odds power=4 defense=1", "Danni inflitti"),
 }
 
 
-def reply_distribution(data: dict[str, object], key: str = "distribution") -> Distribution[int]:
-    """The reply's distribution back from its floats (scaled when their rounding sums past 1)."""
-    pairs = data[key]
-    assert isinstance(pairs, list)
-    exact = {int(v): Fraction(p) for v, p in pairs}
-    total = sum(exact.values())
-    return Distribution.from_probabilities({v: p / max(total, 1) for v, p in exact.items()})
+@pytest.fixture
+def charts(monkeypatch: pytest.MonkeyPatch) -> list[odds_chart.OddsChart]:
+    """The charts the handlers build (in the command, before the worker draws them)."""
+    made: list[odds_chart.OddsChart] = []
+    real = game_odds.chart
+
+    def recording(*args: object) -> odds_chart.OddsChart:
+        made.append(real(*args))  # type: ignore[arg-type]
+        return made[-1]
+
+    monkeypatch.setattr(game_odds, "chart", recording)
+    return made
 
 
-def drawn_bars(chart: object, lang: str, panel: int = 0) -> list[float]:
-    fig = chart_image.figure(chart, lang)  # type: ignore[arg-type]
-    return [float(bar.get_height()) for bar in fig.axes[panel].patches]
-
-
-@pytest.mark.parametrize("system", list(ODDS))
-async def test_bars_are_the_replys_exact_distribution(app: App, system: str) -> None:
-    reply = await say(app, ODDS[system], lang="it")
+@pytest.mark.parametrize("case", list(ODDS))
+async def test_reply_carries_the_chart_of_its_distribution(
+    app: App, charts: list[odds_chart.OddsChart], case: str
+) -> None:
+    command, axis = ODDS[case]
+    reply = await say(app, command, lang="it")
     assert reply.ok and reply.data is not None, reply.error
-    dist = reply_distribution(reply.data)
-    chart = odds_chart("titolo", [(dist, "damage")], "it")
+    (chart,) = charts
     panel = chart.panels[0]
-    assert panel.labels == [str(v) for v in dist.outcomes()]
-    shown = [p for _, p in reply.data["distribution"]]
-    assert panel.probabilities == pytest.approx(shown, rel=1e-12, abs=0)
-    assert panel.at_least == [dist.p_at_least(v) for v in dist.outcomes()]
-    assert drawn_bars(chart, "it") == panel.probabilities
-    assert sum(panel.probabilities) == pytest.approx(1.0)
+    shown = reply.data["distribution"]
+    assert panel.first == panel.last == [v for v, _ in shown]
+    assert panel.exactly == pytest.approx([p for _, p in shown], rel=1e-12, abs=1e-15)
+    assert panel.mean == pytest.approx(reply.data["mean"])
+    assert panel.axis == axis
+    drawn = [ax for ax in odds_chart.draw(chart, "it").axes if ax.containers]
+    assert [bar.get_height() for bar in drawn[0].patches] == panel.exactly
+    (image,) = reply.attachments
+    assert image.filename == "odds.png" and image.is_image
+    assert Image.open(io.BytesIO(image.content)).size == odds_chart.size(chart)
 
 
-async def test_age_of_sigmar_models_slain_panel(app: App) -> None:
-    reply = await say(app, ODDS["aos"])
+async def test_age_of_sigmar_models_slain_panel(
+    app: App, charts: list[odds_chart.OddsChart]
+) -> None:
+    reply = await say(app, ODDS["aos"][0])
     assert reply.data is not None
-    damage, slain = (
-        reply_distribution(reply.data),
-        reply_distribution(reply.data, "models_slain_distribution"),
-    )
-    chart = odds_chart("t", [(damage, "damage"), (slain, "slain")], "en")
-    assert [p.x_label for p in chart.panels] == ["Damage dealt", "Models slain"]
-    assert drawn_bars(chart, "en", 1) == [float(slain.probability(v)) for v in slain.outcomes()]
-
-
-def test_wide_distribution_grouped_as_the_text() -> None:
-    dist = odds("20d6")
-    chart = odds_chart("20d6", [(dist, "value")], "en")
-    panel = chart.panels[0]
-    assert len(dist) > MAX_BARS and panel.grouped
-    assert len(panel.labels) <= 12
-    assert sum(panel.probabilities) == pytest.approx(1.0)
-    first = int(panel.labels[0].split("–")[0])
-    assert panel.at_least[0] == dist.p_at_least(first) == 1.0
+    (chart,) = charts
+    damage, slain = chart.panels
+    assert slain.axis == "Models slain" and damage.axis == "Damage dealt"
+    shown = reply.data["models_slain_distribution"]
+    assert slain.first == [k for k, _ in shown]
+    assert slain.exactly == pytest.approx([p for _, p in shown], rel=1e-12, abs=1e-15)
+    assert Image.open(io.BytesIO(reply.attachments[0].content)).size == (800, 2 * 420)
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])
-def test_labels_in_the_language(lang: str) -> None:
-    chart = odds_chart("x", [(odds("2d6"), "damage"), (odds("d3"), "slain")], lang)  # type: ignore[arg-type]
-    words = [chart.y_label, chart.exactly_label, chart.at_least_label]
-    words += [t for p in chart.panels for t in (p.x_label, p.mean_label)]
-    assert foreign_words(lang, " ".join(words)) == []  # type: ignore[arg-type]
-    assert ("," in chart.panels[0].mean_label) == (lang == "it")  # 7,00 / 7.00
-
-
-def test_png_and_golden() -> None:
-    chart = odds_chart("POT 12 vs ARM 18", [(odds("2d6+4"), "damage"), (odds("d3"), "slain")], "it")
-    png = chart_image.render_odds_chart(chart, "it")
-    image = Image.open(io.BytesIO(png))
-    assert image.format == "PNG" and image.size == chart_image.size(chart)
-    assert_like_golden(png, "odds_it")
+def test_axis_names_in_the_language(lang: str) -> None:
+    parts = [(odds("2d6"), "x", q) for q in ("damage", "wounds", "hits", "slain")]
+    chart = game_odds.chart(parts, lang)  # type: ignore[arg-type]
+    words = " ".join(p.axis or "" for p in chart.panels)
+    assert foreign_words(lang, words) == []  # type: ignore[arg-type]
