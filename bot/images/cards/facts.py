@@ -128,7 +128,7 @@ def unit_card(unit: Unit, system: str, lang: i18n.Lang) -> UnitCard:
         health_key = "cards.health.gen"
     health = i18n.t(lang, health_key)
     stats = [
-        Stat(label=stat_label(lang, system, k), value=str(unit.stats[k]))
+        Stat(label=stat_code(lang, system, k), value=str(unit.stats[k]))
         for k in spec.board_stats
         if k in unit.stats
     ]
@@ -166,6 +166,13 @@ def unit_card(unit: Unit, system: str, lang: i18n.Lang) -> UnitCard:
         lines_title=lines_title,
         lines=lines,
     )
+
+
+def stat_code(lang: i18n.Lang, system: str, stat: str) -> str:
+    """A stat's name as the game's catalogue has it, else its code as the cards print it
+    (`BS`, `ARM`: the books' codes are capitals)."""
+    named = stat_label(lang, system, stat)
+    return stat.upper() if named == stat else named
 
 
 def unit_states(unit: Unit, system: str, lang: i18n.Lang) -> list[str]:
