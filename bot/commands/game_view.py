@@ -62,6 +62,8 @@ def unit_line(ctx: Reader, unit: Unit, system: str | None = None) -> Block:
         line.append(plain(" · " + ctx.t("game.models_left", n=unit.models_left, of=unit.models)))
     if unit.destroyed:
         line.append(plain(" · " + ctx.t("game.destroyed")))
+    elif spec and (status := spec.unit_status(unit)):
+        line.append(plain(" · " + ctx.t(status)))
     for cond in unit.conditions:
         line.append(plain(" · "))
         text = condition_label(ctx.lang, cond.name, cond.until, cond.rounds_left, system)

@@ -30,7 +30,9 @@ mutable copies owned by the transition, so change them in place; never do I/O):
   damage model. Keep `unit.damage` (wounds taken, 0..max) true: the health bar, `destroyed`
   and the standings read it.
 - `health(unit) -> (left, max)`: the numbers of the health bar (default wounds left / max).
-- `draw_unit(unit) -> str | None`: a monospace drawing under the unit (a grid, a profile).
+- `draw_unit(unit) -> str | None`: a monospace drawing under the unit (a grid, a profile);
+  game codes and numbers only, no words of a language (it is shown as it is to everyone).
+- `unit_status(unit) -> str | None`: a catalogue key for a state shown on the unit's line.
 - `on_destroyed(state, unit) -> notes`: e.g. victory points for the kill.
 - `start_turn(state, dice) -> notes`: bookkeeping when a player's turn begins (maintenance).
 - `start_round(state, dice) -> notes`: bookkeeping when a new round begins (after conditions
@@ -160,6 +162,11 @@ class GameSystem(BaseModel):
     def health(self, unit: Unit) -> tuple[int, int]:
         """The health bar's numbers: (left, max)."""
         return unit.wounds_left, unit.max_wounds
+
+    def unit_status(self, unit: Unit) -> str | None:
+        """A catalogue key naming the unit's game state when it is one the health bar does not
+        show (Infinity's Unconscious), shown on its line in the reader's language; or None."""
+        return None
 
     def draw_unit(self, unit: Unit) -> str | None:
         """A monospace drawing of the unit's state (e.g. its damage grid), or None."""

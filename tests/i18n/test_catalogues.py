@@ -38,7 +38,6 @@ PROPER_NAMES = {
 OWNERS = {
     ("it", "c5"): "Confrontation engineer",
     ("en", "c5"): "Confrontation engineer",
-    ("it", "inf"): "Infinity engineer",
     ("it", "wm"): "WARMACHINE engineer",
     ("en", "wm"): "WARMACHINE engineer",
     ("it", "wow"): "WoW engineer",

@@ -70,7 +70,6 @@ async def test_the_synced_commands_are_italian_everywhere(tmp_path: Path) -> Non
 GAME_OWNERS = {
     "c5": "Confrontation engineer",
     "c5-phase": "Confrontation engineer",
-    "inf": "Infinity engineer",
     "wm": "WARMACHINE engineer",
     "wow": "WoW engineer",
 }

@@ -9,7 +9,7 @@ from bot import session
 from bot.commands import game_view
 from bot.commands.context import Context
 from bot.commands.inf.common import GAME, SETTINGS, weapons_of_chat
-from bot.commands.inf.view import attack_verdict, note_lines, step_block
+from bot.commands.inf.view import ammo_label, attack_verdict, note_lines, step_block
 from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data, percent
 from bot.commands.system_kit import log_roll, resolution
 from bot.images.cards.odds import attach as odds_picture
@@ -45,7 +45,7 @@ def title_of(ctx: Context, req: AttackRequest) -> str:
         target=req.targets()[0],
         burst=req.active.burst,
         dam=req.active.dam if req.active.dam is not None else "-",
-        ammo=req.active.ammo,
+        ammo=ammo_label(ctx, req.active.ammo),
     )
 
 

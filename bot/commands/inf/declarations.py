@@ -6,6 +6,7 @@ from functools import partial
 
 from bot.commands.inf.attack import attack_cmd, odds_cmd
 from bot.commands.inf.common import SETTINGS
+from bot.commands.inf.multi import heal_cmd, split_cmd, template_cmd
 from bot.commands.inf.orders import orders_cmd, retreat_cmd
 from bot.commands.inf.rolls import ftf_cmd, initiative_cmd, roll_cmd
 from bot.commands.inf.weapons import loadout_cmd, range_cmd, weapon_cmd
@@ -23,6 +24,8 @@ from bot.commands.spec import (
     unit_opt,
 )
 from rules_core.systems.inf.models import SETTING_CHOICES, Side
+from rules_core.systems.inf.recovery import METHODS
+from rules_core.systems.inf.tables import TEMPLATES
 
 STATS = ("cc", "bs", "ph", "wip", "arm", "bts")
 # The settings' Italian names, in the book's terms.
@@ -44,8 +47,8 @@ SETTING_NAMES_IT: dict[str, tuple[str, ...]] = {
 num = partial(int_opt, hi=30)
 sig = partial(signed_opt, limit=30)
 # Free text, not `choices`: ammo_code also takes the Italian names (FUOCO, MONOFILARE...).
-AMMO_OPT = OptionSpec("ammo", max_length=12, aliases=("munizione", "mun"))
-VS_AMMO = OptionSpec("vs_ammo", max_length=12, aliases=("mun_contro",))
+AMMO_OPT = OptionSpec("ammo", max_length=20, aliases=("munizione", "mun"))
+VS_AMMO = OptionSpec("vs_ammo", max_length=20, aliases=("mun_contro",))
 # The attack's numbers become fields of the rules' `Side`: their bounds come from there.
 side = partial(stat_opt, Side)
 ROLL_OPTS = (
@@ -82,6 +85,61 @@ ATTACK_OPTS = (
     flag_opt("charge", "carica"),
     ATTACKING_UNIT,
     TARGET,
+)
+
+
+# Several models in one option: names (or positions 1, 2, ...) separated by commas.
+def names_opt(name: str, *aliases: str, required: bool = False) -> OptionSpec:
+    return OptionSpec(name, max_length=200, required=required, aliases=aliases)
+
+
+ODDS_FLAG = flag_opt("odds", "probabilita")
+TEMPLATE_OPTS = (
+    OptionSpec("weapon", max_length=30, aliases=("arma",)),
+    side("dam", "dam", "danno", "d"),
+    AMMO_OPT,
+    names_opt("targets", "bersagli"),
+    names_opt("dodge", "schivano"),
+    sig("dodge_mod", "mod_schivata"),
+    names_opt("cover", "copertura"),
+    names_opt("double", "due_sagome"),
+    names_opt("critical", "critico"),
+    side("arm", "arm", "armatura"),
+    side("bts", "bts", "pb"),
+    side("w", "w", "f", "ferite"),
+    num("ph", "fis"),
+    ODDS_FLAG,
+)
+SPLIT_OPTS = (
+    *ROLL_OPTS,
+    side("dam", "dam", "danno", "d"),
+    AMMO_OPT,
+    OptionSpec("weapon", max_length=30, aliases=("arma",)),
+    ATTACKING_UNIT,
+    names_opt("targets", "bersagli"),
+    names_opt("shots", "colpi", required=True),
+    names_opt("vs", "contro"),
+    names_opt("vs_mod", "mod_contro"),
+    names_opt("vs_dam", "danno_contro"),
+    names_opt("mods", "mod_bersagli"),
+    names_opt("arm", "armatura"),
+    names_opt("w", "ferite"),
+    names_opt("cover", "copertura"),
+    side("arm", "my_arm", "mia_arm", "mia_armatura"),
+    side("w", "my_w", "mia_f", "mie_ferite"),
+    ODDS_FLAG,
+)
+HEAL_OPTS = (
+    OptionSpec("method", positional=True, required=True, choices=METHODS, aliases=("metodo",)),
+    unit_opt("unit", "unita", "paziente", positional=True),
+    unit_opt("doctor", "medico"),
+    num("wip", "vol"),
+    sig("mod"),
+    num("ph", "fis"),
+    side("w", "w", "f", "ferite"),
+    num("wounds", "subite", hi=10),
+    flag_opt("coordinated", "coordinato"),
+    ODDS_FLAG,
 )
 
 SPECS = [
@@ -131,6 +189,37 @@ SPECS = [
         "/inf odds attr=11 burst=4 vs=15",
     ),
     CommandSpec(
+        path=("inf", "template"),
+        handler=template_cmd,
+        aliases=("sagoma",),
+        options=(*TEMPLATE_OPTS, APPLY, DICE),
+        examples=(
+            "/inf template dam=13 ammo=FIRE targets=Angus,Silva dodge=Silva",
+            "/inf template dam=13 arm=1 ph=10 dodge=all odds",
+        ),
+    ),
+    CommandSpec(
+        path=("inf", "split"),
+        handler=split_cmd,
+        aliases=("dividi",),
+        options=(*SPLIT_OPTS, APPLY, DICE),
+        examples=(
+            "/inf split attr=12 burst=4 dam=15 shots=2,2 vs=11,11 vs_dam=13,13 arm=1,1",
+            "/inf split attacker=Silva targets=WenLiu,JangQi shots=2,1 vs=11,11 odds",
+        ),
+    ),
+    CommandSpec(
+        path=("inf", "heal"),
+        handler=heal_cmd,
+        aliases=("cura",),
+        options=(*HEAL_OPTS, APPLY, DICE),
+        examples=(
+            "/inf heal medikit Angus apply",
+            "/inf heal doctor Angus doctor=Bipandra odds",
+            "/inf heal regeneration ph=12 w=2 wounds=2",
+        ),
+    ),
+    CommandSpec(
         path=("inf", "range"),
         handler=range_cmd,
         readonly=True,
@@ -151,13 +240,16 @@ SPECS = [
             ),
             OptionSpec("name", max_length=30, aliases=("nome",)),
             OptionSpec("bands", max_length=80, aliases=("fasce",)),
-            num("dam", "danno"),
+            OptionSpec("dam", max_length=8, aliases=("danno",)),
             num("burst", "raffica", "b", lo=1, hi=6),
             AMMO_OPT,
+            OptionSpec("template", choices=TEMPLATES, aliases=("sagoma",)),
         ),
         examples=(
             "/inf weapon list",
             "/inf weapon add name=HMG bands=20:0,40:+3,60:-3,120:-6 dam=15 burst=4",
+            "/inf weapon add name=Spada dam=PH+1 burst=1",
+            "/inf weapon add name=Lanciafiamme dam=14 burst=1 ammo=FIRE template=direct",
         ),
     ),
     CommandSpec(
@@ -176,13 +268,22 @@ SPECS = [
         aliases=("ordini",),
         options=(
             OptionSpec(
-                "action", positional=True, choices=("show", "spend", "recount"), aliases=("azione",)
+                "action",
+                positional=True,
+                choices=("show", "spend", "recount", "coordinate"),
+                aliases=("azione",),
             ),
             unit_opt("unit", "unita"),
+            names_opt("units", "miniature"),
             num("n", lo=1, hi=30),
             flag_opt("lt", "tenente"),
         ),
-        examples=("/inf orders", "/inf orders spend unit=Angus", "/inf orders recount"),
+        examples=(
+            "/inf orders",
+            "/inf orders spend unit=Angus",
+            "/inf orders coordinate units=Angus,Doucher,Bipandra",
+            "/inf orders recount",
+        ),
     ),
     CommandSpec(
         path=("inf", "initiative"),

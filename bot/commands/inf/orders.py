@@ -55,6 +55,8 @@ async def orders_cmd(ctx: Context) -> Reply:
         )
     if action == "spend":
         return await spend(ctx, state)
+    if action == "coordinate":
+        return await coordinate(ctx, state)
     if needs_recount(state):  # the first turn has no turn start: counted when first shown
         first = _with_notes(notes, inf_tr.count_first_turn)
         state = (await session.apply_change(ctx, first, "inf_orders", game=game)).after
@@ -124,4 +126,41 @@ async def retreat_cmd(ctx: Context) -> Reply:
         title=ctx.t("inf.retreat_title"),
         blocks=blocks,
         data={"system": "inf", "players": [r.model_dump() for r in rows]},
+    )
+
+
+async def coordinate(ctx: Context, state: GameState) -> Reply:
+    """A Coordinated Order: 1 Order for each of 2-4 models (rules in transitions)."""
+    names = [n.strip() for n in (ctx.opts.get("units") or "").split(",") if n.strip()]
+    if not names:
+        raise UserError("inf.coordinate_needs_units")
+    units = [tr.find_unit(state, n) for n in names]
+    for unit in units:
+        session.require_unit_rights(ctx, state, unit, attack=False)
+    notes: list[Note] = []
+    done = inf_tr.Coordinated(units=[], pools=[])
+
+    def run(st: GameState) -> GameState:
+        nonlocal done
+        new, done, said = inf_tr.spend_coordinated(st, [u.name for u in units])
+        notes[:] = said
+        return new
+
+    change = await session.apply_change(ctx, run, "inf_order")
+    blocks, data = pools_blocks(ctx, change.after, units[0].owner)
+    orders = tn(ctx.lang, "inf.count.orders", len(done.units))
+    head: list[Block] = [
+        [plain(ctx.t("inf.coordinated", orders=orders, units=", ".join(done.units)))],
+        [
+            plain(
+                ctx.t(
+                    "inf.coordinated_rules", b3=done.bursts[3], b4=done.bursts[4], b5=done.bursts[5]
+                )
+            )
+        ],
+    ]
+    return Reply(
+        title=ctx.t("inf.orders_title"),
+        blocks=[*game_view.notes_blocks(ctx, notes), *head, *blocks],
+        data={"system": "inf", "coordinated": done.units, "from": done.pools, **data},
     )

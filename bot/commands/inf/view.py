@@ -21,10 +21,31 @@ from rules_core.systems.inf.transitions import Pools, pools_of
 MARK = {"S": "✓", "C": "★", "F": "✗"}
 
 
+def weapon_label(ctx: Context, w: tables.Weapon) -> str:
+    """A book weapon by its name in the reader's language (Fucile, Rifle); the players' own
+    weapons by the name they gave."""
+    return ctx.t(f"inf.weapon_names.{w.key}") if w.key else w.name
+
+
+def ammo_label(ctx: Context, code: str) -> str:
+    """An ammunition code with its name in the reader's language: DA (Doppia Azione)."""
+    key = code.lower().replace("+", "_")
+    return ctx.t(f"inf.ammo_name.{key}")
+
+
+def _note_param(ctx: Context, name: str, value: Any) -> Any:
+    if name == "mod":
+        return signed(value)
+    if name == "weapon" and isinstance(value, str) and value.startswith("@"):
+        return ctx.t(f"inf.weapon_names.{value[1:]}")  # a book weapon (request.weapon_ref)
+    return value
+
+
 def note_lines(ctx: Context, notes: list[Note]) -> list[Block]:
-    """Notes of a request or a transition, one line each (a `mod` is printed signed)."""
+    """Notes of a request or a transition, one line each (a `mod` is printed signed, a book
+    weapon by its name in the reader's language)."""
     return [
-        [plain(ctx.t(key, **{k: signed(v) if k == "mod" else v for k, v in params.items()}))]
+        [plain(ctx.t(key, **{k: _note_param(ctx, k, v) for k, v in params.items()}))]
         for key, params in notes
     ]
 
@@ -66,7 +87,9 @@ def roll_block(ctx: Context, step: Step) -> Block:
 
 
 def save_block(ctx: Context, step: Step) -> Block:
-    who = ctx.t(f"inf.side.{step.detail.get('side', 'target')}")
+    side = str(step.detail.get("side") or "target")
+    # a model of a template or a split Burst is named; one attack's two sides by their role
+    who = ctx.t(f"inf.side.{side}") if side in ("target", "active") else side
     label = bold(ctx.t(f"inf.step.{step.name}") + f" ({who}): ")
     if step.name in ("critical", "coup_de_grace"):
         return [label, bold(ctx.t(f"inf.effect.{step.outcome}"))]
@@ -160,11 +183,17 @@ def pools_blocks(
 
 
 def weapon_line(ctx: Context, w: tables.Weapon) -> str:
+    if w.template != "none":
+        bands = ctx.t(f"inf.template_kind.{w.template}")
+    elif w.close_combat:
+        bands = ctx.t("inf.cc_only")
+    else:
+        bands = tables.bands_text(w)
     return ctx.t(
         "inf.weapon_line",
-        name=w.name,
-        dam=w.dam,
+        name=weapon_label(ctx, w),
+        dam=w.damage_text().replace("PH", ctx.t("inf.mod.ph")),
         burst=w.burst,
-        ammo=w.ammo,
-        bands=tables.bands_text(w),
+        ammo=ammo_label(ctx, w.ammo),
+        bands=bands,
     )

@@ -6,7 +6,7 @@ from bot import session
 from bot.commands import game_view
 from bot.commands.context import Context
 from bot.commands.inf.common import GAME, weapons_of_chat
-from bot.commands.inf.view import weapon_line
+from bot.commands.inf.view import weapon_label, weapon_line
 from bot.commands.system_kit import signed
 from bot.protocol import Reply, bold, plain
 from rules_core.errors import UserError
@@ -20,12 +20,11 @@ async def range_cmd(ctx: Context) -> Reply:
     weapons = await weapons_of_chat(ctx)
     weapon = tables.find_weapon(ctx.opts["weapon"], weapons)
     mod = tables.range_mod(weapon, ctx.opts["distance"])
-    text = ctx.t(
-        "inf.range_mod", weapon=weapon.name, distance=ctx.opts["distance"], mod=signed(mod)
-    )
+    name = weapon_label(ctx, weapon)
+    text = ctx.t("inf.range_mod", weapon=name, distance=ctx.opts["distance"], mod=signed(mod))
     return Reply(
         blocks=[[bold(text)], [plain(tables.bands_text(weapon))]],
-        data={"system": "inf", "weapon": weapon.name, "distance": ctx.opts["distance"], "mod": mod},
+        data={"system": "inf", "weapon": name, "distance": ctx.opts["distance"], "mod": mod},
     )
 
 
@@ -33,7 +32,7 @@ async def weapon_cmd(ctx: Context) -> Reply:
     action = ctx.opts.get("action") or "list"
     if action == "list":
         custom = await weapons_of_chat(ctx)
-        shown = [tables.RIFLE] + [tables.Weapon.model_validate(v) for v in custom.values()]
+        shown = [*tables.BOOK_WEAPONS] + [tables.Weapon.model_validate(v) for v in custom.values()]
         return Reply(
             title=ctx.t("inf.weapons_title"),
             blocks=[[plain(weapon_line(ctx, w))] for w in shown],
@@ -49,11 +48,16 @@ async def weapon_cmd(ctx: Context) -> Reply:
         await session.apply_change(ctx, lambda s: inf_tr.remove_weapon(s, name), "inf_weapon")
         return Reply(blocks=[[plain(ctx.t("inf.weapon_removed", name=name))]])
     inf_tr.refuse_builtin(name)
-    for option in ("bands", "dam", "burst"):
+    for option in ("dam", "burst"):
         if ctx.opts.get(option) is None:
             raise UserError("inf.weapon_missing", option=option)
     weapon = tables.make_weapon(
-        name, ctx.opts["bands"], ctx.opts["dam"], ctx.opts["burst"], ctx.opts.get("ammo")
+        name,
+        ctx.opts.get("bands"),
+        str(ctx.opts["dam"]),
+        ctx.opts["burst"],
+        ctx.opts.get("ammo"),
+        ctx.opts.get("template"),
     )
     await session.apply_change(ctx, lambda s: inf_tr.add_weapon(s, weapon), "inf_weapon")
     return Reply(

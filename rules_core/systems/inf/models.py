@@ -46,6 +46,25 @@ AMMO_ALIASES = {
     "ESPLOSIVO": "EXP",
     "APDA": "AP+DA",
     "APEXP": "AP+EXP",
+    # the full names of the ammunition, Italian and English (rule entries inf.ammo_*)
+    "DOPPIA AZIONE": "DA",
+    "DOUBLE ACTION": "DA",
+    "ESPLOSIVA": "EXP",
+    "EXPLOSIVE": "EXP",
+    "ALTA PENETRAZIONE": "AP",
+    "PERFORANTE": "AP",
+    "ARMOUR PIERCING": "AP",
+    "ARMOR PIERCING": "AP",
+    "FIRE": "FIRE",
+    "MONOFILAMENT": "MONO",
+    "MONOFILAMENTO": "MONO",
+    "NANOTECH": "NANO",
+    "NANOTECNOLOGICA": "NANO",
+    "ELETTROMAGNETICA": "EM",
+    "ELETTROMAGNETICO": "EM",
+    "ELECTROMAGNETIC": "EM",
+    "ADHESIVE": "ADH",
+    "ADESIVA": "ADH",
 }
 
 State = Literal["ok", "unconscious", "dead"]
@@ -55,7 +74,7 @@ def ammo_code(text: str | None) -> str:
     """The canonical ammunition code of `text` (English code or an Italian name)."""
     if text is None:
         return "N"
-    key = text.strip().upper()
+    key = " ".join(text.strip().upper().split())
     key = AMMO_ALIASES.get(key, key)
     if key not in AMMO:
         raise UserError("inf.bad_ammo", ammo=text[:20], valid=", ".join(AMMO))

@@ -107,6 +107,21 @@ def weapon_name(o: AttackOptions, attacker: Unit | None) -> str | None:
     return str(loadout[0]) if loadout else None
 
 
+def weapon_ref(weapon: tables.Weapon) -> str:
+    """How a note names a weapon: `@key` for a book weapon (the view shows its name in the
+    reader's language), else the players' own name."""
+    return f"@{weapon.key}" if weapon.key else weapon.name
+
+
+def weapon_damage(weapon: tables.Weapon, wielder: Unit | None) -> int:
+    """The weapon's Damage; a PH-based one (CC weapons, L3153-3157) from the wielder's PH."""
+    ph = wielder.stats.get("ph") if wielder is not None else None
+    dam = weapon.damage(ph)
+    if dam is None:
+        raise UserError("inf.ph_dam_needs_attacker", weapon=weapon.name)
+    return dam
+
+
 def build_request(
     o: AttackOptions,
     attacker: Unit | None,
@@ -119,19 +134,27 @@ def build_request(
     must_be_able(attacker, "inf.cannot_act")
     if o.vs is not None:
         must_be_able(target, "inf.cannot_react")
-    cc = o.cc or o.charge
+    name = weapon_name(o, attacker)
+    weapon = tables.find_weapon(name, weapons) if name is not None else None
+    if weapon is not None and weapon.template != "none":
+        raise UserError("inf.template_weapon", weapon=weapon.name)
+    # A weapon with no range bands is a CC weapon: its attack is a CC attack (L3153-3157).
+    cc = o.cc or o.charge or (weapon is not None and weapon.close_combat)
     attr = stat_of(o.attr, attacker, "cc" if cc else "bs")
     if attr is None:
         raise UserError("inf.missing_stat", option="attr")
     dam, burst, ammo = o.dam, o.burst, o.ammo
-    name = weapon_name(o, attacker)
     range_mod = 0
-    if name is not None:
-        weapon = tables.find_weapon(name, weapons)
-        dam = weapon.dam if dam is None else dam
+    if weapon is not None:
+        if dam is None:
+            dam = weapon_damage(weapon, attacker)
         burst = weapon.burst if burst is None else burst
         ammo = weapon.ammo if ammo is None else ammo
-        notes.append(("inf.note_weapon", {"weapon": weapon.name, "dam": dam, "burst": burst}))
+        notes.append(
+            ("inf.note_weapon", {"weapon": weapon_ref(weapon), "dam": dam, "burst": burst})
+        )
+        if weapon.ph_dam is not None and o.dam is None:
+            notes.append(("inf.note_ph_dam", {"ph": dam - weapon.ph_dam, "mod": weapon.ph_dam}))
         if o.distance is not None:
             range_mod = tables.range_mod(weapon, o.distance)
             notes.append(("inf.note_range", {"distance": o.distance, "mod": range_mod}))

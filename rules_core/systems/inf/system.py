@@ -32,11 +32,6 @@ LT_RESOURCE = "lt"
 UNIT_ORDER = "order"
 IMM = "imm"
 DIS = "dis"
-STATE_TEXT = {
-    "ok": "OK",
-    "unconscious": "Incosciente (Unconscious)",
-    "dead": "Morto (Dead)",
-}
 
 
 def counted_key(state: GameState, user_id: str) -> list[int | str]:
@@ -136,8 +131,11 @@ class InfSystem(GameSystem):
         weapons = unit.extra.get("weapons")
         if weapons:
             parts.append(", ".join(str(w) for w in weapons))
-        parts.append(STATE_TEXT[orders.unit_state(unit)])
         return " · ".join(p for p in parts if p)
+
+    def unit_status(self, unit: Unit) -> str | None:
+        """Unconscious on the unit's line (Dead is the generic "destroyed", L1368-1393)."""
+        return "inf.state.unconscious" if orders.unit_state(unit) == "unconscious" else None
 
     def start_turn(self, state: GameState, dice: DiceSource | None) -> list[Note]:
         current = state.current

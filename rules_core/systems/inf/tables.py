@@ -1,14 +1,21 @@
 """Weapons and their range bands, troop types and movement (digest §2.5-2.6, §8.1).
 
 Only the generic Rifle has a full profile in this rulebook (L2845-2865: 0-20 cm 0, 20-40 cm
-+3, 40-60 cm -3, 60-120 cm -6, nothing beyond 120 cm; Damage 13, Burst 3). Every other weapon
-is added by the players to their game (`/inf weapon add`), with its bands, damage, burst and
-ammunition: the book's weapon chart is missing (L2928 "Vedi tabella delle armi").
++3, 40-60 cm -3, 60-120 cm -6, nothing beyond 120 cm; Damage 13, Burst 3); the CC Weapon
+(Damage = the wielder's PH, L3153-3157) and the Knife (PH-2, L3234-3235) are described with
+their Damage. Every other weapon is added by the players to their game (`/inf weapon add`),
+with its bands, damage (a number, or PH-based: `PH`, `PH+1`), burst, ammunition and template:
+the book's weapon chart is missing (L2928 "Vedi tabella delle armi").
+
+A weapon with no range bands is a close-combat weapon (its attacks are CC attacks); a direct
+template weapon (Flamethrower, Chain Rifle, Nanopulser, L947-950) and a Mine (L3406-3413)
+hit with no roll and are resolved by `template.resolve_template`.
 """
 
 from __future__ import annotations
 
 import re
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -23,14 +30,38 @@ class Band(BaseModel):
     mod: int = Field(ge=-12, le=12)
 
 
+Template = Literal["none", "direct", "area"]
+TEMPLATES: tuple[Template, ...] = ("none", "direct", "area")
+
+
 class Weapon(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     name: str
-    bands: tuple[Band, ...]
+    bands: tuple[Band, ...]  # empty: a close-combat weapon
     dam: int = Field(ge=0, le=30)
     burst: int = Field(ge=1, le=6)
     ammo: str = "N"
+    # Damage = the wielder's PH plus this (L3153-3157: CC weapons PH, L3234-3235: Knife PH-2);
+    # `dam` is then unused.
+    ph_dam: int | None = Field(default=None, ge=-10, le=10)
+    template: Template = "none"
+    key: str | None = None  # a book weapon: its catalogue key, for its name in each language
+
+    @property
+    def close_combat(self) -> bool:
+        return not self.bands and self.template == "none"
+
+    def damage(self, ph: int | None) -> int | None:
+        """The Damage it deals; None when PH-based and the wielder's PH is unknown."""
+        if self.ph_dam is None:
+            return self.dam
+        return None if ph is None else max(0, ph + self.ph_dam)
+
+    def damage_text(self) -> str:
+        if self.ph_dam is None:
+            return str(self.dam)
+        return "PH" + (f"{self.ph_dam:+d}" if self.ph_dam else "")
 
 
 RIFLE = Weapon(
@@ -43,8 +74,23 @@ RIFLE = Weapon(
     ),
     dam=13,
     burst=3,
+    key="rifle",
 )  # L2845-2865, L3276
-BUILTIN: dict[str, Weapon] = {"rifle": RIFLE, "fucile": RIFLE}
+CC_WEAPON = Weapon(name="CC Weapon", bands=(), dam=0, burst=1, ph_dam=0, key="cc_weapon")
+KNIFE = Weapon(name="Knife", bands=(), dam=0, burst=1, ph_dam=-2, key="knife")
+# Every name a book weapon answers to, English and Italian (lower case).
+BUILTIN: dict[str, Weapon] = {
+    "rifle": RIFLE,
+    "fucile": RIFLE,
+    "cc weapon": CC_WEAPON,
+    "ccw": CC_WEAPON,
+    "arma cc": CC_WEAPON,
+    "knife": KNIFE,
+    "coltello": KNIFE,
+}
+BOOK_WEAPONS = (RIFLE, CC_WEAPON, KNIFE)
+BOOK_NAMES = {"fucile": "Fucile", "arma cc": "Arma CC", "coltello": "Coltello", "ccw": "CCW"}
+_PH_DAM = re.compile(r"^\s*(?:PH|FIS)\s*(?:([+-])\s*(\d{1,2}))?\s*$", re.IGNORECASE)
 
 _BAND = re.compile(r"^\s*(\d{1,3})\s*[:/]\s*([+-]?\d{1,2})\s*$")
 MAX_BANDS = 8
@@ -70,14 +116,53 @@ def parse_bands(text: str) -> tuple[Band, ...]:
     return tuple(bands)
 
 
-def make_weapon(name: str, bands: str, dam: int, burst: int, ammo: str | None) -> Weapon:
+def parse_damage(text: str | int) -> tuple[int, int | None]:
+    """`13` -> (13, None); `PH`, `PH+1`, `FIS-2` -> (0, offset): Damage from the wielder's PH."""
+    raw = str(text).strip()
+    if raw.isdigit() and int(raw) <= 30:
+        return int(raw), None
+    m = _PH_DAM.match(raw)
+    if not m:
+        raise UserError("inf.bad_damage", dam=raw[:12])
+    offset = int(m.group(2) or 0) * (-1 if m.group(1) == "-" else 1)
+    if not -10 <= offset <= 10:
+        raise UserError("inf.bad_damage", dam=raw[:12])
+    return 0, offset
+
+
+def make_weapon(
+    name: str,
+    bands: str | None,
+    dam: str | int,
+    burst: int,
+    ammo: str | None,
+    template: str | None = None,
+) -> Weapon:
+    """A weapon the players describe. No bands: a close-combat weapon, or a direct template
+    (which has no range bands, L947-950); an area template needs its bands."""
     clean = name.strip()[:30]
     if not clean or not re.fullmatch(r"[\w .+/'-]+", clean):
         raise UserError("inf.bad_weapon_name")
-    return Weapon(name=clean, bands=parse_bands(bands), dam=dam, burst=burst, ammo=ammo_code(ammo))
+    wanted = (template or "none").strip().lower()
+    kind = next((t for t in TEMPLATES if t == wanted), None)
+    if kind is None:
+        raise UserError("inf.bad_template", valid=", ".join(TEMPLATES))
+    if bands is None and kind == "area":
+        raise UserError("inf.weapon_missing", option="bands")
+    value, ph = parse_damage(dam)
+    return Weapon(
+        name=clean,
+        bands=parse_bands(bands) if bands is not None else (),
+        dam=value,
+        ph_dam=ph,
+        burst=burst,
+        ammo=ammo_code(ammo),
+        template=kind,
+    )
 
 
 def bands_text(weapon: Weapon) -> str:
+    """`0-20 cm 0, 20-40 cm +3, ...`; empty for a weapon with no range bands."""
     out, low = [], 0
     for b in weapon.bands:
         sign = f"+{b.mod}" if b.mod > 0 else str(b.mod)
@@ -94,6 +179,8 @@ def range_mod(weapon: Weapon, distance: int) -> int:
     for band in weapon.bands:
         if distance <= band.upto:
             return band.mod
+    if not weapon.bands:
+        raise UserError("inf.no_bands", weapon=weapon.name)
     raise UserError("inf.out_of_range", weapon=weapon.name, max=weapon.bands[-1].upto)
 
 
@@ -103,10 +190,18 @@ def find_weapon(name: str, custom: dict[str, dict[str, object]]) -> Weapon:
         return Weapon.model_validate(custom[key])
     if key in BUILTIN:
         return BUILTIN[key]
-    known = sorted(
-        {w.name for w in BUILTIN.values()} | {str(v.get("name")) for v in custom.values()}
-    )
+    known = sorted({w.name for w in BOOK_WEAPONS} | {str(v.get("name")) for v in custom.values()})
     raise UserError("inf.unknown_weapon", name=name[:30], valid=", ".join(known))
+
+
+def loadout_name(name: str, custom: dict[str, dict[str, object]]) -> str:
+    """The name a unit's loadout keeps: a book weapon as the player named it, in their language
+    (`fucile` -> Fucile, `rifle` -> Rifle), else the game weapon's own name."""
+    weapon = find_weapon(name, custom)
+    key = name.strip().lower()
+    if key in BUILTIN and key not in custom:
+        return BOOK_NAMES.get(key, weapon.name)
+    return weapon.name
 
 
 # Troop types (L103-121) as the `type` stat's codes, and their MOV (digest §8.1 table).

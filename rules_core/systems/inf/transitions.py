@@ -16,6 +16,7 @@ from rules_core.rules.text import fold
 from rules_core.systems.base import Note
 from rules_core.systems.inf import orders, tables
 from rules_core.systems.inf.models import AttackOutcome
+from rules_core.systems.inf.recovery import HealOutcome
 from rules_core.systems.inf.request import must_be_able
 from rules_core.systems.inf.system import (
     DIS,
@@ -71,7 +72,7 @@ def _spend(state: GameState, owner_key: str, pool: str, amount: int) -> GameStat
     pools = new.resources.setdefault(owner_key, {})
     have = pools.get(pool, 0)
     if amount > have:
-        raise UserError("game.not_enough", resource=pool, have=have, want=amount)
+        raise UserError("inf.not_enough_orders", have=have, want=amount)
     pools[pool] = have - amount
     return new
 
@@ -155,6 +156,24 @@ def apply_attack(
     return new, notes
 
 
+def apply_heal(state: GameState, name: str, out: HealOutcome) -> tuple[GameState, list[Note]]:
+    """A Doctor's, MediKit's, AutoMediKit's or Regeneration roll on unit `name`: 1 wound
+    recovered (conscious again, its Order back from the next count, L3620-3621), or Dead."""
+    notes: list[Note] = []
+    unit = _Found.unit(state, name)
+    if out.result == "dead":
+        return _damage(state, name, unit.max_wounds - unit.damage, notes), notes
+    if out.result == "unchanged":
+        return state, notes
+    new = state.clone()
+    healed = _Found.unit(new, name)
+    before = orders.unit_state(healed)
+    INF.heal_unit(healed, 1)
+    if orders.unit_state(healed) != before:
+        notes.append((f"inf.note.{orders.unit_state(healed)}", {"unit": healed.name}))
+    return new, notes
+
+
 # --- Orders -------------------------------------------------------------------------------------
 
 
@@ -206,6 +225,49 @@ def spend_orders(
         new = _spend(new, owner, pool, left)
         spent.pools.append(pool)
     return new, spent, notes
+
+
+COORDINATED_MAX = 4  # L1308-1309
+
+
+class Coordinated(BaseModel):
+    """A Coordinated Order as spent: its models, where each one's Order came from, and the
+    Burst each shoots with (halved, L1300-1301) for the bursts it was asked about."""
+
+    units: list[str]
+    pools: list[str]
+    bursts: dict[int, int] = Field(default_factory=dict)  # weapon Burst -> coordinated Burst
+
+
+def spend_coordinated(
+    state: GameState, names: list[str]
+) -> tuple[GameState, Coordinated, list[Note]]:
+    """One Coordinated Order (L1265-1311): 1 Order for EACH model (L1269-1270), 2 to 4 models
+    (L1308-1309) of the same combat group and the same training, Regular or Irregular
+    (L1309-1311); none may be Unconscious or Dead (L1374-1389). All or nothing: a refusal spends
+    no Order. Not declarable in ARO (L1273); each enemy model gets ONE ARO against the whole
+    group (L1306-1307); in a shooting Coordinated Order each Burst is halved, rounding up,
+    minimum 1 (L1300-1301, `tables.coordinated_burst`)."""
+    new, notes = count_first_turn(state)
+    units = [_Found.unit(new, n) for n in names]
+    keys = [fold(u.name) for u in units]
+    if len(set(keys)) != len(keys) or not 2 <= len(units) <= COORDINATED_MAX:
+        raise UserError("inf.coordinated_size", most=COORDINATED_MAX)
+    owners = {u.owner for u in units}
+    groups = {u.stats.get("group", 1) for u in units}
+    training = {bool(u.stats.get("irr")) for u in units}
+    if len(owners) > 1 or len(groups) > 1:
+        raise UserError("inf.coordinated_group")
+    if len(training) > 1:
+        raise UserError("inf.coordinated_training")
+    pools: list[str] = []
+    for unit in units:
+        new, spent, said = spend_orders(new, unit.name, 1, False)
+        pools += spent.pools
+        notes += said
+    bursts = {b: tables.coordinated_burst(b) for b in range(1, 7)}
+    out = Coordinated(units=[u.name for u in units], pools=pools, bursts=bursts)
+    return new, out, notes
 
 
 class Pools(BaseModel):
@@ -323,7 +385,7 @@ def equip(state: GameState, unit_name: str, names: list[str]) -> tuple[GameState
     if not names or len(names) > MAX_LOADOUT:
         raise UserError("inf.bad_loadout")
     weapons = custom_weapons(state)
-    found = [tables.find_weapon(n, weapons).name for n in names]
+    found = [tables.loadout_name(n, weapons) for n in names]
     new = state.clone()
     unit = _Found.unit(new, unit_name)
     unit.extra["weapons"] = found

@@ -19,6 +19,7 @@ NAMES = ("Angus", "WenLiu", "Silva", "HMG", "alice", "bob")
 # The book's own codes on both languages' screens (ammunition, troop types, markers).
 CODES = ("da", "exp", "imm", "dis", "hi", "li", "mi", "tag", "rem", "lt", "irr", "hmg", "str")
 
+SPLIT_DICE = "dice=5,9,20,3,20,20,1,2,3,20"
 WALK: dict[Lang, list[tuple[str, str]]] = {
     "it": [
         ("alice", "/game new inf"),
@@ -36,6 +37,21 @@ WALK: dict[Lang, list[tuple[str, str]]] = {
         ("alice", "/inf prob unita=Angus bersaglio=WenLiu distanza=30"),
         ("alice", "/inf gittata arma=HMG distanza=35"),
         ("alice", "/inf ritirata"),
+        ("alice", "/inf gittata arma=Fucile distanza=35"),
+        (
+            "alice",
+            "/inf sagoma danno=13 munizione=fuoco bersagli=WenLiu,Silva schivano=Silva dice=3,20",
+        ),
+        ("alice", "/inf sagoma danno=13 armatura=1 fis=10 schivano=tutti probabilita"),
+        (
+            "alice",
+            "/inf dividi unita=Angus bersagli=WenLiu,Silva colpi=2,1 contro=11,- danno_contro=13 "
+            + SPLIT_DICE,
+        ),
+        ("alice", "/inf dividi attributo=12 raffica=4 danno=15 colpi=2,2 contro=11,11 probabilita"),
+        ("alice", "/inf cura rigenerazione fis=12 f=2 subite=2 dice=4"),
+        ("alice", "/inf cura medico vol=13 probabilita"),
+        ("alice", "/inf arma elenca"),
         ("alice", "/turn end"),
         ("alice", "/game end"),
     ],
@@ -55,6 +71,17 @@ WALK: dict[Lang, list[tuple[str, str]]] = {
         ("alice", "/inf odds unit=Angus target=WenLiu distance=30"),
         ("alice", "/inf range weapon=HMG distance=35"),
         ("alice", "/inf retreat"),
+        ("alice", "/inf range weapon=Rifle distance=35"),
+        ("alice", "/inf template dam=13 ammo=fire targets=WenLiu,Silva dodge=Silva dice=3,20"),
+        ("alice", "/inf template dam=13 arm=1 ph=10 dodge=all odds"),
+        (
+            "alice",
+            "/inf split unit=Angus targets=WenLiu,Silva shots=2,1 vs=11,- vs_dam=13 " + SPLIT_DICE,
+        ),
+        ("alice", "/inf split attr=12 burst=4 dam=15 shots=2,2 vs=11,11 odds"),
+        ("alice", "/inf heal regeneration ph=12 w=2 wounds=2 dice=4"),
+        ("alice", "/inf heal doctor wip=13 odds"),
+        ("alice", "/inf weapon list"),
         ("alice", "/turn end"),
         ("alice", "/game end"),
     ],

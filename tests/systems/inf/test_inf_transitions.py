@@ -64,7 +64,7 @@ def outcome(**kw: object) -> AttackOutcome:
 def test_request_reads_the_units_and_the_loadout() -> None:
     state = game()
     state, found = inf_tr.equip(state, "Angus", ["fucile"])
-    assert found == ["Rifle"]
+    assert found == ["Fucile"]  # a book weapon keeps the name in the player's language
     angus, wen = tr.find_unit(state, "Angus"), tr.find_unit(state, "WenLiu")
     req, notes = build_request(AttackOptions(distance=30, vs=11), angus, wen, {})
     # BS 12 +3 at 20-40 cm (L2862); Damage 13 B3 from the Rifle (L2845-2865)

@@ -9,10 +9,6 @@ UNCOMPUTABLE: dict[str, str] = {
     "the bot keeps a unit's stats and points, not its SWC.",
     "G-13": "Mercenary companies and AVA limits (L198-209) are army-list validation, which the "
     "bot does not do.",
-    "G-15": "Silva's Burst is split between two targets with one roll each (L707-718): split "
-    "bursts against several models are not implemented (issue 23, multi-model rolls).",
-    "G-18": "A Speculative Fire corridor covering 4 enemies (L1081-1083) is template geometry "
-    "plus a split Burst: neither is modelled.",
     "G-23": "Falling damage from the height of a jump (L2785-2787) is not modelled; only the "
     "resulting ARM roll against Damage 5 would be, and the book gives no roll.",
     "G-25": "Movement (a Prone Dodge halving 5 cm, L1907-1909) is not tracked by the bot.",
