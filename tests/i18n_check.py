@@ -21,10 +21,11 @@ ph bs cc wip bts mov ava swc cap lof ko ok id vs max min
 d3 d6 d8 d10 d12 d20 df cp per
 dice schema
 """
-# Words the Italian books themselves use (WoW: "Master Clock", "Personal Clock", "Pet";
-# Age of Sigmar: "round di battaglia"). A game's engineer adds their book's own loanwords here.
+# Words the Italian books themselves use (WoW: "Master Clock", "Personal Clock", "Pet", "buff",
+# "Booster Draft"; Age of Sigmar: "round di battaglia"). A game's engineer adds their book's own
+# loanwords here.
 _BOOK_LOANWORDS = """
-clock master personal pet totem battleground round cortex
+clock master personal pet totem battleground round cortex buff draft
 """
 ALLOWED: frozenset[str] = frozenset(_CODES.split()) | frozenset(_BOOK_LOANWORDS.split())
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from bot import i18n
+from bot import commands, i18n
 from bot.commands.context import Context
 from bot.protocol import Block, ErrorInfo, Reply, bold, italic, plain, pre
 from bot.session import name_of, stale_turn
@@ -132,14 +132,25 @@ def board_unit(ctx: Reader, state: GameState, unit: Unit) -> list[Block]:
     pools = state.resources.get(f"unit:{fold(unit.name)}", {})
     if pools:
         line.append(plain(" · " + ", ".join(f"{k} {v}" for k, v in sorted(pools.items()))))
-    drawing = get_system(state.system).draw_unit(unit)
-    return [line, [pre(drawing)]] if drawing else [line]
+    return [line, *under_unit(ctx, unit, state.system)]
 
 
 def unit_blocks(ctx: Context, unit: Unit, system: str) -> list[Block]:
-    """The unit's line, then the system's drawing of it (e.g. a damage grid) if it has one."""
+    """The unit's line, then what its game shows under it (see `under_unit`)."""
+    return [unit_line(ctx, unit, system), *under_unit(ctx, unit, system)]
+
+
+def under_unit(ctx: Reader, unit: Unit, system: str) -> list[Block]:
+    """Under a unit's line: the system's drawing of it (a damage grid, language-free), then
+    what the game's own package shows in the reader's language (`unit_extra(ctx, unit)` in
+    bot/commands/<system>, e.g. WoW's Action Bar)."""
     drawing = get_system(system).draw_unit(unit)
-    return [unit_line(ctx, unit, system)] + ([[pre(drawing)]] if drawing else [])
+    out: list[Block] = [[pre(drawing)]] if drawing else []
+    if system in commands.MODULE_NAMES:
+        extra = getattr(commands.module(system), "unit_extra", None)
+        if extra is not None:
+            out += extra(ctx, unit)
+    return out
 
 
 def change_lines(

@@ -40,8 +40,6 @@ OWNERS = {
     ("en", "c5"): "Confrontation engineer",
     ("it", "wm"): "WARMACHINE engineer",
     ("en", "wm"): "WARMACHINE engineer",
-    ("it", "wow"): "WoW engineer",
-    ("en", "wow"): "WoW engineer",
 }
 _OPTION = re.compile(r"(?:--[\w-]+|[\w-]+=(?:[\w|,.:%<>+-]*\w)?)")
 # All capitals: a stat's code as the books print it (FOR, POT), a placeholder (NOME), a setting

@@ -71,7 +71,6 @@ GAME_OWNERS = {
     "c5": "Confrontation engineer",
     "c5-phase": "Confrontation engineer",
     "wm": "WARMACHINE engineer",
-    "wow": "WoW engineer",
 }
 PAYLOAD = build(build_registry())
 

@@ -5,5 +5,6 @@ rolls and handlers (load, call, save) and view (the replies)."""
 
 from bot.commands.wow.common import card_names
 from bot.commands.wow.declarations import SPECS
+from bot.commands.wow.view import card_blocks as unit_extra
 
-__all__ = ["SPECS", "card_names"]
+__all__ = ["SPECS", "card_names", "unit_extra"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot import i18n
 from bot.commands.context import Context
-from bot.commands.game_view import unit_line
+from bot.commands.game_view import Reader, unit_line
 from bot.commands.system_kit import dice_spans
 from bot.protocol import Block, Reply, Span, bold, code, italic, mention, plain, strike
 from bot.session import name_of
@@ -56,7 +56,7 @@ def card_block(ctx: Context, actor: Unit, card: Card) -> Block:
     return [italic(ctx.t("wow.card_used", unit=actor.name, card=card.name, cost=card.cost))]
 
 
-def card_line(ctx: Context, card: Card) -> Block:
+def card_line(ctx: Reader, card: Card) -> Block:
     """One Action Card in the chat's language: ✔ ready or ✘ exhausted, cost, power, type."""
     parts = [
         ctx.t(
@@ -78,9 +78,14 @@ def card_line(ctx: Context, card: Card) -> Block:
     return [plain(f"{mark} "), bold(card.name), plain(": " + " · ".join(parts))]
 
 
+def card_blocks(ctx: Reader, unit: Unit) -> list[Block]:
+    """The unit's Action Bar, one card a line, in the reader's language."""
+    return [card_line(ctx, c) for c in wow_cards.cards_of(unit)]
+
+
 def unit_with_cards(ctx: Context, unit: Unit, system: str) -> list[Block]:
     """The unit's line and its Action Bar, in the chat's language."""
-    return [unit_line(ctx, unit, system)] + [card_line(ctx, c) for c in wow_cards.cards_of(unit)]
+    return [unit_line(ctx, unit, system), *card_blocks(ctx, unit)]
 
 
 def card_list_reply(ctx: Context, unit: Unit) -> Reply:

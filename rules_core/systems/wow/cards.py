@@ -82,18 +82,6 @@ class Card(BaseModel):
     crit: str = ""  # canonical crit ability text, e.g. "damage:2,effect"
     exhausted: bool = False  # 106.1: sideways, on cooldown (300.5)
 
-    def line(self) -> str:
-        mark = "✘" if self.exhausted else "✔"
-        parts = [f"cost={self.cost}"]
-        if self.type != "other" or self.power:
-            parts.append(f"power={self.power}")
-        parts.append(f"type={self.type}")
-        if self.range is not None:
-            parts.append(f"range={self.range}")
-        if self.crit:
-            parts.append(f"crit={self.crit}")
-        return f"{mark} {self.name}: " + " ".join(parts)
-
 
 def make_card(
     name: str,
@@ -196,9 +184,3 @@ def ready_all(state: GameState) -> list[str]:
             readied += [f"{unit.name}: {c.name}" for c in cards if c.exhausted]
             set_cards(unit, [c.model_copy(update={"exhausted": False}) for c in cards])
     return readied
-
-
-def draw(unit: Unit) -> str | None:
-    """The Action Bar under the unit's line: ✔ ready, ✘ exhausted."""
-    cards = cards_of(unit)
-    return "\n".join(c.line() for c in cards) if cards else None

@@ -245,9 +245,6 @@ class WowSystem(GameSystem):
             notes += victory_notes(state)
         return notes
 
-    def draw_unit(self, unit: Unit) -> str | None:
-        return wow_cards.draw(unit)
-
 
 WOW = WowSystem(
     id="wow",

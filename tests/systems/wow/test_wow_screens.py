@@ -88,3 +88,28 @@ async def test_a_game_screen_by_screen(app: App, lang: Lang) -> None:
     assert problems == []
     end = await say(app, "/game end", chat=chat, lang=lang, **ANN)  # type: ignore[arg-type]
     assert end.error is None
+
+
+@pytest.mark.parametrize(
+    ("lang", "status", "bar"),
+    [
+        ("it", "/partita stato", "Fireball: costo 3 · potere 4 · attacco magico · critico danno 1"),
+        ("en", "/game status", "Fireball: cost 3 · power 4 · magical attack · crit damage 1"),
+    ],
+)
+async def test_the_action_bar_on_the_board_speaks_the_readers_language(
+    app: App, lang: Lang, status: str, bar: str
+) -> None:
+    """The board (/game status, /unit show) shows each card as /wow card list does, in the
+    reader's language; it showed the raw options (`cost=3 power=4 type=magical`) to everyone."""
+    chat = f"console:wowbar-{lang}"
+    for text in [
+        "/game new wow",
+        "/unit add Jaina health=6 resist=1",
+        "/wow card add Jaina card=Fireball cost=3 power=4 type=magical crit=damage:1",
+    ]:
+        reply = await say(app, text, chat=chat, lang=lang, **ANN)  # type: ignore[arg-type]
+        assert reply.error is None, (text, reply.error)
+    for text in (status, "/unit show Jaina"):
+        shown = plain.render(await say(app, text, chat=chat, lang=lang, **ANN))  # type: ignore[arg-type]
+        assert bar in shown and "cost=" not in shown, shown
