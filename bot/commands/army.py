@@ -32,6 +32,7 @@ from bot.storage.games import StoredGame
 from rules_core.errors import UserError
 from rules_core.game import battlescribe as bs
 from rules_core.game import roster as rs
+from rules_core.game import stat_names
 from rules_core.game.models import GameState, Player
 from rules_core.systems import SYSTEMS
 from rules_core.systems.base import Note
@@ -53,7 +54,7 @@ def owner(ctx: Context) -> str:
 
 
 def parse(ctx: Context, text: str, system: str) -> rs.Roster:
-    if system not in rs.STATS and not SYSTEMS[system].free_stats:
+    if system not in stat_names.STATS and not SYSTEMS[system].free_stats:
         raise UserError("army.no_rosters_for", system=system)
     try:
         return rs.parse_text(text, system)
@@ -245,7 +246,7 @@ async def import_(ctx: Context) -> Reply:
             roster=ctx.t(f"systems.{system}"),
             game=ctx.t(f"systems.{game.state.system}"),
         )
-    if system not in rs.STATS:
+    if system not in stat_names.STATS:
         raise UserError("army.no_rosters_for", system=system)
     try:
         imported = bs.to_roster(parsed, system)
@@ -296,7 +297,7 @@ LIST = OptionSpec(
 NAME = OptionSpec(
     "name", type="text", positional=True, required=True, max_length=40, aliases=("nome",)
 )
-SYSTEM = OptionSpec("system", choices=tuple(rs.STATS), aliases=("sistema", "gioco"))
+SYSTEM = OptionSpec("system", choices=tuple(stat_names.STATS), aliases=("sistema", "gioco"))
 
 SPECS = [
     CommandSpec(

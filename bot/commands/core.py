@@ -10,6 +10,7 @@ from bot.commands.spec import CommandSpec, OptionSpec
 from bot.protocol import Block, Reply, bold, code, plain
 from bot.storage import settings as settings_repo
 from rules_core.errors import UserError
+from rules_core.systems import SYSTEMS
 
 # The attack command the welcome shows for the chat's game (Age of Sigmar when there is none).
 ATTACKS = {
@@ -100,6 +101,12 @@ def command_help(ctx: Context, names: dict[tuple[str, ...], str], spec: CommandS
         # the other names it answers to, on an English screen (Italian ones are Italian words)
         alias = f" ({', '.join(others)})" if others and ctx.lang == i18n.DEFAULT_LANG else ""
         blocks.append([bold(local[opt.name] + alias), plain(": " + text)])
+    if any(opt.type == "pairs" for opt in spec.options):  # /unit add, /unit set: stat names
+        blocks.append([plain(ctx.t("help.stats"))])
+        for system in SYSTEMS.values():
+            codes = ["models", *system.stat_names()]
+            known = local_names.stat_pairs(system.id, codes, ctx.lang)
+            blocks.append([bold(system.id + ": "), plain(known)])
     for example in spec.examples:
         blocks.append(
             [plain(ctx.t("help.example") + " "), code(shown_example(names, spec, example))]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bot.commands.context import Context
 from bot.commands.game_settings import require_own_points_right
-from bot.commands.game_view import notes_blocks, unit_blocks, unit_line
+from bot.commands.game_view import notes_blocks, stats_text, unit_blocks, unit_line
 from bot.images.cards.attach import grid_picture, unit_picture
 from bot.protocol import Block, Reply, bold, plain, pre
 from bot.session import (
@@ -72,7 +72,7 @@ async def unit_list(ctx: Context) -> Reply:
 async def unit_show(ctx: Context) -> Reply:
     game = await load_game(ctx)
     unit = tr.find_unit(game.state, ctx.opts["name"])
-    stats = "  ".join(f"{k}={v}" for k, v in sorted(unit.stats.items()))
+    stats = stats_text(ctx, game.state.system, unit.stats)
     blocks: list[Block] = [
         *unit_blocks(ctx, unit, game.state.system),
         [plain(ctx.t("game.owner", name=unit.owner_name))],

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from bot import commands, i18n
+from bot.commands import local_names
 from bot.commands.context import Context
 from bot.protocol import Block, ErrorInfo, Reply, bold, italic, plain, pre
 from bot.session import name_of, stale_turn
@@ -38,10 +39,14 @@ def stat_name(ctx: Reader, system: str, stat: str) -> str:
 
 
 def stat_label(lang: i18n.Lang, system: str, stat: str) -> str:
-    """A stat as the game's catalogue names it in `lang` (`<system>.stat.<name>`), else its
-    internal name."""
-    key = f"{system}.stat.{stat}"
-    return i18n.t(lang, key) if i18n.has(key, lang) else stat
+    """A stat as `lang` names it (`local_names.stat_word`: `game.stat.<system>.<name>`)."""
+    return local_names.stat_word(system, stat, lang)
+
+
+def stats_text(ctx: Reader, system: str, stats: dict[str, int]) -> str:
+    """`ferite=2  salvezza=4`: a unit's stats as the reader types them, sorted by name."""
+    named = sorted((stat_name(ctx, system, k), v) for k, v in stats.items())
+    return "  ".join(f"{k}={v}" for k, v in named)
 
 
 def unit_line(ctx: Reader, unit: Unit, system: str | None = None) -> Block:
@@ -165,6 +170,8 @@ def change_lines(
     for key, params in diff.describe(before, after):
         if key == "game.diff.phase" and system:  # the book's name, not the code
             params = {**params, "phase": phase_name(ctx, system, str(params["phase"]))}
+        if key == "game.diff.stats" and system:  # the stats by the reader's names
+            params = {**params, "stats": stats_text(ctx, system, params["changed"])}
         text = ctx.t(key, **params)
         kind = key.removeprefix("game.diff.")
         if kind == "score" and reasons:

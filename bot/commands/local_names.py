@@ -40,10 +40,43 @@ def choice_word(opt: OptionSpec, code: str, lang: i18n.Lang) -> str:
     return label.lower() if label and " " not in label else code
 
 
+def stat_word(system: str, code: str, lang: i18n.Lang) -> str:
+    """A unit's stat as a reader of `lang` types and reads it (`game.stat.<system>.<code>`:
+    `ferite`, `dif`), else its code; `models` is every game's."""
+    cat = i18n.catalogue(lang)
+    return cat.get(f"game.stat.{system}.{code}") or cat.get(f"game.stat.{code}") or code
+
+
+def stat_pairs(system: str, codes: list[str], lang: i18n.Lang) -> str:
+    """`ferite (wounds), dif (def), cc`: each stat under the reader's name, then the other
+    language's when it differs (both are typed alike)."""
+    other: i18n.Lang = "en" if lang == "it" else "it"
+    out = []
+    for code in codes:
+        mine, theirs = stat_word(system, code, lang), stat_word(system, code, other)
+        out.append(mine if mine == theirs else f"{mine} ({theirs})")
+    return ", ".join(out)
+
+
+def stat_params(params: dict[str, Any], lang: i18n.Lang) -> dict[str, Any]:
+    """A stat error's `stat` and `valid` (codes, comma-separated) named in the reader's
+    language; what the user typed that is no stat stays as typed."""
+    system = str(params["stat_system"])
+    out = {**params, "stat": stat_word(system, str(params.get("stat", "")), lang)}
+    if "valid" in params:
+        out["valid"] = ", ".join(
+            stat_word(system, c, lang) for c in str(params["valid"]).split(",")
+        )
+    return out
+
+
 def error_params(
     spec: CommandSpec | None, params: dict[str, Any], lang: i18n.Lang
 ) -> dict[str, Any]:
-    """An option error's parameters in the reader's words: the option's name and its choices."""
+    """An option error's parameters in the reader's words: the option's name and its choices;
+    a stat error's stat names (`stat_system`)."""
+    if "stat_system" in params:
+        params = stat_params(params, lang)
     name = params.get("option")
     opt = spec.option(str(name)) if spec is not None and name is not None else None
     if opt is None or opt not in spec.options:  # type: ignore[union-attr]

@@ -10,7 +10,7 @@ How it becomes units:
 - a selection is a unit when it is `type="unit"` or `"model"`, or has a stat profile of its
   own; other selections (detachments, regiments, battalions) are looked into for units;
 - its stats come from the first profile in it (its own first, then its children's) whose
-  characteristics name at least two of the game's stats (roster.STATS, compared after
+  characteristics name at least two of the game's stats (stat_names.STATS, compared after
   `roster.norm`, so `To Hit`, `SPD` and `Velocità` all work); a profile named like the unit wins;
 - models: the sum of `number` over its `type="model"` selections, else its own `number`;
 - weapons: every other profile in it typed as a weapon or an attack (an untyped one: with two of
@@ -27,6 +27,7 @@ from pydantic import BaseModel, Field
 
 from rules_core.errors import UserError
 from rules_core.game import roster as rs
+from rules_core.game import stat_names
 from rules_core.game import transitions as tr
 from rules_core.rules.text import fold
 from rules_core.systems import get_system
@@ -86,9 +87,11 @@ def detect_system(game_system: str) -> str | None:
 
 
 def _stat_hits(system: str, profile: BsProfile) -> int:
-    hits = sum(1 for key, _ in profile.characteristics if rs.stat_name(system, key) is not None)
+    hits = sum(
+        1 for key, _ in profile.characteristics if stat_names.stat_name(system, key) is not None
+    )
     if system == "inf":
-        hits += sum(1 for key, _ in profile.characteristics if rs.norm(key) == "mov")
+        hits += sum(1 for key, _ in profile.characteristics if stat_names.norm(key) == "mov")
     return hits
 
 
@@ -170,7 +173,9 @@ def _unit(system: str, unit: BsSelection) -> tuple[rs.RosterUnit, UnitReport] | 
         text = " ".join(value.split())
         if rs.set_stat(system, stats, key, text):
             continue
-        if rs.stat_name(system, key) is not None or (system == "inf" and rs.norm(key) == "mov"):
+        if stat_names.stat_name(system, key) is not None or (
+            system == "inf" and stat_names.norm(key) == "mov"
+        ):
             if text not in ("", "-", "–"):
                 report.unreadable[key[:24]] = _clip(text)
         elif text:

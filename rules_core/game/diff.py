@@ -49,7 +49,7 @@ def _unit_lines(old: Unit, new: Unit) -> list[Line]:
     )
     if changed:
         stats = " ".join(f"{k}={v}" for k, v in sorted(changed.items()))
-        out.append(("game.diff.stats", {"unit": new.name, "stats": stats}))
+        out.append(("game.diff.stats", {"unit": new.name, "stats": stats, "changed": changed}))
     before, after = _cond_text(old), _cond_text(new)
     for key, name in after.items():
         if key not in before:

@@ -8,7 +8,8 @@ The plain-text format (`/army add`, `/army save NAME`), one unit per line:
   starts with a number. The model count is `5x Liberators`, `5 Liberators`, `Liberators x5` or
   `models=5` (`modelli=`); without one, the unit has one model.
 - stats: the game's stat names as `/unit add` knows them, or their Italian or long names
-  (`difesa=`/`def=`, `armatura=`/`arm=`, `salvezza=`/`save=`, `ferite=`/`wounds=`…), see STATS.
+  (`difesa=`/`def=`, `armatura=`/`arm=`, `salvezza=`/`save=`, `ferite=`/`wounds=`…), see
+  rules_core.game.stat_names.
   Values are whole numbers; a printed `4+` or `5"` is read as 4 or 5 (Infinity's `mov=4-4` sets
   both moves). WARMACHINE's `grid=` (a damage grid) is accepted as on `/unit add`.
 - weapons: after a `|`, a name (a `:` after it is optional) and the game's weapon fields
@@ -36,6 +37,14 @@ from pydantic import BaseModel, Field
 from rules_core.errors import UserError
 from rules_core.game import transitions as tr
 from rules_core.game.models import GameState, Player, Unit
+from rules_core.game.stat_names import (
+    FREE_KEY,
+    MODELS,
+    lookup,
+    norm,
+    stat_name,
+    unknown_stat,
+)
 from rules_core.rules.text import fold
 from rules_core.systems import get_system
 from rules_core.systems.aos import system as aos_system
@@ -48,71 +57,6 @@ MAX_KEPT = 20
 MAX_MODELS = 100
 ROSTER_KEY = "roster"  # Unit.extra[ROSTER_KEY]: the roster's weapons and kept fields
 
-# Canonical stat -> other names, English and Italian (the books' abbreviations, the bot's
-# option aliases, BattleScribe's characteristic names). Compared after `norm`.
-STATS: dict[str, dict[str, tuple[str, ...]]] = {
-    "wm": {
-        "spd": ("speed", "vel", "velocita"),
-        "str": ("strength", "for", "forza"),
-        "mat": ("mischia",),
-        "rat": ("dat", "distanza"),
-        "def": ("defense", "defence", "dif", "difesa"),
-        "arm": ("armor", "armour", "armatura"),
-        "cmd": ("command", "comando"),
-        "focus": ("foc",),
-        "boxes": ("damage", "dmg", "caselle", "danni"),
-    },
-    "aos": {
-        "move": ("movimento", "mov", "m"),
-        "wounds": ("ferite", "w", "health", "salute"),
-        "save": ("salvezza", "sv"),
-        "bravery": ("coraggio",),
-        "ward": ("protezione",),
-        "general": ("generale",),
-    },
-    "wow": {
-        "health": ("salute", "hp", "puntiferita"),
-        "armor": ("armour", "armatura"),
-        "resist": ("resistance", "resistenza"),
-        "speed": ("velocita", "movimento"),
-        "range": ("raggio", "gittata"),
-        "honor": ("honour", "onore"),
-        "legendary": ("leggendario",),
-        "pet": ("famiglio",),
-    },
-    "inf": {
-        "cc": ("corpoacorpo",),
-        "bs": ("cd",),
-        "ph": ("fis",),
-        "wip": ("vol",),
-        "arm": ("armor", "armour", "armatura"),
-        "bts": ("pb",),
-        "w": ("f", "wounds", "ferite"),
-        "pts": ("points", "cost", "punti", "costo", "c"),
-        "type": ("tipo",),
-        "irr": ("irregular", "irregolare"),
-        "lt": ("lieutenant", "tenente"),
-        "group": ("gruppo",),
-    },
-    "c5": {
-        "mov": ("movement", "movimento"),
-        "ini": ("initiative", "iniziativa"),
-        "att": ("attack", "attacco"),
-        "str": ("strength", "for", "forza"),
-        "def": ("defense", "defence", "dif", "difesa"),
-        "res": ("resilience", "resistenza"),
-        "aim": ("tir", "tiro"),
-        "wstr": ("forzaarma",),
-        "cou": ("courage", "cor", "coraggio"),
-        "fear": ("pau", "paura"),
-        "dis": ("discipline", "disciplina"),
-        "pow": ("power", "pot", "potere"),
-        "aspects": ("aspetti",),
-        "rank": ("rango",),
-        "size": ("taglia",),
-        "wounds": ("ferite",),
-    },
-}
 WEAPON_FIELDS: dict[str, dict[str, tuple[str, ...]]] = {
     "wm": {
         "rng": ("range", "git", "gittata"),
@@ -144,7 +88,6 @@ WEAPON_FIELDS: dict[str, dict[str, tuple[str, ...]]] = {
         "range": ("gittata",),
     },
 }
-MODELS = ("models", "modelli", "miniature", "minis")
 UNIT_OPTIONS: dict[str, dict[str, tuple[str, ...]]] = {"wm": {"grid": ("griglia",)}}
 # The stat line each game prints: reported as missing when an import has no value for it.
 EXPECTED: dict[str, tuple[str, ...]] = {
@@ -161,7 +104,6 @@ _COUNT_LAST = re.compile(r"^[x×](\d{1,3})$", re.IGNORECASE)
 _NUMBER = re.compile(r"^[+]?(\d{1,3})(?:\+|\"|''|cm)?$")
 _RANGE = re.compile(r"^(\d{1,2})\s*[-/]\s*(\d{1,2})$")
 _VALUE = re.compile(r"^[^\s|;=]{1,120}$")
-_FREE_KEY = re.compile(r"^[a-z][a-z0-9_]{0,23}$")
 
 
 class Weapon(BaseModel):
@@ -204,33 +146,11 @@ def is_value(text: str) -> bool:
     return bool(_VALUE.match(text))
 
 
-def norm(key: str) -> str:
-    """The form names are compared in: `To Hit` -> `tohit`, `P+S` -> `p+s`, `Velocità` ->
-    `velocita`."""
-    return re.sub(r"[^a-z0-9+]", "", fold(key))
-
-
-def _lookup(table: dict[str, tuple[str, ...]]) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for canonical, aliases in table.items():
-        for name in (canonical, *aliases):
-            out.setdefault(norm(name), canonical)
-    return out
-
-
-def stat_name(system: str, key: str) -> str | None:
-    """The canonical stat a name means in `system`, or None. The generic system takes any."""
-    if system not in STATS:
-        low = key.lower()
-        return low if _FREE_KEY.match(low) and get_system(system).free_stats else None
-    return _lookup(STATS[system]).get(norm(key))
-
-
 def weapon_field(system: str, key: str) -> str | None:
     if system not in WEAPON_FIELDS:
         low = key.lower()
-        return low if _FREE_KEY.match(low) else None
-    return _lookup(WEAPON_FIELDS[system]).get(norm(key))
+        return low if FREE_KEY.match(low) else None
+    return lookup(WEAPON_FIELDS[system]).get(norm(key))
 
 
 def read_number(value: str) -> int | None:
@@ -343,7 +263,7 @@ def _unit(system: str, line: int, text: str) -> RosterUnit:
     name = tr.clean_name(name)
     stats: dict[str, int] = {}
     options: dict[str, str] = {}
-    unit_options = _lookup(UNIT_OPTIONS.get(system, {}))
+    unit_options = lookup(UNIT_OPTIONS.get(system, {}))
     for key, value in _fields(tokens):
         if norm(key) in {norm(m) for m in MODELS}:
             number = read_number(value)
@@ -358,8 +278,7 @@ def _unit(system: str, line: int, text: str) -> RosterUnit:
                 raise UserError("army.not_a_number", field=key[:24], value=value[:20])
             if weapon_field(system, key) is not None and system in WEAPON_FIELDS:
                 raise UserError("army.weapon_field_on_unit", field=key[:24])
-            valid = ", ".join(STATS.get(system, {})) or "-"
-            raise UserError("game.unknown_stat", stat=key[:24], valid=valid)
+            raise unknown_stat(system, key)
     models = count or 1
     if not 1 <= models <= MAX_MODELS:
         raise UserError("game.stat_range", stat="models", min=1, max=MAX_MODELS)

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from rules_core.dice import DiceSource
 from rules_core.errors import UserError
 from rules_core.game.models import Condition, GameState, Player, Unit, Until
+from rules_core.game.stat_names import canonical_stats
 from rules_core.rules.text import fold
 from rules_core.systems import get_system
 from rules_core.systems.base import Note
@@ -89,10 +90,10 @@ def add_unit(
         raise UserError("game.duplicate_unit", name=name)
     if len(state.units) >= MAX_UNITS:
         raise UserError("game.too_many_units", limit=MAX_UNITS)
-    stats = dict(stats)
+    stats = canonical_stats(state.system, stats)  # `modelli=5 ferite=2` as `models`, `wounds`
     models = stats.pop("models", 1)
     if not 1 <= models <= 100:
-        raise UserError("game.stat_range", stat="models", min=1, max=100)
+        raise UserError("game.stat_range", stat="models", min=1, max=100, stat_system=system.id)
     checked = system.validate_stats(stats, creating=True)
     unit = Unit(
         name=name,
@@ -112,11 +113,11 @@ def set_stats(state: GameState, name: str, stats: dict[str, int]) -> GameState:
     system = get_system(state.system)
     new = state.clone()
     unit = find_unit(new, name)
-    stats = dict(stats)
+    stats = canonical_stats(state.system, stats)
     if "models" in stats:
         models = stats.pop("models")
         if not 1 <= models <= 100:
-            raise UserError("game.stat_range", stat="models", min=1, max=100)
+            raise UserError("game.stat_range", stat="models", min=1, max=100, stat_system=system.id)
         unit.models = models
     unit.stats.update(system.validate_stats(stats, creating=False))
     unit.wounds_per_model = unit.stats.get(system.wounds_stat, unit.wounds_per_model)

@@ -124,17 +124,22 @@ class GameSystem(BaseModel):
             spec = known.get(name)
             if spec is None:
                 if not self.free_stats:
-                    raise UserError("game.unknown_stat", stat=name, valid=", ".join(known) or "-")
+                    valid = ",".join(known) or "-"
+                    raise UserError(
+                        "game.unknown_stat", stat=name, valid=valid, stat_system=self.id
+                    )
                 if not -999 <= value <= 999:
                     raise UserError("game.stat_range", stat=name, min=-999, max=999)
             elif not spec.min <= value <= spec.max:
-                raise UserError("game.stat_range", stat=name, min=spec.min, max=spec.max)
+                raise UserError(
+                    "game.stat_range", stat=name, min=spec.min, max=spec.max, stat_system=self.id
+                )
             out[name] = value
         if creating:
             for spec in self.stats:
                 if spec.name not in out:
                     if spec.required:
-                        raise UserError("game.missing_stat", stat=spec.name)
+                        raise UserError("game.missing_stat", stat=spec.name, stat_system=self.id)
                     if spec.default is not None:
                         out[spec.name] = spec.default
         return out

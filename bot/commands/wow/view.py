@@ -58,14 +58,10 @@ def card_block(ctx: Context, actor: Unit, card: Card) -> Block:
 
 def card_line(ctx: Reader, card: Card) -> Block:
     """One Action Card in the chat's language: ✔ ready or ✘ exhausted, cost, power, type."""
-    parts = [
-        ctx.t(
-            "wow.card_line",
-            cost=card.cost,
-            power=card.power,
-            type=ctx.t(f"wow.card_type.{card.type}"),
-        )
-    ]
+    parts = [ctx.t("wow.card_shows_cost", cost=card.cost)]
+    if card.type != "other" or card.power:  # a buff or a Form rolls nothing
+        parts.append(ctx.t("wow.card_shows_power", power=card.power))
+    parts.append(ctx.t(f"wow.card_type.{card.type}"))
     if card.range is not None:
         parts.append(ctx.t("wow.card_shows_range", range=card.range))
     if card.crit:

@@ -65,7 +65,8 @@ async def test_cards_exhaust_when_played_and_ready_at_the_end_of_tick_ten(app: A
     await refused(app, "A", "/wow card add Jaina card=Nova", "wow.card_needs_cost")
     await ok(app, "B", "/wow card add Thrall card=Cleave cost=2 power=3 type=physical")
     shown = plain.render(await ok(app, "A", "/unit show Jaina"))
-    assert "✔ Fireball: cost=3 power=4 type=magical range=5 crit=damage:1" in shown
+    assert "✔ Fireball: cost 3 · power 4 · magical attack · range 5 · crit damage 1" in shown
+    assert "✔ Blink: cost 1 · other" in shown  # no power on a card that rolls nothing
 
     # Tick 1: Jaina casts Fireball at Thrall (Resist 1: one defence die). 4 dice, 3 hit.
     hit = await ok(
@@ -269,7 +270,7 @@ async def test_settings_text_and_three_card_limit(app: App) -> None:
         await ok(app, "A", f"/wow card add Jaina card={name} cost=1")
     await refused(app, "A", "/wow card add Jaina card=Four cost=1", "wow.too_many_cards")
     it = plain.render(await as_(app, "A", "/wow impostazioni", lang="it"))
-    assert "limite_carte=3" in it and "Constructed" in it  # issue 24: Italian names
+    assert "limite_carte=3" in it and "modalità classica" in it  # issue 24: the book's words
 
 
 async def test_kill_with_more_players_goes_to_the_last_active_player(app: App) -> None:
