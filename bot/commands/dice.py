@@ -6,10 +6,11 @@ from functools import lru_cache
 from typing import Any
 
 from bot.commands.context import Context
-from bot.commands.odds_view import odds_views, view_blocks, view_data
-from bot.commands.spec import CommandSpec, OptionSpec
+from bot.commands.odds_view import TableFormat, odds_views, view_blocks, view_data
+from bot.commands.spec import CommandSpec, OptionSpec, flag_opt
+from bot.i18n import fmt_num
 from bot.images import odds_chart, render
-from bot.protocol import Block, Button, Reply, Span, Style, bold, code, italic, plain
+from bot.protocol import Attachment, Block, Button, Reply, Span, Style, bold, code, italic, plain
 from bot.storage import rolls as rolls_repo
 from bot.workers import is_light
 from rules_core.dice import (
@@ -248,11 +249,13 @@ async def odds_cmd(ctx: Context) -> Reply:
     # in a worker unless it is tiny.
     costs = charge_odds(command, ctx.budget)
     light = is_light(sum(c.operations for c in costs), sum(c.values for c in costs))
-    views = await ctx.offload(odds_views, text, light=light)
+    table = _table_format(ctx) if ctx.opts.get("full") else None
+    views = await ctx.offload(odds_views, text, table, light=light)
     blocks: list[Block] = []
     payload = []
     labels = []
-    for spec, view in zip(command.rolls, views, strict=True):
+    files: list[Attachment] = []
+    for index, (spec, view) in enumerate(zip(command.rolls, views, strict=True), start=1):
         label = spec.text + (f" [{spec.label}]" if spec.label else "")
         if spec.repeat > 1:
             label = f"{spec.repeat}# {label}"
@@ -261,15 +264,27 @@ async def odds_cmd(ctx: Context) -> Reply:
         if spec.repeat > 1:
             blocks.append([plain(ctx.t("odds.each_repeat", n=spec.repeat))])
         payload.append({"expression": spec.text, **view_data(view)})
+        if view.table is not None:
+            name = ctx.t("odds.file_name") + (f"-{index}" if len(views) > 1 else "") + ".csv"
+            files.append(Attachment(filename=name, content=view.table, mime="text/csv"))
+            blocks.append([plain(ctx.t("odds.file_attached", name=name))])
     data = dict(payload[0])
     data["rolls"] = payload
-    reply = Reply(title=ctx.t("odds.title"), blocks=blocks, data=data)
+    reply = Reply(title=ctx.t("odds.title"), blocks=blocks, data=data, attachments=files)
     chart = odds_chart.facts(list(zip(views, labels, strict=True)))
     return await render.attach(ctx, reply, odds_chart.render, chart, "odds.png")
 
 
+def _table_format(ctx: Context) -> TableFormat:
+    """`/odds … full`'s columns in the reader's language and decimal mark."""
+    mark = fmt_num(ctx.lang, 0.5, 1)[1]  # "0.5" or "0,5"
+    separator = ";" if mark == "," else ","
+    return TableFormat(ctx.t("odds.file_header", sep=separator), separator, mark)
+
+
 EXPR = OptionSpec("expression", type="text", positional=True, required=True, max_length=300)
 DICE = OptionSpec("dice", type="faces", aliases=("dadi",))
+FULL = flag_opt("full", "completa")
 
 SPECS = [
     CommandSpec(
@@ -309,7 +324,7 @@ SPECS = [
         handler=odds_cmd,
         readonly=True,
         aliases=("probabilita", "prob"),
-        options=(EXPR,),
-        examples=("/odds 2d6+3>=10", "/odds 10d6>=4", "/odds 4d6kh3"),
+        options=(EXPR, FULL),
+        examples=("/odds 2d6+3>=10", "/odds 10d6>=4", "/odds 4d6kh3", "/odds 3d6 full"),
     ),
 ]

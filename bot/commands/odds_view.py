@@ -145,6 +145,33 @@ class DistView:
     probability: float | None = None  # ... and its chance
     bars: tuple[Bar, ...] = ()  # the chart's (chart_bars)
     hits: tuple[bool, ...] = ()  # per bar: the comparison holds there (highlighted)
+    table: bytes | None = None  # `/odds … full`: every outcome, a CSV file (see `TableFormat`)
+
+
+@dataclass(frozen=True)
+class TableFormat:
+    """How `/odds … full` writes every outcome: the reader's column names, and their decimal
+    mark (a comma separates columns, a semicolon where the decimal mark is a comma, as
+    spreadsheets there expect)."""
+
+    header: str
+    separator: str
+    decimal: str
+
+
+def outcome_table(dist: Distribution, fmt: TableFormat) -> bytes:
+    """Every outcome, its probability (the float nearest the exact value) and the exact
+    fraction: one CSV row each. Built in the worker, so the event loop only sends the bytes."""
+    total, weights, sep, mark = dist.total, dist.weights, fmt.separator, fmt.decimal
+    rows = [fmt.header]
+    for v in dist.outcomes():
+        x = weights[v]
+        g = math.gcd(x, total)
+        p = repr(x / total)
+        p = p if mark == "." else p.replace(".", mark)
+        rows.append(f"{v}{sep}{p}{sep}{x // g}/{total // g}")
+    rows.append("")
+    return "\n".join(rows).encode()
 
 
 def summarize(dist: Distribution) -> DistView:
@@ -230,18 +257,23 @@ def distribution_blocks(ctx: Context, dist: Distribution, heading: Block) -> lis
     return view_blocks(ctx, summarize(dist), heading)
 
 
-def odds_views(text: str) -> list[DistView]:
-    """/odds' heavy part, run in a worker: every part's exact distribution, summarized."""
-    return [expression_view(spec.expr) for spec in parse(text).rolls]
+def odds_views(text: str, table: TableFormat | None = None) -> list[DistView]:
+    """/odds' heavy part, run in a worker: every part's exact distribution, summarized (and with
+    `table`, written out whole)."""
+    return [expression_view(spec.expr, table) for spec in parse(text).rolls]
 
 
-def expression_view(expr: Expr) -> DistView:
+def expression_view(expr: Expr, table: TableFormat | None = None) -> DistView:
     """The view of one expression; a comparison with a number (`2d6+3 >= 10`) is its chance
     followed by the view of the total it asks about."""
-    if not isinstance(expr, Compare):
-        return summarize(distribution(expr))
-    p = float(distribution(expr).probability(1))
-    shown = expr.left if isinstance(expr.right, Num) else expr
-    view = summarize(distribution(shown))
-    hits = bar_hits(expr, list(view.bars))
-    return replace(view, question=question(expr), probability=p, hits=hits)
+    if isinstance(expr, Compare):
+        p = float(distribution(expr).probability(1))
+        shown = expr.left if isinstance(expr.right, Num) else expr
+        dist = distribution(shown)
+        view = summarize(dist)
+        hits = bar_hits(expr, list(view.bars))
+        view = replace(view, question=question(expr), probability=p, hits=hits)
+    else:
+        dist = distribution(expr)
+        view = summarize(dist)
+    return view if table is None else replace(view, table=outcome_table(dist, table))

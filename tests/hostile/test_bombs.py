@@ -117,7 +117,7 @@ async def test_odds_within_the_budget_are_answered(app: App, expression: str) ->
 def test_a_wide_distribution_gets_a_bounded_summary() -> None:
     """d1000*d1000 has 248,083 outcomes: its view and data carry the mean, the P(>=k) table and
     the histogram, not one entry per outcome (listing them was most of a wide /odds' time).
-    Through the App the per-message budget now refuses such a reply before any work."""
+    Through the App it is answered so (tests/dice/test_odds_full.py)."""
     view = summarize(distribution(parse("d1000*d1000").rolls[0].expr))
     data = view_data(view)
     assert data["outcomes"] == 248_083 and data["distribution"] is None and view.values == []
