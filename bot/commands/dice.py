@@ -57,8 +57,13 @@ def face_spans(result: RollResult) -> list[Span]:
     return out
 
 
-@lru_cache(maxsize=4096)
 def _span(text: str, style: Style) -> Span:
+    """A face or a short run is shared (faces repeat); a long run of plain faces is not kept."""
+    return _shared_span(text, style) if len(text) <= 24 else Span(text=text, style=style)
+
+
+@lru_cache(maxsize=4096)
+def _shared_span(text: str, style: Style) -> Span:
     return Span(text=text, style=style)
 
 
