@@ -30,6 +30,8 @@ COPY data ./data
 RUN pip install --no-deps --no-build-isolation .
 
 USER 10001:10001
+# matplotlib's font list, built once here rather than by the first picture in each container.
+RUN python -c "import matplotlib.font_manager"
 VOLUME ["/var/lib/wargame-bot"]
 EXPOSE ${WEBHOOK_PORT}
 # Healthy when the database is at this bot's schema and every started platform beat within

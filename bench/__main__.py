@@ -17,6 +17,7 @@ from bench import (
     dice_bench,
     games_bench,
     headline_bench,
+    images_bench,
     memory_bench,
     postgres_bench,
     rules_bench,
@@ -154,6 +155,8 @@ def main() -> int:
     print()
     mem = memory_bench.main()
     print()
+    pictures = images_bench.main()
+    print()
     store = storage_bench.main()
     print()
     scaling = postgres_bench.main()
@@ -264,6 +267,16 @@ def main() -> int:
             "measured",
             "-",
         ],
+    ]
+    rows += [
+        [
+            f"image render p50 / p99: {r.name}",
+            f"{r.p50_ms:.0f} / {r.p99_ms:.0f} ms",
+            f"{r.size:,} B PNG, warm worker",
+            f"<= {images_bench.GOAL_MS:.0f} ms each",
+            verdict(r.met),
+        ]
+        for r in pictures
     ]
     if scaling is None:
         rows.append(["PostgreSQL, 2 processes vs 1", "skipped", "no server", ">= 1.6x", "-"])

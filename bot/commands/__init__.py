@@ -23,6 +23,7 @@ MODULE_NAMES = (
 
 HEADS: dict[str, tuple[str, ...]] = {
     "aiuto": ("core",), "help": ("core",), "lang": ("core",), "lingua": ("core",),
+    "settings": ("core",), "impostazioni": ("core",),
     "start": ("core",), "inizia": ("core",),
     "odds": ("dice",), "prob": ("dice",), "probabilita": ("dice",),
     "roll": ("dice", "private_rolls"), "tira": ("dice", "private_rolls"),

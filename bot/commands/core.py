@@ -1,4 +1,5 @@
-"""/start, /help and /lang."""
+"""/start, /help and /settings (the chat's language, pictures on or off; `/lang` is the text
+form's short way to /settings lang)."""
 
 from __future__ import annotations
 
@@ -178,6 +179,24 @@ async def lang(ctx: Context) -> Reply:
     return Reply(blocks=[[plain(ctx.t("lang.set"))]], data={"lang": new})
 
 
+async def images(ctx: Context) -> Reply:
+    """/settings images on|off: whether replies in this chat carry pictures (charts, cards)."""
+    state = ctx.opts["state"]
+    chat = ctx.request.chat_key
+    if state is None:
+        on = await settings_repo.chat_images(ctx.conn, chat)
+        return Reply(
+            blocks=[[plain(ctx.t("settings.images_on" if on else "settings.images_off"))]],
+            data={"images": on},
+        )
+    on = state == "on"
+    await settings_repo.set_chat_images(ctx.conn, chat, on)
+    key = "settings.images_set_on" if on else "settings.images_set_off"
+    return Reply(blocks=[[plain(ctx.t(key))]], data={"images": on})
+
+
+LANGUAGE = OptionSpec("language", positional=True, choices=("it", "en"), aliases=("lingua",))
+
 SPECS = [
     CommandSpec(
         path=("start",),
@@ -195,13 +214,31 @@ SPECS = [
         examples=("/help roll", "/help aos"),
     ),
     CommandSpec(
-        path=("lang",),
+        path=("settings", "lang"),
         handler=lang,
         admin_only=True,
         aliases=("lingua",),
-        options=(
-            OptionSpec("language", positional=True, choices=("it", "en"), aliases=("lingua",)),
-        ),
+        group_aliases=("impostazioni",),
+        options=(LANGUAGE,),
+        examples=("/settings lang it",),
+    ),
+    CommandSpec(
+        path=("settings", "images"),
+        handler=images,
+        admin_only=True,
+        aliases=("immagini",),
+        group_aliases=("impostazioni",),
+        options=(OptionSpec("state", positional=True, choices=("on", "off"), aliases=("stato",)),),
+        examples=("/settings images off", "/settings images on"),
+    ),
+    # The text form's short way to /settings lang (Discord shows only /settings lang).
+    CommandSpec(
+        path=("lang",),
+        handler=lang,
+        admin_only=True,
+        hidden=True,
+        aliases=("lingua",),
+        options=(LANGUAGE,),
         examples=("/lang it",),
     ),
 ]

@@ -49,8 +49,9 @@ MOVED: dict[tuple[str, ...], tuple[str, str]] = {
 }
 # Registry commands Discord doesn't publish: /start is Telegram's first contact (the bot greets a
 # group it joins with it); on Discord the command picker introduces the bot.
-# /save is the text form's short way to /macro save, which Discord shows.
-NOT_PUBLISHED: frozenset[tuple[str, ...]] = frozenset({("start",), ("save",)})
+# /save is the text form's short way to /macro save, which Discord shows, and /lang to
+# /settings lang (Discord's 25 top-level commands are all taken).
+NOT_PUBLISHED: frozenset[tuple[str, ...]] = frozenset({("start",), ("save",), ("lang",)})
 OTHER_LANGS = tuple(lang for lang in i18n.LANGS if lang != i18n.DEFAULT_LANG)
 
 Path = tuple[str, ...]

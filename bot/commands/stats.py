@@ -6,6 +6,7 @@ from __future__ import annotations
 from bot.commands.context import Context
 from bot.commands.spec import CommandSpec, OptionSpec
 from bot.i18n import fmt_num, fmt_pct, tn
+from bot.images import render, stats_chart
 from bot.protocol import Reply, plain
 from bot.storage import games as games_store
 from bot.storage import rolls as rolls_store
@@ -74,7 +75,9 @@ async def stats(ctx: Context) -> Reply:
             expected=float(result.expected),
             percentile=float(result.percentile),
         )
-    return Reply(blocks=[[plain(line)] for line in lines], data=data)
+    reply = Reply(blocks=[[plain(line)] for line in lines], data=data)
+    chart = stats_chart.from_data(shown, data)  # the same numbers as the text
+    return await render.attach(ctx, reply, stats_chart.render, chart, "stats.png")
 
 
 SPECS = [

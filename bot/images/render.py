@@ -37,6 +37,7 @@ from bot.storage import settings as settings_repo
 from bot.workers import WorkerPool
 
 if TYPE_CHECKING:
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
     from bot.commands.context import Context
@@ -94,15 +95,17 @@ def figure(width_px: int, height_px: int) -> Figure:
 
 
 def to_png(fig: Figure) -> bytes:
-    """The figure as PNG bytes, the same bytes for the same figure (no metadata that varies)."""
+    """The figure as PNG bytes, the same bytes for the same figure (no metadata). Drawn once by
+    Agg and encoded by Pillow: `savefig` would draw the whole figure a second time."""
+    from PIL import Image
+
+    canvas = cast("FigureCanvasAgg", fig.canvas)  # `figure()` gave it this canvas
+    canvas.draw()  # type: ignore[no-untyped-call]  # (matplotlib's Agg stubs lack it)
+    width, height = canvas.get_width_height()
+    pixels = canvas.buffer_rgba()  # type: ignore[no-untyped-call]
+    rgba = Image.frombuffer("RGBA", (width, height), pixels, "raw", "RGBA", 0, 1)
     out = io.BytesIO()
-    fig.savefig(
-        out,
-        format="png",
-        dpi=palette.DPI,
-        metadata={"Software": None},
-        pil_kwargs={"compress_level": 3},  # a bit larger than the default 6, half the time
-    )
+    rgba.convert("RGB").save(out, format="PNG", compress_level=3)  # 6 costs twice the time
     return out.getvalue()
 
 

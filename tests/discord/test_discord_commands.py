@@ -111,7 +111,7 @@ def test_choices_show_words_with_italian_labels_and_keep_their_codes() -> None:
         ("ranged", "Ranged", "Distanza"),
         ("magic", "Magic", "Magia"),
     ]
-    assert choices("lang", "language") == [
+    assert choices("settings lang", "language") == [
         ("it", "Italian", "Italiano"),
         ("en", "English", "Inglese"),
     ]
@@ -152,7 +152,8 @@ def test_a_choice_without_a_label_fails_loudly() -> None:
 def test_the_validator_catches_each_kind_of_mistake() -> None:
     good = build(REGISTRY)
     roll = next(c for c in good if c["name"] == "roll")
-    lang = next(c for c in good if c["name"] == "lang")
+    settings = next(c for c in good if c["name"] == "settings")
+    lang = next(o for o in settings["options"] if o["name"] == "lang")
     many = [{"name": "a", "value": "a"}] * 26
     coded = {**lang["options"][0], "choices": [{"name": "it", "value": "it"}]}
     broken: list[dict[str, Any]] = [

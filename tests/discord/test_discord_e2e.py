@@ -117,12 +117,10 @@ async def test_thread_is_its_own_chat(env: Env) -> None:
 
 
 async def test_admin_comes_from_manage_channels(env: Env) -> None:
+    lang = sub("settings", "lang", language="it")
+    await env.fake.dispatch("INTERACTION_CREATE", env.fake.interaction(2, lang))
     await env.fake.dispatch(
-        "INTERACTION_CREATE", env.fake.interaction(2, command("lang", language="it"))
-    )
-    await env.fake.dispatch(
-        "INTERACTION_CREATE",
-        env.fake.interaction(2, command("lang", language="it"), manage_channels=True),
+        "INTERACTION_CREATE", env.fake.interaction(2, lang, manage_channels=True)
     )
     first, second = await env.fake.callbacks(2)
     assert first["data"]["flags"] & 64 and "admin" in text_of(first)

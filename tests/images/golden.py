@@ -18,7 +18,7 @@ from typing import Any
 
 from bot.commands.odds_view import odds_views
 from bot.i18n import Lang
-from bot.images import odds_chart
+from bot.images import odds_chart, stats_chart
 from bot.images.render import picture
 
 FOLDER = Path(__file__).parent / "golden"
@@ -31,6 +31,11 @@ def odds_facts(text: str) -> odds_chart.OddsChart:
     return odds_chart.facts(list(zip(odds_views(text), parts, strict=True)))
 
 
+STATS = stats_chart.StatsChart(
+    name="Marco", rolls=57, played=4, won=3, luck_rolls=50, observed=190, expected=175.0,
+    percentile=0.83,
+)  # fmt: skip
+
 Case = tuple[str, Callable[[Any, Lang], bytes], Any, Lang]
 
 
@@ -40,6 +45,7 @@ def cases() -> list[Case]:
     return [
         ("odds-2d6+3-ge-10-it.png", odds_chart.render, odds_facts("2d6+3>=10"), "it"),
         ("odds-3d6-10d10-en.png", odds_chart.render, odds_facts("3d6; 10d10"), "en"),
+        ("stats-it.png", stats_chart.render, STATS, "it"),
         *samples.cases(),
     ]
 

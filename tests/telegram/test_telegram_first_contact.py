@@ -73,12 +73,14 @@ async def test_command_menu_per_language_and_scope(env: Env) -> None:
         for scope in ("default", "all_private_chats", "all_group_chats")
     }
     groups = env.app.registry.groups()
+    short_forms = sum(all(s.hidden for s in specs) for specs in groups.values())  # /lang
     for (_lang, scope), commands in menus.items():
         names = [c["command"] for c in commands]
         assert len(names) == len(set(names)) <= 100
         assert all(re.fullmatch(r"[a-z0-9_]{1,32}", n) for n in names)
         assert all(1 <= len(c["description"]) <= 256 for c in commands)
-        expected = len(groups) - (scope == "all_group_chats")  # /start: private chats only
+        # /start: private chats only; /lang is typed, the menu shows /settings
+        expected = len(groups) - short_forms - (scope == "all_group_chats")
         assert len(commands) == expected
         for name in names:  # every listed name runs a command
             assert env.app.registry.canonical([name])[0] in groups
@@ -98,8 +100,10 @@ async def test_command_menu_per_language_and_scope(env: Env) -> None:
 async def test_help_lists_every_command_and_a_groups_subcommands(env: Env) -> None:
     await env.fake.push(env.fake.message("/help"))
     (overview,) = await env.fake.wait_for("sendMessage")
-    for group in env.app.registry.groups():
-        assert f"<b>/{group}</b> — {i18n.t('en', f'help.groups.{group}')}" in overview["text"]
+    for group, members in env.app.registry.groups().items():
+        line = f"<b>/{group}</b> — {i18n.t('en', f'help.groups.{group}')}"
+        # a text-only short form (/lang for /settings lang) is not listed
+        assert (line in overview["text"]) is not all(s.hidden for s in members)
     await env.fake.push(env.fake.message("/help aos"))
     aos = (await env.fake.wait_for("sendMessage", count=2))[1]["text"]
     for spec in env.app.registry.groups()["aos"]:
