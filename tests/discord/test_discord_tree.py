@@ -103,7 +103,8 @@ async def test_an_unchanged_tree_is_not_uploaded_again_a_changed_one_is(tmp_path
 
     def registry(choices: tuple[str, ...]) -> Registry:
         option = OptionSpec("language", choices=choices)
-        return Registry([CommandSpec(path=("lang",), handler=noop, options=(option,))])
+        spec = CommandSpec(path=("settings", "lang"), handler=noop, options=(option,))
+        return Registry([spec])
 
     from tests.discord.fake_discord import FakeDiscord
 
@@ -114,7 +115,8 @@ async def test_an_unchanged_tree_is_not_uploaded_again_a_changed_one_is(tmp_path
             async with running(tmp_path, registry=registry(choices), fake=fake):
                 pass
         first, second = puts(fake)
-        assert [c["value"] for c in second[0]["options"][0]["choices"]] == ["en"]
-        assert first[0]["options"][0]["choices"][0]["name"] == "Italian"
+        lang_first, lang_second = first[0]["options"][0], second[0]["options"][0]  # /settings lang
+        assert [c["value"] for c in lang_second["options"][0]["choices"]] == ["en"]
+        assert lang_first["options"][0]["choices"][0]["name"] == "Italian"
     finally:
         await fake.stop()
