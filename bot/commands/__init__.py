@@ -19,6 +19,7 @@ from bot.commands.spec import CommandSpec
 MODULE_NAMES = (
     "core", "dice", "rules", "game", "game_settings", "campaign", "campaign_page", "army", "stats",
     "wow", "wm", "aos", "c5", "inf", "batch", "macros", "private_rolls", "board",
+    "compare",
 )  # fmt: skip
 
 HEADS: dict[str, tuple[str, ...]] = {
@@ -38,8 +39,10 @@ HEADS: dict[str, tuple[str, ...]] = {
     "done": ("campaign",), "fatto": ("campaign",),
     "army": ("army",), "armata": ("army",), "stats": ("stats",), "statistiche": ("stats",),
     "batch": ("batch",), "serie": ("batch",),
+    "compare": ("compare",), "confronta": ("compare",),
     "macro": ("macros",), "save": ("macros",), "salva": ("macros",),
-    "aos": ("aos",), "c5": ("c5",), "inf": ("inf",), "wm": ("wm",), "wow": ("wow",),
+    "aos": ("aos", "compare"), "c5": ("c5",), "inf": ("inf",), "wm": ("wm", "compare"),
+    "wow": ("wow",),
 }  # fmt: skip
 
 

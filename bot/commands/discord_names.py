@@ -49,9 +49,12 @@ MOVED: dict[tuple[str, ...], tuple[str, str]] = {
 }
 # Registry commands Discord doesn't publish: /start is Telegram's first contact (the bot greets a
 # group it joins with it); on Discord the command picker introduces the bot.
-# /save is the text form's short way to /macro save, which Discord shows, and /lang to
-# /settings lang (Discord's 25 top-level commands are all taken).
-NOT_PUBLISHED: frozenset[tuple[str, ...]] = frozenset({("start",), ("save",), ("lang",)})
+# /save is the text form's short way to /macro save, which Discord shows, /lang to /settings lang
+# (Discord's 25 top-level commands are all taken) and /compare to the chat's game's compare
+# (/aos compare, /wm compare, /inf compare).
+NOT_PUBLISHED: frozenset[tuple[str, ...]] = frozenset(
+    {("start",), ("save",), ("lang",), ("compare",)}
+)
 OTHER_LANGS = tuple(lang for lang in i18n.LANGS if lang != i18n.DEFAULT_LANG)
 
 Path = tuple[str, ...]

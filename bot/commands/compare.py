@@ -1,0 +1,254 @@
+"""`/<game> compare` (`confronta`) and the text alias `/compare` (`/confronta`, the chat's game):
+two to four attack profiles side by side against one target, from the game's exact odds:
+expected damage, expected models removed and damage per 100 points.
+
+A profile is what the game's `odds` command takes (`attacks=10 hit=3+ wound=4+ rend=1
+damage=1`, `attacker=Liberators weapon=Warhammer`), or the short form `UNIT/WEAPON` (a stored
+unit's weapon); `points=N` (`punti=`) in it gives its cost, else a stored attacker's `pts`
+stat (Infinity rosters carry it). `vs=` holds the target side, added to every profile
+(`vs="save=4+ wounds=2 models=10"`, `vs=Orcs` for a stored unit). Each profile is read with the
+game's own `odds` command's options (so every option and its Italian name works), the requests
+are built here (reads only) and the odds of all of them computed in one worker call
+(`rules_core.compare.compute`). Age of Sigmar and WARMACHINE so far (`EVALUATORS`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from bot import i18n
+from bot.commands.context import Context
+from bot.commands.odds_view import as_distribution
+from bot.commands.spec import CommandSpec, OptionSpec
+from bot.i18n import fmt_num
+from bot.protocol import Block, Reply, bold, code, plain, pre
+from rules_core import compare as cmp
+from rules_core.errors import UserError
+from rules_core.systems import get_system
+
+PROFILES = ("a", "b", "c", "d")
+LABELS = ("A", "B", "C", "D")
+_POINTS = re.compile(r"(?i)(?:^|\s)(?:points|punti|pts)=(\d{1,5})(?=\s|$)")
+
+
+@dataclasses.dataclass(frozen=True)
+class Built:
+    """One profile ready to compute: its job, its one-line summary, who and what it uses."""
+
+    job: cmp.Job
+    summary: str
+    name: str | None  # "Liberators · Warhammer" when a stored unit's weapon
+    points: int | None
+
+
+Evaluator = Callable[[Context], Awaitable[Built]]
+
+
+async def aos_profile(ctx: Context) -> Built:
+    from bot.commands.aos.attack import attack_request
+    from bot.commands.aos.common import SETTINGS
+    from bot.commands.aos.view import request_summary
+
+    settings = await SETTINGS.load(ctx)
+    built, _, _, _ = await attack_request(ctx, settings)
+    req = built.request
+    return Built(
+        job=cmp.AosJob(req, settings),
+        summary=request_summary(ctx, req),
+        name=named(built.source.get("attacker"), built.source.get("weapon")),
+        points=None,
+    )
+
+
+async def wm_profile(ctx: Context) -> Built:
+    from bot.commands.wm.handlers import GAME, attack_request
+    from bot.commands.wm.view import attack_title
+
+    game, attacker, target = await GAME.units(ctx)
+    req = await attack_request(ctx, game, attacker, target)
+    boxes = get_system("wm").health(target)[0] if target is not None else 1
+    name = named(attacker.name if attacker else None, ctx.opts.get("weapon"))
+    return Built(cmp.WmJob(req, boxes), attack_title(ctx, req), name, None)
+
+
+EVALUATORS: dict[str, Evaluator] = {"aos": aos_profile, "wm": wm_profile}
+
+
+def named(unit: str | None, weapon: str | None) -> str | None:
+    return " · ".join(p for p in (unit, weapon) if p) or None
+
+
+def split_points(text: str) -> tuple[str, int | None]:
+    """The profile without its `points=N`, and N."""
+    found = _POINTS.search(text)
+    if found is None:
+        return text, None
+    return (text[: found.start()] + text[found.end() :]).strip(), int(found.group(1))
+
+
+def quoted(name: str) -> str:
+    return "«" + name.replace("«", "").replace("»", "").strip() + "»"
+
+
+def odds_text(profile: str, vs: str) -> str:
+    """The options of the game's `odds` command for one profile: `UNIT/WEAPON` becomes
+    `attacker=UNIT weapon=WEAPON`, a bare `vs` names the target unit."""
+    if profile and "=" not in profile:
+        unit, _, weapon = profile.partition("/")
+        profile = f"attacker={quoted(unit)}" + (f" weapon={quoted(weapon)}" if weapon else "")
+    if vs and "=" not in vs:
+        vs = f"target={quoted(vs)}"
+    return f"{profile} {vs}".strip()
+
+
+async def build(ctx: Context, system: str, label: str, profile: str, vs: str) -> Built:
+    text, points = split_points(profile)
+    try:
+        found = ctx.app.registry.find(f"/{system} odds {odds_text(text, vs)}")
+        sub = dataclasses.replace(ctx, spec=found.spec, opts=found.options())
+        built = await EVALUATORS[system](sub)
+    except UserError as err:
+        reason = i18n.t(ctx.lang, err.key, **err.params)
+        raise UserError("compare.bad_profile", label=label, reason=reason) from err
+    if points is None and sub.opts.get("attacker"):
+        points = stored_points(await ctx.active_game(), str(sub.opts["attacker"]))
+    return dataclasses.replace(built, points=points)
+
+
+def stored_points(game: Any, unit_name: str) -> int | None:
+    """A stored unit's `pts` stat (Infinity rosters), if it has one."""
+    from rules_core.game import transitions as tr
+
+    if game is None:
+        return None
+    try:
+        unit = tr.find_unit(game.state, unit_name)
+    except UserError:
+        return None
+    value = unit.stats.get("pts")
+    return int(value) if isinstance(value, int) and value > 0 else None
+
+
+async def compare_in(ctx: Context, system: str) -> Reply:
+    given = [(LABELS[i], str(ctx.opts[p])) for i, p in enumerate(PROFILES) if ctx.opts.get(p)]
+    if len(given) < 2:
+        raise UserError("compare.two_needed")
+    vs = str(ctx.opts.get("vs") or "")
+    built = [await build(ctx, system, label, text, vs) for label, text in given]
+    results = await ctx.offload(cmp.compute, [b.job for b in built])
+    rows = [cmp.row(r, b.points) for r, b in zip(results, built, strict=True)]
+    return reply(ctx, system, given, built, results, rows)
+
+
+def num(ctx: Context, value: Any) -> str:
+    return "–" if value is None else fmt_num(ctx.lang, float(value), 2)
+
+
+def reply(
+    ctx: Context,
+    system: str,
+    given: list[tuple[str, str]],
+    built: list[Built],
+    results: list[cmp.Odds],
+    rows: list[cmp.Row],
+) -> Reply:
+    heads = [
+        ctx.t("compare.col_damage"),
+        ctx.t("compare.col_removed"),
+        ctx.t("compare.col_per_100"),
+    ]
+    widths = [max(len(h), 6) for h in heads]
+    lines = ["   " + " ".join(h.rjust(w) for h, w in zip(heads, widths, strict=True))]
+    for (label, _), r in zip(given, rows, strict=True):
+        cells = [num(ctx, r.damage), num(ctx, r.removed), num(ctx, r.per_100)]
+        lines.append(
+            f"{label}  " + " ".join(c.rjust(w) for c, w in zip(cells, widths, strict=True))
+        )
+    blocks: list[Block] = []
+    for (label, _), b, r in zip(given, built, rows, strict=True):
+        line: Block = [bold(label + " "), code(b.summary)]
+        if b.name:
+            line.insert(1, plain(b.name + " "))
+        if r.points:
+            line.append(plain(" · " + i18n.tn(ctx.lang, "compare.points", r.points)))
+        blocks.append(line)
+    blocks.append([pre("\n".join(lines))])
+    top = cmp.best(rows)
+    key = "compare.best_per_100" if rows[top].per_100 is not None else "compare.best_damage"
+    blocks.append([bold(ctx.t(key, label=given[top][0]))])
+    if system == "wm":
+        blocks.append([plain(ctx.t("compare.wm_removed"))])
+    if all(r.removed is None for r in rows):
+        blocks.append([plain(ctx.t("compare.no_removed"))])
+    data = {
+        "system": system,
+        "best": given[top][0],
+        "profiles": [
+            {
+                "label": label,
+                "name": b.name,
+                "summary": b.summary,
+                "points": r.points,
+                "damage_mean": float(r.damage),
+                "models_removed_mean": None if r.removed is None else float(r.removed),
+                "damage_per_100": None if r.per_100 is None else float(r.per_100),
+                "damage_distribution": [[v, p] for v, p in as_distribution(o.damage).items()],
+            }
+            for (label, _), b, r, o in zip(given, built, rows, results, strict=True)
+        ],
+    }
+    return Reply(title=ctx.t("compare.title"), blocks=blocks, data=data)
+
+
+async def compare_here(ctx: Context) -> Reply:
+    """`/compare`: the chat's game's comparison."""
+    game = await ctx.active_game()
+    system = game.state.system if game is not None else None
+    if system not in EVALUATORS:
+        raise UserError("compare.which_game", games=", ".join(f"/{s} compare" for s in EVALUATORS))
+    assert system is not None
+    return await compare_in(ctx, system)
+
+
+def in_game(system: str) -> Callable[[Context], Awaitable[Reply]]:
+    async def handler(ctx: Context) -> Reply:
+        return await compare_in(ctx, system)
+
+    return handler
+
+
+OPTIONS = (
+    *(OptionSpec(p, positional=True, required=p in ("a", "b"), max_length=300) for p in PROFILES),
+    OptionSpec("vs", max_length=300, aliases=("contro",)),
+)
+EXAMPLES = {
+    "aos": '/aos compare "attacks=2 hit=3+ wound=3+ rend=1 damage=1 points=110" '
+    '"attacks=3 hit=4+ wound=3+ damage=2 points=140" vs="save=4+ wounds=1 models=10"',
+    "wm": '/wm compare "mat=7 pow=12 str=10" "mat=6 pow=14 str=10" vs="def=13 arm=17"',
+}
+SPECS = [
+    CommandSpec(
+        path=("compare",),
+        handler=compare_here,
+        readonly=True,
+        slow=True,
+        aliases=("confronta",),
+        options=OPTIONS,
+        examples=(EXAMPLES["aos"].replace("/aos compare", "/compare", 1),),
+    ),
+    *(
+        CommandSpec(
+            path=(system, "compare"),
+            handler=in_game(system),
+            readonly=True,
+            slow=True,
+            aliases=("confronta",),
+            options=OPTIONS,
+            examples=(EXAMPLES[system],),
+        )
+        for system in EVALUATORS
+    ),
+]

@@ -1,0 +1,127 @@
+"""/<game> compare and /compare: exact expected values from the games' own odds (checked
+against the odds commands and against hand-computed fractions), stored units' weapons and
+points, both languages, bad input as one sentence."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from bot.app import App
+from bot.render.plain import render
+from rules_core import compare as cmp
+from rules_core.dice.distribution import Distribution
+from rules_core.systems.aos.models import AttackRequest as AosRequest
+from rules_core.systems.aos.models import Settings as AosSettings
+from rules_core.systems.aos.values import DiceValue
+from tests.helpers import say
+from tests.i18n_check import foreign_words
+
+AOS_A = "attacks=2 hit=3+ wound=3+ rend=1 damage=1 points=110"
+AOS_B = "attacks=3 hit=4+ wound=3+ damage=2 points=140"
+AOS_VS = "save=4+ wounds=1 models=10"
+
+
+def test_expected_values_are_exact() -> None:
+    # One attack, 4+ to hit, 4+ to wound, damage 2, no save: E = 2 * 1/2 * 1/2 = 1/2.
+    req = AosRequest(attacks=DiceValue(plus=1), hit=4, wound=4, damage=DiceValue(plus=2), save=7)
+    (odds,) = cmp.compute([cmp.AosJob(req, AosSettings())])
+    row = cmp.row(odds, 80)
+    assert row.damage == Fraction(1, 2) and row.per_100 == Fraction(5, 8)
+    assert row.removed is None  # no wounds per model given
+
+
+def test_warmachine_removes_a_model_when_damage_reaches_its_boxes() -> None:
+    damage = Distribution.uniform([0, 1, 2, 3])
+    assert cmp.removed_by_one_attack(damage, 1).probability(1) == Fraction(3, 4)
+    assert cmp.removed_by_one_attack(damage, 3).probability(1) == Fraction(1, 4)
+    assert cmp.removed_by_one_attack(damage, 0).probability(1) == Fraction(3, 4)  # no boxes: 1
+
+
+def test_best_is_per_100_points_when_all_have_points_else_damage() -> None:
+    rows = [
+        cmp.Row(Fraction(3), None, 100, Fraction(3)),
+        cmp.Row(Fraction(4), None, 200, Fraction(2)),
+    ]
+    assert cmp.best(rows) == 0
+    rows[1] = cmp.Row(Fraction(4), None, None, None)
+    assert cmp.best(rows) == 1
+
+
+async def test_aos_compare_agrees_with_aos_odds(app: App) -> None:
+    reply = await say(app, f'/aos compare "{AOS_A}" "{AOS_B}" vs="{AOS_VS}"')
+    assert reply.ok, render(reply)
+    profiles = reply.data["profiles"]  # type: ignore[index]
+    for profile, text in zip(profiles, (AOS_A, AOS_B), strict=True):
+        odds_text = text.rsplit(" points=", 1)[0]
+        odds = await say(app, f"/aos odds {odds_text} {AOS_VS}")
+        assert profile["damage_mean"] == pytest.approx(odds.data["mean"], abs=1e-12)  # type: ignore[index]
+        assert profile["models_removed_mean"] == pytest.approx(
+            odds.data["models_slain_mean"],
+            abs=1e-12,  # type: ignore[index]
+        )
+        assert profile["damage_distribution"] == odds.data["distribution"]  # type: ignore[index]
+    assert profiles[0]["points"] == 110
+    assert profiles[0]["damage_per_100"] == pytest.approx(profiles[0]["damage_mean"] / 1.1)
+    text = render(reply)
+    assert "Most damage per 100 points: B" in text and "110 points" in text
+
+
+async def test_wm_compare_agrees_with_wm_odds(app: App) -> None:
+    a, b, vs = "mat=7 pow=12 str=10", "mat=6 pow=14 str=10", "def=13 arm=17"
+    reply = await say(app, f'/wm compare "{a}" "{b}" vs="{vs}"')
+    assert reply.ok, render(reply)
+    for profile, text in zip(reply.data["profiles"], (a, b), strict=True):  # type: ignore[index]
+        odds = await say(app, f"/wm odds {text} {vs}")
+        assert profile["damage_mean"] == pytest.approx(odds.data["mean"], abs=1e-12)  # type: ignore[index]
+        # a trooper without damage boxes: removed whenever the attack deals damage
+        assert profile["models_removed_mean"] == pytest.approx(odds.data["p_damage"], abs=1e-12)  # type: ignore[index]
+        assert profile["points"] is None and profile["damage_per_100"] is None
+
+
+async def test_stored_units_weapons_against_a_stored_target(app: App) -> None:
+    await say(app, "/game new aos")
+    army = (
+        "/army add\n"
+        "5x Liberators save=4 wounds=2 | Warhammer: attacks=2 hit=3+ wound=3+ damage=1\n"
+        "3x Judicators save=4 wounds=2 | Bow: attacks=2 hit=3+ wound=3+ rend=1 damage=1\n"
+        "10x Orcs save=5 wounds=1"
+    )
+    assert (await say(app, army)).ok
+    reply = await say(app, "/aos compare Liberators/Warhammer Judicators/Bow vs=Orcs")
+    assert reply.ok, render(reply)
+    names = [p["name"] for p in reply.data["profiles"]]  # type: ignore[index]
+    assert names == ["Liberators · Warhammer", "Judicators · Bow"]
+    odds = await say(app, "/aos odds attacker=Judicators weapon=Bow target=Orcs")
+    second = reply.data["profiles"][1]  # type: ignore[index]
+    assert second["damage_mean"] == pytest.approx(odds.data["mean"], abs=1e-12)  # type: ignore[index]
+    assert second["models_removed_mean"] is not None
+    here = await say(app, "/compare Liberators/Warhammer Judicators/Bow vs=Orcs")
+    assert here.data == reply.data  # the chat's game
+
+
+async def test_italian_screen_has_no_english_word(app: App) -> None:
+    reply = await say(
+        app,
+        '/aos confronta "attacchi=2 colpire=3+ ferire=3+ impatto=1 danni=1 punti=100" '
+        '"attacchi=3 colpire=4+ ferire=3+ danni=2 punti=140" contro="salvezza=4+"',
+        lang="it",
+    )
+    assert reply.ok, render(reply)
+    text = render(reply)
+    assert "Profili a confronto" in text and "100 punti" in text and "0,59" in text
+    assert not foreign_words("it", text)
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+async def test_bad_input_is_one_sentence_with_the_syntax(app: App, lang: str) -> None:
+    one = await say(app, '/aos compare "attacks=2"', lang=lang)
+    bad = await say(app, '/aos compare "attacks=2 hit=9" "attacks=3"', lang=lang)
+    nowhere = await say(app, '/compare "a=1" "b=2"', lang=lang)
+    for reply in (one, bad, nowhere):
+        assert not reply.ok and reply.error is not None
+        assert "Traceback" not in render(reply)
+    assert bad.error is not None and bad.error.code == "compare.bad_profile"
+    assert ("Profile A" if lang == "en" else "Profilo A") in bad.error.message
+    assert nowhere.error is not None and "/aos compare" in nowhere.error.message
