@@ -109,7 +109,7 @@ async def test_italian_screen_has_no_english_word(app: App) -> None:
         lang="it",
     )
     assert reply.ok, render(reply)
-    text = render(reply)
+    text = render(reply.model_copy(update={"attachments": []}))  # the console names files
     assert "Profili a confronto" in text and "100 punti" in text and "0,59" in text
     assert not foreign_words("it", text)
 
@@ -125,3 +125,50 @@ async def test_bad_input_is_one_sentence_with_the_syntax(app: App, lang: str) ->
     assert bad.error is not None and bad.error.code == "compare.bad_profile"
     assert ("Profile A" if lang == "en" else "Profilo A") in bad.error.message
     assert nowhere.error is not None and "/aos compare" in nowhere.error.message
+
+
+async def test_the_chart_shows_the_tables_numbers(app: App) -> None:
+    from bot.images import compare_chart as cc
+
+    reply = await say(app, f'/aos compare "{AOS_A}" "{AOS_B}" vs="{AOS_VS}"', lang="it")
+    assert reply.ok and reply.data is not None
+    for attachment in reply.attachments:  # drawn unless the worker pool was too slow
+        assert attachment.mime == "image/png" and attachment.content.startswith(b"\x89PNG")
+    profiles = reply.data["profiles"]
+    facts = cc.compare_facts(
+        "it",
+        [p["label"] for p in profiles],
+        [
+            ("compare.chart.damage", [p["damage_mean"] for p in profiles]),
+            ("compare.chart.removed", [p["models_removed_mean"] for p in profiles]),
+            ("compare.chart.per_100", [p["damage_per_100"] for p in profiles]),
+        ],
+    )
+    assert [s.label for s in facts.series] == [
+        "danni attesi",
+        "modelli rimossi",
+        "danni per 100 punti",
+    ]
+    fig = cc.figure(facts, "it")
+    (ax,) = fig.axes
+    heights = [round(bar.get_height(), 12) for bar in ax.patches]
+    want = [round(v, 12) for s in facts.series for v in s.values]  # type: ignore[arg-type]
+    assert heights == want
+    assert ax.get_legend() is not None
+    png = cc.render_compare_chart(facts, "it")
+    import io
+
+    from PIL import Image
+
+    assert Image.open(io.BytesIO(png)).size == cc.size()
+
+
+def test_a_series_without_values_is_left_out() -> None:
+    from bot.images import compare_chart as cc
+
+    facts = cc.compare_facts(
+        "en",
+        ["A", "B"],
+        [("compare.chart.damage", [1.0, 2.0]), ("compare.chart.per_100", [None, None])],
+    )
+    assert [s.label for s in facts.series] == ["expected damage"]
