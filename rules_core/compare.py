@@ -11,6 +11,8 @@ Models removed, per game:
 - WARMACHINE: one attack damages one model; it is removed (disabled) when the damage reaches
   its damage boxes left, and a model without boxes is disabled by one damage point (digest
   "Damage", L3635-3643, L3759-3762), so removed = P(damage >= boxes left) for one model.
+- Infinity: damage is the target's wounds taken; removed is the chance the target ends Dead
+  (an Unconscious trooper stays on the table), as the game's own odds compute it.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from fractions import Fraction
 from rules_core.dice.distribution import Distribution
 from rules_core.systems.aos import models as aos_models
 from rules_core.systems.aos import odds as aos_odds
+from rules_core.systems.inf import models as inf_models
+from rules_core.systems.inf import odds as inf_odds
 from rules_core.systems.wm import models as wm_models
 from rules_core.systems.wm import odds as wm_odds
 
@@ -39,7 +43,13 @@ class WmJob:
     boxes: int  # the target model's damage boxes left (1: a trooper without boxes)
 
 
-Job = AosJob | WmJob
+@dataclass(frozen=True)
+class InfJob:
+    request: inf_models.AttackRequest
+    settings: inf_models.InfSettings
+
+
+Job = AosJob | WmJob | InfJob
 
 
 @dataclass(frozen=True)
@@ -70,6 +80,9 @@ def odds(job: Job) -> Odds:
     if isinstance(job, AosJob):
         damage = aos_odds.attack_odds(job.request, job.settings)
         return Odds(damage, aos_odds.slain_odds(job.request, damage))
+    if isinstance(job, InfJob):
+        target = inf_odds.attack_odds(job.request, job.settings).target
+        return Odds(target.wounds, Distribution.bernoulli(target.p_dead))
     damage = wm_odds.attack_odds(job.request).distribution
     return Odds(damage, removed_by_one_attack(damage, job.boxes))
 

@@ -41,7 +41,7 @@ HEADS: dict[str, tuple[str, ...]] = {
     "batch": ("batch",), "serie": ("batch",),
     "compare": ("compare",), "confronta": ("compare",),
     "macro": ("macros",), "save": ("macros",), "salva": ("macros",),
-    "aos": ("aos", "compare"), "c5": ("c5",), "inf": ("inf",), "wm": ("wm", "compare"),
+    "aos": ("aos", "compare"), "c5": ("c5",), "inf": ("inf", "compare"), "wm": ("wm", "compare"),
     "wow": ("wow",),
 }  # fmt: skip
 

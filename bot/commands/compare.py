@@ -9,7 +9,7 @@ stat (Infinity rosters carry it). `vs=` holds the target side, added to every pr
 (`vs="save=4+ wounds=2 models=10"`, `vs=Orcs` for a stored unit). Each profile is read with the
 game's own `odds` command's options (so every option and its Italian name works), the requests
 are built here (reads only) and the odds of all of them computed in one worker call
-(`rules_core.compare.compute`). Age of Sigmar and WARMACHINE so far (`EVALUATORS`).
+(`rules_core.compare.compute`). Age of Sigmar, WARMACHINE and Infinity so far (`EVALUATORS`).
 """
 
 from __future__ import annotations
@@ -76,7 +76,21 @@ async def wm_profile(ctx: Context) -> Built:
     return Built(cmp.WmJob(req, boxes), attack_title(ctx, req), name, None)
 
 
-EVALUATORS: dict[str, Evaluator] = {"aos": aos_profile, "wm": wm_profile}
+async def inf_profile(ctx: Context) -> Built:
+    from bot.commands.inf.attack import request_of, title_of
+    from bot.commands.inf.common import GAME, SETTINGS
+    from rules_core.systems.inf.request import AttackOptions, wants_hits_only
+
+    game, attacker, target = await GAME.units(ctx)
+    if wants_hits_only(AttackOptions.read(ctx.opts), attacker):
+        raise UserError("compare.inf_needs_damage")
+    req, _ = await request_of(ctx, game, attacker, target)
+    settings = await SETTINGS.load(ctx)
+    name = named(attacker.name if attacker else None, ctx.opts.get("weapon"))
+    return Built(cmp.InfJob(req, settings), title_of(ctx, req), name, None)
+
+
+EVALUATORS: dict[str, Evaluator] = {"aos": aos_profile, "wm": wm_profile, "inf": inf_profile}
 
 
 def named(unit: str | None, weapon: str | None) -> str | None:
@@ -261,6 +275,8 @@ EXAMPLES = {
     "aos": '/aos compare "attacks=2 hit=3+ wound=3+ rend=1 damage=1 points=110" '
     '"attacks=3 hit=4+ wound=3+ damage=2 points=140" vs="save=4+ wounds=1 models=10"',
     "wm": '/wm compare "mat=7 pow=12 str=10" "mat=6 pow=14 str=10" vs="def=13 arm=17"',
+    "inf": '/inf compare "attr=12 burst=3 dam=13 ammo=N points=28" '
+    '"attr=11 burst=2 dam=14 ammo=DA points=33" vs="arm=1 w=1"',
 }
 SPECS = [
     CommandSpec(

@@ -172,3 +172,30 @@ def test_a_series_without_values_is_left_out() -> None:
         [("compare.chart.damage", [1.0, 2.0]), ("compare.chart.per_100", [None, None])],
     )
     assert [s.label for s in facts.series] == ["expected damage"]
+
+
+async def test_infinity_uses_the_stored_points_and_agrees_with_inf_odds(app: App) -> None:
+    await say(app, "/game new inf")
+    army = (
+        "/army add\n"
+        "Fusilier cd=12 arm=1 w=1 pts=10\n"
+        "Sniper cd=13 arm=1 w=1 pts=28\n"
+        "Zhanshi cd=11 arm=1 w=1 pts=9"
+    )
+    assert (await say(app, army)).ok
+    a, b = "attacker=Fusilier dam=13 burst=3 ammo=N", "attacker=Sniper dam=15 burst=2 ammo=DA"
+    reply = await say(app, f'/inf compare "{a}" "{b}" vs=Zhanshi')
+    assert reply.ok, render(reply)
+    profiles = reply.data["profiles"]  # type: ignore[index]
+    assert [p["points"] for p in profiles] == [10, 28]
+    for profile, text in zip(profiles, (a, b), strict=True):
+        odds = await say(app, f"/inf odds {text} target=Zhanshi")
+        assert profile["damage_mean"] == pytest.approx(odds.data["mean"], abs=1e-12)  # type: ignore[index]
+        assert profile["models_removed_mean"] == pytest.approx(
+            odds.data["p_target_dead"], abs=1e-12
+        )  # type: ignore[index]
+        assert profile["damage_per_100"] == pytest.approx(
+            profile["damage_mean"] * 100 / profile["points"]
+        )
+    no_damage = await say(app, '/inf compare "attr=12 burst=3" "attr=11 burst=2"')
+    assert no_damage.error is not None and no_damage.error.code == "compare.bad_profile"
