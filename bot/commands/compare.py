@@ -15,22 +15,23 @@ are built here (reads only) and the odds of all of them computed in one worker c
 from __future__ import annotations
 
 import dataclasses
-import logging
 import re
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot import i18n
 from bot.commands.context import Context
 from bot.commands.odds_view import as_distribution
 from bot.commands.spec import CommandSpec, OptionSpec
 from bot.i18n import fmt_num
-from bot.protocol import Attachment, Block, Reply, bold, code, plain, pre
+from bot.protocol import Block, Reply, bold, code, plain, pre
 from rules_core import compare as cmp
 from rules_core.errors import UserError
 from rules_core.systems import get_system
 
-log = logging.getLogger(__name__)
+if TYPE_CHECKING:
+    from bot.images.compare_chart import CompareChart
+
 PROFILES = ("a", "b", "c", "d")
 LABELS = ("A", "B", "C", "D")
 _POINTS = re.compile(r"(?i)(?:^|\s)(?:points|punti|pts)=(\d{1,5})(?=\s|$)")
@@ -157,18 +158,20 @@ async def compare_in(ctx: Context, system: str) -> Reply:
     results = await ctx.offload(cmp.compute, [b.job for b in built])
     rows = [cmp.row(r, b.points) for r, b in zip(results, built, strict=True)]
     answer = reply(ctx, system, given, built, results, rows)
-    try:
-        answer.attachments.append(await chart(ctx, given, built, rows))
-    except UserError as err:  # the pool busy or slow: the table alone says it all
-        log.warning("compare chart not drawn: %s", err.key)
-    return answer
+    from bot.images.compare_chart import render_compare_chart
+    from bot.images.render import attach
+
+    # One chart of the table, drawn in the worker pool; pictures off or failed: the table alone.
+    return await attach(
+        ctx, answer, render_compare_chart, chart(ctx, given, built, rows), "compare.png"
+    )
 
 
-async def chart(
+def chart(
     ctx: Context, given: list[tuple[str, str]], built: list[Built], rows: list[cmp.Row]
-) -> Attachment:
-    """The table as one chart (bot/images/compare_chart.py), drawn in the worker pool."""
-    from bot.images.compare_chart import compare_facts, render_compare_chart
+) -> CompareChart:
+    """The facts of the chart: the table's numbers (bot/images/compare_chart.py)."""
+    from bot.images.compare_chart import compare_facts
 
     def column(values: list[Any]) -> list[float | None]:
         return [None if v is None else float(v) for v in values]
@@ -177,7 +180,7 @@ async def chart(
         f"{label} · {b.name}" if b.name else label
         for (label, _), b in zip(given, built, strict=True)
     ]
-    facts = compare_facts(
+    return compare_facts(
         ctx.lang,
         labels,
         [
@@ -186,8 +189,6 @@ async def chart(
             ("compare.chart.per_100", column([r.per_100 for r in rows])),
         ],
     )
-    png = await ctx.offload(render_compare_chart, facts, ctx.lang)
-    return Attachment(filename="compare.png", content=png, mime="image/png")
 
 
 def num(ctx: Context, value: Any) -> str:

@@ -1,24 +1,23 @@
 """The `/compare` chart (#28 item 4): per profile, grouped bars of its expected damage, expected
 models removed and damage per 100 points, the same numbers as the reply's table, labels in the
 chat's language. `compare_facts` takes them from the rows; `render_compare_chart(facts, lang)
--> PNG` is a pure renderer (matplotlib's object API on the Agg canvas, no pyplot) for the
-worker pool; `figure` is there for the tests, which read the bars back."""
+-> PNG` is a pure renderer for `bot.images.render.attach` (the worker pool, the shared style and
+palette); `figure` is there for the tests, which read the bars back. A series shows its value
+above each bar as well as its colour (never colour alone)."""
 
 from __future__ import annotations
 
-import io
 from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
 from bot import i18n
+from bot.images import palette, render
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-DPI = 100
-WIDTH_IN, HEIGHT_IN = 6.4, 3.6
-COLOURS = ("#0072B2", "#E69F00", "#009E73")  # Okabe & Ito: blue, orange, bluish green
+WIDTH, HEIGHT = 640, 360  # pixels
 
 
 class Series(BaseModel):
@@ -45,14 +44,13 @@ def compare_facts(
 
 
 def size() -> tuple[int, int]:
-    return round(WIDTH_IN * DPI), round(HEIGHT_IN * DPI)
+    return WIDTH, HEIGHT
 
 
 def figure(chart: CompareChart, lang: i18n.Lang) -> Figure:
-    from matplotlib.figure import Figure
     from matplotlib.ticker import FuncFormatter
 
-    fig = Figure(figsize=(WIDTH_IN, HEIGHT_IN), dpi=DPI)
+    fig = render.figure(WIDTH, HEIGHT)
     fig.subplots_adjust(left=0.1, right=0.97, top=0.86, bottom=0.12)
     ax = fig.subplots()
     fig.suptitle(chart.title, fontsize=11)
@@ -63,7 +61,7 @@ def figure(chart: CompareChart, lang: i18n.Lang) -> Figure:
         shift = (i - (count - 1) / 2) * width
         heights = [v if v is not None else 0.0 for v in series.values]
         bars = ax.bar(
-            [x + shift for x in xs], heights, width, label=series.label, color=COLOURS[i % 3]
+            [x + shift for x in xs], heights, width, label=series.label, color=palette.series(i)
         )
         for bar, value in zip(bars, series.values, strict=True):
             if value is not None:
@@ -83,10 +81,4 @@ def figure(chart: CompareChart, lang: i18n.Lang) -> Figure:
 
 
 def render_compare_chart(chart: CompareChart, lang: i18n.Lang) -> bytes:
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-
-    fig = figure(chart, lang)
-    FigureCanvasAgg(fig)
-    out = io.BytesIO()
-    fig.savefig(out, format="png", dpi=DPI, metadata={"Software": None})
-    return out.getvalue()
+    return render.to_png(figure(chart, lang))
