@@ -122,7 +122,7 @@ class App:
         self.web_url = web_url  # the campaign pages' public base URL; None: pages are off
         self.batch_held_seconds = BATCH_HELD_SECONDS
         # Each chat's live board message, refreshed after a command changed its game.
-        self.boards = LiveBoards(self.db, lambda: self.clock())
+        self.boards = LiveBoards(self.db, lambda: self.clock(), pool=self.pool)
 
     async def start(self) -> None:
         await self.db.open()

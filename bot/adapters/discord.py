@@ -250,7 +250,9 @@ class DiscordAdapter:
         try:
             channel = await self.channel(chat)
             message = discord.PartialMessage(channel=channel, id=int(message_id))
-            await message.edit(embed=embed(reply), allowed_mentions=allowed_mentions(reply))
+            kwargs = self.message_kwargs(reply, None)  # the board card replaces the old one
+            kwargs.pop("content", None)
+            await message.edit(attachments=kwargs.pop("files"), **kwargs)
         except discord.NotFound:
             return "gone"
         except (discord.HTTPException, TypeError) as exc:

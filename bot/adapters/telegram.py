@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import re
 import time
@@ -39,6 +40,7 @@ from telegram import (
     InlineQueryResultArticle,
     InlineQueryResultsButton,
     InputFile,
+    InputMediaPhoto,
     InputTextMessageContent,
     Message,
     Update,
@@ -748,15 +750,16 @@ class TelegramAdapter:
         images = [a for a in reply.attachments if a.is_image]
         documents = [Outgoing(document=a) for a in reply.attachments if not a.is_image]
         if images:
-            return pictures(html, markup, images) + documents
-        chunks = telegram_html.split(html) or [telegram_html.escape(reply.command or "…")]
-        out = [
-            Outgoing(html=chunk, markup=markup if i == len(chunks) - 1 else None)
-            for i, chunk in enumerate(chunks)
-        ]
+            out = pictures(html, markup, images)
+        else:
+            chunks = telegram_html.split(html) or [telegram_html.escape(reply.command or "…")]
+            out = [
+                Outgoing(html=chunk, markup=markup if i == len(chunks) - 1 else None)
+                for i, chunk in enumerate(chunks)
+            ]
         if reply.live_board and reply.ok:  # its first message is the one kept up to date
             key = f"telegram:{chat_id}" + (f":{thread}" if thread is not None else "")
-            out[0] = Outgoing(html=out[0].html, markup=out[0].markup, board=key, posted=reply)
+            out[0] = dataclasses.replace(out[0], board=key, posted=reply)
         return out + documents
 
     async def send_item(
@@ -766,7 +769,7 @@ class TelegramAdapter:
         chat_id, thread = lane
         if item.photo is not None:
             photo = InputFile(item.photo.content, filename=item.photo.filename)
-            await self.retry(
+            shown = await self.retry(
                 lambda: self.application.bot.send_photo(
                     chat_id,
                     photo,
@@ -777,6 +780,7 @@ class TelegramAdapter:
                 ),
                 flood=flood,
             )
+            await self.board_posted(item, shown)
             return
         if item.document is not None:
             document = InputFile(item.document.content, filename=item.document.filename)
@@ -797,25 +801,46 @@ class TelegramAdapter:
             ),
             flood=flood,
         )
-        if item.board is not None and item.posted is not None and sent is not None:
-            await self.app.boards.posted(item.board, str(sent.message_id), item.posted)
-            try:
-                await self.application.bot.pin_chat_message(
-                    chat_id, sent.message_id, disable_notification=True
-                )
-            except TelegramError as exc:  # not an admin with the right to pin: left unpinned
-                log.info("live board not pinned in %s: %s", chat_id, exc)
+        await self.board_posted(item, sent)
+
+    async def board_posted(self, item: Outgoing, sent: Message | None) -> None:
+        """A live board's message went out: its id to the app, and pinned if the bot may."""
+        if item.board is None or item.posted is None or sent is None:
+            return
+        await self.app.boards.posted(item.board, str(sent.message_id), item.posted)
+        try:
+            await self.application.bot.pin_chat_message(
+                sent.chat_id, sent.message_id, disable_notification=True
+            )
+        except TelegramError as exc:  # not an admin with the right to pin: left unpinned
+            log.info("live board not pinned in %s: %s", sent.chat_id, exc)
 
     async def edit_board(self, chat: str, message_id: str, reply: Reply) -> EditResult:
-        """The live board's message made to show `reply` (bot/commands/board_live.py)."""
-        html = (telegram_html.split(telegram_html.render(reply)) or ["…"])[0]
+        """The live board's message made to show `reply` (bot/commands/board_live.py): a photo
+        gets the new card and caption (editMessageMedia), a text message the new text. A board
+        posted with pictures off and drawn now with them (or the reverse) keeps its kind."""
+        bot = self.application.bot
+        where: dict[str, Any] = {"chat_id": int(chat.split(":")[1]), "message_id": int(message_id)}
+        html = telegram_html.render(reply)
+        image = next((a for a in reply.attachments if a.is_image), None)
+        first = (telegram_html.split(html) or ["…"])[0]
         try:
-            await self.application.bot.edit_message_text(
-                html,
-                chat_id=int(chat.split(":")[1]),
-                message_id=int(message_id),
-                parse_mode=ParseMode.HTML,
-            )
+            if image is not None and caption_length(html) <= MAX_CAPTION:
+                media = InputMediaPhoto(  # bytes: sent as an attach:// upload
+                    image.content, caption=html, parse_mode=ParseMode.HTML, filename=image.filename
+                )
+                try:
+                    await bot.edit_message_media(media, **where)
+                    return "ok"
+                except BadRequest as exc:
+                    if "media" not in str(exc).lower():
+                        raise  # else: a text message, edited as text below
+            try:
+                await bot.edit_message_text(first, parse_mode=ParseMode.HTML, **where)
+            except BadRequest as exc:
+                if "no text" not in str(exc).lower() or caption_length(first) > MAX_CAPTION:
+                    raise
+                await bot.edit_message_caption(caption=first, parse_mode=ParseMode.HTML, **where)
         except BadRequest as exc:
             text = str(exc).lower()
             if "not modified" in text:

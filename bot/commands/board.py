@@ -1,7 +1,7 @@
 """`/game board` (`/partita tabellone`): the chat's live board. The reply is the board (what
-`/game status` shows) marked `live_board`: Discord and Telegram post it as a message of its
-own and the bot keeps that message up to date (bot/commands/board_live.py); the console and
-`ask` just show it."""
+`/game status` shows) marked `live_board`, with the board card as its picture when the chat has
+pictures on: Discord and Telegram post it as a message of its own and the bot keeps that message
+up to date (bot/commands/board_live.py); the console and `ask` just show it."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from bot.session import load_game
 from bot.storage.games import StoredGame
 
 LIVE_PLATFORMS = frozenset({"discord", "telegram"})  # where a posted message can be edited
+CARD = "board.png"
 
 
 @dataclass(frozen=True)
@@ -46,8 +47,13 @@ def board_reply(lang: i18n.Lang, game: StoredGame, *, live: bool) -> Reply:
 
 
 async def game_board(ctx: Context) -> Reply:
+    from bot.images.board_card import board_facts, render_board_card
+    from bot.images.render import attach
+
     game = await load_game(ctx)
-    return board_reply(ctx.lang, game, live=ctx.request.platform in LIVE_PLATFORMS)
+    reply = board_reply(ctx.lang, game, live=ctx.request.platform in LIVE_PLATFORMS)
+    # The board card (bot/images/board_card.py) when the chat has pictures on.
+    return await attach(ctx, reply, render_board_card, board_facts(game.state, ctx.lang), CARD)
 
 
 SPECS = [

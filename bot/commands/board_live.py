@@ -31,10 +31,12 @@ from datetime import datetime
 from typing import Literal, Protocol
 
 from bot import i18n
-from bot.protocol import Reply
+from bot.protocol import Attachment, Reply
 from bot.storage import boards, games
 from bot.storage import settings as settings_repo
 from bot.storage.db import Database
+from bot.workers import WorkerPool
+from rules_core.game.models import GameState
 
 log = logging.getLogger(__name__)
 
@@ -63,8 +65,10 @@ def loop_timer(delay: float, fn: Callable[[], None]) -> Handle:
 
 def digest(reply: Reply) -> str:
     """What a board message shows, in short: an edit to the same is skipped."""
-    shown = reply.model_dump_json(include={"title", "blocks", "fields", "attachments"})
-    return hashlib.blake2s(shown.encode()).hexdigest()
+    shown = hashlib.blake2s(reply.model_dump_json(include={"title", "blocks", "fields"}).encode())
+    for picture in reply.attachments:  # the same facts draw the same bytes
+        shown.update(picture.content)
+    return shown.hexdigest()
 
 
 def platform_of(chat_key: str) -> str:
@@ -80,8 +84,10 @@ class LiveBoards:
         clock: Callable[[], float] = time.monotonic,
         timer: Timer = loop_timer,
         every: float = EDIT_EVERY,
+        pool: WorkerPool | None = None,
     ) -> None:
         self.db = db
+        self.pool = pool  # draws the board card (None: text only)
         self.wall = wall  # the date stored with a board
         self.clock = clock
         self.timer = timer
@@ -144,10 +150,13 @@ class LiveBoards:
             if board is None:
                 return
             chat = await settings_repo.chat_lang(conn, chat_key)
+            pictures = await settings_repo.chat_images(conn, chat_key)
         from bot.commands.board import board_reply  # the game views load when a board is drawn
 
         lang = i18n.normalize_lang(chat) or i18n.normalize_lang(board.lang) or i18n.DEFAULT_LANG
         reply = board_reply(lang, board.game, live=True)
+        if pictures and self.pool is not None:
+            reply = await self.with_card(reply, board.game.state, lang)
         drawn = digest(reply)
         if self.shown.get(chat_key) == drawn:
             return
@@ -164,6 +173,24 @@ class LiveBoards:
             self.shown.pop(chat_key, None)
             async with self.db.transaction() as conn:
                 await boards.forget(conn, chat_key, board.message_id)
+
+    async def with_card(self, reply: Reply, state: GameState, lang: i18n.Lang) -> Reply:
+        """The board with its card, as `/game board` has it (the same bytes for the same board,
+        so an unchanged board is still skipped); without it when the picture fails."""
+        from bot.commands.board import CARD
+        from bot.images.board_card import board_facts, render_board_card
+        from bot.images.render import MIME, png
+        from bot.render import plain
+
+        assert self.pool is not None
+        try:
+            content = await png(self.pool, render_board_card, board_facts(state, lang), lang)
+        except Exception:  # the text board still goes out
+            log.warning("board card of the live board not drawn", exc_info=True)
+            return reply
+        alt = plain.render(reply)
+        image = Attachment(filename=CARD, content=content, mime=MIME, alt=alt)
+        return reply.model_copy(update={"attachments": [image]})
 
     async def drain(self) -> None:
         """Wait for the edits under way (tests; shutdown)."""

@@ -17,6 +17,7 @@ from tests.discord.harness import interact, sub
 from tests.helpers import say
 
 CHAT = f"discord:{CHANNEL_ID}"
+SLOW = 120.0  # never defer: the board card may take seconds on a busy machine
 EPHEMERAL = 64
 
 
@@ -57,7 +58,7 @@ async def damage(fake: FakeDiscord, app: App, amount: int) -> None:
 
 
 async def test_damage_edits_the_posted_board_not_a_new_message(tmp_path: Path) -> None:
-    async with harness.running(tmp_path) as env:
+    async with harness.running(tmp_path, defer_after=SLOW) as env:
         timers = Timers()
         timers.drive(env.app.boards)
         await setup_game(env.app)
@@ -75,7 +76,7 @@ async def test_damage_edits_the_posted_board_not_a_new_message(tmp_path: Path) -
 
 
 async def test_a_burst_of_five_changes_is_coalesced(tmp_path: Path) -> None:
-    async with harness.running(tmp_path) as env:
+    async with harness.running(tmp_path, defer_after=SLOW) as env:
         timers = Timers()
         timers.drive(env.app.boards)
         await setup_game(env.app)
@@ -94,11 +95,11 @@ async def test_after_a_restart_the_same_message_is_edited(tmp_path: Path) -> Non
     fake = FakeDiscord()
     await fake.start()
     try:
-        async with harness.running(tmp_path, "dc.sqlite3", fake=fake) as env:
+        async with harness.running(tmp_path, "dc.sqlite3", fake=fake, defer_after=SLOW) as env:
             Timers().drive(env.app.boards)
             await setup_game(env.app)
             board_id = await post_board(fake, env.app)
-        async with harness.running(tmp_path, "dc.sqlite3", fake=fake) as env:
+        async with harness.running(tmp_path, "dc.sqlite3", fake=fake, defer_after=SLOW) as env:
             Timers().drive(env.app.boards)
             await damage(fake, env.app, 2)
             ((path, body),) = edits(fake)
@@ -108,7 +109,7 @@ async def test_after_a_restart_the_same_message_is_edited(tmp_path: Path) -> Non
 
 
 async def test_a_deleted_board_is_forgotten_and_posted_again(tmp_path: Path) -> None:
-    async with harness.running(tmp_path) as env:
+    async with harness.running(tmp_path, defer_after=SLOW) as env:
         timers = Timers()
         timers.drive(env.app.boards)
         await setup_game(env.app)
@@ -129,7 +130,7 @@ async def test_a_deleted_board_is_forgotten_and_posted_again(tmp_path: Path) -> 
 
 
 async def test_no_right_to_pin_is_no_error(tmp_path: Path) -> None:
-    async with harness.running(tmp_path) as env:
+    async with harness.running(tmp_path, defer_after=SLOW) as env:
         env.fake.pin_refused = True
         Timers().drive(env.app.boards)
         await setup_game(env.app)
@@ -141,7 +142,7 @@ async def test_no_right_to_pin_is_no_error(tmp_path: Path) -> None:
 async def test_a_channel_the_bot_cannot_post_in_gets_the_board_as_the_answer(
     tmp_path: Path,
 ) -> None:
-    async with harness.running(tmp_path) as env:
+    async with harness.running(tmp_path, defer_after=SLOW) as env:
         Timers().drive(env.app.boards)
         await setup_game(env.app)
         env.fake.failures.append(

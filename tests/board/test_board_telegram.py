@@ -5,6 +5,8 @@ The coalescing clock and timer are driven by the test (tests/board/timers.py).""
 
 from __future__ import annotations
 
+import asyncio
+import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -34,23 +36,45 @@ async def bot(fake: FakeBotAPI, db: Path, timers: Timers) -> AsyncIterator[App]:
         await app.stop()
 
 
+def posts(fake: FakeBotAPI) -> list[dict[str, Any]]:
+    """Every message posted (text or photo), `text` being a photo's caption."""
+    found = [(m, p) for m, p in fake.calls if m in ("sendMessage", "sendPhoto")]
+    return [{**p, "text": p.get("text") or p.get("caption") or ""} for _, p in found]
+
+
 async def command(fake: FakeBotAPI, app: App, text: str, **kw: Any) -> None:
     """Send one command and wait for its answer (and the board edit it started)."""
-    before = len(fake.sent())
+    before = len(posts(fake))
     await fake.push(fake.message(text, chat_id=CHAT, **kw))
-    await fake.wait_for("sendMessage", count=before + 1)
+    async with fake._changed:  # the answer: a message, or a photo with its caption
+        await asyncio.wait_for(fake._changed.wait_for(lambda: len(posts(fake)) > before), 60)
     await app.boards.drain()
 
 
 def edits(fake: FakeBotAPI) -> list[dict[str, Any]]:
-    return fake.sent("editMessageText")
+    """The board's edits: its new card and caption (editMessageMedia) or its text."""
+    out = []
+    for method, params in fake.calls:
+        if method == "editMessageMedia":
+            media = params["media"]
+            media = json.loads(media) if isinstance(media, str) else media
+            out.append(
+                {
+                    **params,
+                    "text": media.get("caption") or "",
+                    "parse_mode": media.get("parse_mode"),
+                }
+            )
+        elif method == "editMessageText":
+            out.append(params)
+    return out
 
 
 async def post_board(fake: FakeBotAPI, app: App, text: str = "/game board", **kw: Any) -> int:
     pins = len(fake.sent("pinChatMessage"))
     await command(fake, app, text, **kw)
     pinned = await fake.wait_for("pinChatMessage", count=pins + 1)
-    board = fake.sent()[-1]
+    board = posts(fake)[-1]
     assert "Live board" in board["text"] or "Tabellone in diretta" in board["text"]
     assert pinned[-1]["disable_notification"] in (True, "true", "True")
     return int(pinned[-1]["message_id"])
@@ -69,7 +93,7 @@ async def test_damage_edits_the_pinned_board_and_posts_no_new_board(tmp_path: Pa
             (edit,) = edits(fake)
             assert int(edit["message_id"]) == board_id and int(edit["chat_id"]) == CHAT
             assert "7/10" in edit["text"] and edit["parse_mode"] == "HTML"
-            boards = [m for m in fake.sent() if "Live board" in m["text"]]
+            boards = [m for m in posts(fake) if "Live board" in m["text"]]
             assert len(boards) == 1  # the damage's answer is no second board
     finally:
         await fake.stop()
@@ -125,11 +149,11 @@ async def test_a_deleted_board_is_forgotten_quietly_and_posted_again(tmp_path: P
                 "error_code": 400,
                 "description": "Bad Request: message to edit not found",
             }
-            fake.fail_next("editMessageText", 400, gone)
+            fake.fail_next("editMessageMedia", 400, gone)
             await timers.advance(60, app.boards)
-            sent = len(fake.sent())
+            sent = len(posts(fake))
             await command(fake, app, "/unit damage Guards 1", language="it")
-            assert len(fake.sent()) == sent + 1  # only the command's answer: no error message
+            assert len(posts(fake)) == sent + 1  # only the command's answer: no error message
             await timers.advance(60, app.boards)
             await command(fake, app, "/unit damage Guards 1", language="it")
             assert len(edits(fake)) == 1  # forgotten: not edited again
@@ -161,5 +185,26 @@ async def test_no_right_to_pin_is_no_error(tmp_path: Path) -> None:
             await command(fake, app, "/unit add Guards wounds=4")
             (edit,) = edits(fake)
             assert int(edit["message_id"]) == board_id and "Guards" in edit["text"]
+    finally:
+        await fake.stop()
+
+
+async def test_the_board_is_a_photo_with_its_card(tmp_path: Path) -> None:
+    fake, timers = FakeBotAPI(), Timers()
+    await fake.start()
+    try:
+        async with bot(fake, tmp_path / "tg.sqlite3", timers) as app:
+            await command(fake, app, "/game new gen")
+            await command(fake, app, "/unit add Guards wounds=10")
+            await post_board(fake, app)
+            (photo,) = fake.sent("sendPhoto")
+            assert photo["photo"]["filename"] == "board.png" and "Guards" in photo["caption"]
+            await timers.advance(60, app.boards)
+            await command(fake, app, "/unit damage Guards 3")
+            (edit,) = fake.sent("editMessageMedia")
+            assert edit["media"] and any(
+                isinstance(v, dict) and v.get("content", b"").startswith(b"\x89PNG")
+                for v in edit.values()
+            )
     finally:
         await fake.stop()
