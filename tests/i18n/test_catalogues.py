@@ -36,10 +36,6 @@ PROPER_NAMES = {
 # Open for each owner: the files whose entries still have foreign words. Remove a file's line
 # when it is clean (the strict xfail fails the day it passes).
 OWNERS = {
-    ("it", "c5"): "Confrontation engineer",
-    ("en", "c5"): "Confrontation engineer",
-    ("it", "wm"): "WARMACHINE engineer",
-    ("en", "wm"): "WARMACHINE engineer",
 }
 _OPTION = re.compile(r"(?:--[\w-]+|[\w-]+=(?:[\w|,.:%<>+-]*\w)?)")
 # All capitals: a stat's code as the books print it (FOR, POT), a placeholder (NOME), a setting

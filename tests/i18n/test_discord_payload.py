@@ -68,9 +68,6 @@ async def test_the_synced_commands_are_italian_everywhere(tmp_path: Path) -> Non
 # The games' own commands, still with English in their Italian names or descriptions, and
 # whose they are (see test_catalogues.OWNERS).
 GAME_OWNERS = {
-    "c5": "Confrontation engineer",
-    "c5-phase": "Confrontation engineer",
-    "wm": "WARMACHINE engineer",
 }
 PAYLOAD = build(build_registry())
 

@@ -74,7 +74,7 @@ WOUND_OPTS = (
     int_opt("pen", "penalita", hi=3),
 )
 WOUND_CORE = (
-    int_opt("str", "for", "forza", lo=-10, hi=40),
+    int_opt("str", "forza", "for", lo=-10, hi=40),
     int_opt("res", "resistenza", lo=-10, hi=40),
 )
 MELEE_OPTS = (
@@ -221,7 +221,7 @@ SPECS = [
         handler=sourced(mana_cmd),
         options=(
             int_opt("rank", "rango", lo=1, hi=4),
-            int_opt("power", "pot", "pow", lo=-10, hi=30),
+            int_opt("power", "potere", "pot", "pow", lo=-10, hi=30),
             int_opt("recupero", "recovery", hi=10),
             TARGET,
             APPLY,

@@ -48,7 +48,7 @@ async def test_wound_melee_shoot_chains(app: App) -> None:
     shot = await say(app, "/c5 shoot aim=4 range=medium str=6 res=5 mira dice=6,2,3,4")
     assert shot.data is not None
     assert shot.data["steps"][0]["target"] == 10 and shot.data["outcome"]["wounds"] == 2
-    assert "+3 Mira" in plain.render(shot)
+    assert "+3 Aim" in plain.render(shot)
 
 
 async def test_odds_shapes(app: App) -> None:
@@ -174,3 +174,21 @@ async def test_random_options_give_a_result_or_a_sentence(
     assert reply.ok or (
         reply.error is not None and reply.error.code.split(".")[0] in ("cmd", "dice", "c5")
     )
+
+
+async def test_italian_setting_values_as_the_italian_help_names_them(app: App) -> None:
+    """#24: /c5 impostazioni takes the values its Italian help lists (seconda, risultato…)."""
+    reply = await say(
+        app,
+        "/c5 impostazioni meno_tre=seconda penalita_mischia=risultato parata_pari=attaccante"
+        " tiri_aperti=no",
+        lang="it",
+        admin=True,
+    )
+    assert reply.ok, reply.error
+    assert reply.data is not None
+    settings = reply.data["settings"]
+    assert (settings["minus_three"], settings["melee_penalty"]) == ("second", "result")
+    assert (settings["parry_tie"], settings["open_ended"]) == ("attacker", "no")
+    shot = await say(app, "/c5 tiro tir=4 gittata=corta fuoco=assalto forza=7 res=5 dadi=5,3,4")
+    assert shot.data is not None and shot.data["steps"][0]["target"] == 7

@@ -358,3 +358,20 @@ async def test_power_attack_slam_spends_focus_and_knocks_down(app: App) -> None:
     assert (
         odds.ok and odds.data is not None and abs(odds.data["p_hit"] - 30 / 36) < 1e-12
     )  # 2d6 >= 5
+
+
+async def test_italian_values_as_the_italian_help_names_them(app: App) -> None:
+    """#24: the values the Italian option help lists (mischia, distanza, orario, sì) are typed."""
+    shot = await say(
+        app, "/wm attacco tipo=distanza dat=6 dif=13 potenza=10 arm=15 dadi=3,4,5,6", lang="it"
+    )
+    assert shot.ok, shot.error
+    assert shot.data is not None and shot.data["outcome"]["damage"] == 6
+    changed = await say(
+        app, "/wm impostazioni deviazione=antiorario tira_sempre=sì", lang="it", admin=True
+    )
+    assert changed.data is not None
+    assert changed.data["settings"] == {
+        "deviation_layout": "counterclockwise",
+        "roll_autohit": "yes",
+    }
