@@ -13,7 +13,7 @@ The plain-text format (`/army add`, `/army save NAME`), one unit per line:
   Values are whole numbers; a printed `4+` or `5"` is read as 4 or 5 (Infinity's `mov=4-4` sets
   both moves). WARMACHINE's `grid=` (a damage grid) is accepted as on `/unit add`.
 - weapons: after a `|`, a name (a `:` after it is optional) and the game's weapon fields
-  (WEAPON_FIELDS: WARMACHINE `rng rof aoe pow p+s`, Age of Sigmar `range attacks hit wound rend
+  (WEAPON_FIELDS: WARMACHINE `rng rof aoe pow p+s loc`, Age of Sigmar `range attacks hit wound rend
   damage`…), values as printed (`d3`, `3+`, `-1`). A weapon may be only a name.
 - a `;` also ends a unit (Discord's command box has a single line); blank lines and lines
   starting with `#` or `//` are skipped.
@@ -64,6 +64,7 @@ WEAPON_FIELDS: dict[str, dict[str, tuple[str, ...]]] = {
         "aoe": ("ade", "area"),
         "pow": ("pot", "potenza"),
         "p+s": ("ps", "p+f", "pf"),
+        "loc": ("location", "posizione", "pos"),  # L, R, H or - (the weapon's system)
     },
     "aos": {
         "range": ("gittata", "rng"),
@@ -88,6 +89,8 @@ WEAPON_FIELDS: dict[str, dict[str, tuple[str, ...]]] = {
         "range": ("gittata",),
     },
 }
+# WARMACHINE's base sizes by name, in mm (L1017-1020: small 30, medium 40, large 50).
+WM_BASES = {"small": 30, "piccola": 30, "medium": 40, "media": 40, "large": 50, "grande": 50}
 UNIT_OPTIONS: dict[str, dict[str, tuple[str, ...]]] = {"wm": {"grid": ("griglia",)}}
 # The stat line each game prints: reported as missing when an import has no value for it.
 EXPECTED: dict[str, tuple[str, ...]] = {
@@ -170,6 +173,8 @@ def set_stat(system: str, stats: dict[str, int], key: str, value: str) -> bool:
         return True
     name = stat_name(system, key)
     number = read_number(value)
+    if system == "wm" and name == "base" and number is None:  # BattleScribe's `Base: Small`
+        number = WM_BASES.get(norm(value))
     if name is None or number is None:
         return False
     stats[name] = number

@@ -26,6 +26,7 @@ STATS: dict[str, dict[str, tuple[str, ...]]] = {
         "cmd": ("command", "comando", "com"),
         "focus": ("foc",),
         "boxes": ("damage", "dmg", "caselle", "danni"),
+        "base": ("basetta",),
     },
     "aos": {
         "move": ("movimento", "mov", "m"),

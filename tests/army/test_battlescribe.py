@@ -36,15 +36,16 @@ def test_warmachine_stats_models_weapons_and_kept_fields() -> None:
         "cmd": 9,
         "focus": 6,
         "boxes": 17,
+        "base": 30,  # BattleScribe's "Base: Small" (L1017-1020)
     }
     assert [w.name for w in stryker.weapons] == ["Quicksilver", "Disruptor Pistol"]  # no spell
     assert stryker.weapons[0].values == {"rng": "1", "pow": "7", "p+s": "13"}
-    assert stryker.kept == {"FA": "C", "Base": "Small"}
+    assert stryker.kept == {"FA": "C"}
     blades = result.roster.units[2]
     assert blades.models == 6 and blades.stats["mat"] == 6  # the profile named like the unit
     jack = result.reports[1]
     assert jack.unit == "Ironclad" and jack.missing == ["cmd"]
-    assert result.roster.units[1].weapons[0].kept == {"Location": "R"}
+    assert result.roster.units[1].weapons[0].values["loc"] == "R"  # read by locks (#22)
 
 
 def test_age_of_sigmar_models_weapons_unreadable_missing_and_skipped() -> None:

@@ -18,11 +18,19 @@ from rules_core.errors import UserError
 from rules_core.game import transitions as tr
 from rules_core.game.models import Unit
 from rules_core.systems.wm import checks
+from rules_core.systems.wm import power_state as ps
 from rules_core.systems.wm import transitions as wt
 from rules_core.systems.wm.attack import resolve_attack
 from rules_core.systems.wm.models import AttackRequest
 from rules_core.systems.wm.odds import attack_odds, check_pass_chance
-from rules_core.systems.wm.power import PowerRequest, parse_kind, power_odds, resolve_power
+from rules_core.systems.wm.power import (
+    POWER_KINDS,
+    PowerRequest,
+    TrampleHit,
+    parse_kind,
+    power_odds,
+    resolve_power,
+)
 from rules_core.systems.wm.settings import CHOICES, WmSettings, direction_key, update
 
 SETTINGS = system_kit.SystemSettings(
@@ -67,6 +75,8 @@ async def attack_request(
 
 async def attack(ctx: Context) -> Reply:
     game, attacker, target = await GAME.units(ctx)
+    if game is not None and attacker is not None and ctx.opts["weapon"]:
+        ps.check_weapon(game.state, attacker, ctx.opts["weapon"])  # a lock holds it
     req = await attack_request(ctx, game, attacker, target)
     source = ctx.dice(ctx.opts["dice"])
     res = resolve_attack(req, source)
@@ -283,9 +293,11 @@ async def gear(ctx: Context) -> Reply:
     game = await GAME.load(ctx)
     unit = tr.find_unit(game.state, ctx.opts["name"])
     session.require_unit_rights(ctx, game.state, unit, attack=False)
-    done = wt.set_gear(
-        game.state, unit.name, _places(ctx.opts["shields"]), _places(ctx.opts["bucklers"])
-    )
+    given = [
+        None if ctx.opts[kind] is None else _places(ctx.opts[kind])
+        for kind in ("shields", "bucklers", "fists")
+    ]
+    done = wt.set_gear(game.state, unit.name, *given)
     return await change_unit(ctx, "wm_gear", done, unit.name)
 
 
@@ -308,9 +320,32 @@ async def first(ctx: Context) -> Reply:
     return Reply(title=ctx.t("wm.first_title"), blocks=blocks, data=data)
 
 
-def power_request(ctx: Context, attacker: Unit | None, target: Unit | None) -> PowerRequest:
-    """The power attack from the options, else the warjack's MAT and STR and the target's DEF,
-    ARM, STR and knocked-down condition."""
+def collateral_units(ctx: Context, game: games.StoredGame | None) -> list[tuple[str, int]]:
+    """`collateral=Flameguard,14`: each model taking collateral damage, a unit of the chat's
+    game (its name and ARM) or an ARM; a number is a model outside the game."""
+    out: list[tuple[str, int]] = []
+    for part in _places(ctx.opts["collateral"]):
+        if part.isdigit():
+            out.append(("", int(part)))
+            continue
+        if game is None:
+            raise UserError("wm.collateral_needs_game", name=part[:40])
+        unit = tr.find_unit(game.state, part)
+        arm = unit.stats.get("arm")
+        if arm is None:
+            raise UserError("wm.missing_stat", option="arm")
+        out.append((unit.name, arm))
+    return out
+
+
+def power_request(
+    ctx: Context,
+    attacker: Unit | None,
+    target: Unit | None,
+    collateral: list[tuple[str, int]] | None = None,
+) -> PowerRequest:
+    """The power attack from the options, else the warjack's MAT, STR, base and Open Fists and
+    the target's DEF, ARM, STR, base and knocked-down condition."""
     o = ctx.opts
 
     def pick(option: str, unit: Unit | None, stat: str) -> int | None:
@@ -325,8 +360,12 @@ def power_request(ctx: Context, attacker: Unit | None, target: Unit | None) -> P
         if value is None:
             raise UserError("wm.missing_stat", option=name)
     down = target is not None and "knocked_down" in wt.target_mods(target)
+    kind = parse_kind(o["kind"])
+    more = (o["models"] or 1) - 1  # trample: the target's further models contacted
+    if more and kind != "trample":
+        raise UserError("wm.power_trampled", kind=kind)
     return PowerRequest(
-        kind=parse_kind(o["kind"]),
+        kind=kind,
         skill=skill or 0,
         defense=defense or 5,
         str_=strength or 0,
@@ -339,27 +378,53 @@ def power_request(ctx: Context, attacker: Unit | None, target: Unit | None) -> P
         charge=bool(o["charge"]),
         knocked_down=down,
         hit_mod=o["hit_mod"] or 0,
+        attacker_base=attacker.stats.get("base") if attacker is not None else None,
+        target_base=target.stats.get("base") if target is not None else None,
+        open_fists=ps.open_fists(attacker) if attacker is not None else None,
+        collateral_arms=tuple(arm for _, arm in collateral or []),
+        trampled=((defense or 5, arm or 0),) * more,
     )
 
 
 async def power(ctx: Context) -> Reply:
     """A warjack's power attack (1 focus from attacker= with apply), with its exact odds."""
     game, attacker, target = await GAME.units(ctx)
-    req = power_request(ctx, attacker, target)
+    if game is not None and attacker is not None:
+        ps.check_power(game.state, attacker.name)  # no power attack in a lock
+    collateral = collateral_units(ctx, game)
     source = ctx.dice(ctx.opts["dice"])
-    steps, out = resolve_power(req, source)
+    try:
+        req = power_request(ctx, attacker, target, collateral)
+        steps, out = resolve_power(req, source)
+    except UserError as error:  # the power attack's name in the reader's language
+        if error.params.get("kind") in POWER_KINDS:
+            error.params["kind"] = ctx.t(f"wm.power_kind.{error.params['kind']}")
+        raise
     odds = await ctx.offload(power_odds, req)
     blocks = steps_blocks(ctx, steps, "melee")
-    if out.moved:
-        distance = inches(ctx, out.distance) if out.distance is not None else ""
-        said = ctx.t(f"wm.power_moved.{req.kind}", d=distance)
-    elif out.hit:
-        said = ctx.t(f"wm.power_hit.{req.kind}")
+    if out.trampled:  # each model contacted: its attack's verdict, model by model
+        first = TrampleHit(
+            hit=out.hit, critical=out.critical, damage_total=out.damage_total, damage=out.damage
+        )
+        for i, t in enumerate([first, *out.trampled], start=1):
+            said = tn(ctx, "wm.verdict.hit", t.damage) if t.hit else ctx.t("wm.verdict.miss")
+            blocks.append([bold(ctx.t("wm.trampled_model", n=i) + " " + said)])
     else:
-        said = ctx.t("wm.verdict.miss")
-    blocks.append([bold(said)])
-    if out.damage_total is not None:
-        blocks.append([bold(tn(ctx, "wm.verdict.hit", out.damage))])
+        if out.moved:
+            distance = inches(ctx, out.distance) if out.distance is not None else ""
+            said = ctx.t(f"wm.power_moved.{req.kind}", d=distance)
+        elif out.hit:
+            said = ctx.t(f"wm.power_hit.{req.kind}")
+        else:
+            said = ctx.t("wm.verdict.miss")
+        blocks.append([bold(said)])
+        if out.damage_total is not None:
+            blocks.append([bold(tn(ctx, "wm.verdict.hit", out.damage))])
+    for (name, _), amount in zip(collateral, out.collateral, strict=True):
+        who = name or ctx.t("wm.collateral_model")
+        blocks.append([bold(tn(ctx, "wm.verdict.collateral", amount, unit=who))])
+    if odds.total is not None:
+        blocks.append([plain(ctx.t("wm.trample_mean", mean=inches(ctx, float(odds.total.mean()))))])
     blocks.append(
         [
             plain(
@@ -374,10 +439,26 @@ async def power(ctx: Context) -> Reply:
     )
     data = resolution("wm", steps, out.model_dump())
     data["p_hit"], data["p_moved"] = float(odds.p_hit), float(odds.p_moved)
+    data["p_collateral"] = [float(p) for p in odds.p_collateral]
+    data["p_trampled"] = [float(p) for p in odds.p_trampled]
     if game is not None and target is not None and ctx.opts["apply"]:
         session.require_unit_rights(ctx, game.state, target, attack=True)
-        jack = attacker.name if attacker is not None else None
-        done = wt.apply_power(game.state, jack, target.name, out.damage, out.knocked_down, source)
+        names = tuple(name for name, _ in collateral)
+        if not all(names):
+            raise UserError("wm.collateral_needs_units")
+        for name in names:
+            session.require_unit_rights(
+                ctx, game.state, tr.find_unit(game.state, name), attack=True
+            )
+        power = ps.PowerOnGame(
+            attacker=attacker.name if attacker is not None else None,
+            target=target.name,
+            kind=req.kind,
+            collateral=names,
+            grab=ctx.opts["grab"],
+            fist=ctx.opts["fist"],
+        )
+        done = ps.apply_power(game.state, power, out, source)
         await session.apply_change(ctx, done.state, "wm_power", game=game)
         after = tr.find_unit(done.state, target.name)
         blocks += game_view.notes_blocks(ctx, done.notes)
@@ -387,3 +468,27 @@ async def power(ctx: Context) -> Reply:
     await log_roll(ctx, source, out.damage, data)
     title = ctx.t("wm.power_title", kind=ctx.t(f"wm.power_kind.{req.kind}"))
     return Reply(title=title, blocks=blocks, data=data)
+
+
+async def break_lock(ctx: Context) -> Reply:
+    """A locked model tries to break free (its player), or the holder lets go (`release`)."""
+    game = await GAME.load(ctx)
+    unit = tr.find_unit(game.state, ctx.opts["name"])
+    session.require_unit_rights(ctx, game.state, unit, attack=False)
+    source = ctx.dice(ctx.opts["dice"])
+    done, step = ps.break_free(game.state, unit.name, source, release=bool(ctx.opts["release"]))
+    source.check_exhausted()
+    await session.apply_change(ctx, done.state, "wm_break", game=game)
+    blocks: list[Block] = steps_blocks(ctx, [step], "melee") if step else []
+    blocks += game_view.notes_blocks(ctx, done.notes)
+    if step is not None and step.outcome == "held":
+        blocks.append([bold(ctx.t("wm.still_locked", unit=unit.name))])
+    data: dict[str, object] = {
+        "system": "wm",
+        "unit": unit.name,
+        "broken": ps.lock_of(done.state, unit.name) is None,
+    }
+    if step is not None:
+        data.update(resolution("wm", [step], {"broken": step.outcome == "broken"}))
+        await log_roll(ctx, source, step.total or 0, data)
+    return Reply(title=ctx.t("wm.break_title", unit=unit.name), blocks=blocks, data=data)

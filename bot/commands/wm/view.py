@@ -73,7 +73,7 @@ def step_block(ctx: Context, step: Step, kind: str) -> Block | None:
                 + ctx.t(f"wm.result.{step.outcome}")
             ),
         ]
-    if step.name in ("damage", "blast", "fall"):
+    if step.name in ("damage", "blast", "fall", "collateral"):
         line: Block = [label, plain(f"{chain(ctx, step, kind)} = {step.total}")]
         if step.target is not None:
             dmg = max(0, (step.total or 0) - step.target)
@@ -81,6 +81,23 @@ def step_block(ctx: Context, step: Step, kind: str) -> Block | None:
                 plain(" " + ctx.t("wm.vs_arm", arm=step.target) + " → " + tn(ctx, "wm.points", dmg))
             )
         return line
+    if step.name in ("strength", "break_free") and len(step.dice) >= 2:
+        # Nd6 + STR against the other model's d6 + STR (the last die is theirs)
+        mine, theirs = step.dice[:-1], step.dice[-1:]
+        ours, their = step.modifiers[0].value, step.modifiers[1].value
+        strength = ctx.t("wm.mod.str")
+        return [
+            label,
+            plain(
+                f"{dice_text(mine)} {signed(ours)} {strength} = {step.total} "
+                + ctx.t(
+                    "wm.vs_roll",
+                    value=f"{dice_text(theirs)} {signed(their)} {strength} = {step.target}",
+                )
+                + " → "
+                + ctx.t(f"wm.result.{step.outcome}")
+            ),
+        ]
     return [label, plain(f"{dice_text(step.dice)} → {step.total}")]
 
 

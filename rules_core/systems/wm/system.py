@@ -1,8 +1,8 @@
 """WARMACHINE as a game-state system: the unit card, damage boxes and grids, the turn's
 phases and focus (digest §4).
 
-- Card: SPD STR MAT RAT DEF ARM CMD (FOCUS for warcasters) and `boxes`, the damage boxes of
-  one model (1 for most troopers: 1 damage disables them, L3635-3638). Warjacks and
+- Card: SPD STR MAT RAT DEF ARM CMD (FOCUS for warcasters), `base` (mm) and `boxes`, the
+  damage boxes of one model (1 for most troopers: 1 damage disables them, L3635-3638). Warjacks and
   warcasters take a six-column grid instead (`grid=` on /unit add, see grid.py).
 - Turn (L1431-1489): Maintenance (all focus removed; continuous effects roll to expire,
   then fire and corrosion hit), Control (casters replenish focus to FOCUS, allocate at most
@@ -279,6 +279,9 @@ WM = WarmachineSystem(
         StatSpec(name="cmd", max=20),
         StatSpec(name="focus", max=20),
         StatSpec(name="boxes", min=1, max=200, default=1),
+        # The base in mm (30 small, 40 medium, 50 large, L1017-1020): a light warjack's is 40,
+        # a heavy one's 50 (L444-446); power attacks read it (power.py).
+        StatSpec(name="base", min=20, max=200),
     ),
     wounds_stat="boxes",
     phases=("maintenance", "control", "activation"),

@@ -466,13 +466,22 @@ def heal_unit(
     return Change(new, [("wm.note.healed", {"unit": unit.name, "n": n})])
 
 
-def set_gear(state: GameState, unit_name: str, shields: list[str], bucklers: list[str]) -> Change:
-    """Store a unit's shields and bucklers by the weapon system that carries each (L, R or H;
-    `-` for none, which is never lost to a crippled system), read by every later attack on
-    it (see `shield_arm`)."""
+def set_gear(
+    state: GameState,
+    unit_name: str,
+    shields: list[str] | None,
+    bucklers: list[str] | None,
+    fists: list[str] | None = None,
+) -> Change:
+    """Store a unit's shields, bucklers and Open Fists by the weapon system that carries each
+    (L, R or H; `-` for none, which is never lost to a crippled system), read by every later
+    attack on it (see `shield_arm`) and by its power attacks (`open_fists`). A list not given
+    (None) stays as it was; an empty one removes that gear."""
     new = state.clone()
     unit = unit_named(new, unit_name)
-    for kind, places in (("shields", shields), ("bucklers", bucklers)):
+    for kind, places in (("shields", shields), ("bucklers", bucklers), ("fists", fists)):
+        if places is None:
+            continue
         counts: dict[str, int] = {}
         for place in places:
             key = grid.SYSTEM_KEYS.get(place.upper(), place.upper())
@@ -500,34 +509,3 @@ def first_player(state: GameState, dice: DiceSource) -> Change:
     new.order = order
     new.rolloff = throws
     return Change(new, [])
-
-
-def apply_power(
-    state: GameState,
-    attacker_name: str | None,
-    target_name: str,
-    damage: int,
-    knocked_down: bool,
-    dice: DiceSource | None,
-) -> Change:
-    """A power attack recorded on the game: the warjack spends 1 focus (L2212-2213), the target
-    takes the damage and is knocked down when the attack says so (L2322, L2388, L2525)."""
-    new = state
-    notes: list[Note] = []
-    if attacker_name is not None:
-        new = state.clone()
-        jack = unit_named(new, attacker_name)
-        pool = pools(new, jack)
-        if pool.get("focus", 0) < POWER_FOCUS_COST:
-            raise UserError("wm.power_focus", unit=jack.name)
-        pool["focus"] -= POWER_FOCUS_COST
-        notes.append(("wm.note.power_focus", {"unit": jack.name}))
-    hit = apply_damage(new, target_name, damage, dice)
-    new, notes = hit.state, notes + hit.notes
-    target = unit_named(new, target_name)
-    down = any(fold(c.name) in KNOCKED_DOWN for c in target.conditions)
-    if knocked_down and not down and not target.destroyed:  # never knocked down twice (L3448)
-        new = new.clone() if new is state else new
-        unit_named(new, target_name).conditions.append(Condition(name="knocked_down"))
-        notes.append(("wm.note.knocked_down", {"unit": target.name}))
-    return Change(new, notes)

@@ -102,3 +102,79 @@ def test_power_odds_match_an_enumeration(kw: dict[str, object], dice: int) -> No
     odds = power_odds(r)
     assert odds.p_hit == p_hit and odds.p_moved == p_moved
     assert {v: odds.distribution.probability(v) for v in dist} == dist
+
+
+def test_L2201_who_may_make_which_power_attack() -> None:
+    """L2201-2211: trample only for heavy warjacks and colossals (a light warjack has a 40 mm
+    base, a heavy one 50 mm, L444-446); headlock and throw need an Open Fist not crippled, a
+    double-hand throw two; trample reaches small bases only (L2651-2654)."""
+    refusals = [
+        (req(kind="trample", attacker_base=40), "wm.power_trample_light"),
+        (req(kind="trample", attacker_base=50, target_base=40), "wm.power_trample_small"),
+        (req(kind="headlock", open_fists=0), "wm.power_fists"),
+        (req(kind="throw", open_fists=0), "wm.power_fists"),
+        (req(kind="double_throw", open_fists=1), "wm.power_fists"),
+        (req(kind="headbutt", collateral_arms=(13,)), "wm.power_collateral"),
+        (req(kind="slam", trampled=((13, 13),)), "wm.power_trampled"),
+        # Both bases known: the larger one is read from them (no larger_base flag needed).
+        (req(kind="throw", attacker_base=40, target_base=50), "wm.power_larger_base"),
+    ]
+    for r, key in refusals:
+        with pytest.raises(UserError) as raised:
+            resolve_power(r, S([6] * 8))
+        assert raised.value.key == key
+    _, out = resolve_power(req(kind="trample", attacker_base=50, target_base=30), S([6, 1, 1, 1]))
+    assert out.hit
+    _, out = resolve_power(req(kind="throw", open_fists=1, target_str=10), S([6, 1, 6, 1, 1, 1]))
+    assert out.moved
+    steps, out = resolve_power(
+        req(kind="slam", attacker_base=40, target_base=50), S([6, 4, 5, 1, 1])
+    )
+    assert steps[0].total == 6 + 4 + 7 - 2 and out.distance == 2.5  # L2366-2368
+
+
+def test_G16_collateral_damage_is_its_own_roll() -> None:
+    """G16, L2400-2414: the Temple Flameguard the slammed Crusader passes through is knocked
+    down and takes its own damage roll, 2d6 + the Juggernaut's STR, never boosted, after the
+    slam's damage roll (boosted here)."""
+    steps, out = resolve_power(
+        req(kind="slam", contact=True, boost="damage", collateral_arms=(13,)),
+        S([5, 4, 6, 2, 3, 4, 1, 6, 5]),
+    )
+    assert [s.name for s in steps] == ["attack", "slam_distance", "damage", "collateral"]
+    assert out.damage_total == 10 + 11  # 4d6 + STR: boosted, and the wall's extra die
+    assert steps[-1].dice == [6, 5] and steps[-1].total == 22 and out.collateral == [9]
+    _, missed = resolve_power(req(kind="slam", collateral_arms=(13,)), S([1, 2]))
+    assert missed.collateral == []  # no slam, no collateral
+    odds = power_odds(req(kind="slam", collateral_arms=(13, 20)))
+    over = {a: Fraction(sum(1 for x, y in product(range(1, 7), repeat=2) if x + y + 11 > a), 36)
+            for a in (13, 20)}  # fmt: skip
+    assert odds.p_collateral == (odds.p_moved * over[13], odds.p_moved * over[20])
+
+
+def test_L2665_trample_rolls_against_each_model_contacted() -> None:
+    """L2665-2669: after its move the trampler makes a melee attack roll against each small-based
+    model it contacted; each one hit takes 2d6 + STR (boostable). Dice: the target's attack
+    and damage, then each further model's."""
+    r = req(kind="trample", arm=13, trampled=((12, 13), (14, 15)))
+    steps, out = resolve_power(r, S([4, 4, 3, 3, 1, 3, 5, 6, 6, 6]))
+    assert [s.name for s in steps] == ["attack", "damage", "attack", "attack", "damage"]
+    assert out.hit and out.damage == 3 + 3 + 11 - 13 and not out.knocked_down
+    assert [(t.hit, t.damage) for t in out.trampled] == [(False, 0), (True, 6 + 6 + 11 - 15)]
+    odds = power_odds(r)
+    assert odds.total is not None
+    parts = []
+    for defense, arm in ((12, 13), (12, 13), (14, 15)):
+        single = req(kind="trample", defense=defense, arm=arm)
+        dist, p_hit, _ = brute(single, 4)
+        parts.append(dist)
+        if (defense, arm) == (14, 15):
+            assert odds.p_trampled[-1] == p_hit
+    summed: dict[int, Fraction] = {0: Fraction(1)}
+    for dist in parts:  # independent rolls: the total is their convolution
+        nxt: dict[int, Fraction] = {}
+        for a, pa in summed.items():
+            for b, pb in dist.items():
+                nxt[a + b] = nxt.get(a + b, Fraction(0)) + pa * pb
+        summed = nxt
+    assert {v: odds.total.probability(v) for v in summed} == summed

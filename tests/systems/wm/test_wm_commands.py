@@ -375,3 +375,84 @@ async def test_italian_values_as_the_italian_help_names_them(app: App) -> None:
         "deviation_layout": "counterclockwise",
         "roll_autohit": "yes",
     }
+
+
+async def test_power_attacks_lock_trample_collateral_through_the_commands(app: App) -> None:
+    """#22: the Juggernaut (heavy, 50 mm, Open Fist in L) headlocks the Slayer: the lock is kept
+    until the Slayer breaks it with /wm break, and meanwhile its Tusks and power attacks are
+    refused (G15); a trample damages three Trenchers one each (L2665-2669); a slam's
+    collateral model is knocked down with its own roll (G16); a light warjack can't trample
+    and a jack without its fist can't lock (L2201-2211). Italian and English screens."""
+    chat = "console:wm-lock"
+
+    async def run(text: str, user: str = "ann", lang: str = "en") -> dict[str, object]:
+        reply = await say(app, text, user=user, name=user.title(), chat=chat, lang=lang)
+        assert reply.ok, (text, reply.error)
+        return reply.data or {}
+
+    async def refused(text: str, user: str = "ann") -> str:
+        reply = await say(app, text, user=user, name=user.title(), chat=chat)
+        assert reply.error is not None, text
+        return reply.error.code
+
+    grid = "......|..L..M|...MC.|...MC.|..R..M|......"
+    await run("/game new wm Locks")
+    await run("/game join", user="bob")
+    await run(f"/unit add Juggernaut mat=6 str=12 def=12 arm=19 base=50 grid={grid}")
+    await run(f"/unit add Charger mat=6 str=10 def=13 arm=17 base=40 grid={grid}")
+    await run(
+        "/army add\nSlayer mat=7 str=12 def=12 arm=18 basetta=50 grid=" + grid.replace("|", ",")
+        + " | Tusks: p+s=16 loc=H | Claw: p+s=14 posizione=S",
+        user="bob",
+    )  # fmt: skip
+    await run("/unit add Trenchers def=13 arm=13 base=30 models=6", user="bob")
+    await run("/unit add Flameguard def=13 arm=13 base=30", user="bob")
+    await run("/res set focus 3 unit=Juggernaut")
+    assert await refused("/wm power trample attacker=Charger target=Trenchers") == (
+        "wm.power_trample_light"
+    )
+    await run("/wm gear Juggernaut fists=S", lang="it")  # the Italian letter for the left arm
+    lock = await say(
+        app,
+        "/wm forza presa attaccante=Juggernaut bersaglio=Slayer applica dadi=5,4",
+        user="ann",
+        chat=chat,
+        lang="it",
+    )
+    assert lock.ok, lock.error
+    text = plain.render(lock)
+    assert "Slayer subisce una presa alla testa di Juggernaut" in text
+    assert await refused("/wm attack attacker=Slayer weapon=Tusks target=Juggernaut", "bob") == (
+        "wm.weapon_locked"
+    )
+    assert await refused("/wm power headbutt attacker=Slayer target=Juggernaut", "bob") == (
+        "wm.lock_no_power"
+    )
+    await run("/wm attack attacker=Slayer weapon=Claw target=Juggernaut dice=1,1", user="bob")
+    held = await run("/wm break Slayer dice=4,4", user="bob")  # 16 vs 16: held
+    assert held["broken"] is False
+    # A second try this turn costs 1 focus (L2264-2268): refused without, then paid.
+    assert await refused("/wm break Slayer dice=6,1", "bob") == "wm.break_focus"
+    await run("/res set focus 1 unit=Slayer", user="bob")
+    free = await run("/wm break Slayer dice=6,1", user="bob")  # 18 vs 13
+    assert free["broken"] is True
+    await run("/wm attack attacker=Slayer weapon=Tusks target=Juggernaut dice=1,1", user="bob")
+    # Trample: three Trenchers contacted, each its own attack and damage roll.
+    data = await run(
+        "/wm power trample attacker=Juggernaut target=Trenchers models=3 apply"
+        " dice=5,4,3,3,1,1,6,5,1,1"
+    )
+    assert [t["damage"] for t in data["outcome"]["trampled"]] == [0, 1]  # type: ignore[index]
+    assert len(data["p_trampled"]) == 2  # type: ignore[arg-type]
+    state = (await say(app, "/game status", chat=chat)).data["state"]  # type: ignore[index]
+    trenchers = next(u for u in state["units"] if u["name"] == "Trenchers")
+    assert trenchers["damage"] == 2  # two 1-box models disabled, one by each hit
+    # Slam with collateral: the Flameguard is knocked down and takes its own roll.
+    data = await run(
+        "/wm power slam attacker=Juggernaut target=Slayer collateral=Flameguard apply"
+        " dice=5,4,6,1,1,6,5"
+    )
+    assert data["outcome"]["collateral"] == [6 + 5 + 12 - 13]  # type: ignore[index]
+    state = (await say(app, "/game status", chat=chat)).data["state"]  # type: ignore[index]
+    flameguard = next(u for u in state["units"] if u["name"] == "Flameguard")
+    assert flameguard["damage"] == 1

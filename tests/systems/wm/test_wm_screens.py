@@ -44,6 +44,14 @@ async def walk(app: App, lang: str) -> list[tuple[str, str]]:
     await run(f"/unit add Defender def=12 arm=18 grid={GRID}", user="bob")
     await run("/phase next")
     await run("/wm allocate Ironclad 2")
+    await run("/wm gear Ironclad fists=L")
+    await run("/wm power headlock attacker=Ironclad target=Defender mat=7 str=11 apply dice=5,4")
+    await run("/wm break Defender dice=6,1", user="bob")
+    await run(
+        "/wm power trample attacker=Ironclad target=Trenchers mat=7 str=11 models=2 apply"
+        " dice=5,4,1,1,6,5,1,1"
+    )
+    await run("/wm power slam mat=7 str=11 def=12 arm=18 collateral=14 dice=5,4,6,1,1,6,5")
     await run("/wm attack mat=7 pow=12 target=Trenchers apply dice=5,4,1,1")
     await run("/wm attack mat=7 pow=12 str=10 mods=charge target=Defender apply dice=5,4,1,1,1,2")
     await run("/unit damage Defender 1 column=1", user="bob")

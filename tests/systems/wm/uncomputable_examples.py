@@ -21,7 +21,6 @@ UNCOMPUTABLE: dict[str, str] = {
     "G10": ARMY,
     "G12": "movement distances are not computed (" + GEOMETRY + ")",
     "G13": "weapon ROF and special attacks are not counted per activation",
-    "G15": "a headlock's lasting effect (weapons unusable until it breaks) is not tracked",
     "G18": "choosing the random model hit in melee " + GEOMETRY,
     "G23": NO_ABILITIES + " (extra attacks from two spells)",
     "G27": "force-field boxes are not part of the damage grid notation",
