@@ -247,8 +247,9 @@ SPECS = [
             OptionSpec("name", positional=True, required=True, max_length=40, autocomplete="units"),
             AMOUNT,
             OptionSpec("column", type="int", min_value=1, max_value=6, aliases=("colonna",)),
+            OptionSpec("model", type="int", min_value=1, max_value=100, aliases=("modello",)),
         ),
-        examples=("/unit damage Guards 3",),
+        examples=("/unit damage Guards 3", "/unit damage Trenchers 1 model=3"),
     ),
     CommandSpec(
         path=("unit", "heal"),

@@ -100,7 +100,13 @@ async def unit_change(ctx: Context, kind: str) -> Reply:
             notes.clear()  # a retry runs this again: keep only the last run's notes
             column = ctx.opts.get("column")
             return tr.damage(
-                st, unit.name, ctx.opts["amount"], column=column, dice=ctx.dice(), notes=notes
+                st,
+                unit.name,
+                ctx.opts["amount"],
+                column=column,
+                dice=ctx.dice(),
+                notes=notes,
+                model=ctx.opts.get("model"),
             )
 
         change = await apply_change(

@@ -133,15 +133,22 @@ def damage(
     column: int | None = None,
     dice: DiceSource | None = None,
     notes: list[Note] | None = None,
+    model: int | None = None,
 ) -> GameState:
-    """Through the system's damage model (a grid may roll its column with `dice`)."""
+    """Through the system's damage model (a grid may roll its column with `dice`; `model`
+    names the model of a multi-model unit that is hit, where the system allows it)."""
     if amount < 0:
         raise UserError("game.negative_amount")
     new = state.clone()
     unit = find_unit(new, name)
     system = get_system(new.system)
     alive = not unit.destroyed
-    said = system.damage_unit(unit, amount, column=column, dice=dice)
+    if model is not None:
+        if column is not None:
+            raise UserError("game.no_unit_options", system=system.id)
+        said = system.damage_one_model(unit, amount, model)
+    else:
+        said = system.damage_unit(unit, amount, column=column, dice=dice)
     if alive and unit.destroyed:
         said += system.on_destroyed(new, unit)
     if notes is not None:

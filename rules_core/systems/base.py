@@ -161,6 +161,11 @@ class GameSystem(BaseModel):
         unit.damage = min(unit.max_wounds, unit.damage + amount)
         return []
 
+    def damage_one_model(self, unit: Unit, amount: int, model: int) -> list[Note]:
+        """Record `amount` damage on model `model` (1-based) of `unit`, for a system whose
+        hits damage one named model; the others take no `model=`."""
+        raise UserError("game.no_unit_options", system=self.id)
+
     def heal_unit(self, unit: Unit, amount: int) -> None:
         unit.damage = max(0, unit.damage - amount)
 

@@ -92,7 +92,7 @@ def test_discord_only_italian_option_names_are_accepted_in_text() -> None:
 
 def test_an_italian_option_name_typed_in_text_sets_the_option() -> None:
     found = REGISTRY.find("/unita danno Guardie quantita=3 colonna=2")
-    assert found.options() == {"name": "Guardie", "amount": 3, "column": 2}
+    assert found.options() == {"name": "Guardie", "amount": 3, "column": 2, "model": None}
 
 
 def test_italian_choice_values_are_accepted_in_text() -> None:

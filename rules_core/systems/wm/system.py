@@ -94,6 +94,12 @@ class WarmachineSystem(GameSystem):
             notes.append(("wm.note.disabled", {"unit": unit.name}))
         return notes
 
+    def damage_one_model(self, unit: Unit, amount: int, model: int) -> list[Note]:
+        """A hit on the named trooper (L3633-3643); a grid is one model's damage boxes."""
+        if unit_grid(unit) is not None:
+            raise UserError("wm.model_needs_troopers", unit=unit.name)
+        return damage_model(unit, amount, model)
+
     def heal_unit(self, unit: Unit, amount: int) -> None:
         grid = unit_grid(unit)
         if grid is None:

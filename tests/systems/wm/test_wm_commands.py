@@ -456,3 +456,31 @@ async def test_power_attacks_lock_trample_collateral_through_the_commands(app: A
     state = (await say(app, "/game status", chat=chat)).data["state"]  # type: ignore[index]
     flameguard = next(u for u in state["units"] if u["name"] == "Flameguard")
     assert flameguard["damage"] == 1
+
+
+async def test_unit_damage_names_the_trooper_hit(app: App) -> None:
+    """#22: `/unit damage NAME N model=K` damages model K of a multi-model unit (L3633-3643): at
+    most its boxes, the excess lost; a disabled model can't be picked; a grid has no models."""
+    chat = "console:wm-model"
+    for text, user in (("/game new wm", "ann"), ("/game join", "bob")):
+        assert (await say(app, text, user=user, chat=chat)).ok
+    assert (
+        await say(app, "/unit add Trenchers def=13 arm=13 boxes=5 models=4", user="ann", chat=chat)
+    ).ok
+    hit = await say(app, "/unit damage Trenchers 7 model=3", user="ann", chat=chat)
+    assert hit.ok, hit.error
+    assert hit.data is not None and hit.data["unit"]["extra"]["model_damage"] == [0, 0, 5, 0]
+    assert "model 3 takes 5 damage (excess lost: 2" in plain.render(hit)
+    italian = await say(app, "/unita danno Trenchers 1 modello=2", user="ann", chat=chat, lang="it")
+    assert italian.data is not None and italian.data["unit"]["extra"]["model_damage"][1] == 1
+    again = await say(app, "/unit damage Trenchers 1 model=3", user="ann", chat=chat)
+    assert again.error is not None and again.error.code == "wm.model_disabled_already"
+    grid = "......|..L..M|...MC.|...MC.|..R..M|......"
+    assert (await say(app, f"/unit add Lancer def=13 arm=17 grid={grid}", user="ann", chat=chat)).ok
+    jack = await say(app, "/unit damage Lancer 2 model=1", user="ann", chat=chat)
+    assert jack.error is not None and jack.error.code == "wm.model_needs_troopers"
+    generic = "console:gen-model"
+    assert (await say(app, "/game new gen", chat=generic)).ok
+    assert (await say(app, "/unit add Guards wounds=2 models=3", chat=generic)).ok
+    refused = await say(app, "/unit damage Guards 1 model=2", chat=generic)
+    assert refused.error is not None and refused.error.code == "game.no_unit_options"
