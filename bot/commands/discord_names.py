@@ -14,8 +14,8 @@ or a folder of subcommands, never both. The registry maps onto it like this:
 - a group too large for one Discord command (8,000 characters of names, descriptions and
   choices, Italian included) moves some subcommands to a second folder (`MOVED`): the steps of
   Confrontation's phases go to `/c5-phase` (`rally`, `pass`, `mystic`, `mana`, `faith`,
-  `maintenance`), its rolls stay in `/c5` (`melee`, `shoot`, `wound`, `test`, ...). Subcommand
-  groups would not help: Discord counts everything under a top-level command;
+  `maintenance`, `combat`), its rolls stay in `/c5` (`melee`, `shoot`, `wound`, `test`, ...).
+  Subcommand groups would not help: Discord counts everything under a top-level command;
 - to stay within 25 top-level commands, `/phase next` and `/round next` sit with the turn:
   `/turn phase`, `/turn round`, and `/batch` with the macros: `/macro batch` (`MOVED` too).
 
@@ -40,7 +40,7 @@ from bot.commands.spec import CommandSpec
 _NAME = re.compile(r"^[-\w]{1,32}$")
 ROOT_SUB = "show"  # the subcommand a group's own root becomes
 SEPARATE = {"roll": "rolls"}  # groups whose root stays a command; their subcommands go here
-C5_PHASES = ("rally", "pass", "mystic", "mana", "faith", "maintenance")
+C5_PHASES = ("rally", "pass", "mystic", "mana", "faith", "maintenance", "combat")
 MOVED: dict[tuple[str, ...], tuple[str, str]] = {
     **{("c5", step): ("c5-phase", step) for step in C5_PHASES},
     ("phase", "next"): ("turn", "phase"),

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from bot import session
 from bot.commands.c5 import view
-from bot.commands.c5.common import GAME, SETTINGS, apply_wounds
+from bot.commands.c5.common import GAME, SETTINGS, apply_noted, apply_wounds
 from bot.commands.c5.odds_handlers import mod_option, odds_melee, odds_shoot, odds_wound
 from bot.commands.context import Context
 from bot.commands.system_kit import log_roll, resolution
 from bot.protocol import Block, Reply, bold
 from rules_core.dice import DiceSource
+from rules_core.errors import UserError
+from rules_core.game import transitions as tr
 from rules_core.game.models import GameState, Unit
 from rules_core.steps import Step
+from rules_core.systems.c5 import combat
 from rules_core.systems.c5 import requests as rq
 from rules_core.systems.c5 import transitions as c5tr
 from rules_core.systems.c5.attack import AttackOutcome, resolve_melee, resolve_shoot
@@ -52,11 +55,30 @@ async def attack_reply(
     source: DiceSource,
     title: str,
     striker: Unit | None = None,
+    state: GameState | None = None,
 ) -> Reply:
     blocks: list[Block] = [view.step_block(ctx, s) for s in steps]
     blocks.append([bold(view.attack_verdict(ctx, out))])
     data = resolution("c5", steps, out.model_dump())
-    if applies and target is not None and ctx.opts.get("apply") and out.hit:
+    in_combat = state is not None and striker is not None and combat.combat_of(state, striker.name)
+    if striker is not None and target is not None and in_combat:
+        # A blow in a recorded combat: its wounds and the exchange (a die spent, whose blow
+        # next) as one change, hit or not.
+        parried_by = (
+            out.defence_total - out.total if out.parried and out.defence_total is not None else None
+        )
+        blocks += await apply_noted(
+            ctx,
+            lambda st: c5tr.blow(
+                st, striker.name, target.name, out.hit, out.wounds, out.stunned, parried_by
+            ),
+            "c5_wound",
+            target.name,
+            attack=True,
+            rights=False,
+        )
+        data["applied"] = {"unit": target.name, "wounds": out.wounds, "stunned": out.stunned}
+    elif applies and target is not None and ctx.opts.get("apply") and out.hit:
         blocks += await apply_wounds(ctx, target, out.wounds, out.stunned, striker=striker)
         data["applied"] = {"unit": target.name, "wounds": out.wounds, "stunned": out.stunned}
     source.check_exhausted()
@@ -76,7 +98,10 @@ async def melee_cmd(ctx: Context) -> Reply:
         striker = blow_rights(ctx, game.state, attacker, target)
     steps, out = resolve_melee(req, source, settings)
     title = ctx.t("c5.title_melee", att=req.attack.value, str=req.wound.str_, res=req.wound.res)
-    return await attack_reply(ctx, target, game is not None, steps, out, source, title, striker)
+    state = game.state if game is not None else None
+    return await attack_reply(
+        ctx, target, game is not None, steps, out, source, title, striker, state
+    )
 
 
 def blow_rights(ctx: Context, state: GameState, attacker: Unit | None, target: Unit) -> Unit | None:
@@ -100,3 +125,53 @@ async def shoot_cmd(ctx: Context) -> Reply:
     steps, out = resolve_shoot(req, source, settings)
     title = ctx.t("c5.title_shoot", aim=req.test.value, str=req.wound.str_, res=req.wound.res)
     return await attack_reply(ctx, target, game is not None, steps, out, source, title)
+
+
+async def combat_cmd(ctx: Context) -> Reply:
+    """/c5 combat FIRST SECOND attacks=2,1: open a combat (FIRST won the initiative test), or
+    `end` one; the player of either fighter, or the organiser."""
+    game = await GAME.load(ctx)
+    first = tr.find_unit(game.state, ctx.opts["first"])
+    if ctx.opts.get("end"):
+        _rights_on_either(ctx, game.state, [first])
+        blocks = await apply_noted(
+            ctx, lambda st: combat.end(st, first.name), "c5_combat", first.name, rights=False
+        )
+        return Reply(blocks=blocks, data={"system": "c5", "combats": []})
+    if not ctx.opts.get("second"):
+        raise UserError("cmd.missing_option", option="second")
+    second = tr.find_unit(game.state, ctx.opts["second"])
+    _rights_on_either(ctx, game.state, [first, second])
+    dice = _attack_dice(ctx.opts.get("attacks"))
+    counters = (ctx.opts.get("counter") or "none", ctx.opts.get("counter_second") or "none")
+    blocks = await apply_noted(
+        ctx,
+        lambda st: combat.start(st, first.name, second.name, dice, counters),  # type: ignore[arg-type]
+        "c5_combat",
+        first.name,
+        rights=False,
+    )
+    after = (await GAME.load(ctx)).state
+    data = {"system": "c5", "combats": [c.model_dump() for c in combat.combats(after)]}
+    return Reply(title=ctx.t("c5.combat_title"), blocks=blocks, data=data)
+
+
+def _rights_on_either(ctx: Context, state: GameState, units: list[Unit]) -> None:
+    """The player of one of the fighters (or the organiser, a chat admin) opens or ends it."""
+    refusal: UserError | None = None
+    for unit in units:
+        try:
+            session.require_unit_rights(ctx, state, unit, attack=False)
+            return
+        except UserError as error:
+            refusal = refusal or error
+    assert refusal is not None
+    raise refusal
+
+
+def _attack_dice(text: str | None) -> tuple[int, int]:
+    """`attacks=2,1`: the attack dice of the first and of the second fighter."""
+    parts = [p.strip() for p in (text or "").replace(";", ",").split(",")]
+    if len(parts) != 2 or not all(p.isdigit() and int(p) <= combat.MAX_DICE for p in parts):
+        raise UserError("c5.combat_attacks", most=combat.MAX_DICE)
+    return int(parts[0]), int(parts[1])

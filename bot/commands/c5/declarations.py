@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.commands.c5.attack_handlers import melee_cmd, shoot_cmd, wound_cmd
+from bot.commands.c5.attack_handlers import combat_cmd, melee_cmd, shoot_cmd, wound_cmd
 from bot.commands.c5.check_handlers import fear_cmd, opposed_cmd, rally_cmd, test_cmd
 from bot.commands.c5.common import SETTINGS, sourced
 from bot.commands.c5.mystic_handlers import (
@@ -34,6 +34,7 @@ from bot.commands.spec import (
 from bot.protocol import Reply, plain
 from rules_core.rules.text import fold
 from rules_core.systems.c5.checks import RECOVERY
+from rules_core.systems.c5.combat import COUNTERS
 from rules_core.systems.c5.models import SETTING_CHOICES, SETTING_INTS
 from rules_core.systems.c5.requests import FIRE_CHOICES
 
@@ -286,6 +287,24 @@ SPECS = [
             DICE,
         ),
         examples=("/c5 fear courage=4 fear=7", "/c5 fear target=Abel fear=8 apply"),
+    ),
+    CommandSpec(
+        path=("c5", "combat"),
+        handler=sourced(combat_cmd),
+        aliases=("combattimento",),
+        options=(
+            unit_opt("first", "primo", positional=True, required=True),
+            unit_opt("second", "secondo", positional=True),
+            OptionSpec("attacks", max_length=10, aliases=("attacchi",)),
+            OptionSpec("counter", choices=COUNTERS, aliases=("contrattacco",)),
+            OptionSpec("counter_second", choices=COUNTERS, aliases=("contrattacco_secondo",)),
+            flag_opt("end", "fine"),
+        ),
+        examples=(
+            "/c5 combat Abel Orc attacks=2,1",
+            "/c5 combat Abel Orc attacks=2,2 counter_second=contrattacco",
+            "/c5 combat Abel end",
+        ),
     ),
     CommandSpec(
         path=("c5", "rally"),

@@ -14,6 +14,7 @@ from rules_core.errors import UserError
 from rules_core.game.models import Condition, GameState, Unit
 from rules_core.rules.text import fold
 from rules_core.systems.base import Note
+from rules_core.systems.c5 import combat
 from rules_core.systems.c5.checks import may_pass
 from rules_core.systems.c5.system import C5, ROUTED, STUNNED, is_routed
 
@@ -189,9 +190,29 @@ def check_blow(state: GameState, attacker: str | None, target: str) -> str | Non
     if C5.phases[state.phase] != "combat":
         raise UserError("c5.melee_not_combat")
     named(state, target)
+    combat.check_turn(state, attacker, target)  # a recorded exchange: whose blow it is
     if attacker is None:
         return None
     striker = named(state, attacker)
     if striker.destroyed:
         raise UserError("c5.attacker_dead", unit=striker.name)
     return striker.owner
+
+
+def blow(
+    state: GameState,
+    striker: str | None,
+    target: str,
+    hit: bool,
+    wounds: int,
+    stunned: bool,
+    parried_by: int | None,
+) -> Result:
+    """A melee blow recorded on the game as one change: its wounds and Stordito on a hit, and,
+    in a recorded combat, the striker's attack die spent and whose blow comes next
+    (combat.after_blow); `parried_by` is how much a parry beat the attack by."""
+    new, notes = wound(state, target, wounds, stunned) if hit else (state.clone(), [])
+    if striker is not None:
+        killed = named(new, target).destroyed
+        notes += combat.after_blow(new, striker, parried_by, killed)
+    return new, notes

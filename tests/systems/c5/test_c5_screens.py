@@ -56,6 +56,10 @@ async def walk(app: App, lang: str) -> list[str]:
         # R 6 + (8-3) - 6 = 5 -> 1 wound
         await run("/c5 melee attacker=Orc target=Abel apply dice=6,2,2,6", user="bob"),
         await run("/c5 melee attacker=Abel target=Orc odds"),
+        # a recorded combat: Abel 1 attack die, the Orc 1; Abel misses, then it is the Orc's
+        await run("/c5 combat Abel Orc attacks=1,1"),
+        await run("/c5 melee attacker=Abel target=Orc apply dice=1,6"),
+        await run("/c5 combat Orc end", user="bob"),
         await run("/unit damage Orc 1"),
         await run("/phase next"),  # -> mystic
         await run("/c5 mystic apply dice=5"),

@@ -16,6 +16,7 @@ from bot.render import plain
 from rules_core.errors import UserError
 from rules_core.game import transitions as tr
 from rules_core.game.models import GameState, Player
+from rules_core.systems.c5 import combat
 from rules_core.systems.c5 import transitions as c5tr
 from tests.helpers import say
 
@@ -101,3 +102,87 @@ async def test_the_defenders_player_records_the_counter_blow(app: App) -> None:
         app, "/c5 melee attacker=Abel target=Orc apply dice=5,4,3", user="bob", chat=CHAT
     )
     assert stolen.error is not None and stolen.error.code == "perm.not_your_unit"
+
+
+def test_a_recorded_combat_alternates_the_blows_and_counts_the_dice() -> None:
+    """Digest §3.1 (passes of arms alternate, one attack die each, the initiative winner first):
+    Abel (2 attack dice) won the initiative against the Orc (1 die). Abel strikes, then the
+    Orc, then Abel's last die; a blow out of turn is refused naming whose blow it is; with no
+    dice left the combat ends."""
+    state, notes = combat.start(duel(COMBAT), "Abel", "Orc", (2, 1))
+    assert notes == [("c5.note.combat_started", {"a": "Abel", "b": "Orc", "unit": "Abel"})]
+    with pytest.raises(UserError) as err:
+        c5tr.check_blow(state, "Orc", "Abel")
+    assert err.value.key == "c5.not_your_blow" and err.value.params["unit"] == "Abel"
+    state, notes = c5tr.blow(state, "Abel", "Orc", True, 1, False, None)
+    assert ("c5.note.next_blow", {"unit": "Orc", "n": 1}) in notes
+    assert state.units[1].damage == 1
+    c5tr.check_blow(state, "Orc", "Abel")  # now the Orc's
+    state, notes = c5tr.blow(state, "Orc", "Abel", False, 0, False, None)  # a miss: a die spent
+    assert notes == [("c5.note.next_blow", {"unit": "Abel", "n": 1})]
+    state, notes = c5tr.blow(state, "Abel", "Orc", False, 0, False, None)
+    assert notes == [("c5.note.combat_over", {"a": "Abel", "b": "Orc"})]
+    assert combat.combats(state) == []
+    c5tr.check_blow(state, "Orc", "Abel")  # no combat recorded: either may strike again
+
+
+def test_contrattacco_a_parry_by_2_or_more_wins_an_attack_die() -> None:
+    """@64709: Contrattacco gives the defender one more attack die when its defence beats the
+    parried attack by 2 or more (1 or more printed on a Character's card); Ambidestro on any
+    parry (@53372). The Orc has no attack die left, parries Abel's blow by 2 and strikes."""
+    state, _ = combat.start(duel(COMBAT), "Abel", "Orc", (2, 0), ("none", "contrattacco"))
+    state, notes = c5tr.blow(state, "Abel", "Orc", False, 0, False, parried_by=1)
+    assert notes == [("c5.note.next_blow", {"unit": "Abel", "n": 1})]  # by 1: no die
+    state, notes = c5tr.blow(state, "Abel", "Orc", False, 0, False, parried_by=2)
+    assert notes[0] == ("c5.note.counter_die", {"unit": "Orc"})
+    assert notes[1] == ("c5.note.next_blow", {"unit": "Orc", "n": 1})
+    state, notes = c5tr.blow(state, "Orc", "Abel", True, 5, False, None)  # Abel dies
+    assert ("c5.note.combat_over", {"a": "Orc", "b": "Abel"}) in notes
+
+
+def test_a_combat_opens_only_in_the_combat_phase_between_two_living_fighters() -> None:
+    for state, args, key in (
+        (duel(1), ("Abel", "Orc", (1, 1)), "c5.melee_not_combat"),
+        (duel(COMBAT), ("Abel", "Abel", (1, 1)), "c5.combat_two_fighters"),
+        (duel(COMBAT), ("Abel", "Orc", (0, 0)), "c5.combat_no_dice"),
+    ):
+        with pytest.raises(UserError) as err:
+            combat.start(state, *args)  # type: ignore[arg-type]
+        assert err.value.key == key
+    state, _ = combat.start(duel(COMBAT), "Abel", "Orc", (1, 1))
+    with pytest.raises(UserError) as err:
+        combat.start(state, "Orc", "Abel", (1, 1))
+    assert err.value.key == "c5.already_in_combat"
+
+
+async def test_a_recorded_combat_through_the_commands(app: App) -> None:
+    """/c5 combat records the exchange; each player records their own fighter's blow in turn,
+    a miss spends its die too, an out-of-turn blow is refused naming whose blow it is, and the
+    combat ends with the last die. Italian screens."""
+    await setup(app)
+    for _ in range(2):
+        assert (await say(app, "/phase next", user="ann", chat=CHAT)).ok  # -> combat
+    opened = await say(
+        app, "/c5 combattimento Abel Orc attacchi=1,1", user="bob", chat=CHAT, lang="it"
+    )
+    assert opened.ok, opened.error
+    assert "il primo colpo è di Abel" in plain.render(opened)
+    early = await say(
+        app, "/c5 mischia attaccante=Orc bersaglio=Abel applica dadi=6,2,4,5", user="bob",
+        chat=CHAT, lang="it",
+    )  # fmt: skip
+    assert early.error is not None and early.error.code == "c5.not_your_blow"
+    assert "il colpo tocca a Abel su Orc" in early.error.message
+    miss = await say(
+        app, "/c5 mischia attaccante=Abel bersaglio=Orc applica dadi=1,6", user="ann",
+        chat=CHAT, lang="it",
+    )  # fmt: skip
+    assert miss.ok, miss.error
+    assert "Il prossimo colpo è di Orc (1 dado d'attacco rimasto)." in plain.render(miss)
+    back = await say(
+        app, "/c5 melee attacker=Orc target=Abel apply dice=6,2,4,5", user="bob", chat=CHAT
+    )
+    assert back.ok, back.error
+    assert "The combat between Orc and Abel is over." in plain.render(back)
+    status = (await say(app, "/game status", user="ann", chat=CHAT)).data
+    assert status is not None and "c5_combats" not in status["state"]["extra"]
