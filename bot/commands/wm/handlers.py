@@ -425,6 +425,9 @@ async def power(ctx: Context) -> Reply:
         blocks.append([bold(tn(ctx, "wm.verdict.collateral", amount, unit=who))])
     if odds.total is not None:
         blocks.append([plain(ctx.t("wm.trample_mean", mean=inches(ctx, float(odds.total.mean()))))])
+    if odds.p_collateral:  # each collateral model's chance of taking damage
+        each = ", ".join(chance(ctx, p) for p in odds.p_collateral)
+        blocks.append([plain(ctx.t("wm.collateral_odds", p=each))])
     blocks.append(
         [
             plain(

@@ -453,6 +453,7 @@ async def test_power_attacks_lock_trample_collateral_through_the_commands(app: A
         " dice=5,4,6,1,1,6,5"
     )
     assert data["outcome"]["collateral"] == [6 + 5 + 12 - 13]  # type: ignore[index]
+    assert data["p_collateral"] == [data["p_moved"]]  # 2d6 + 12 always beats ARM 13
     state = (await say(app, "/game status", chat=chat)).data["state"]  # type: ignore[index]
     flameguard = next(u for u in state["units"] if u["name"] == "Flameguard")
     assert flameguard["damage"] == 1
