@@ -6,13 +6,13 @@ A lock (L2220-2283) is stored on the locked unit, `extra["lock"]`: who holds it 
 held (`system`: H for a headlock, L or R for a weapon lock, `-` with the weapon's name for a
 weapon without a location) and with which Open Fist (`fist`). While it lasts:
 - the locked model attacks with no weapon in the held system (a headlock: none on its head) and
-  makes no special or power attack (L2237-2244);
+  makes no special or power attack (L2235-2244);
 - the holder makes no special or power attack and no attack with the holding fist or another
   weapon in its location (L2245-2249);
 - the locked model tries to break it at the start of its combat action: both roll d6 + STR and
   a higher total breaks it (L2257-2263); a warjack may try again for 1 focus each time
-  (L2264-2268); the holder may let go during its activation (L2270-2271);
-- it breaks by itself when an effect moves or knocks down either model (L2273-2279).
+  (L2268-2271); the holder may let go during its activation (L2273-2275);
+- it breaks by itself when an effect moves or knocks down either model (L2277-2283).
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ from rules_core.systems.wm.transitions import (
 )
 
 LOCK_KEY = "lock"
-BREAK_FOCUS = 1  # each further attempt to break free (L2264-2268)
+BREAK_FOCUS = 1  # each further attempt to break free (L2268-2271)
 HEAD = "H"
 MOVING = ("slam", "push", "throw", "double_throw")
 
@@ -126,7 +126,7 @@ def _release(unit: Unit, notes: list[Note]) -> None:
 
 
 def break_locks(state: GameState, name: str, notes: list[Note]) -> None:
-    """An effect moved or knocked down `name`: every lock it is in breaks (L2273-2279)."""
+    """An effect moved or knocked down `name`: every lock it is in breaks (L2277-2283)."""
     key = fold(name)
     for unit in state.units:
         lock = _lock(unit)
@@ -207,7 +207,7 @@ def apply_power(
     takes the damage (a trample: each model hit its own) and is knocked down when the attack
     says so (L2322, L2388, L2525); each collateral model takes its damage and is knocked down
     (L2400-2414); a headlock that hits becomes a lock; moving or knocking a model down breaks
-    its locks (L2273-2279)."""
+    its locks (L2277-2283)."""
     new = state.clone()
     notes: list[Note] = []
     if power.attacker is not None:
@@ -227,6 +227,9 @@ def apply_power(
     target = unit_named(new, power.target)
     if out.knocked_down:
         _knock_down(new, target, notes)
+    elif out.moved and power.kind == "push" and lock_of(new, target.name) is not None:
+        # Neither model in a lock can be pushed (L2276-2277): it stays, and so does the lock.
+        notes.append(("wm.note.push_locked", {"unit": target.name}))
     elif out.moved and power.kind in MOVING:
         break_locks(new, target.name, notes)
     for name, amount in zip(power.collateral, out.collateral, strict=True):

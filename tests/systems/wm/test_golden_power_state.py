@@ -74,7 +74,7 @@ def test_G15_a_headlock_holds_until_broken_and_forbids_the_head_weapons() -> Non
 
 
 def test_L2257_breaking_free_d6_str_each_a_higher_total_breaks_it() -> None:
-    """L2257-2268: at the start of its combat action the locked model rolls d6 + STR against
+    """L2257-2271: at the start of its combat action the locked model rolls d6 + STR against
     the holder's; only a higher total breaks the lock; a further try that turn costs 1 focus."""
     state = locked_game()
     held, step = ps.break_free(state, "Slayer", S([4, 4]))  # 16 vs 16: a tie holds
@@ -84,15 +84,15 @@ def test_L2257_breaking_free_d6_str_each_a_higher_total_breaks_it() -> None:
     assert ps.lock_of(again.state, "Slayer") is None
     assert again.state.resources["unit:slayer"]["focus"] == 1  # the second try: 1 focus
     ps.check_weapon(again.state, again.state.units[1], "Tusks")  # free again
-    released, none = ps.break_free(state, "Juggernaut", S([]), release=True)  # L2270-2271
+    released, none = ps.break_free(state, "Juggernaut", S([]), release=True)  # L2273-2275
     assert none is None and ps.lock_of(released.state, "Slayer") is None
     with pytest.raises(UserError) as raised:
         ps.break_free(state, "Slayer", S([]), release=True)
     assert raised.value.key == "wm.release_holder"
 
 
-def test_L2273_a_lock_breaks_when_a_model_is_knocked_down_or_moved() -> None:
-    """L2273-2279: an effect that moves or knocks down either model breaks the lock (here a
+def test_L2277_a_lock_breaks_when_a_model_is_knocked_down_or_moved() -> None:
+    """L2277-2283: an effect that moves or knocks down either model breaks the lock (here a
     head-butt from a third model knocks the Slayer down)."""
     state = locked_game()
     _, out = resolve_power(
@@ -104,8 +104,8 @@ def test_L2273_a_lock_breaks_when_a_model_is_knocked_down_or_moved() -> None:
     assert ("wm.note.lock_broken", {"unit": "Slayer", "by": "Juggernaut"}) in done.notes
 
 
-def test_L2237_a_weapon_lock_holds_the_weapons_in_that_location() -> None:
-    """L2237-2241: a weapon lock on the Slayer's Claw (left arm) holds every weapon there."""
+def test_L2235_a_weapon_lock_holds_the_weapons_in_that_location() -> None:
+    """L2235-2241: a weapon lock on the Slayer's Claw (left arm) holds every weapon there."""
     state = locked_game(grab="Claw")
     assert ps.lock_of(state, "Slayer") == ps.Lock("Slayer", "Juggernaut", "L", "L")
     with pytest.raises(UserError):
@@ -163,3 +163,14 @@ def test_L2207_open_fists_from_the_gear_not_crippled() -> None:
             PowerRequest(kind="throw", skill=6, str_=12, open_fists=ps.open_fists(jugg)), S([])
         )
     assert raised.value.key == "wm.power_fists"
+
+
+def test_L2276_a_model_in_a_lock_is_not_pushed_and_the_lock_holds() -> None:
+    """L2276-2277: neither model in a lock can advance or be pushed."""
+    state = locked_game()
+    _, out = resolve_power(PowerRequest(kind="push", str_=12, target_str=12), S([6, 1]))
+    assert out.moved
+    power = ps.PowerOnGame(attacker=None, target="Slayer", kind="push")
+    done = ps.apply_power(state, power, out, None)
+    assert ps.lock_of(done.state, "Slayer") is not None
+    assert ("wm.note.push_locked", {"unit": "Slayer"}) in done.notes

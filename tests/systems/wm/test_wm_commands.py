@@ -431,7 +431,7 @@ async def test_power_attacks_lock_trample_collateral_through_the_commands(app: A
     await run("/wm attack attacker=Slayer weapon=Claw target=Juggernaut dice=1,1", user="bob")
     held = await run("/wm break Slayer dice=4,4", user="bob")  # 16 vs 16: held
     assert held["broken"] is False
-    # A second try this turn costs 1 focus (L2264-2268): refused without, then paid.
+    # A second try this turn costs 1 focus (L2268-2271): refused without, then paid.
     assert await refused("/wm break Slayer dice=6,1", "bob") == "wm.break_focus"
     await run("/res set focus 1 unit=Slayer", user="bob")
     free = await run("/wm break Slayer dice=6,1", user="bob")  # 18 vs 13
