@@ -108,8 +108,9 @@ def test_L2235_a_weapon_lock_holds_the_weapons_in_that_location() -> None:
     """L2235-2241: a weapon lock on the Slayer's Claw (left arm) holds every weapon there."""
     state = locked_game(grab="Claw")
     assert ps.lock_of(state, "Slayer") == ps.Lock("Slayer", "Juggernaut", "L", "L")
-    with pytest.raises(UserError):
+    with pytest.raises(UserError) as raised:
         ps.check_weapon(state, state.units[1], "Claw")
+    assert raised.value.key == "wm.weapon_locked"
     ps.check_weapon(state, state.units[1], "Tusks")
 
 
