@@ -35,8 +35,7 @@ PROPER_NAMES = {
 }  # fmt: skip
 # Open for each owner: the files whose entries still have foreign words. Remove a file's line
 # when it is clean (the strict xfail fails the day it passes).
-OWNERS = {
-}
+OWNERS: dict[tuple[str, str], str] = {}
 _OPTION = re.compile(r"(?:--[\w-]+|[\w-]+=(?:[\w|,.:%<>+-]*\w)?)")
 # All capitals: a stat's code as the books print it (FOR, POT), a placeholder (NOME), a setting
 _CODE = re.compile(r"\b[A-Z][A-Z0-9_]*[A-Z0-9]\b")

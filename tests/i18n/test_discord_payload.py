@@ -67,8 +67,7 @@ async def test_the_synced_commands_are_italian_everywhere(tmp_path: Path) -> Non
 
 # The games' own commands, still with English in their Italian names or descriptions, and
 # whose they are (see test_catalogues.OWNERS).
-GAME_OWNERS = {
-}
+GAME_OWNERS: dict[str, str] = {}
 PAYLOAD = build(build_registry())
 
 
