@@ -48,10 +48,57 @@ def _stats() -> Made:
     return stats_chart.render, stats_chart.from_data("Marco", data), "it"
 
 
+def _grid() -> Made:
+    from bot.images.cards.facts import grid_card
+    from bot.images.cards.grid import render_grid
+    from rules_core.game.models import Unit
+    from rules_core.systems.wm import grid as grids
+
+    grid = grids.parse_grid("......|..L..M|...MC.|...MC.|..R..M|......")
+    grid, _ = grids.apply_damage(grid, 8, 2)  # the left arm crippled
+    unit = Unit(name="Ironclad", owner="u", owner_name="Ada", extra={"grid": grid.model_dump()})
+    card = grid_card(unit, "it")
+    assert card is not None
+    return render_grid, card, "it"
+
+
+def _unit_card() -> Made:
+    from bot.images.cards.facts import unit_card
+    from bot.images.cards.unit import render_unit_card
+    from rules_core.game.models import Condition, Unit
+
+    unit = Unit(
+        name="Abel", owner="u", owner_name="Ada", wounds_per_model=5, damage=2,
+        stats={"att": 5, "str": 7, "def": 4, "res": 6, "wounds": 5},
+        conditions=[Condition(name="stunned", until="end-of-round")],
+    )  # fmt: skip
+    return render_unit_card, unit_card(unit, "c5", "it"), "it"
+
+
+def _game_odds() -> Made:
+    from bot.images import odds_chart
+    from bot.images.cards.odds import chart
+    from rules_core.systems.aos.models import AttackRequest
+    from rules_core.systems.aos.odds import attack_odds, slain_odds
+    from rules_core.systems.aos.values import DiceValue
+
+    req = AttackRequest(
+        attacks=DiceValue(plus=10), hit=3, wound=3, rend=1, save=4, models=5, wounds_per_model=1
+    )
+    damage = attack_odds(req)
+    slain = slain_odds(req, damage)
+    assert slain is not None
+    parts = [(damage, "10 attacks", "damage"), (slain, "10 attacks", "slain")]
+    return odds_chart.render, chart(parts, "it"), "it"
+
+
 CASES: list[Case] = [
     ("/odds chart, 11 bars (2d6+3>=10)", _odds),
     ("/odds chart, 46 range bars (10d10)", _odds_wide),
     ("/stats chart", _stats),
+    ("WARMACHINE damage grid", _grid),
+    ("unit status card (Confrontation)", _unit_card),
+    ("/aos odds chart, damage and models slain", _game_odds),
 ]
 
 
