@@ -19,6 +19,7 @@ from typing import Any
 from rapidfuzz import fuzz
 from rapidfuzz.distance import DamerauLevenshtein
 
+from bot.commands import options
 from bot.commands.spec import CommandSpec, OptionSpec, typed_values
 from rules_core.errors import UserError
 from rules_core.rules.text import fold
@@ -382,7 +383,7 @@ def finish(spec: CommandSpec, out: dict[str, Any]) -> dict[str, Any]:
                 out[opt.name] = {}
             else:
                 out[opt.name] = opt.default
-    return out
+    return options.validate(spec, out)
 
 
 _PAIR = re.compile(r"^([a-z][a-z0-9_]{0,23})=([+-]?\d{1,4})$")
@@ -413,11 +414,7 @@ def convert_value(opt: OptionSpec, value: str) -> Any:
     if opt.type in ("int", "signed"):
         if not re.fullmatch(r"[+-]?\d{1,9}", value):
             raise UserError("cmd.bad_int", option=opt.name, value=value[:20])
-        number = int(value)
-        lo, hi = opt.min_value, opt.max_value
-        if (lo is not None and number < lo) or (hi is not None and number > hi):
-            raise UserError("cmd.int_range", option=opt.name, min=lo, max=hi)
-        return number
+        return int(value)  # its bounds: the command's options model (`options.validate`)
     if opt.type == "pairs":
         return parse_pairs(opt, value)
     if opt.type == "faces":

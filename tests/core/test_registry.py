@@ -97,7 +97,7 @@ def test_positional_choice_flag_signed_and_quotes() -> None:
         ("/game", "cmd.unknown_sub"),
         ("/roll show", "cmd.missing_option"),
         ("/roll show x", "cmd.bad_int"),
-        ("/roll show 0", "cmd.int_range"),
+        ("/roll show 0", "cmd.int_min"),  # no upper bound: "at least 1", not "1 and None"
         ("/game new chess", "cmd.bad_choice"),
         ("/game new gen a b", "cmd.unexpected"),
         ("/game new gen mod=9", "cmd.int_range"),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from bot.commands.aos.attack import attack, odds
 from bot.commands.aos.common import SETTING_CHOICES, SETTING_NAMES_IT, SETTINGS, localized
 from bot.commands.aos.profile import damage_table, weapon
@@ -16,8 +18,10 @@ from bot.commands.spec import (
     int_opt,
     odds_spec,
     signed_opt,
+    stat_opt,
     unit_opt,
 )
+from rules_core.systems.aos.models import AttackRequest
 from rules_core.systems.aos.requests import WEAPON_OPTIONS
 
 
@@ -25,6 +29,8 @@ def text_opt(name: str, *aliases: str, required: bool = False) -> OptionSpec:
     return OptionSpec(name, max_length=40, aliases=aliases, required=required)
 
 
+# The attack's numbers that become fields of the rules' AttackRequest take its bounds.
+stat = partial(stat_opt, AttackRequest)
 ATTACK_OPTIONS = (
     text_opt("attacks", "attacchi", "a"),
     text_opt("hit", "colpire", "per_colpire"),
@@ -33,16 +39,16 @@ ATTACK_OPTIONS = (
     text_opt("damage", "danni", "d"),
     text_opt("save", "salvezza", "sv"),
     text_opt("ward", "protezione"),
-    signed_opt("hit_mod", "mod_colpire", limit=9),
-    signed_opt("wound_mod", "mod_ferire", limit=9),
-    signed_opt("save_mod", "mod_salvezza", limit=9),
+    stat("hit_mod", "hit_mod", "mod_colpire"),
+    stat("wound_mod", "wound_mod", "mod_ferire"),
+    stat("save_mod", "save_mod", "mod_salvezza"),
     text_opt("reroll_hit", "ripeti_colpire"),
     text_opt("reroll_wound", "ripeti_ferire"),
     text_opt("reroll_save", "ripeti_salvezza"),
     text_opt("on6_hit", "sei_colpire"),
     text_opt("on6_wound", "sei_ferire"),
-    int_opt("models", "modelli", lo=1, hi=100),
-    int_opt("wounds_per_model", "ferite", "wounds", lo=1, hi=99),
+    stat("models", "models", "modelli"),
+    stat("wounds_per_model", "wounds_per_model", "ferite", "wounds"),
     unit_opt("target", "bersaglio"),
     unit_opt("attacker", "attaccante", "unit", "unita"),
     text_opt("weapon", "arma"),

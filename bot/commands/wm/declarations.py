@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from bot.commands.spec import (
     APPLY,
     DICE,
@@ -12,9 +14,11 @@ from bot.commands.spec import (
     int_opt,
     odds_spec,
     signed_opt,
+    stat_opt,
     unit_opt,
 )
 from bot.commands.wm import handlers as h
+from rules_core.systems.wm.models import AttackRequest
 from rules_core.systems.wm.settings import CHOICES
 from rules_core.systems.wm.transitions import EFFECTS
 
@@ -24,23 +28,25 @@ SETTING_ALIASES = {
     "deviation_layout": ("deviazione", "disposizione_deviazione"),
     "roll_autohit": ("tira_colpo_automatico",),
 }
+# The attack's numbers become fields of the rules' AttackRequest: their bounds come from there.
+stat = partial(stat_opt, AttackRequest)
 ATTACK_OPTIONS = (
     OptionSpec("type", choices=("melee", "ranged", "magic"), aliases=("tipo",)),
-    int_opt("skill", "mat", "rat", "focus", "mag", "abilita", "dat"),
-    int_opt("def", "dif", "defense", "difesa", lo=1, hi=30),
-    int_opt("pow", "potenza", "pot", hi=40),
-    int_opt("str", "forza", "for"),
-    int_opt("arm", "armatura", hi=40),
+    stat("skill", "skill", "mat", "rat", "focus", "mag", "abilita", "dat"),
+    stat("defense", "def", "dif", "defense", "difesa"),
+    stat("pow", "pow", "potenza", "pot"),
+    stat("str_", "str", "forza", "for"),
+    stat("arm", "arm", "armatura"),
     OptionSpec("boost", choices=("hit", "damage", "both"), aliases=("potenzia",)),
     OptionSpec("mods", max_length=MAX_MODS_TEXT, aliases=("mod", "modificatori")),
-    int_opt("combined", "combinato", hi=20),
-    int_opt("extra_hit_dice", "dadi_attacco", hi=2),
-    int_opt("extra_damage_dice", "dadi_danno", hi=2),
+    stat("combined", "combined", "combinato"),
+    stat("extra_hit_dice", "extra_hit_dice", "dadi_attacco"),
+    stat("extra_damage_dice", "extra_damage_dice", "dadi_danno"),
     flag_opt("blast", "esplosione"),
-    signed_opt("hit_mod", "mod_attacco"),
-    signed_opt("def_mod", "mod_dif"),
-    signed_opt("dmg_mod", "mod_danno"),
-    int_opt("shield", "scudo", "scudi", hi=20),
+    stat("hit_mod", "hit_mod", "mod_attacco"),
+    stat("def_mod", "def_mod", "mod_dif"),
+    stat("dmg_mod", "dmg_mod", "mod_danno"),
+    stat("shield_arm", "shield", "scudo", "scudi"),
     unit_opt("attacker", "attaccante", "unit", "unita"),
     OptionSpec("weapon", max_length=40, aliases=("arma",)),
     TARGET,
