@@ -1,14 +1,15 @@
 from __future__ import annotations
 
-import contextlib
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot import i18n
 from bot.commands import all_specs, build_registry
 from bot.commands.registry import (
     MAX_SUGGESTIONS,
@@ -141,25 +142,83 @@ def test_every_declared_command_is_reachable_by_its_own_text() -> None:
         assert reg.get(spec.name) is spec
 
 
+REGISTRY = build_registry()
+
+
+def render(spec: CommandSpec, opts: dict[str, Any]) -> str:
+    """The text form of a parsed command: its name, positional values in order, then
+    `name=value` options and flags (what a button or a macro stores)."""
+    words = ["/" + spec.name]
+    named: list[str] = []
+    for opt in spec.options:
+        value = opts.get(opt.name)
+        if value is None or value is False or value == {}:
+            continue
+        if opt.type == "flag":
+            named.append(opt.name)
+        elif opt.type == "faces":
+            named.append(f"{opt.name}=" + ",".join(map(str, value)))
+        elif opt.type == "pairs":
+            named += [f"{k}={v}" for k, v in value.items()]
+        elif opt.positional and opt.type in ("text", "lines"):
+            words.append(str(value))  # the rest of the line, as typed
+        else:
+            text = str(value)
+            if " " in text or not text:
+                text = f"«{text}»" if '"' in text else f'"{text}"'
+            words.append(text if opt.positional else f"{opt.name}={text}")
+    return " ".join([*words[:1], *named, *words[1:]])
+
+
+def check_user_error(err: UserError) -> None:
+    """A user error is one sentence of the catalogues, in both languages, its parameters
+    filled (never the bare key, never a `{placeholder}` left)."""
+    for lang in i18n.LANGS:
+        template = i18n.catalogue(lang).get(err.key)
+        assert template is not None, (lang, err.key)
+        assert i18n.placeholders(template) <= set(err.params), (lang, err.key, err.params)
+
+
+def check_text(text: str) -> None:
+    """Parse -> render -> parse gives the same command and options; a refusal is a user
+    error of the catalogues."""
+    try:
+        spec, opts = REGISTRY.resolve(text)
+    except UserError as err:
+        check_user_error(err)
+        return
+    again = render(spec, opts)
+    assert REGISTRY.resolve(again) == (spec, opts), (text, again)
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.text(max_size=120))
 def test_any_text_is_a_command_or_a_user_error(text: str) -> None:
-    reg = build_registry()
-    with contextlib.suppress(UserError):
-        reg.resolve(text)
+    check_text(text)
 
 
-@settings(max_examples=200, deadline=None)
+COMMAND_WORDS = sorted({"/" + spec.path[0] for spec in REGISTRY} | {"/tira", "/partita"})
+SUB_WORDS = sorted({spec.path[1] for spec in REGISTRY if len(spec.path) > 1})
+OPTION_WORDS = sorted(
+    {f"{o.name}=" for spec in REGISTRY for o in spec.options if o.type != "flag"}
+    | {o.name for spec in REGISTRY for o in spec.options if o.type == "flag"}
+)
+
+
+@settings(max_examples=300, deadline=None)
 @given(
+    st.sampled_from(COMMAND_WORDS),
     st.lists(
-        st.sampled_from(["/roll", "show", "history", "2d6", "x=1", "dice=1,2", '"a b"', "@", "="])
+        st.sampled_from(SUB_WORDS)
+        | st.sampled_from(OPTION_WORDS)
+        | st.sampled_from(OPTION_WORDS).map(lambda w: w + "3" if w.endswith("=") else w)
+        | st.sampled_from(["2d6", "x=1", "dice=1,2", '"a b"', "@", "=", "-1", "99", "Alpha"])
         | st.text(max_size=10),
         max_size=6,
-    )
+    ),
 )
-def test_token_soup_is_a_command_or_a_user_error(words: list[str]) -> None:
-    with contextlib.suppress(UserError):
-        build_registry().resolve(" ".join(words))
+def test_token_soup_is_a_command_or_a_user_error(head: str, words: list[str]) -> None:
+    check_text(" ".join([head, *words]))
 
 
 @pytest.mark.parametrize(

@@ -206,7 +206,9 @@ def check_reply(reply: Reply, lang: i18n.Lang, said: str) -> None:
     assert reply.error.code != "internal", f"{said}: {reply.error.message}"
     message = reply.error.message
     assert message and message != reply.error.code, f"no string for {reply.error.code}: {said}"
-    template = CATALOGUES[lang].get(reply.error.code) or CATALOGUES["en"][reply.error.code]
+    for each in CATALOGUES.values():  # a key of both languages' catalogues
+        assert reply.error.code in each, f"{reply.error.code} not in every catalogue: {said}"
+    template = CATALOGUES[lang][reply.error.code]
     assert "\n" not in template.strip()  # one sentence (user text it quotes may hold newlines)
 
 
