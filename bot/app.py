@@ -55,7 +55,7 @@ BATCH = ("batch",)  # the command that names a batch (bot/commands/batch.py)
 UNKNOWN = ("cmd.unknown", "cmd.unknown_hint")  # errors of a command word that may be a macro
 
 
-def utcnow() -> datetime:
+def _utcnow() -> datetime:
     return datetime.now(UTC)
 
 
@@ -109,7 +109,7 @@ class App:
         self,
         db_path: Path | str,
         registry: Registry | None = None,
-        clock: Callable[[], datetime] = utcnow,
+        clock: Callable[[], datetime] = _utcnow,
         pool: workers.WorkerPool | None = None,
         web_url: str | None = None,
     ) -> None:

@@ -89,7 +89,7 @@ class Found:
             ) from err
 
 
-def similarity(typed: str, name: str) -> float:
+def _similarity(typed: str, name: str) -> float:
     """0-100: the indel ratio (a missing or extra letter: rol/roll), or the Damerau one when two
     letters are swapped (nwe/new), whichever is kinder."""
     return max(fuzz.ratio(typed, name), DamerauLevenshtein.normalized_similarity(typed, name) * 100)
@@ -98,7 +98,7 @@ def similarity(typed: str, name: str) -> float:
 def closest(typed: str, names: Iterable[str]) -> list[str]:
     """The names nearest to `typed`, best first: above SUGGEST_CUTOFF and within SUGGEST_MARGIN
     of the best, at most MAX_SUGGESTIONS."""
-    scored = sorted(((similarity(typed, n), n) for n in set(names)), key=lambda x: (-x[0], x[1]))
+    scored = sorted(((_similarity(typed, n), n) for n in set(names)), key=lambda x: (-x[0], x[1]))
     good = [(score, n) for score, n in scored if score >= SUGGEST_CUTOFF]
     if not good:
         return []
