@@ -48,6 +48,7 @@ def filler(opt: OptionSpec) -> str:
 
 BOUND_KEYS = {"cmd.int_range", "cmd.int_min", "cmd.int_max"}
 CATALOGUES = {lang: i18n.catalogue(lang) for lang in i18n.LANGS}
+LANGS = i18n.LANGS
 
 
 def passed_bound(opt: OptionSpec, number: int) -> int | None:
@@ -146,6 +147,10 @@ async def test_every_numeric_option_at_and_past_its_bounds(
             named = error is not None and str(bound) in error.message and option in error.message
             if not named or error.code not in BOUND_KEYS or "None" in error.message:
                 failures.append(said)
+            elif not any(
+                i18n.t(lang, "error.syntax") in plain.render(reply) for lang in i18n.LANGS
+            ):
+                failures.append(said + "  (no syntax line)")
         elif reply.error is not None:
             code = reply.error.code
             if code == "internal" or any(code not in c for c in CATALOGUES.values()):
