@@ -442,8 +442,9 @@ def test_ph_damage_of_a_weapon_the_players_add() -> None:
     w = tables.make_weapon("Spada", None, "PH+1", 1, None)
     assert (w.ph_dam, w.close_combat, w.damage(12), w.damage_text()) == (1, True, 13, "PH+1")
     assert tables.parse_damage("FIS-2") == (0, -2) and tables.parse_damage("13") == (13, None)
-    with pytest.raises(UserError):
+    with pytest.raises(UserError) as bad:
         tables.parse_damage("PH*2")
+    assert bad.value.key == "inf.bad_damage"
     with pytest.raises(UserError) as err:
         build_request(AttackOptions(attr=12, weapon="Knife"), None, None, {})
     assert err.value.key == "inf.ph_dam_needs_attacker"
