@@ -242,6 +242,7 @@ class App:
             if ctx.game_changed:
                 self.boards.changed(request.chat_key)
             reply.command = spec.name
+            self._localize_buttons(reply, lang)
             return reply
         except UserError as err:
             return self.error_reply(
@@ -285,10 +286,18 @@ class App:
         reply = await self._handle(run, budget, expand=False)
         if reply.ok:
             lang = await self.lang_for(request)
-            # One button runs it again (a roll's own "Roll again" would be the same command).
-            reply.buttons = [b for b in reply.buttons if b.command != text]
-            reply.buttons.append(Button(label=i18n.t(lang, "macro.repeat"), command=text))
+            # One button runs it again (a roll's own "Roll again" would be the same command),
+            # named as the reader types it, as the command's own buttons are.
+            shown = local_names.typed_command(self.registry, text, lang)
+            reply.buttons = [b for b in reply.buttons if b.command not in (text, shown)]
+            reply.buttons.append(Button(label=i18n.t(lang, "macro.repeat"), command=shown))
         return reply
+
+    def _localize_buttons(self, reply: Reply, lang: i18n.Lang) -> None:
+        """Each button's command as the reader types it (`/tira 2d6`, not `/roll 2d6`): the
+        console lists it and Telegram puts it in the input box."""
+        for button in reply.buttons:
+            button.command = local_names.typed_command(self.registry, button.command, lang)
 
     async def _handle_batch(
         self, request: Request, lines: list[batch.Line], budget: Budget
@@ -357,15 +366,22 @@ class App:
             self.boards.changed(request.chat_key)
         return batch.summary(lang, done)
 
-    def usage(self, spec: CommandSpec, lang: i18n.Lang, platform: str | None) -> str:
-        """A command's syntax as the user can type it, in their language: on Discord under its
-        Discord name (`/rolls show ID`, `/tiri mostra ID`), elsewhere as typed (`/tira
-        ESPRESSIONE… [dadi=3,5,6…]`), options under their names in that language."""
-        head = None
+    def shown_name(self, spec: CommandSpec, lang: i18n.Lang, platform: str | None) -> str:
+        """A command's name as the user types it in their language: on Discord its Discord
+        name (`/tiri mostra`), elsewhere its text form (`/tira mostra`)."""
         if platform == "discord":
             from bot.commands import discord_names
 
             head = discord_names.names(self.registry, lang).get(spec.path)
+            if head is not None:
+                return head
+        return local_names.typed_name(self.registry, spec, lang)
+
+    def usage(self, spec: CommandSpec, lang: i18n.Lang, platform: str | None) -> str:
+        """A command's syntax as the user can type it, in their language: on Discord under its
+        Discord name (`/rolls show ID`, `/tiri mostra ID`), elsewhere as typed (`/tira
+        ESPRESSIONE… [dadi=3,5,6…]`), options under their names in that language."""
+        head = self.shown_name(spec, lang, platform)
         return local_names.syntax(self.registry, spec, lang, head)
 
     def error_reply(
@@ -375,7 +391,14 @@ class App:
         spec: CommandSpec | None,
         platform: str | None = None,
     ) -> Reply:
-        message = i18n.t(lang, err.key, **local_names.error_params(spec, err.params, lang))
+        params = local_names.error_params(spec, err.params, lang)
+        if isinstance(err, UnknownCommand):  # "did you mean /partita nuova?" in their words
+            named = (
+                self.shown_name(s.spec, lang, platform) if s.spec else s.text
+                for s in err.suggestions
+            )
+            params["names"] = ", ".join(dict.fromkeys(named))
+        message = i18n.t(lang, err.key, **params)
         blocks = [[plain(message)]]
         # The command's syntax (not after a storage failure: the syntax was fine); for an
         # unknown command, the syntax of the commands it resembles.

@@ -115,7 +115,8 @@ def _candidates(node: Node, lang: i18n.Lang) -> Iterable[str]:
     if len(node.path) == 1 and node.children and node.spec is None:
         # A folder named after a registry group whose root became `show`: the root's alias
         # names the group (`/turn` -> `turno`).
-        roots = [c.spec for c in node.children.values() if c.spec and len(c.spec.path) == 1]
+        # Only the group's own root: /batch, moved beside the macros, doesn't name /macro.
+        roots = [c.spec for c in node.children.values() if c.spec and c.spec.path == (node.name,)]
         if roots and roots[0].aliases:
             yield roots[0].aliases[0].lower()
     last = cat.get("discord.names." + node.name)

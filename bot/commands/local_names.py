@@ -11,6 +11,7 @@ from bot import i18n
 from bot.commands.discord_names import valid_name
 from bot.commands.registry import Registry
 from bot.commands.spec import CommandSpec, OptionSpec
+from rules_core.errors import UserError
 
 
 def option_names(spec: CommandSpec, lang: i18n.Lang) -> dict[str, str]:
@@ -106,6 +107,25 @@ def typed_name(registry: Registry, spec: CommandSpec, lang: i18n.Lang) -> str:
         subs = [a for a in spec.aliases if registry.canonical([spec.path[0], a]) == spec.path]
         words.append(subs[0] if subs else spec.path[1])
     return "/" + " ".join(words)
+
+
+def typed_command(registry: Registry, text: str, lang: i18n.Lang) -> str:
+    """A command a button runs (and shows, on the console and in Telegram's input box) as a
+    reader of `lang` types it: `/roll 2d6 dice=3,5` -> `/tira 2d6 dadi=3,5`. It runs the same:
+    the registry answers to both languages' names. Text that names no command stays as is."""
+    if lang == i18n.DEFAULT_LANG or not text.startswith("/"):
+        return text
+    try:
+        spec = registry.find(text).spec
+    except UserError:
+        return text
+    rest = text[1:].split(" ")[len(spec.path) :]
+    local = option_names(spec, lang)
+    for i, word in enumerate(rest):
+        key, eq, value = word.partition("=")
+        if eq and key.lower() in local:
+            rest[i] = f"{local[key.lower()]}={value}"
+    return " ".join([typed_name(registry, spec, lang), *rest])
 
 
 def text_names(registry: Registry, lang: i18n.Lang) -> dict[tuple[str, ...], str]:

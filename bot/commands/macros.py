@@ -106,7 +106,7 @@ SPECS = [
         path=("macro", "list"),
         handler=listing,
         readonly=True,
-        aliases=("elenco",),
+        aliases=("elenco", "lista"),
         examples=("/macro list",),
     ),
     CommandSpec(

@@ -81,7 +81,7 @@ async def test_unknown_command_answers_did_you_mean_with_the_syntax(app: App) ->
     assert "Did you mean /roll?" in text
     assert "Syntax: /roll EXPRESSION…" in text
     italian = plain.render(await say(app, "/game nwe wm", lang="it"))
-    assert "Forse intendevi /game new?" in italian
+    assert "Forse intendevi /partita nuova?" in italian  # the suggestion in their words
     assert "Sintassi: /partita nuova SISTEMA" in italian
 
 

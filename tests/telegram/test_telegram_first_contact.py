@@ -122,7 +122,7 @@ async def test_unknown_commands_get_did_you_mean_without_spamming_groups(env: En
     assert "Did you mean /roll?" in rol["text"]
     assert "Syntax: <code>/roll EXPRESSION…" in rol["text"]
     (nwe,) = await env.fake.wait_for("sendMessage", to(-1002))
-    assert "Forse intendevi /game new?" in nwe["text"] and "Sintassi:" in nwe["text"]
+    assert "Forse intendevi /partita nuova?" in nwe["text"] and "Sintassi:" in nwe["text"]
     (addressed,) = await env.fake.wait_for("sendMessage", to(-1004))
     assert "I don't know the command /ban" in addressed["text"]
     await env.fake.wait_for("sendMessage", to(42))
