@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot import i18n
 from bot.commands import discord_names, local_names
 from bot.commands.context import Context
-from bot.commands.registry import UnknownCommand
+from bot.commands.registry import Registry, UnknownCommand
 from bot.commands.spec import CommandSpec, OptionSpec
 from bot.protocol import Block, Reply, bold, code, plain
 from bot.storage import settings as settings_repo
@@ -42,11 +42,20 @@ def usage_lang(ctx: Context) -> i18n.Lang:
     return ctx.lang
 
 
-def shown_example(names: dict[tuple[str, ...], str], spec: CommandSpec, example: str) -> str:
-    """An example in the text form, under the command's shown name (`/rolls show 12`)."""
+def shown_example(
+    registry: Registry,
+    names: dict[tuple[str, ...], str],
+    spec: CommandSpec,
+    example: str,
+    lang: i18n.Lang,
+) -> str:
+    """An example in the text form, under the command's shown name (`/rolls show 12`), its
+    words as a reader of `lang` writes them (`/unita aggiungi Guardie modelli=5 ferite=1`)."""
     text_name = "/" + spec.name
     if (example + " ").startswith(text_name + " "):
-        return names.get(spec.path, text_name) + example[len(text_name) :]
+        rest = example[len(text_name) :].strip()
+        rest = local_names.example_words(registry, spec, rest, lang)
+        return " ".join(filter(None, [names.get(spec.path, text_name), rest]))
     return example
 
 
@@ -68,7 +77,9 @@ async def start(ctx: Context) -> Reply:
         (ctx.t("start.step_rule"), registry.get("rule"), "/rule " + ctx.t("start.rule_example")),
         (ctx.t("start.step_help"), registry.get("help"), "/help"),
     ]
-    shown = [shown_example(names, spec, ex) if spec else ex for _, spec, ex in steps]
+    shown = [
+        shown_example(registry, names, spec, ex, ctx.lang) if spec else ex for _, spec, ex in steps
+    ]
     blocks: list[Block] = [[plain(ctx.t("start.intro"))]]
     for number, ((what, _, _), example) in enumerate(zip(steps, shown, strict=True), start=1):
         blocks.append([plain(f"{number}. {what} "), code(example)])
@@ -83,7 +94,9 @@ def group_help(
     for spec in members:
         blocks.append([bold(names[spec.path]), plain(" — " + ctx.t(spec.key + ".desc"))])
         if spec.examples:
-            example = shown_example(names, spec, spec.examples[0])
+            example = shown_example(
+                ctx.app.registry, names, spec, spec.examples[0], usage_lang(ctx)
+            )
             blocks.append([plain("   " + ctx.t("help.eg") + " "), code(example)])
     group = names[members[0].path].split()[0]
     return Reply(title=ctx.t("help.group_title", group=group), blocks=blocks)
@@ -110,7 +123,10 @@ def command_help(ctx: Context, names: dict[tuple[str, ...], str], spec: CommandS
             blocks.append([bold(system.id + ": "), plain(known)])
     for example in spec.examples:
         blocks.append(
-            [plain(ctx.t("help.example") + " "), code(shown_example(names, spec, example))]
+            [
+                plain(ctx.t("help.example") + " "),
+                code(shown_example(ctx.app.registry, names, spec, example, usage_lang(ctx))),
+            ]
         )
     if len(spec.path) == 1:  # a command that is also a group: /roll with /roll show, /roll history
         group = ctx.app.registry.groups()[spec.path[0]]

@@ -4,6 +4,7 @@ for the Discord command list and for errors about an option, so both say the sam
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -126,6 +127,75 @@ def typed_command(registry: Registry, text: str, lang: i18n.Lang) -> str:
         if eq and key.lower() in local:
             rest[i] = f"{local[key.lower()]}={value}"
     return " ".join([typed_name(registry, spec, lang), *rest])
+
+
+_TOKEN = re.compile(r'[^\s"=]+="[^"]*"|"[^"]*"|\S+')
+
+
+def _sample(word: str, lang: i18n.Lang) -> str:
+    """An example's sample name (`Guards`, `"Iron Giant"`) as `help.samples` has it in `lang`."""
+    bare = word.strip('"')
+    local = i18n.catalogue(lang).get(f"help.samples.{bare}")
+    if not local:
+        return word
+    return f'"{local}"' if " " in local else local
+
+
+def example_words(registry: Registry, spec: CommandSpec, rest: str, lang: i18n.Lang) -> str:
+    """An example's words after the command, as a reader of `lang` writes them: option names
+    (`dadi=`), flags (`applica`), choices (`tipo=magico`, `aggiungi`), stats (`ferite=2`), the
+    sample names (`help.samples`: `Guardie`, `"Gigante di Ferro"`) and a command it carries (a
+    macro's: `/tira 2d6`). Anything else stays as written."""
+    if lang == i18n.DEFAULT_LANG:
+        return rest
+    head, slash, nested = rest.partition(" /")
+    if slash:  # `/save fire /roll 2d6+3 fire`: the macro's own command, as typed
+        return (
+            example_words(registry, spec, head, lang)
+            + " "
+            + typed_example(registry, "/" + nested, lang)
+        )
+    cat = i18n.catalogue(lang)
+    phrases = sorted((k for k in cat if k.startswith("help.samples.") and " " in k), key=len)
+    for key in reversed(phrases):  # longest first: "fire damage" before "fire"
+        english = key.removeprefix("help.samples.")
+        rest = re.sub(rf"(?<![\w\"]){re.escape(english)}(?![\w\"])", cat[key], rest)
+        rest = rest.replace(f'"{english}"', f'"{cat[key]}"')
+    local = option_names(spec, lang)
+    pairs = any(o.type == "pairs" for o in spec.options)
+    positional_choices = [o for o in spec.options if o.positional and o.choices]
+    out = []
+    for word in _TOKEN.findall(rest):
+        key, eq, value = word.partition("=")
+        opt = spec.option(key) if key else None
+        if eq and opt is not None:
+            if opt.choices and value in opt.choices:
+                value = choice_word(opt, value, lang)
+            else:
+                value = _sample(value, lang)
+            out.append(f"{local[opt.name]}={value}")
+        elif eq and pairs:
+            out.append(f"{stat_word('gen', key, lang)}={value}")
+        elif not eq and opt is not None and opt.type == "flag":
+            out.append(local[opt.name])
+        elif choice := next((o for o in positional_choices if word in o.choices), None):
+            out.append(choice_word(choice, word, lang))
+        else:
+            out.append(_sample(word, lang))
+    return " ".join(out)
+
+
+def typed_example(registry: Registry, text: str, lang: i18n.Lang) -> str:
+    """A whole example as a reader of `lang` writes it (see `example_words`)."""
+    if lang == i18n.DEFAULT_LANG or not text.startswith("/"):
+        return text
+    try:
+        spec = registry.find(text).spec
+    except UserError:
+        return text
+    rest = " ".join(text[1:].split(" ")[len(spec.path) :])
+    words = example_words(registry, spec, rest, lang)
+    return " ".join(filter(None, [typed_name(registry, spec, lang), words]))
 
 
 def text_names(registry: Registry, lang: i18n.Lang) -> dict[tuple[str, ...], str]:
