@@ -112,16 +112,18 @@ async def odds_cmd(ctx: Context) -> Reply:
     t, a = odds.target, odds.active
     line = ctx.t(
         "inf.p_line",
-        hit=percent(_f(t.p_hit)),
-        back=percent(_f(a.p_hit)),
-        unconscious=percent(_f(t.p_unconscious)),
-        dead=percent(_f(t.p_dead)),
-        guts=percent(_f(t.p_guts)),
+        hit=percent(_f(t.p_hit), ctx.lang),
+        back=percent(_f(a.p_hit), ctx.lang),
+        unconscious=percent(_f(t.p_unconscious), ctx.lang),
+        dead=percent(_f(t.p_dead), ctx.lang),
+        guts=percent(_f(t.p_guts), ctx.lang),
     )
     blocks.append([plain(line)])
     if a.p_dead or a.p_unconscious or any(k for k in a.wounds if k):
         back = ctx.t(
-            "inf.p_back", unconscious=percent(_f(a.p_unconscious)), dead=percent(_f(a.p_dead))
+            "inf.p_back",
+            unconscious=percent(_f(a.p_unconscious), ctx.lang),
+            dead=percent(_f(a.p_dead), ctx.lang),
         )
         blocks.append([plain(back)])
     active_dist = as_distribution(a.wounds)
@@ -170,9 +172,9 @@ async def hits_odds(ctx: Context, o: AttackOptions, attacker: Unit | None) -> Re
     blocks = distribution_blocks(ctx, dist, [code(title)])
     line = ctx.t(
         "inf.p_hits_line",
-        hit=percent(_f(odds.p_hit)),
-        crit=percent(_f(odds.p_critical)),
-        back=percent(_f(odds.p_back)),
+        hit=percent(_f(odds.p_hit), ctx.lang),
+        crit=percent(_f(odds.p_critical), ctx.lang),
+        back=percent(_f(odds.p_back), ctx.lang),
     )
     blocks.append([plain(line)])
     data = {

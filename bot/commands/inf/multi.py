@@ -166,10 +166,10 @@ def odds_line(ctx: Context, name: str, p: Any, extra: str = "") -> Block:
     line = ctx.t(
         "inf.odds_model",
         name=name,
-        hit=percent(float(p.p_hit)),
-        unconscious=percent(float(p.p_unconscious)),
-        dead=percent(float(p.p_dead)),
-        guts=percent(float(p.p_guts)),
+        hit=percent(float(p.p_hit), ctx.lang),
+        unconscious=percent(float(p.p_unconscious), ctx.lang),
+        dead=percent(float(p.p_dead), ctx.lang),
+        guts=percent(float(p.p_guts), ctx.lang),
     )
     return [bold(name + ": "), plain(line + extra)]
 
@@ -248,7 +248,11 @@ async def template_cmd(ctx: Context) -> Reply:
         blocks: list[Block] = []
         data_targets = []
         for label, o in zip(labels, odds, strict=True):
-            extra = (" · " + ctx.t("inf.p_dodge", p=percent(float(o.p_dodge)))) if o.p_dodge else ""
+            extra = (
+                (" · " + ctx.t("inf.p_dodge", p=percent(float(o.p_dodge), ctx.lang)))
+                if o.p_dodge
+                else ""
+            )
             blocks.append(odds_line(ctx, label, o.odds, extra))
             data_targets.append({"name": label, "p_dodge": float(o.p_dodge), **odds_data(o.odds)})
         return Reply(title=title, blocks=blocks, data={"system": "inf", "targets": data_targets})
@@ -466,7 +470,7 @@ async def heal_cmd(ctx: Context) -> Reply:
     if ctx.opts.get("odds"):
         odds = heal_odds(req)  # one or two d20: no pool needed
         parts = [
-            ctx.t(f"inf.heal_result.{r}", unit=who) + f" {percent(float(p))}"
+            ctx.t(f"inf.heal_result.{r}", unit=who) + f" {percent(float(p), ctx.lang)}"
             for r, p in sorted(odds.items())
         ]
         return Reply(

@@ -4,6 +4,8 @@ file (issue 23; the rules are tested in test_multi_model)."""
 
 from __future__ import annotations
 
+import re
+
 from bot.app import App
 from bot.render import plain
 from tests.helpers import say
@@ -166,3 +168,16 @@ async def test_unit_card_in_one_language(app: App) -> None:  # issue 24: not "Mo
     en = plain.render(await say(app, "/unit show Angus", lang="en"))
     assert "Incosciente" in it and "Unconscious" not in it
     assert "Unconscious" in en and "Incosciente" not in en
+
+
+async def test_odds_percentages_the_readers_way(app: App) -> None:  # issue 24: 12,5% in Italian
+    for text in (
+        "/inf prob attributo=12 danno=13 armatura=1",
+        "/inf prob attributo=12 raffica=3 contro=11",
+        "/inf sagoma danno=13 armatura=1 fis=10 schivano=tutti probabilita",
+        "/inf cura medico vol=13 probabilita",
+    ):
+        reply = await say(app, text, lang="it")
+        assert reply.ok, (text, reply.error)
+        screen = plain.render(reply)
+        assert re.search(r"\d,\d%", screen) and not re.search(r"\d\.\d%", screen), screen
