@@ -82,7 +82,8 @@ class Context:
             try:
                 return await self.app.pool.run(fn, *args, deadline=limit)
             except UserError as err:
-                if held is None or limit != held or err.key != "work.too_slow":
+                # Past the held time, or no worker free within it: the transaction can't wait.
+                if held is None or limit != held or err.key not in ("work.too_slow", "work.busy"):
                     raise
                 raise UserError("batch.too_heavy") from None
         async with self.pause():
