@@ -13,6 +13,7 @@ rule about the tests themselves:
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -166,3 +167,23 @@ def test_every_user_error_a_test_expects_is_named() -> None:
         for where in _unchecked_raises(path)
     ]
     assert not found, "pytest.raises(UserError) without a key check:\n" + "\n".join(found)
+
+
+# A rulebook reference as the rules code writes it: a transcript line (L1374, L1374-1389), a
+# WoW rule number (301.2b, 601.1b; not 300.0 or 127.0.0.1), a Confrontation paragraph (§8.2,
+# @64709). `/rule`'s own module handles references as data (`/rule 301.2`) and is left out.
+_CITATION = re.compile(r"\bL\d{3,5}\b|\b[1-9]\d{2}\.[1-9]\d?[a-z]?\b(?!\.)|§\s?\d|@\d{4,}")
+_REFERENCES_AS_DATA = {"bot/commands/rules.py"}
+
+
+def test_no_rulebook_citation_lives_under_bot() -> None:
+    """Rules and their references live in rules_core; `bot/` declares, calls and renders, so a
+    citation there means a rule (or a note about one) in the wrong layer."""
+    found = [
+        f"{path.relative_to(ROOT)}:{n}: {line.strip()}"
+        for path in sorted((ROOT / "bot").rglob("*.py"))
+        if str(path.relative_to(ROOT)) not in _REFERENCES_AS_DATA
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if _CITATION.search(line)
+    ]
+    assert found == []

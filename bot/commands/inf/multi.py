@@ -217,7 +217,7 @@ async def template_cmd(ctx: Context) -> Reply:
     for i, label in enumerate(labels):
         unit = units[i] if units else None
         if unit is not None and i in dodging:
-            must_be_able(unit, "inf.cannot_react")  # no Dodge when Unconscious (L1374-1389)
+            must_be_able(unit, "inf.cannot_react")  # no Dodge when Unconscious
         side = Side(
             attr=0,
             **profile(

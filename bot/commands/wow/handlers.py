@@ -142,7 +142,7 @@ async def standings_cmd(ctx: Context) -> Reply:
 
 
 async def health(ctx: Context) -> Reply:
-    """402.3: a Health increase or decrease (not damage, not healing)."""
+    """A Health increase or decrease (not damage, not healing): `transitions` has the rule."""
     game = await GAME.load(ctx)
     state = await synced(ctx, game.state)
     unit = tr.find_unit(state, ctx.opts["name"])
@@ -206,7 +206,7 @@ async def pet(ctx: Context) -> Reply:
 
 async def effect(ctx: Context) -> Reply:
     """A buff, debuff or other effect on a character, lasting until removed or to the end of a
-    tick (301.2b-c)."""
+    tick (the rule is in `rules_core.systems.wow`)."""
     game = await GAME.load(ctx)
     state = await synced(ctx, game.state)
     unit = tr.find_unit(state, ctx.opts["name"])

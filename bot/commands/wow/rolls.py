@@ -105,7 +105,7 @@ async def attack(ctx: Context) -> Reply:
 
 
 async def shared_attack(ctx: Context) -> Reply:
-    """Cleave or AOE: `targets=A,B`, one attack roll, each target defends (601.1b, 407.2b)."""
+    """Cleave or AOE: `targets=A,B`, one attack roll, each target defends (rule in rules_core)."""
     if ctx.opts.get("target"):
         raise UserError("wow.target_or_targets")
     game = await GAME.load(ctx)
