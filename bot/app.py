@@ -241,6 +241,8 @@ class App:
             await tx.commit()
             if ctx.game_changed:
                 self.boards.changed(request.chat_key)
+            for then in ctx.after_commit:
+                reply = await then(reply)
             reply.command = spec.name
             self._localize_buttons(reply, lang)
             return reply
@@ -313,6 +315,7 @@ class App:
         tx = _Transaction(self.db, write=True)
         conn = await tx.begin()
         done: list[tuple[batch.Line, Reply]] = []
+        later: list[list[Callable[[Reply], Awaitable[Reply]]]] = []  # each line's after-commit
         changed = False
         try:
             first = await games.chat_read(conn, request.chat_key)
@@ -348,6 +351,7 @@ class App:
                 changed = changed or ctx.game_changed
                 lang = ctx.lang  # /lang on one line: the next lines follow it
                 done.append((line, reply))
+                later.append(ctx.after_commit)
         except batch.LineFailed as failed:
             await tx.abort(failed)
             message, blocks = batch.failure(lang, failed)
@@ -364,6 +368,9 @@ class App:
         await tx.commit()
         if changed:
             self.boards.changed(request.chat_key)
+        for i, thens in enumerate(later):
+            for then in thens:
+                done[i] = (done[i][0], await then(done[i][1]))
         return batch.summary(lang, done)
 
     def shown_name(self, spec: CommandSpec, lang: i18n.Lang, platform: str | None) -> str:

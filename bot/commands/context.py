@@ -3,7 +3,7 @@ transaction, the clock, a dice source, the message's budget and `offload` for he
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -12,7 +12,7 @@ from typing import Any, Protocol, TypeVar
 from bot import i18n
 from bot.commands.registry import Registry
 from bot.commands.spec import CommandSpec
-from bot.protocol import Request
+from bot.protocol import Reply, Request
 from bot.storage import games
 from bot.storage.conn import Connection
 from bot.storage.games import StoredGame
@@ -57,6 +57,10 @@ class Context:
     # may hold it (other chats' writes wait meanwhile) before the line is refused.
     held_seconds: float | None = None
     game_changed: bool = False  # the chat's game was written (bot.session): refresh its board
+    # Work on the reply that waits until the command's transaction is committed (a picture of
+    # what a command wrote: rendering it must not hold the write transaction), run by the
+    # dispatcher in order (bot.app).
+    after_commit: list[Callable[[Reply], Awaitable[Reply]]] = field(default_factory=list)
 
     async def active_game(self) -> StoredGame | None:
         """The chat's active game: the dispatcher's first read while this connection has written

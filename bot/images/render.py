@@ -132,21 +132,36 @@ async def attach(
 ) -> Reply:
     """`reply` with the picture of `facts` added (see the module docstring), or `reply` itself
     when the chat has pictures off or the picture failed. A read-only command renders with its
-    transaction paused (`Context.offload`); one that has written keeps it, since what it wrote
-    cannot be committed halfway: call `attach` last."""
+    transaction paused (`Context.offload`); for one that writes, the picture is rendered after
+    its transaction is committed (`Context.after_commit`), so no write waits for a picture."""
     if not await enabled(ctx):
-        return reply
-    try:
-        if ctx.spec.readonly:
-            content = await ctx.offload(picture, render, facts, ctx.lang, deadline=DEADLINE_S)
-        else:
-            content = await png(ctx.app.pool, render, facts, ctx.lang)
-    except Exception:  # a picture never costs the answer: the text goes out alone
-        log.warning("picture %s not rendered", filename, exc_info=True)
         return reply
     if alt is None:
         from bot.render import plain
 
         alt = plain.render(reply.model_copy(update={"attachments": [], "private": None}))
+    text = alt
+    if not ctx.spec.readonly:  # rendered once the write is committed (`Context.after_commit`)
+        pool, lang = ctx.app.pool, ctx.lang
+
+        async def later(done: Reply) -> Reply:
+            try:
+                content = await png(pool, render, facts, lang)
+            except Exception:  # a picture never costs the answer: the text goes out alone
+                log.warning("picture %s not rendered", filename, exc_info=True)
+                return done
+            return _with_image(done, content, filename, text)
+
+        ctx.after_commit.append(later)
+        return reply
+    try:
+        content = await ctx.offload(picture, render, facts, ctx.lang, deadline=DEADLINE_S)
+    except Exception:  # a picture never costs the answer: the text goes out alone
+        log.warning("picture %s not rendered", filename, exc_info=True)
+        return reply
+    return _with_image(reply, content, filename, text)
+
+
+def _with_image(reply: Reply, content: bytes, filename: str, alt: str) -> Reply:
     image = Attachment(filename=filename, content=content, mime=MIME, alt=alt)
     return reply.model_copy(update={"attachments": [*reply.attachments, image]})

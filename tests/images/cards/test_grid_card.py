@@ -94,3 +94,27 @@ def test_picture_draws_the_facts() -> None:
             assert colour == want, box
         else:
             assert colour != grid_image.d.VERMILLION, box
+
+
+async def test_a_write_s_picture_is_drawn_after_its_transaction_is_committed(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The grid after damage was rendered while the command held its write transaction, so
+    every other chat's write waited for the picture (seconds in a cold worker)."""
+    from bot.images import render
+
+    drawn_while_held: list[bool] = []
+    real_png = render.png
+
+    async def watched(*args: object, **kwargs: object) -> bytes:
+        drawn_while_held.append(app.db._lock.locked())  # type: ignore[attr-defined]
+        return await real_png(*args, **kwargs)  # type: ignore[arg-type]
+
+    await stored_jack(app)
+    monkeypatch.setattr(render, "png", watched)
+    damaged = await say(app, "/unit damage Ironclad 8 column=2")
+    assert damaged.ok and [a.filename for a in damaged.attachments if a.is_image]
+    assert drawn_while_held == [False]
+    both = await say(app, "/unit damage Ironclad 1 column=3\n/unit damage Ironclad 1 column=4")
+    assert both.ok and len([a for a in both.attachments if a.is_image]) == 2
+    assert drawn_while_held == [False, False, False]
