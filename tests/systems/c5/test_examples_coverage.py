@@ -36,7 +36,7 @@ def named_ids(name: str) -> set[str]:
     return found
 
 
-def tested_ids() -> set[str]:
+def _tested_ids() -> set[str]:
     """Ids named by the test functions of this folder."""
     return {i for name in golden_names_in(HERE) for i in named_ids(name)}
 
@@ -52,7 +52,7 @@ def test_every_digest_example_is_tested_or_explained() -> None:
     text = read_digest(DIGEST)
     ids = digest_ids(text)
     assert len(ids) == len(set(ids)) == 109
-    tested = tested_ids()
+    tested = _tested_ids()
     missing = [i for i in ids if i not in tested and i not in UNCOMPUTABLE]
     both = sorted(set(UNCOMPUTABLE) & tested)
     unknown = sorted((set(UNCOMPUTABLE) | tested) - set(ids))
