@@ -29,7 +29,9 @@ def _hidden(keep: str) -> re.Pattern[str]:
 
 
 def _clean(text: str, newline: str) -> str:
-    if text.isprintable():  # the usual case: nothing to remove (a space is printable, \n isn't)
+    # The usual case, at C speed: nothing to remove (a space is printable, "\n" isn't, but a
+    # multi-line text keeps it).
+    if (text.replace("\n", "") if newline == "\n" else text).isprintable():
         return text
     text = _BREAKS.sub(newline, text.replace("\t", " "))
     return _hidden(newline.strip(" ")).sub("", text)
@@ -43,12 +45,3 @@ def one_line(text: str) -> str:
 def multi_line(text: str) -> str:
     """A message or a document: line breaks become "\n", tabs spaces, other Cc and Cf go."""
     return _clean(text, "\n")
-
-
-def shown(text: str) -> str:
-    """Text a renderer is about to show, whatever its source: `multi_line` once more, for
-    what was stored before the boundary cleaned it (an older database). A C-speed check
-    first, so the usual text costs nothing."""
-    if text.replace("\n", "").isprintable():
-        return text
-    return multi_line(text)

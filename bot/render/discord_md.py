@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from bot.clean_text import shown
+from bot.clean_text import multi_line
 from bot.protocol import Block, Reply, Span
 
 _MARKDOWN = re.compile(r"([\\*_~`|>#\[\]()<-])")
@@ -21,14 +21,14 @@ FENCE = "```"
 
 
 def escape(text: str) -> str:
-    text = _MARKDOWN.sub(r"\\\1", shown(text))
+    text = _MARKDOWN.sub(r"\\\1", multi_line(text))
     text = _LIST_NUMBER.sub(r"\1\\.", text)
     return text.replace("@", "@" + ZWSP)
 
 
 def _inert(text: str) -> str:
     """Inside code nothing is markdown, but keep mentions inert there too."""
-    return shown(text).replace("@", "@" + ZWSP)
+    return multi_line(text).replace("@", "@" + ZWSP)
 
 
 def span(s: Span) -> str:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from bot.clean_text import shown
+from bot.clean_text import multi_line
 from bot.protocol import Block, Reply, Span
 
 
 def span(s: Span) -> str:
-    text = shown(s.text)
+    text = multi_line(s.text)
     if s.style == "strike":
         return f"~{text}~"
     if s.style == "mention":
@@ -24,12 +24,13 @@ def block(b: Block) -> str:
 def render(reply: Reply) -> str:
     lines: list[str] = []
     if reply.title:
-        lines.append(shown(reply.title))
+        lines.append(multi_line(reply.title))
     lines.extend(block(b) for b in reply.blocks)
-    lines.extend(f"{shown(f.name)}: {block(f.value)}" for f in reply.fields)
+    lines.extend(f"{multi_line(f.name)}: {block(f.value)}" for f in reply.fields)
     # Buttons as a numbered list: the console has no buttons, the command does the same.
     lines.extend(
-        f"{n}. {shown(b.label)} — {shown(b.command)}" for n, b in enumerate(reply.buttons, start=1)
+        f"{n}. {multi_line(b.label)} — {multi_line(b.command)}"
+        for n, b in enumerate(reply.buttons, start=1)
     )
     # A picture's facts are the text above it (bot/images): no line of its own.
     lines.extend(

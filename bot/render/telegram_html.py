@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from html import escape as _escape
 
-from bot.clean_text import shown
+from bot.clean_text import multi_line
 from bot.protocol import Block, Reply, Span
 
 MAX_MESSAGE = 4096
@@ -36,7 +36,7 @@ def render(reply: Reply) -> str:
 
 
 def escape(text: str) -> str:
-    return _escape(shown(text), quote=False)
+    return _escape(multi_line(text), quote=False)
 
 
 def split(html: str, limit: int = MAX_MESSAGE) -> list[str]:

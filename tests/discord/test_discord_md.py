@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.adapters.discord import EMBED_TOTAL, embed
-from bot.clean_text import shown
+from bot.clean_text import multi_line
 from bot.protocol import Field_, Reply, bold, code, mention, plain, pre
 from bot.render import discord_md
 
@@ -87,7 +87,7 @@ def test_escape_shows_the_text_as_typed_and_never_pings(text: str) -> None:
     out = discord_md.escape(text)
     assert not re.search(r"@(everyone|here)|<@[!&]?\d", out)
     # As typed, less the control and format characters no renderer shows (bot.clean_text).
-    assert unescaped(out) == shown(text)
+    assert unescaped(out) == multi_line(text)
 
 
 @settings(max_examples=300, deadline=None)
