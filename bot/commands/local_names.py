@@ -110,17 +110,28 @@ def typed_name(registry: Registry, spec: CommandSpec, lang: i18n.Lang) -> str:
     return "/" + " ".join(words)
 
 
+def _localizable(
+    registry: Registry, text: str, lang: i18n.Lang
+) -> tuple[CommandSpec, list[str]] | None:
+    """The command `text` runs and the words after its name, when a reader of `lang` would
+    type it otherwise; None for English and for text that names no command."""
+    if lang == i18n.DEFAULT_LANG or not text.startswith("/"):
+        return None
+    try:
+        spec = registry.find(text).spec
+    except UserError:
+        return None
+    return spec, text[1:].split(" ")[len(spec.path) :]
+
+
 def typed_command(registry: Registry, text: str, lang: i18n.Lang) -> str:
     """A command a button runs (and shows, on the console and in Telegram's input box) as a
     reader of `lang` types it: `/roll 2d6 dice=3,5` -> `/tira 2d6 dadi=3,5`. It runs the same:
     the registry answers to both languages' names. Text that names no command stays as is."""
-    if lang == i18n.DEFAULT_LANG or not text.startswith("/"):
+    found = _localizable(registry, text, lang)
+    if found is None:
         return text
-    try:
-        spec = registry.find(text).spec
-    except UserError:
-        return text
-    rest = text[1:].split(" ")[len(spec.path) :]
+    spec, rest = found
     local = option_names(spec, lang)
     for i, word in enumerate(rest):
         key, eq, value = word.partition("=")
@@ -187,14 +198,11 @@ def example_words(registry: Registry, spec: CommandSpec, rest: str, lang: i18n.L
 
 def typed_example(registry: Registry, text: str, lang: i18n.Lang) -> str:
     """A whole example as a reader of `lang` writes it (see `example_words`)."""
-    if lang == i18n.DEFAULT_LANG or not text.startswith("/"):
+    found = _localizable(registry, text, lang)
+    if found is None:
         return text
-    try:
-        spec = registry.find(text).spec
-    except UserError:
-        return text
-    rest = " ".join(text[1:].split(" ")[len(spec.path) :])
-    words = example_words(registry, spec, rest, lang)
+    spec, rest = found
+    words = example_words(registry, spec, " ".join(rest), lang)
     return " ".join(filter(None, [typed_name(registry, spec, lang), words]))
 
 
