@@ -10,6 +10,7 @@ from datetime import datetime
 from typing import Any, Protocol, TypeVar
 
 from bot import i18n
+from bot.commands.args import Args
 from bot.commands.registry import Registry
 from bot.commands.spec import CommandSpec
 from bot.protocol import Reply, Request
@@ -38,6 +39,7 @@ class Host(Protocol):
 
 
 T = TypeVar("T")
+A = TypeVar("A", bound=Args)
 
 
 @dataclass
@@ -61,6 +63,12 @@ class Context:
     # what a command wrote: rendering it must not hold the write transaction), run by the
     # dispatcher in order (bot.app).
     after_commit: list[Callable[[Reply], Awaitable[Reply]]] = field(default_factory=list)
+
+    def args(self, cls: type[A]) -> A:
+        """This command's options, typed: `cls` is the class its spec declares (`args=`)."""
+        if self.spec.args is not cls:  # a handler reading another command's class: a bug
+            raise TypeError(f"{self.spec.name} declares {self.spec.args}, not {cls.__name__}")
+        return cls.from_options(self.opts)
 
     async def active_game(self) -> StoredGame | None:
         """The chat's active game: the dispatcher's first read while this connection has written

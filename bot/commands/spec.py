@@ -11,6 +11,7 @@ import annotated_types
 from pydantic import BaseModel
 
 if TYPE_CHECKING:
+    from bot.commands.args import Args
     from bot.commands.context import Context
     from bot.protocol import Reply
 
@@ -78,6 +79,14 @@ class CommandSpec:
     # a press after it moved on changes nothing. Parsed like any option, but left out of the
     # usage, /help and the platforms' command lists, which read `options`.
     guard: str | None = None
+    # The options as one typed class (`bot.commands.args`): `options` is then taken from it.
+    args: type[Args] | None = None
+
+    def __post_init__(self) -> None:
+        if self.args is not None:
+            if self.options:
+                raise TypeError(f"{self.name}: options come from args={self.args.__name__}")
+            object.__setattr__(self, "options", self.args.options())
 
     @property
     def name(self) -> str:
@@ -194,17 +203,19 @@ ATTACKER = unit_opt("attacker", "attaccante")
 def odds_spec(
     system: str,
     handler: Handler,
-    options: tuple[OptionSpec, ...],
+    options: tuple[OptionSpec, ...] | type[Args],
     *examples: str,
     slow: bool = False,
 ) -> CommandSpec:
-    """`/<system> odds`: every system's odds twin changes nothing and also answers to `prob`."""
+    """`/<system> odds`: every system's odds twin changes nothing and also answers to `prob`.
+    `options`: its typed class (an options tuple only until every system is converted)."""
     return CommandSpec(
         path=(system, "odds"),
         handler=handler,
         readonly=True,
         slow=slow,
         aliases=("prob",),
-        options=options,
+        options=() if not isinstance(options, tuple) else options,
+        args=None if isinstance(options, tuple) else options,
         examples=examples,
     )

@@ -3,6 +3,9 @@ rolls placed in its exact distribution, rules_core/dice/luck.py) — and their g
 
 from __future__ import annotations
 
+from typing import Annotated
+
+from bot.commands.args import Args
 from bot.commands.context import Context
 from bot.commands.spec import CommandSpec, OptionSpec
 from bot.i18n import fmt_num, fmt_pct, tn
@@ -15,6 +18,13 @@ from rules_core.errors import UserError
 
 RECENT = 500  # the newest rolls considered for luck (the bound in luck.py may count fewer)
 GAMES = 1000
+
+
+class StatsArgs(Args):
+    player: Annotated[
+        str | None,
+        OptionSpec("player", type="text", positional=True, max_length=64, aliases=("giocatore",)),
+    ] = None
 
 
 def values(records: list[rolls_store.RollRecord]) -> list[tuple[str, int]]:
@@ -31,7 +41,7 @@ def values(records: list[rolls_store.RollRecord]) -> list[tuple[str, int]]:
 
 async def stats(ctx: Context) -> Reply:
     chat = ctx.request.chat_key
-    name = ctx.opts.get("player")
+    name = ctx.args(StatsArgs).player
     user_id, shown = ctx.request.user_id, ctx.request.user_name
     if name:
         found = await rolls_store.user_named(ctx.conn, chat, name)
@@ -86,11 +96,7 @@ SPECS = [
         handler=stats,
         readonly=True,
         aliases=("statistiche",),
-        options=(
-            OptionSpec(
-                "player", type="text", positional=True, max_length=64, aliases=("giocatore",)
-            ),
-        ),
+        args=StatsArgs,
         examples=("/stats", "/stats Ann"),
     ),
 ]
