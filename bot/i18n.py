@@ -6,13 +6,16 @@ becomes `dice.empty`). Files of one language are merged, so each area owns its o
 
 from __future__ import annotations
 
+import hashlib
+import marshal
+import os
 import string
-import tomllib
 from collections.abc import Mapping
 from functools import cache
+from pathlib import Path
 from typing import Any, Literal, get_args
 
-from bot.paths import data_dir
+from bot.paths import cache_dir, data_dir
 
 Lang = Literal["en", "it"]
 LANGS: tuple[Lang, ...] = get_args(Lang)
@@ -30,12 +33,61 @@ def _flatten(prefix: str, tree: Mapping[str, Any], out: dict[str, str]) -> None:
 
 @cache
 def catalogue(lang: Lang) -> dict[str, str]:
-    out: dict[str, str] = {}
+    """Every key of `lang`'s files, flattened (a later file's key wins, files in name order).
+
+    Parsing the ~25 TOML files of a language was most of a one-command process's time
+    (`wargame-bot ask`), so the flattened result is kept in the user's cache folder, named by a
+    hash of the files' names, sizes and modification times (as Python's .pyc files are): an
+    edited catalogue is read afresh, and a cache that can't be read or written is skipped."""
     folder = data_dir() / "locales" / lang
-    for file in sorted(folder.glob("*.toml")):
-        with file.open("rb") as fh:
-            _flatten("", tomllib.load(fh), out)
+    with os.scandir(folder) as found:
+        files = sorted((e.name, e.stat()) for e in found if e.name.endswith(".toml"))
+    digest = hashlib.blake2b(str(folder).encode(), digest_size=16)
+    for name, st in files:
+        digest.update(f"\0{name}\0{st.st_size}\0{st.st_mtime_ns}".encode())
+    cached = _cache_file(lang, digest.hexdigest())
+    out = _read_cached(cached)
+    if out is None:
+        import tomllib  # only when the cache misses
+
+        out = {}
+        for name, _ in files:
+            with (folder / name).open("rb") as fh:
+                _flatten("", tomllib.load(fh), out)
+        _write_cached(cached, out)
     return out
+
+
+def _cache_file(lang: Lang, digest: str) -> Path:
+    return cache_dir() / f"catalogue-{lang}-{digest}.marshal"
+
+
+def _read_cached(path: Path) -> dict[str, str] | None:
+    try:
+        data = marshal.loads(path.read_bytes())
+    except (OSError, ValueError, EOFError, TypeError):
+        return None
+    if not isinstance(data, dict) or not all(
+        type(k) is str and type(v) is str for k, v in data.items()
+    ):
+        return None  # not ours: parse the files
+    return data
+
+
+def _write_cached(path: Path, out: dict[str, str]) -> None:
+    """Write atomically (another process may be reading it) and drop the language's older
+    caches."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        tmp.write_bytes(marshal.dumps(out))
+        os.replace(tmp, path)
+        prefix = path.name.rsplit("-", 1)[0] + "-"
+        for old in path.parent.glob(f"{prefix}*.marshal"):
+            if old != path:
+                old.unlink(missing_ok=True)
+    except OSError:
+        pass  # a read-only home: the next process parses the files again
 
 
 def normalize_lang(code: str | None) -> Lang | None:

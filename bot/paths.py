@@ -25,6 +25,12 @@ def data_dir() -> Path:
 APP_NAME = "wargame-bot"
 
 
+def cache_dir() -> Path:
+    """Derived files worth keeping between processes (the parsed catalogues): deleting the
+    folder only costs the next start the time to rebuild them."""
+    return platformdirs.user_cache_path(APP_NAME)
+
+
 def console_history_file() -> Path:
     """The console's line-editing history (a state file: useful, not precious)."""
     return platformdirs.user_state_path(APP_NAME) / "console_history"

@@ -195,7 +195,7 @@ def summarize(dist: Distribution) -> DistView:
 
 def _step(dist: Distribution, ks: list[int]) -> int:
     """1 when `ks` are all the values of `dist`, else their spacing."""
-    if len(ks) < 2 or ks == dist.outcomes():
+    if len(ks) < 2 or (len(ks) == len(dist) and ks == dist.outcomes()):
         return 1
     return ks[1] - ks[0]
 

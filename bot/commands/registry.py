@@ -12,12 +12,10 @@ mean /roll?"), found by edit similarity over the names and aliases at that level
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from rapidfuzz import fuzz
-from rapidfuzz.distance import DamerauLevenshtein
 
 from bot.commands import options
 from bot.commands.spec import CommandSpec, OptionSpec, typed_values
@@ -73,25 +71,28 @@ class Found:
     text: str  # without the leading slash
     tokens: list[Token]  # the option tokens, after the command's name
     # A command that is also a group (/turn, /turn end): subcommands close to the first option
-    # token, offered if the options don't parse (/turn ned).
-    near: tuple[Suggestion, ...] = ()
+    # token, offered if the options don't parse (/turn ned). Found only then: the fuzzy match
+    # (and loading rapidfuzz) is no part of a command that parses (/roll 2d6).
+    suggest: Callable[[], list[Suggestion]] | None = None
 
     def options(self) -> dict[str, Any]:
         try:
             return parse_options(self.spec, self.text, self.tokens)
         except UserError as err:
-            if not self.near:
+            near = self.suggest() if self.suggest is not None else []
+            if not near:
                 raise
-            group = self.near[0].words[0]
+            group = near[0].words[0]
             typo = self.tokens[0].text[:40]
-            raise UnknownCommand(
-                "cmd.unknown_sub_hint", list(self.near), group=group, name=typo
-            ) from err
+            raise UnknownCommand("cmd.unknown_sub_hint", near, group=group, name=typo) from err
 
 
 def _similarity(typed: str, name: str) -> float:
     """0-100: the indel ratio (a missing or extra letter: rol/roll), or the Damerau one when two
     letters are swapped (nwe/new), whichever is kinder."""
+    from rapidfuzz import fuzz  # only for a typo: not on every process's start
+    from rapidfuzz.distance import DamerauLevenshtein
+
     return max(fuzz.ratio(typed, name), DamerauLevenshtein.normalized_similarity(typed, name) * 100)
 
 
@@ -269,16 +270,20 @@ class Registry:
         if spec is None:
             raise self.unknown(words)
         rest = tokens[used:]
-        near: list[Suggestion] = []
+        suggest = None
         if rest and not rest[0].quoted and len(spec.path) == 1:
             subs = self.words_under(spec.path)
             typed = rest[0].text.lower()
             if subs and "=" not in typed:
-                near = [
-                    Suggestion((head, w), self._specs.get(self.canonical([*spec.path, w])))
-                    for w in closest(typed, subs)
-                ]
-        return Found(spec, stripped, rest, tuple(near))
+                path = spec.path
+
+                def suggest() -> list[Suggestion]:
+                    return [
+                        Suggestion((head, w), self._specs.get(self.canonical([*path, w])))
+                        for w in closest(typed, subs)
+                    ]
+
+        return Found(spec, stripped, rest, suggest)
 
     def convert(self, spec: CommandSpec, raw: dict[str, Any]) -> dict[str, Any]:
         """Convert structured options (Discord) with the same rules as the text form."""

@@ -640,7 +640,9 @@ _FAST_TERM = re.compile(
 
 def _fast_sum(text: str) -> RollSpec | None:
     """`text` as a RollSpec when it is a plain sum of dice and numbers, else None."""
-    s = text.translate(_LOWER)
+    if not text.isascii():
+        return None  # the terms are ASCII: the full parser explains anything else
+    s = text.lower()  # ASCII: the same as the full parser's _LOWER, in C
     n = len(s)
     pos = 0
     expr: Expr | None = None

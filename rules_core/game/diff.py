@@ -12,7 +12,6 @@ from typing import Any
 from rules_core.errors import UserError
 from rules_core.game.models import GameState, Unit
 from rules_core.rules.text import fold
-from rules_core.systems import get_system
 
 Line = tuple[str, dict[str, Any]]
 MAX_LINES = 8
@@ -24,6 +23,10 @@ def _name(state: GameState, user_id: str | None) -> str:
 
 
 def _phase(state: GameState) -> str:
+    # The game systems load on the first game event shown, not with the storage layer that
+    # imports this module (a one-command process such as `ask "/roll 2d6"` never needs them).
+    from rules_core.systems import get_system
+
     try:
         phases = get_system(state.system).phases
     except UserError:  # a system this build doesn't know: its number will do

@@ -10,6 +10,7 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules_core.dice import Distribution, odds
 from rules_core.dice.distribution import keep_best
 
 
@@ -38,3 +39,20 @@ def test_keep_best_matches_enumeration(
     weights = keep_best(outcomes, n, k)
     mass = sum(weights.values())
     assert {v: Fraction(x, mass) for v, x in weights.items()} == brute(outcomes, n, k)
+
+
+@settings(max_examples=60, deadline=None)
+@given(sides=st.integers(2, 7), n=st.integers(2, 5), highest=st.booleans(), data=st.data())
+def test_a_plain_keep_by_text_matches_enumeration(
+    sides: int, n: int, highest: bool, data: st.DataObject
+) -> None:
+    """`odds("NdXkhK")` / `klK` (the fast path that builds no die first) against every roll."""
+    k = data.draw(st.integers(1, n - 1))
+    faces = range(1, sides + 1)
+    out: defaultdict[int, int] = defaultdict(int)
+    for roll in itertools.product(faces, repeat=n):
+        out[sum(sorted(roll, reverse=highest)[:k])] += 1
+    expected = {v: Fraction(c, sides**n) for v, c in out.items()}
+    dist = odds(f"{n}d{sides}{'kh' if highest else 'kl'}{k}")
+    assert {v: dist.probability(v) for v in dist.outcomes()} == expected
+    assert dist == Distribution.die(sides)._keep(n, k, highest, None)

@@ -1,0 +1,48 @@
+"""What a one-command process loads (issue #26, fast start): checked by module, never timed."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = (
+    "import sys\n"
+    "from bot import cli\n"
+    "code = cli.main(['ask', '/roll 2d6'])\n"
+    "print('LOADED', ' '.join(sorted(sys.modules)))\n"
+    "sys.exit(code)\n"
+)
+
+
+def _ask_roll(home: Path) -> set[str]:
+    out = subprocess.run(
+        [sys.executable, "-c", SCRIPT],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+        env={"PATH": "/usr/bin:/bin", "HOME": str(home), "WARGAME_BOT_DB": str(home / "b.db")},
+    )
+    assert out.returncode == 0, out.stderr
+    assert "2d6 (" in out.stdout
+    return set(out.stdout.split("LOADED", 1)[1].split())
+
+
+def test_ask_roll_loads_no_game_system_no_fuzzy_matcher_and_no_toml_once_cached(
+    tmp_path: Path,
+) -> None:
+    """`ask "/roll 2d6"` loads no game system (storage and the transitions import the systems'
+    package, which loads a system on first use), no rapidfuzz (the 'did you mean' of a
+    subcommand is looked for only when the options fail) and, from the second process on, no
+    TOML parser (the catalogues come from the user's cache folder)."""
+    first = _ask_roll(tmp_path)
+    again = _ask_roll(tmp_path)
+    assert list((tmp_path / ".cache" / "wargame-bot").glob("catalogue-*.marshal"))
+    for loaded in (first, again):
+        systems = {m for m in loaded if m.startswith("rules_core.systems.")}
+        assert systems <= {"rules_core.systems.base"}, systems
+        assert not {m for m in loaded if m == "rapidfuzz" or m.startswith("rapidfuzz.")}
+    assert "tomllib" in first
+    assert "tomllib" not in again
