@@ -16,7 +16,6 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-
 from bot.commands import options
 from bot.commands.spec import CommandSpec, OptionSpec, typed_values
 from rules_core.errors import UserError

@@ -325,7 +325,8 @@ class Distribution(Generic[T]):
                 # a*b = b*a: each unordered pair once, counted twice; squares once.
                 keys: list[Any] = list(self._w)
                 counted = Counter(starmap(fn, combinations(keys, 2)))
-                w = dict(zip(counted, map(operator.mul, counted.values(), repeat(2))))  # in C
+                doubled = map(operator.mul, counted.values(), repeat(2))
+                w = dict(zip(counted, doubled, strict=True))  # doubled in C
                 for a in keys:
                     w[a * a] = w.get(a * a, 0) + 1
             else:

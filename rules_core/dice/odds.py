@@ -250,11 +250,11 @@ def _scorer(d: Dice) -> Callable[[int], int] | None:
 def _dice_dist(d: Dice, chain_limit: int) -> Distribution[int]:
     n = d.count
     clamps = d.floor is not None or d.ceiling is not None
-    if d.keep is not None and not d.fudge and not clamps:
-        if d.reroll is None and d.explode is None and d.success is None:
-            highest, k = d.keep.resolve(n)
-            if 0 < k < n:
-                return Distribution.die_keep(d.sides, n, k, highest)  # plain NdXkhK
+    plain = d.reroll is None and d.explode is None and d.success is None and not d.fudge
+    if d.keep is not None and plain and not clamps:
+        highest, k = d.keep.resolve(n)
+        if 0 < k < n:
+            return Distribution.die_keep(d.sides, n, k, highest)  # plain NdXkhK
     die = Distribution.uniform((-1, 0, 1)) if d.fudge else Distribution.die(d.sides)
     if (
         d.reroll is None
