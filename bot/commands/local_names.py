@@ -152,11 +152,65 @@ def _sample(word: str, lang: i18n.Lang) -> str:
     return f'"{local}"' if " " in local else local
 
 
+def _value(opt: OptionSpec, value: str, lang: i18n.Lang) -> str:
+    """An option's value as a reader of `lang` types it: a choice's word, a free option's word
+    (`values.<option>.<code>`, each of a comma list: `mod=mira,copertura`), a sample name."""
+    if opt.choices and value in opt.choices:
+        return choice_word(opt, value, lang)
+    cat = i18n.catalogue(lang)
+    items = value.split(",")
+    words = [cat.get(f"values.{opt.name}.{item}") for item in items]
+    if any(words):
+        return ",".join(w or _sample(item, lang) for w, item in zip(words, items, strict=True))
+    return _sample(value, lang)
+
+
+def _field(registry: Registry, spec: CommandSpec, key: str, lang: i18n.Lang) -> str:
+    """A field of a quoted profile or a roster line (`attacks=2`, `move=5`), as the command it
+    becomes reads it: an option of the game's odds (what /compare and /army run), else a stat,
+    else a sample word (`points`, `claws`)."""
+    systems = dict.fromkeys([spec.path[0], "aos", "wm", "inf"])
+    for system in systems:
+        odds = registry.get(f"{system} odds")
+        opt = odds.option(key) if odds is not None else None
+        if odds is not None and opt is not None:
+            return option_names(odds, lang)[opt.name]
+    for system in systems:
+        word = stat_word(system, key, lang)
+        if word != key:
+            return word
+    return _sample(key, lang)
+
+
+_KEY = re.compile(r"(?<![\w.])([A-Za-z_][A-Za-z0-9_]*)=")
+
+
+def _fields(registry: Registry, spec: CommandSpec, text: str, lang: i18n.Lang) -> str:
+    """Every `key=` of a profile or roster text in the reader's words, and the sample names
+    around them (`0:move=12,claws=6` -> `0:movimento=12,artigli=6`)."""
+    return _KEY.sub(lambda m: _field(registry, spec, m.group(1), lang) + "=", text)
+
+
+def _twin(registry: Registry, spec: CommandSpec, rest: str, lang: i18n.Lang) -> str | None:
+    """An odds twin's line (`/c5 odds wound str=7`): the kind as the reader names it, the rest
+    with the options of the command it names; None when `spec` is no such twin."""
+    first, _, tail = rest.partition(" ")
+    kind = next((o for o in spec.options if o.positional and first in o.choices), None)
+    other = registry.get(f"{spec.path[0]} {first}")
+    if kind is None or other is None or not any(o.type == "text" for o in spec.options):
+        return None
+    return " ".join(
+        filter(None, [choice_word(kind, first, lang), example_words(registry, other, tail, lang)])
+    )
+
+
 def example_words(registry: Registry, spec: CommandSpec, rest: str, lang: i18n.Lang) -> str:
     """An example's words after the command, as a reader of `lang` writes them: option names
-    (`dadi=`), flags (`applica`), choices (`tipo=magico`, `aggiungi`), stats (`ferite=2`), the
-    sample names (`help.samples`: `Guardie`, `"Gigante di Ferro"`) and a command it carries (a
-    macro's: `/tira 2d6`). Anything else stays as written."""
+    (`dadi=`), flags (`applica`), choices (`tipo=magico`, `aggiungi`) and free values
+    (`values.<option>`: `recupero`), stats (`ferite=2`), the fields of quoted profiles and
+    roster lines (`"attacchi=2 colpire=3+"`), the sample names (`help.samples`: `Guardie`,
+    `"Gigante di Ferro"`), an odds twin's command (`/c5 prob ferire forza=7`) and a command it
+    carries (a macro's: `/tira 2d6`). Anything else stays as written."""
     if lang == i18n.DEFAULT_LANG:
         return rest
     head, slash, nested = rest.partition(" /")
@@ -166,6 +220,9 @@ def example_words(registry: Registry, spec: CommandSpec, rest: str, lang: i18n.L
             + " "
             + typed_example(registry, "/" + nested, lang)
         )
+    twin = _twin(registry, spec, rest, lang)
+    if twin is not None:
+        return twin
     cat = i18n.catalogue(lang)
     phrases = sorted((k for k in cat if k.startswith("help.samples.") and " " in k), key=len)
     for key in reversed(phrases):  # longest first: "fire damage" before "fire"
@@ -174,23 +231,29 @@ def example_words(registry: Registry, spec: CommandSpec, rest: str, lang: i18n.L
         rest = rest.replace(f'"{english}"', f'"{cat[key]}"')
     local = option_names(spec, lang)
     pairs = any(o.type == "pairs" for o in spec.options)
-    positional_choices = [o for o in spec.options if o.positional and o.choices]
+    positionals = [o for o in spec.options if o.positional]
     out = []
     for word in _TOKEN.findall(rest):
         key, eq, value = word.partition("=")
         opt = spec.option(key) if key else None
-        if eq and opt is not None:
-            if opt.choices and value in opt.choices:
-                value = choice_word(opt, value, lang)
+        if word.startswith('"') and "=" in word:  # a quoted profile: `"attacks=2 hit=3+"`
+            out.append(_fields(registry, spec, word, lang))
+        elif eq and opt is not None:
+            if value.startswith('"') and "=" in value:
+                value = _fields(registry, spec, value, lang)
             else:
-                value = _sample(value, lang)
+                value = _value(opt, value, lang)
             out.append(f"{local[opt.name]}={value}")
         elif eq and pairs:
             out.append(f"{stat_word('gen', key, lang)}={value}")
+        elif eq:  # a roster line's field: `move=5`, `attacks=2`
+            out.append(f"{_field(registry, spec, key, lang)}={value}")
         elif not eq and opt is not None and opt.type == "flag":
             out.append(local[opt.name])
-        elif choice := next((o for o in positional_choices if word in o.choices), None):
+        elif choice := next((o for o in positionals if word in o.choices), None):
             out.append(choice_word(choice, word, lang))
+        elif free := next((o for o in positionals if cat.get(f"values.{o.name}.{word}")), None):
+            out.append(cat[f"values.{free.name}.{word}"])
         else:
             out.append(_sample(word, lang))
     return " ".join(out)

@@ -32,7 +32,6 @@ from bot.commands.spec import (
     unit_opt,
 )
 from bot.protocol import Reply, plain
-from rules_core.rules.text import fold
 from rules_core.systems.c5.checks import RECOVERY
 from rules_core.systems.c5.combat import COUNTERS
 from rules_core.systems.c5.models import SETTING_CHOICES, SETTING_INTS
@@ -50,7 +49,7 @@ async def odds_cmd(ctx: Context) -> Reply:
     is read with the options of that command, so the twin takes exactly the attack's options
     (Discord maps two path words at most and 25 options per command: one command per kind
     would not fit, a free text option does)."""
-    kind = ODDS_KIND_ALIASES.get(fold(ctx.opts["kind"]), ctx.opts["kind"])
+    kind = ctx.opts["kind"]  # a code: the registry reads `values.kind` (`ferire` -> wound)
     spec = next(s for s in SPECS if s.path == ("c5", kind))  # whose options the line takes
     rest = ctx.opts.get("options") or ""
     opts = parse_options(spec, rest, tokenize(rest))
@@ -126,14 +125,12 @@ ODDS_OF: dict[str, Handler] = {
     "shoot": odds_shoot,
 }
 ODDS_KINDS = tuple(ODDS_OF)
-ODDS_KIND_ALIASES = {"ferita": "wound", "ferire": "wound", "prova": "test", "mischia": "melee"}
-ODDS_KIND_ALIASES |= {"tiro": "shoot", "tira": "shoot"}
 ODDS_OPTS = (
     OptionSpec(
         "kind",
         positional=True,
         required=True,
-        choices=(*ODDS_KINDS, "ferita", "prova", "mischia", "tiro"),
+        choices=ODDS_KINDS,  # typed in Italian too: `values.kind` (ferire, prova, mischia, tiro)
         aliases=("tipo",),
     ),
     OptionSpec("options", type="text", positional=True, max_length=1000, aliases=("opzioni",)),

@@ -217,7 +217,7 @@ SPECS = [
             "/wm power slam attacker=Juggernaut target=Crusader collateral=Flameguard apply",
             "/wm power trample attacker=Juggernaut target=Trenchers models=3 apply",
             "/wm power headlock attacker=Juggernaut target=Slayer grab=H apply",
-            "/wm forza schianto attaccante=Juggernaut target=Crusader contatto apply",
+            "/wm power slam attacker=Juggernaut target=Crusader contact apply",
             "/wm power throw attacker=Crusader target=Deathripper target_str=9",
         ),
     ),
