@@ -176,10 +176,18 @@ def game_turn(game: StoredGame) -> str:
     return turn_token("game", game.id, game.state.turn_seq, game.state.current)
 
 
+def sent_guard(ctx: Caller, guard: str) -> str | None:
+    """The value a button sent in a command's hidden `guard` option (`CommandSpec.guard`: the
+    state it acts on); None when the command was typed without it. Handlers read options
+    typed (`ctx.args`); a guard is no declared option, so it is read here."""
+    sent = ctx.opts.get(guard)
+    return None if sent is None else str(sent)
+
+
 def stale_turn(ctx: Caller, token: str) -> bool:
     """A button pressed after the turn it was made for. False when the command came without a
     guard (typed) or its turn is still on."""
-    sent = ctx.opts.get(TURN_GUARD)
+    sent = sent_guard(ctx, TURN_GUARD)
     return sent is not None and sent != token
 
 

@@ -101,6 +101,13 @@ class Args(BaseModel):
             for f in cls._fields.values()
         )
 
+    def value(self, option: str) -> Any:
+        """The value of the option named `option`, None when this class has no such option: for
+        the helpers several commands share (`system_kit`: `target=`, `apply`, a system's
+        settings), which read an option whatever command they serve."""
+        field_name = self._fields.get(option)
+        return None if field_name is None else getattr(self, field_name)
+
     @classmethod
     def from_options(cls, values: dict[str, Any]) -> Self:
         """The typed object of values the command's options model has already checked (every

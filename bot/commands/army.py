@@ -19,7 +19,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from typing import Annotated
 
+from bot.commands.args import Args
 from bot.commands.context import Context
 from bot.commands.game_view import unit_line
 from bot.commands.registry import MAX_COMMAND_TEXT
@@ -101,25 +103,59 @@ async def into_game(
     return blocks + note_blocks(ctx, notes), [u.name for u in added]
 
 
+# --- options ---------------------------------------------------------------------------------
+
+LIST = OptionSpec(
+    "list", type="lines", positional=True, max_length=MAX_COMMAND_TEXT, aliases=("lista",)
+)
+NAME = OptionSpec(
+    "name", type="text", positional=True, required=True, max_length=40, aliases=("nome",)
+)
+SYSTEM = OptionSpec("system", choices=tuple(stat_names.STATS), aliases=("sistema", "gioco"))
+
+
+class AddArgs(Args):
+    list: Annotated[str, replace(LIST, required=True)]
+
+
+class RosterArgs(Args):
+    """/army show, delete, load: a saved roster by its name."""
+
+    name: Annotated[str, NAME]
+
+
+class SaveArgs(Args):
+    name: Annotated[str, NAME]
+    list: Annotated[str | None, LIST] = None
+    system: Annotated[str | None, SYSTEM] = None
+
+
+class ImportArgs(Args):
+    save: Annotated[str | None, OptionSpec("save", max_length=40, aliases=("salva",))] = None
+    system: Annotated[str | None, SYSTEM] = None
+    file: Annotated[str | None, OptionSpec("file", type="attachment", max_length=500)] = None
+
+
 # --- handlers --------------------------------------------------------------------------------
 
 
 async def add(ctx: Context) -> Reply:
     game = await load_game(ctx)
     who = require_player(ctx, game.state)
-    roster = parse(ctx, ctx.opts["list"], game.state.system)
+    roster = parse(ctx, ctx.args(AddArgs).list, game.state.system)
     blocks, names = await into_game(ctx, game, roster, who, "army_add", strict=True)
     return Reply(blocks=blocks, data={"system": roster.system, "units": names})
 
 
 async def save(ctx: Context) -> Reply:
-    name = rosters.clean(ctx.opts["name"])
+    a = ctx.args(SaveArgs)
+    name = rosters.clean(a.name)
     game = await ctx.active_game()
-    if ctx.opts["list"]:
-        system = ctx.opts["system"] or (game.state.system if game else None)
+    if a.list:
+        system = a.system or (game.state.system if game else None)
         if system is None:
             raise UserError("army.need_system")
-        roster = parse(ctx, ctx.opts["list"], system)
+        roster = parse(ctx, a.list, system)
     else:
         if game is None:
             raise UserError("army.save_needs_list")
@@ -162,7 +198,7 @@ async def listing(ctx: Context) -> Reply:
 
 
 async def show(ctx: Context) -> Reply:
-    found = await rosters.get(ctx.conn, owner(ctx), ctx.opts["name"])
+    found = await rosters.get(ctx.conn, owner(ctx), ctx.args(RosterArgs).name)
     lines = "\n".join(rs.to_text(u) for u in found.roster.units)
     blocks: list[Block] = [[plain(ctx.t(f"systems.{found.system}"))], [pre(lines)]]
     for unit in found.roster.units:
@@ -177,14 +213,14 @@ async def show(ctx: Context) -> Reply:
 
 
 async def delete(ctx: Context) -> Reply:
-    name = await rosters.delete(ctx.conn, owner(ctx), ctx.opts["name"])
+    name = await rosters.delete(ctx.conn, owner(ctx), ctx.args(RosterArgs).name)
     return Reply(blocks=[[plain(ctx.t("army.deleted", name=name))]], data={"roster": name})
 
 
 async def load_roster(ctx: Context) -> Reply:
     game = await load_game(ctx)
     who = require_player(ctx, game.state)
-    found = await rosters.get(ctx.conn, owner(ctx), ctx.opts["name"])
+    found = await rosters.get(ctx.conn, owner(ctx), ctx.args(RosterArgs).name)
     if found.system != game.state.system:
         raise UserError(
             "army.wrong_system",
@@ -203,7 +239,7 @@ def uploaded(ctx: Context) -> Attachment:
     """The roster file: attached to the message, or (console, `ask`) a path on this computer."""
     if ctx.request.files:
         return ctx.request.files[0]
-    path = ctx.opts["file"]
+    path = ctx.args(ImportArgs).file
     if path is None:
         raise UserError("army.attach_file")
     if ctx.request.platform not in LOCAL_PLATFORMS:
@@ -232,10 +268,11 @@ def report_blocks(ctx: Context, imported: bs.Imported) -> list[Block]:
 
 
 async def import_(ctx: Context) -> Reply:
+    a = ctx.args(ImportArgs)
     file = uploaded(ctx)
     parsed = await read_roster_async(file.content, file.filename)
     game = await ctx.active_game()
-    system = ctx.opts["system"] or (
+    system = a.system or (
         game.state.system if game is not None else bs.detect_system(parsed.game_system)
     )
     if system is None:
@@ -265,11 +302,11 @@ async def import_(ctx: Context) -> Reply:
         blocks, names = await into_game(
             ctx, game, imported.roster, who, "army_import", strict=False
         )
-    elif not ctx.opts["save"]:
+    elif not a.save:
         raise UserError("army.import_needs_game")
     saved = None
-    if ctx.opts["save"]:
-        saved = rosters.clean(ctx.opts["save"])
+    if a.save:
+        saved = rosters.clean(a.save)
         await rosters.save(ctx.conn, owner(ctx), saved, imported.roster, ctx.now)
         n = len(imported.roster.units)
         system_name = ctx.t(f"systems.{system}")
@@ -291,21 +328,13 @@ async def import_(ctx: Context) -> Reply:
 
 # --- declarations ------------------------------------------------------------------------------
 
-LIST = OptionSpec(
-    "list", type="lines", positional=True, max_length=MAX_COMMAND_TEXT, aliases=("lista",)
-)
-NAME = OptionSpec(
-    "name", type="text", positional=True, required=True, max_length=40, aliases=("nome",)
-)
-SYSTEM = OptionSpec("system", choices=tuple(stat_names.STATS), aliases=("sistema", "gioco"))
-
 SPECS = [
     CommandSpec(
         path=("army", "add"),
         handler=add,
         aliases=("aggiungi",),
         group_aliases=("armata",),
-        options=(replace(LIST, required=True),),
+        args=AddArgs,
         examples=(
             "/army add 5x Liberators move=5 save=4 wounds=2 bravery=6 "
             "| Warhammer: attacks=2 hit=3+ wound=3+ damage=1",
@@ -315,7 +344,7 @@ SPECS = [
         path=("army", "save"),
         handler=save,
         aliases=("salva",),
-        options=(NAME, LIST, SYSTEM),
+        args=SaveArgs,
         examples=("/army save Stormcast", "/army save Cygnar system=wm (a unit per line below)"),
     ),
     CommandSpec(
@@ -330,21 +359,21 @@ SPECS = [
         handler=show,
         readonly=True,
         aliases=("mostra",),
-        options=(NAME,),
+        args=RosterArgs,
         examples=("/army show Stormcast",),
     ),
     CommandSpec(
         path=("army", "delete"),
         handler=delete,
         aliases=("elimina", "cancella"),
-        options=(NAME,),
+        args=RosterArgs,
         examples=("/army delete Stormcast",),
     ),
     CommandSpec(
         path=("army", "load"),
         handler=load_roster,
         aliases=("carica",),
-        options=(NAME,),
+        args=RosterArgs,
         examples=("/army load Stormcast",),
     ),
     CommandSpec(
@@ -352,11 +381,7 @@ SPECS = [
         handler=import_,
         slow=True,
         aliases=("importa",),
-        options=(
-            OptionSpec("save", max_length=40, aliases=("salva",)),
-            SYSTEM,
-            OptionSpec("file", type="attachment", max_length=500),
-        ),
+        args=ImportArgs,
         examples=(
             "/army import (with a .ros or .rosz file attached)",
             "/army import save=Stormcast",

@@ -8,14 +8,27 @@ handler only answers a `/batch` without any line, with how to use it.
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from bot import batch
+from bot.commands.args import Args
 from bot.commands.context import Context
 from bot.commands.spec import CommandSpec, OptionSpec
 from bot.protocol import Reply, code, plain
 
-COMMANDS = OptionSpec(
-    "commands", type="lines", positional=True, max_length=batch.MAX_BYTES, aliases=("comandi",)
-)
+
+class BatchArgs(Args):
+    # the lines, read by the dispatcher, which runs them (bot.app)
+    commands: Annotated[
+        str | None,
+        OptionSpec(
+            "commands",
+            type="lines",
+            positional=True,
+            max_length=batch.MAX_BYTES,
+            aliases=("comandi",),
+        ),
+    ] = None
 
 
 async def explain(ctx: Context) -> Reply:
@@ -33,7 +46,7 @@ SPECS = [
         handler=explain,
         readonly=True,
         aliases=("serie",),
-        options=(COMMANDS,),
+        args=BatchArgs,
         examples=("/batch (a command per line below)",),
     ),
 ]

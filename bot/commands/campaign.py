@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import re
 from datetime import timedelta
+from typing import Annotated
 
+from bot.commands.args import Args
 from bot.commands.context import Context
 from bot.commands.game_view import turn_over
 from bot.commands.spec import CommandSpec, OptionSpec
@@ -30,7 +32,7 @@ from bot.protocol import (
     plain,
     pre,
 )
-from bot.session import TURN_GUARD, turn_token
+from bot.session import TURN_GUARD, sent_guard, turn_token
 from bot.storage import campaigns as store
 from bot.storage import games as games_store
 from bot.storage.campaigns import Campaign, JournalEntry, Member
@@ -40,6 +42,37 @@ from rules_core.game.models import GameState
 from rules_core.rules.text import fold
 
 CAMPAIGN_GUARD = "campaign"  # hidden option of /campaign export: one of the chat's campaigns by id
+JOURNAL_DEFAULT = 20
+
+
+class NewArgs(Args):
+    name: Annotated[
+        str, OptionSpec("name", type="text", positional=True, required=True, max_length=60)
+    ]
+
+
+class OrderArgs(Args):
+    players: Annotated[
+        str, OptionSpec("players", type="text", positional=True, required=True, max_length=300)
+    ]
+
+
+class DeadlineArgs(Args):
+    duration: Annotated[str, OptionSpec("duration", positional=True, required=True, max_length=10)]
+    remind: Annotated[str | None, OptionSpec("remind", max_length=20, aliases=("promemoria",))] = (
+        None
+    )
+
+
+class JournalArgs(Args):
+    n: Annotated[
+        int,
+        OptionSpec(
+            "n", type="int", positional=True, min_value=1, max_value=100, default=JOURNAL_DEFAULT
+        ),
+    ] = JOURNAL_DEFAULT
+
+
 _MENTION = re.compile(r"^<@!?(\d+)>$")
 
 
@@ -126,7 +159,7 @@ def turn_blocks(ctx: Context, c: Campaign, key: str) -> tuple[list[Block], list[
 
 async def new(ctx: Context) -> Reply:
     me = Member(user_id=ctx.request.user_id, name=ctx.request.user_name)
-    name = " ".join(ctx.opts["name"].split())[:60]
+    name = " ".join(ctx.args(NewArgs).name.split())[:60]
     c = await store.create(ctx.conn, ctx.request.chat_key, name, me, ctx.now)
     game = await ctx.active_game()
     if game is not None:
@@ -186,7 +219,7 @@ async def status(ctx: Context) -> Reply:
 async def order(ctx: Context) -> Reply:
     c = await load(ctx)
     require_manager(ctx, c)
-    members = [find_member(c, t) for t in ctx.opts["players"].split()]
+    members = [find_member(c, t) for t in ctx.args(OrderArgs).players.split()]
     if sorted(m.user_id for m in members) != sorted(m.user_id for m in c.players):
         raise UserError("campaign.bad_order")
     c.players = members
@@ -255,9 +288,10 @@ async def resume(ctx: Context) -> Reply:
 async def deadline(ctx: Context) -> Reply:
     c = await load(ctx)
     require_manager(ctx, c)
-    text = ctx.opts["duration"].strip().lower()
+    a = ctx.args(DeadlineArgs)
+    text = a.duration.strip().lower()
     c.deadline = None if text in ("off", "none", "no") else parse_duration(text)
-    c.points = parse_points(ctx.opts["remind"])
+    c.points = parse_points(a.remind)
     await persist(ctx, c, "campaign_deadline", reschedule=c)
     if c.deadline is None:
         return Reply(blocks=[[plain(ctx.t("campaign.deadline_off"))]])
@@ -291,7 +325,7 @@ def changes_text(ctx: Context, e: JournalEntry) -> str:
 async def journal(ctx: Context) -> Reply:
     c = await load(ctx)
     numbers = await games_store.numbers(ctx.conn, c.chat_key)
-    entries = numbered(await store.journal(ctx.conn, c), numbers)[-ctx.opts["n"] :]
+    entries = numbered(await store.journal(ctx.conn, c), numbers)[-ctx.args(JournalArgs).n :]
     blocks: list[Block] = []
     for e in entries:
         line: Block = [
@@ -355,8 +389,8 @@ def final_state(ctx: Context, state: GameState) -> list[str]:
 async def export(ctx: Context) -> Reply:
     """A Markdown battle report: each game round by round (every action with its dice and
     what it changed), its final state, the campaign's own steps, and the standings."""
-    wanted = ctx.opts.get(CAMPAIGN_GUARD)  # the campaign page asks for its own, even ended
-    if wanted is not None and not str(wanted).isdigit():
+    wanted = sent_guard(ctx, CAMPAIGN_GUARD)  # the campaign page asks for its own, even ended
+    if wanted is not None and not wanted.isdigit():
         raise UserError("campaign.none")
     found = await store.in_chat(ctx.conn, ctx.request.chat_key, int(wanted)) if wanted else None
     if wanted is not None and found is None:
@@ -453,7 +487,7 @@ SPECS = [
         group_aliases=("campagna",),
         handler=new,
         aliases=("nuova",),
-        options=(OptionSpec("name", type="text", positional=True, required=True, max_length=60),),
+        args=NewArgs,
         examples=("/campaign new Autumn league",),
     ),
     CommandSpec(
@@ -470,9 +504,7 @@ SPECS = [
         path=("campaign", "order"),
         handler=order,
         aliases=("ordine",),
-        options=(
-            OptionSpec("players", type="text", positional=True, required=True, max_length=300),
-        ),
+        args=OrderArgs,
         examples=("/campaign order @Bob @Ann",),
     ),
     CommandSpec(
@@ -488,10 +520,7 @@ SPECS = [
         path=("campaign", "deadline"),
         handler=deadline,
         aliases=("scadenza",),
-        options=(
-            OptionSpec("duration", positional=True, required=True, max_length=10),
-            OptionSpec("remind", max_length=20, aliases=("promemoria",)),
-        ),
+        args=DeadlineArgs,
         examples=("/campaign deadline 24h", "/campaign deadline 3d remind=50,80,95"),
     ),
     CommandSpec(
@@ -499,9 +528,7 @@ SPECS = [
         handler=journal,
         readonly=True,
         aliases=("diario",),
-        options=(
-            OptionSpec("n", type="int", positional=True, min_value=1, max_value=100, default=20),
-        ),
+        args=JournalArgs,
         examples=("/campaign journal 5",),
     ),
     CommandSpec(

@@ -3,8 +3,11 @@ form's short way to /settings lang)."""
 
 from __future__ import annotations
 
+from typing import Annotated, Literal
+
 from bot import i18n
 from bot.commands import discord_names, local_names
+from bot.commands.args import Args
 from bot.commands.context import Context
 from bot.commands.registry import Registry, UnknownCommand
 from bot.commands.spec import CommandSpec, OptionSpec
@@ -22,6 +25,26 @@ ATTACKS = {
     "c5": "c5 melee",
 }
 DEFAULT_ATTACK = "aos"
+
+
+class HelpArgs(Args):
+    command: Annotated[
+        str | None, OptionSpec("command", positional=True, type="text", max_length=60)
+    ] = None
+
+
+class LangArgs(Args):
+    language: Annotated[
+        Literal["it", "en"] | None,
+        OptionSpec("language", positional=True, choices=("it", "en"), aliases=("lingua",)),
+    ] = None
+
+
+class ImagesArgs(Args):
+    state: Annotated[
+        Literal["on", "off"] | None,
+        OptionSpec("state", positional=True, choices=("on", "off"), aliases=("stato",)),
+    ] = None
 
 
 def shown_names(ctx: Context) -> dict[tuple[str, ...], str]:
@@ -161,7 +184,7 @@ def overview(ctx: Context, names: dict[tuple[str, ...], str]) -> Reply:
 async def help_(ctx: Context) -> Reply:
     registry = ctx.app.registry
     names = shown_names(ctx)
-    name: str | None = ctx.opts["command"]
+    name = ctx.args(HelpArgs).command
     if not name:
         return overview(ctx, names)
     words = name.lstrip("/").lower().split()
@@ -182,7 +205,7 @@ async def help_(ctx: Context) -> Reply:
 
 
 async def lang(ctx: Context) -> Reply:
-    choice = ctx.opts["language"]
+    choice = ctx.args(LangArgs).language
     if choice is None:
         return Reply(blocks=[[plain(ctx.t("lang.current", lang=ctx.lang))]])
     new = i18n.normalize_lang(choice)
@@ -197,7 +220,7 @@ async def lang(ctx: Context) -> Reply:
 
 async def images(ctx: Context) -> Reply:
     """/settings images on|off: whether replies in this chat carry pictures (charts, cards)."""
-    state = ctx.opts["state"]
+    state = ctx.args(ImagesArgs).state
     chat = ctx.request.chat_key
     if state is None:
         on = await settings_repo.chat_images(ctx.conn, chat)
@@ -210,8 +233,6 @@ async def images(ctx: Context) -> Reply:
     key = "settings.images_set_on" if on else "settings.images_set_off"
     return Reply(blocks=[[plain(ctx.t(key))]], data={"images": on})
 
-
-LANGUAGE = OptionSpec("language", positional=True, choices=("it", "en"), aliases=("lingua",))
 
 SPECS = [
     CommandSpec(
@@ -226,7 +247,7 @@ SPECS = [
         handler=help_,
         readonly=True,
         aliases=("aiuto",),
-        options=(OptionSpec("command", positional=True, type="text", max_length=60),),
+        args=HelpArgs,
         examples=("/help roll", "/help aos"),
     ),
     CommandSpec(
@@ -235,7 +256,7 @@ SPECS = [
         admin_only=True,
         aliases=("lingua",),
         group_aliases=("impostazioni",),
-        options=(LANGUAGE,),
+        args=LangArgs,
         examples=("/settings lang it",),
     ),
     CommandSpec(
@@ -244,7 +265,7 @@ SPECS = [
         admin_only=True,
         aliases=("immagini",),
         group_aliases=("impostazioni",),
-        options=(OptionSpec("state", positional=True, choices=("on", "off"), aliases=("stato",)),),
+        args=ImagesArgs,
         examples=("/settings images off", "/settings images on"),
     ),
     # The text form's short way to /settings lang (Discord shows only /settings lang).
@@ -254,7 +275,7 @@ SPECS = [
         admin_only=True,
         hidden=True,
         aliases=("lingua",),
-        options=(LANGUAGE,),
+        args=LangArgs,
         examples=("/lang it",),
     ),
 ]

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Annotated, Any
 
+from bot.commands.args import Args
 from bot.commands.context import Context
 from bot.commands.odds_view import TableFormat, odds_views, view_blocks, view_data
-from bot.commands.spec import CommandSpec, OptionSpec, flag_opt
+from bot.commands.spec import DICE, CommandSpec, OptionSpec, flag_opt
 from bot.i18n import fmt_num
 from bot.images import odds_chart, render
 from bot.protocol import Attachment, Block, Button, Reply, Span, Style, bold, code, italic, plain
@@ -31,6 +32,39 @@ from rules_core.errors import UserError
 
 HISTORY_DEFAULT = 10
 HISTORY_MAX = 50
+
+EXPR = OptionSpec("expression", type="text", positional=True, required=True, max_length=300)
+ROLL_ID = OptionSpec("id", type="int", positional=True, required=True, min_value=1)
+
+
+class RollArgs(Args):
+    expression: Annotated[str, EXPR]
+    dice: Annotated[list[int] | None, DICE] = None
+
+
+class RollIdArgs(Args):
+    """A roll of the log by its number (/roll show, /roll reveal)."""
+
+    id: Annotated[int, ROLL_ID]
+
+
+class RollHistoryArgs(Args):
+    n: Annotated[
+        int,
+        OptionSpec(
+            "n",
+            type="int",
+            positional=True,
+            min_value=1,
+            max_value=HISTORY_MAX,
+            default=HISTORY_DEFAULT,
+        ),
+    ] = HISTORY_DEFAULT
+
+
+class OddsArgs(Args):
+    expression: Annotated[str, EXPR]
+    full: Annotated[bool, flag_opt("full", "completa")] = False
 
 
 def face_spans(result: RollResult) -> list[Span]:
@@ -150,9 +184,10 @@ def results_reply(ctx: Context, number: int, who: str, results: list[RollResult]
 
 
 async def roll_cmd(ctx: Context) -> Reply:
-    text: str = ctx.opts["expression"]
+    a = ctx.args(RollArgs)
+    text = a.expression
     command = parse(text)
-    source = ctx.dice(ctx.opts["dice"])
+    source = ctx.dice(a.dice)
     results = roll_command(command, source)
     source.check_exhausted()  # a face given and not used is a mistake: say so, as attacks do
     # The log keeps the faces (replayed by /roll show) and each roll's summary, not every
@@ -177,9 +212,10 @@ async def roll_cmd(ctx: Context) -> Reply:
 
 
 async def roll_show(ctx: Context) -> Reply:
-    record = await rolls_repo.get(ctx.conn, ctx.request.chat_key, ctx.opts["id"])
+    number = ctx.args(RollIdArgs).id
+    record = await rolls_repo.get(ctx.conn, ctx.request.chat_key, number)
     if record is None:
-        raise UserError("roll.not_found", id=ctx.opts["id"])
+        raise UserError("roll.not_found", id=number)
     results = replay(record)
     if results is None:
         blocks, data = command_roll(ctx, record)
@@ -225,7 +261,7 @@ def command_roll(ctx: Context, record: rolls_repo.RollRecord) -> tuple[list[Bloc
 
 
 async def roll_history(ctx: Context) -> Reply:
-    records = await rolls_repo.recent(ctx.conn, ctx.request.chat_key, ctx.opts["n"])
+    records = await rolls_repo.recent(ctx.conn, ctx.request.chat_key, ctx.args(RollHistoryArgs).n)
     if not records:
         return Reply(blocks=[[plain(ctx.t("roll.no_history"))]], data={"rolls": []})
     blocks: list[Block] = []
@@ -248,13 +284,14 @@ async def roll_history(ctx: Context) -> Reply:
 
 
 async def odds_cmd(ctx: Context) -> Reply:
-    text: str = ctx.opts["expression"]
+    a = ctx.args(OddsArgs)
+    text = a.expression
     command = parse(text)
     # The whole message is charged before any part is computed; then all of it runs at once,
     # in a worker unless it is tiny.
     costs = charge_odds(command, ctx.budget)
     light = is_light(sum(c.operations for c in costs), sum(c.values for c in costs))
-    table = _table_format(ctx) if ctx.opts.get("full") else None
+    table = _table_format(ctx) if a.full else None
     views = await ctx.offload(odds_views, text, table, light=light)
     blocks: list[Block] = []
     payload = []
@@ -287,16 +324,12 @@ def _table_format(ctx: Context) -> TableFormat:
     return TableFormat(ctx.t("odds.file_header", sep=separator), separator, mark)
 
 
-EXPR = OptionSpec("expression", type="text", positional=True, required=True, max_length=300)
-DICE = OptionSpec("dice", type="faces", aliases=("dadi",))
-FULL = flag_opt("full", "completa")
-
 SPECS = [
     CommandSpec(
         path=("roll",),
         handler=roll_cmd,
         aliases=("tira",),
-        options=(EXPR, DICE),
+        args=RollArgs,
         examples=("/roll 2d6+3 fire damage", "/roll 10d6>=4", "/roll 4d6kh3", "/roll 1d20+5 adv"),
     ),
     CommandSpec(
@@ -304,7 +337,7 @@ SPECS = [
         handler=roll_show,
         readonly=True,
         aliases=("mostra",),
-        options=(OptionSpec("id", type="int", positional=True, required=True, min_value=1),),
+        args=RollIdArgs,
         examples=("/roll show 12",),
     ),
     CommandSpec(
@@ -312,16 +345,7 @@ SPECS = [
         handler=roll_history,
         readonly=True,
         aliases=("storico",),
-        options=(
-            OptionSpec(
-                "n",
-                type="int",
-                positional=True,
-                min_value=1,
-                max_value=HISTORY_MAX,
-                default=HISTORY_DEFAULT,
-            ),
-        ),
+        args=RollHistoryArgs,
         examples=("/roll history 5",),
     ),
     CommandSpec(
@@ -329,7 +353,7 @@ SPECS = [
         handler=odds_cmd,
         readonly=True,
         aliases=("probabilita", "prob"),
-        options=(EXPR, FULL),
+        args=OddsArgs,
         examples=("/odds 2d6+3>=10", "/odds 10d6>=4", "/odds 4d6kh3", "/odds 3d6 full"),
     ),
 ]

@@ -11,8 +11,13 @@ is internal.
 
 from __future__ import annotations
 
+from typing import Annotated
+
+from bot.commands.args import Args
 from bot.commands.context import Context
 from bot.commands.game_turns import (
+    LogArgs,
+    TurnOrderArgs,
     log,
     phase_next,
     round_next,
@@ -22,6 +27,14 @@ from bot.commands.game_turns import (
     undo,
 )
 from bot.commands.game_units import (
+    ResArgs,
+    ScoreAddArgs,
+    UnitAddArgs,
+    UnitArgs,
+    UnitCondArgs,
+    UnitDamageArgs,
+    UnitHealArgs,
+    UnitSetArgs,
     res_add,
     res_set,
     res_show,
@@ -57,9 +70,34 @@ from rules_core.systems import SYSTEMS, get_system
 # --- /game ------------------------------------------------------------------------------------
 
 
+class GameNewArgs(Args):
+    system: Annotated[
+        str,
+        OptionSpec(
+            "system", positional=True, required=True, choices=tuple(SYSTEMS), aliases=("sistema",)
+        ),
+    ]
+    name: Annotated[str | None, OptionSpec("name", type="text", positional=True, max_length=40)] = (
+        None
+    )
+
+
+class GameJoinArgs(Args):
+    side: Annotated[str | None, OptionSpec("side", type="text", positional=True, max_length=30)] = (
+        None
+    )
+
+
+class GameEndArgs(Args):
+    winner: Annotated[
+        str | None, OptionSpec("winner", type="text", positional=True, max_length=40)
+    ] = None
+
+
 async def game_new(ctx: Context) -> Reply:
-    system = get_system(ctx.opts["system"])
-    name = tr.clean_name(ctx.opts["name"] or ctx.t(f"systems.{system.id}"))
+    a = ctx.args(GameNewArgs)
+    system = get_system(a.system)
+    name = tr.clean_name(a.name or ctx.t(f"systems.{system.id}"))
     state = GameState(system=system.id, name=name, organiser=ctx.request.user_id)
     state = tr.join(state, ctx.request.user_id, ctx.request.user_name, None)
     created = await create_game(ctx, state)
@@ -72,7 +110,7 @@ async def game_new(ctx: Context) -> Reply:
 
 async def game_join(ctx: Context) -> Reply:
     game = await load_game(ctx)
-    side = ctx.opts["side"]
+    side = ctx.args(GameJoinArgs).side
     new = tr.join(game.state, ctx.request.user_id, ctx.request.user_name, side)
     await apply_change(ctx, new, "join", game=game)
     return Reply(blocks=[[plain(ctx.t("game.joined", name=ctx.request.user_name))]])
@@ -97,7 +135,8 @@ async def game_status(ctx: Context) -> Reply:
 async def game_end(ctx: Context) -> Reply:
     game = await load_game(ctx)
     require_manager(ctx, game.state)
-    winner = find_player(game.state, ctx.opts["winner"]).user_id if ctx.opts["winner"] else None
+    named = ctx.args(GameEndArgs).winner
+    winner = find_player(game.state, named).user_id if named else None
     new = tr.end_game(game.state, winner)
     await apply_change(ctx, new, "end", game=game)
     text = (
@@ -138,43 +177,20 @@ async def game_history(ctx: Context) -> Reply:
 
 # --- declarations ------------------------------------------------------------------------------
 
-NAME = OptionSpec(
-    "name",
-    type="text",
-    positional=True,
-    required=True,
-    max_length=40,
-    autocomplete="units",
-    aliases=("nome",),
-)
-AMOUNT = OptionSpec(
-    "amount", type="int", positional=True, required=True, min_value=0, max_value=999
-)
-STATS = OptionSpec("stats", type="pairs", max_length=300)
-
 SPECS = [
     CommandSpec(
         path=("game", "new"),
         group_aliases=("partita",),
         handler=game_new,
         aliases=("nuova",),
-        options=(
-            OptionSpec(
-                "system",
-                positional=True,
-                required=True,
-                choices=tuple(SYSTEMS),
-                aliases=("sistema",),
-            ),
-            OptionSpec("name", type="text", positional=True, max_length=40),
-        ),
+        args=GameNewArgs,
         examples=('/game new gen "Spring league"',),
     ),
     CommandSpec(
         path=("game", "join"),
         handler=game_join,
         aliases=("entra",),
-        options=(OptionSpec("side", type="text", positional=True, max_length=30),),
+        args=GameJoinArgs,
         examples=("/game join North",),
     ),
     CommandSpec(
@@ -191,7 +207,7 @@ SPECS = [
         path=("game", "end"),
         handler=game_end,
         aliases=("fine",),
-        options=(OptionSpec("winner", type="text", positional=True, max_length=40),),
+        args=GameEndArgs,
         examples=("/game end Bruno", "/game end"),
     ),
     CommandSpec(
@@ -206,12 +222,7 @@ SPECS = [
         group_aliases=("unita",),
         handler=unit_add,
         aliases=("aggiungi",),
-        options=(
-            OptionSpec("name", positional=True, required=True, max_length=40, aliases=("nome",)),
-            OptionSpec("owner", max_length=60, aliases=("proprietario",)),
-            OptionSpec("grid", max_length=120, aliases=("griglia",)),
-            STATS,
-        ),
+        args=UnitAddArgs,
         examples=("/unit add Guards models=5 wounds=1", '/unit add "Iron Giant" wounds=12'),
     ),
     CommandSpec(
@@ -226,58 +237,42 @@ SPECS = [
         handler=unit_show,
         readonly=True,
         aliases=("mostra",),
-        options=(NAME,),
+        args=UnitArgs,
         examples=("/unit show Vindictors",),
     ),
     CommandSpec(
         path=("unit", "set"),
         handler=unit_set,
         aliases=("imposta",),
-        options=(
-            OptionSpec("name", positional=True, required=True, max_length=40, autocomplete="units"),
-            STATS,
-        ),
+        args=UnitSetArgs,
         examples=("/unit set Guards wounds=2",),
     ),
     CommandSpec(
         path=("unit", "damage"),
         handler=unit_damage,
         aliases=("danno", "danni"),
-        options=(
-            OptionSpec("name", positional=True, required=True, max_length=40, autocomplete="units"),
-            AMOUNT,
-            OptionSpec("column", type="int", min_value=1, max_value=6, aliases=("colonna",)),
-            OptionSpec("model", type="int", min_value=1, max_value=100, aliases=("modello",)),
-        ),
+        args=UnitDamageArgs,
         examples=("/unit damage Guards 3", "/unit damage Trenchers 1 model=3"),
     ),
     CommandSpec(
         path=("unit", "heal"),
         handler=unit_heal,
         aliases=("cura",),
-        options=(
-            OptionSpec("name", positional=True, required=True, max_length=40, autocomplete="units"),
-            AMOUNT,
-        ),
+        args=UnitHealArgs,
         examples=("/unit heal Guards 1",),
     ),
     CommandSpec(
         path=("unit", "remove"),
         handler=unit_remove,
         aliases=("rimuovi",),
-        options=(NAME,),
+        args=UnitArgs,
         examples=("/unit remove Gutrippaz",),
     ),
     CommandSpec(
         path=("unit", "cond"),
         handler=unit_cond,
         aliases=("condizione",),
-        options=(
-            OptionSpec("name", positional=True, required=True, max_length=40, autocomplete="units"),
-            OptionSpec("action", positional=True, required=True, choices=("add", "remove")),
-            OptionSpec("condition", type="text", positional=True, required=True, max_length=40),
-            OptionSpec("until", max_length=20, aliases=("fino",)),
-        ),
+        args=UnitCondArgs,
         examples=("/unit cond Guards add pinned until=end-of-round",),
     ),
     CommandSpec(
@@ -288,18 +283,7 @@ SPECS = [
             path=("res", op),
             handler=handler,
             aliases=(alias,),
-            options=(
-                OptionSpec("resource", positional=True, required=True, max_length=24),
-                OptionSpec(
-                    "amount",
-                    type="int",
-                    positional=True,
-                    required=True,
-                    min_value=0,
-                    max_value=9999,
-                ),
-                OptionSpec("unit", max_length=40, autocomplete="units", aliases=("unita",)),
-            ),
+            args=ResArgs,
             examples=(f"/res {op} points 3",),
         )
         for op, alias, handler in (
@@ -315,18 +299,7 @@ SPECS = [
         path=("score", "add"),
         handler=score_add,
         aliases=("aggiungi",),
-        options=(
-            OptionSpec(
-                "points",
-                type="signed",
-                positional=True,
-                required=True,
-                min_value=-999,
-                max_value=999,
-            ),
-            OptionSpec("player", positional=True, max_length=40),
-            OptionSpec("reason", type="text", positional=True, max_length=100),
-        ),
+        args=ScoreAddArgs,
         examples=("/score add 3", "/score add 2 Bob objective"),
     ),
     CommandSpec(
@@ -343,9 +316,7 @@ SPECS = [
         path=("turn", "order"),
         handler=turn_order,
         aliases=("ordine",),
-        options=(
-            OptionSpec("players", type="text", positional=True, required=True, max_length=300),
-        ),
+        args=TurnOrderArgs,
         examples=("/turn order @Bob @Ann",),
     ),
     CommandSpec(
@@ -363,9 +334,7 @@ SPECS = [
         handler=log,
         readonly=True,
         aliases=("registro",),
-        options=(
-            OptionSpec("n", type="int", positional=True, min_value=1, max_value=50, default=10),
-        ),
+        args=LogArgs,
         examples=("/log 20",),
     ),
     CommandSpec(path=("undo",), handler=undo, aliases=("annulla",), examples=("/undo",)),

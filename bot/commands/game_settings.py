@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
+from bot.commands.args import Args
 from bot.commands.context import Context
 from bot.commands.spec import CommandSpec, OptionSpec
 from bot.commands.system_kit import SystemSettings
@@ -10,6 +13,13 @@ from bot.session import name_of
 from rules_core.errors import UserError
 from rules_core.game.models import GameState
 from rules_core.game.settings import SCORE_RIGHTS, GameSettings, may_add_own_points
+
+
+class GameSettingsArgs(Args):
+    score: Annotated[str | None, OptionSpec("score", choices=SCORE_RIGHTS, aliases=("punti",))] = (
+        None
+    )
+
 
 SETTINGS = SystemSettings(
     "game",
@@ -37,7 +47,7 @@ SPECS = [
         path=("game", "settings"),
         handler=SETTINGS.command,
         aliases=("impostazioni",),
-        options=(OptionSpec("score", choices=SCORE_RIGHTS, aliases=("punti",)),),
+        args=GameSettingsArgs,
         examples=("/game settings", "/game settings score=own_on_turn"),
     ),
 ]

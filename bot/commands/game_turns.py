@@ -9,6 +9,9 @@ pressed after that turn ended, it answers "this turn has already ended" and chan
 
 from __future__ import annotations
 
+from typing import Annotated
+
+from bot.commands.args import Args
 from bot.commands.context import Context
 from bot.commands.game_view import (
     change_lines,
@@ -16,6 +19,7 @@ from bot.commands.game_view import (
     notes_blocks,
     turn_over,
 )
+from bot.commands.spec import OptionSpec
 from bot.protocol import Block, Button, Reply, bold, code, italic, mention, plain
 from bot.session import (
     TURN_GUARD,
@@ -33,6 +37,24 @@ from bot.storage.games import StoredGame
 from rules_core.errors import UserError
 from rules_core.game import transitions as tr
 from rules_core.systems.base import Note
+
+LOG_DEFAULT = 10
+
+
+class TurnOrderArgs(Args):
+    players: Annotated[
+        str, OptionSpec("players", type="text", positional=True, required=True, max_length=300)
+    ]
+
+
+class LogArgs(Args):
+    n: Annotated[
+        int,
+        OptionSpec(
+            "n", type="int", positional=True, min_value=1, max_value=50, default=LOG_DEFAULT
+        ),
+    ] = LOG_DEFAULT
+
 
 # --- turns ------------------------------------------------------------------------------------
 
@@ -99,7 +121,7 @@ async def turn_end(ctx: Context) -> Reply:
 async def turn_order(ctx: Context) -> Reply:
     game = await load_game(ctx)
     require_manager(ctx, game.state)
-    ids = [find_player(game.state, t).user_id for t in ctx.opts["players"].split()]
+    ids = [find_player(game.state, t).user_id for t in ctx.args(TurnOrderArgs).players.split()]
     new = tr.set_order(game.state, ids)
     await apply_change(ctx, new, "turn_order", game=game)
     names = " → ".join(name_of(new, u) for u in new.order)
@@ -137,7 +159,7 @@ async def round_next(ctx: Context) -> Reply:
 
 async def log(ctx: Context) -> Reply:
     game = await load_game(ctx)
-    found = await events.recent(ctx.conn, game.id, ctx.opts["n"])
+    found = await events.recent(ctx.conn, game.id, ctx.args(LogArgs).n)
     blocks: list[Block] = []
     changes = {ev.id: change_lines(ctx, ev.before, ev.after) for ev in found}  # once each
     for ev in reversed(found):

@@ -8,9 +8,15 @@ anything. Who may add to their own score is the chat's `/game settings score=`. 
 
 from __future__ import annotations
 
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from bot.commands.args import Args
 from bot.commands.context import Context
 from bot.commands.game_settings import require_own_points_right
 from bot.commands.game_view import notes_blocks, stats_text, unit_blocks, unit_line
+from bot.commands.spec import OptionSpec
 from bot.images.cards.attach import grid_picture, unit_picture
 from bot.protocol import Block, Reply, bold, plain, pre
 from bot.session import (
@@ -29,20 +35,122 @@ from rules_core.game.models import GameState, ScoreEntry
 from rules_core.rules.text import fold
 from rules_core.systems.base import Note
 
+# --- options ----------------------------------------------------------------------------------
+
+STATS = OptionSpec("stats", type="pairs", max_length=300)
+# a unit of the game the command acts on, completed from the game's units
+UNIT = OptionSpec("name", positional=True, required=True, max_length=40, autocomplete="units")
+AMOUNT = OptionSpec(
+    "amount", type="int", positional=True, required=True, min_value=0, max_value=999
+)
+
+
+class UnitAddArgs(Args):
+    name: Annotated[
+        str, OptionSpec("name", positional=True, required=True, max_length=40, aliases=("nome",))
+    ]
+    owner: Annotated[str | None, OptionSpec("owner", max_length=60, aliases=("proprietario",))] = (
+        None
+    )
+    grid: Annotated[str | None, OptionSpec("grid", max_length=120, aliases=("griglia",))] = None
+    stats: Annotated[dict[str, int], STATS] = Field(default_factory=dict)
+
+
+class UnitArgs(Args):
+    """/unit show, /unit remove: a unit by its name (the whole rest of the line)."""
+
+    name: Annotated[
+        str,
+        OptionSpec(
+            "name",
+            type="text",
+            positional=True,
+            required=True,
+            max_length=40,
+            autocomplete="units",
+            aliases=("nome",),
+        ),
+    ]
+
+
+class UnitSetArgs(Args):
+    name: Annotated[str, UNIT]
+    stats: Annotated[dict[str, int], STATS] = Field(default_factory=dict)
+
+
+class UnitHealArgs(Args):
+    name: Annotated[str, UNIT]
+    amount: Annotated[int, AMOUNT]
+
+
+class UnitDamageArgs(UnitHealArgs):
+    column: Annotated[
+        int | None,
+        OptionSpec("column", type="int", min_value=1, max_value=6, aliases=("colonna",)),
+    ] = None
+    model: Annotated[
+        int | None,
+        OptionSpec("model", type="int", min_value=1, max_value=100, aliases=("modello",)),
+    ] = None
+
+
+class UnitCondArgs(Args):
+    name: Annotated[str, UNIT]
+    action: Annotated[
+        Literal["add", "remove"],
+        OptionSpec("action", positional=True, required=True, choices=("add", "remove")),
+    ]
+    condition: Annotated[
+        str,
+        OptionSpec("condition", type="text", positional=True, required=True, max_length=40),
+    ]
+    until: Annotated[str | None, OptionSpec("until", max_length=20, aliases=("fino",))] = None
+
+
+class ResArgs(Args):
+    """/res set|add|spend."""
+
+    resource: Annotated[str, OptionSpec("resource", positional=True, required=True, max_length=24)]
+    amount: Annotated[
+        int,
+        OptionSpec(
+            "amount", type="int", positional=True, required=True, min_value=0, max_value=9999
+        ),
+    ]
+    unit: Annotated[
+        str | None,
+        OptionSpec("unit", max_length=40, autocomplete="units", aliases=("unita",)),
+    ] = None
+
+
+class ScoreAddArgs(Args):
+    points: Annotated[
+        int,
+        OptionSpec(
+            "points", type="signed", positional=True, required=True, min_value=-999, max_value=999
+        ),
+    ]
+    player: Annotated[str | None, OptionSpec("player", positional=True, max_length=40)] = None
+    reason: Annotated[
+        str | None, OptionSpec("reason", type="text", positional=True, max_length=100)
+    ] = None
+
+
 # --- /unit ------------------------------------------------------------------------------------
 
 
 async def unit_add(ctx: Context) -> Reply:
+    a = ctx.args(UnitAddArgs)
     game = await load_game(ctx)
     state = game.state
     me = require_player(ctx, state)
     owner = me
-    if ctx.opts["owner"]:
-        owner = find_player(state, ctx.opts["owner"])
+    if a.owner:
+        owner = find_player(state, a.owner)
         if owner.user_id != ctx.request.user_id:
             require_manager(ctx, state)
-    options = {"grid": ctx.opts["grid"]} if ctx.opts.get("grid") else {}
-    new = tr.add_unit(state, ctx.opts["name"], owner, ctx.opts["stats"], options)
+    options = {"grid": a.grid} if a.grid else {}
+    new = tr.add_unit(state, a.name, owner, a.stats, options)
     await apply_change(ctx, new, "unit_add", game=game)
     unit = new.units[-1]
     return Reply(
@@ -71,7 +179,7 @@ async def unit_list(ctx: Context) -> Reply:
 
 async def unit_show(ctx: Context) -> Reply:
     game = await load_game(ctx)
-    unit = tr.find_unit(game.state, ctx.opts["name"])
+    unit = tr.find_unit(game.state, ctx.args(UnitArgs).name)
     stats = stats_text(ctx, game.state.system, unit.stats)
     blocks: list[Block] = [
         *unit_blocks(ctx, unit, game.state.system),
@@ -86,27 +194,35 @@ async def unit_show(ctx: Context) -> Reply:
     return await unit_picture(ctx, reply, unit, game.state.system)
 
 
-async def unit_change(ctx: Context, kind: str) -> Reply:
+async def unit_change(
+    ctx: Context,
+    kind: str,
+    name: str,
+    *,
+    stats: dict[str, int] | None = None,
+    amount: int = 0,
+    column: int | None = None,
+    model: int | None = None,
+) -> Reply:
     game = await load_game(ctx)
     state = game.state
-    unit = tr.find_unit(state, ctx.opts["name"])
+    unit = tr.find_unit(state, name)
     notes: list[Note] = []
     if kind == "unit_set":
         require_unit_rights(ctx, state, unit, attack=False)
-        new = tr.set_stats(state, unit.name, ctx.opts["stats"])
+        new = tr.set_stats(state, unit.name, stats or {})
     elif kind == "damage":
 
         def hit(st: GameState) -> GameState:
             notes.clear()  # a retry runs this again: keep only the last run's notes
-            column = ctx.opts.get("column")
             return tr.damage(
                 st,
                 unit.name,
-                ctx.opts["amount"],
+                amount,
                 column=column,
                 dice=ctx.dice(),
                 notes=notes,
-                model=ctx.opts.get("model"),
+                model=model,
             )
 
         change = await apply_change(
@@ -125,7 +241,7 @@ async def unit_change(ctx: Context, kind: str) -> Reply:
         return await grid_picture(ctx, reply, after, change.after.system)
     elif kind == "heal":
         require_unit_rights(ctx, state, unit, attack=False)
-        new = tr.heal(state, unit.name, ctx.opts["amount"])
+        new = tr.heal(state, unit.name, amount)
     else:
         require_unit_rights(ctx, state, unit, attack=False)
         new = tr.remove_unit(state, unit.name)
@@ -140,30 +256,34 @@ async def unit_change(ctx: Context, kind: str) -> Reply:
 
 
 async def unit_set(ctx: Context) -> Reply:
-    return await unit_change(ctx, "unit_set")
+    a = ctx.args(UnitSetArgs)
+    return await unit_change(ctx, "unit_set", a.name, stats=a.stats)
 
 
 async def unit_damage(ctx: Context) -> Reply:
-    return await unit_change(ctx, "damage")
+    a = ctx.args(UnitDamageArgs)
+    return await unit_change(ctx, "damage", a.name, amount=a.amount, column=a.column, model=a.model)
 
 
 async def unit_heal(ctx: Context) -> Reply:
-    return await unit_change(ctx, "heal")
+    a = ctx.args(UnitHealArgs)
+    return await unit_change(ctx, "heal", a.name, amount=a.amount)
 
 
 async def unit_remove(ctx: Context) -> Reply:
-    return await unit_change(ctx, "unit_remove")
+    return await unit_change(ctx, "unit_remove", ctx.args(UnitArgs).name)
 
 
 async def unit_cond(ctx: Context) -> Reply:
+    a = ctx.args(UnitCondArgs)
     game = await load_game(ctx)
     state = game.state
-    unit = tr.find_unit(state, ctx.opts["name"])
+    unit = tr.find_unit(state, a.name)
     require_unit_rights(ctx, state, unit, attack=True)
-    if ctx.opts["action"] == "add":
-        new = tr.add_condition(state, unit.name, ctx.opts["condition"], ctx.opts["until"])
+    if a.action == "add":
+        new = tr.add_condition(state, unit.name, a.condition, a.until)
     else:
-        new = tr.remove_condition(state, unit.name, ctx.opts["condition"])
+        new = tr.remove_condition(state, unit.name, a.condition)
     await apply_change(ctx, new, "condition", game=game)
     after = tr.find_unit(new, unit.name)
     return Reply(blocks=[unit_line(ctx, after, new.system)], data={"unit": after.model_dump()})
@@ -189,21 +309,21 @@ async def res_show(ctx: Context) -> Reply:
 
 
 async def res_change(ctx: Context, op: str) -> Reply:
+    a = ctx.args(ResArgs)
     game = await load_game(ctx)
     state = game.state
     require_player(ctx, state)
-    target_unit = ctx.opts["unit"]
+    target_unit = a.unit
     if target_unit:
         unit = tr.find_unit(state, target_unit)
         require_unit_rights(ctx, state, unit, attack=False)
     owner_key = tr.resource_key(state, ctx.request.user_id, target_unit)
-    new, value = tr.change_resource(state, owner_key, ctx.opts["resource"], op, ctx.opts["amount"])
+    new, value = tr.change_resource(state, owner_key, a.resource, op, a.amount)
     await apply_change(ctx, new, f"res_{op}", game=game)
+    name = a.resource.lower()
     return Reply(
-        blocks=[
-            [plain(ctx.t("game.resource_now", name=ctx.opts["resource"].lower(), value=value))]
-        ],
-        data={"resource": ctx.opts["resource"].lower(), "value": value},
+        blocks=[[plain(ctx.t("game.resource_now", name=name, value=value))]],
+        data={"resource": name, "value": value},
     )
 
 
@@ -233,26 +353,25 @@ async def score_show(ctx: Context) -> Reply:
 
 
 async def score_add(ctx: Context) -> Reply:
+    a = ctx.args(ScoreAddArgs)
     game = await load_game(ctx)
     state = game.state
     me = require_player(ctx, state)
-    player, reason = me, ctx.opts["reason"]
-    if ctx.opts["player"]:
+    player, reason = me, a.reason
+    if a.player:
         try:
-            player = find_player(state, ctx.opts["player"])
+            player = find_player(state, a.player)
         except UserError:  # `/score add 5 objective taken`: no player first, all of it the reason
-            reason = " ".join(x for x in (ctx.opts["player"], reason) if x)[:100]
+            reason = " ".join(x for x in (a.player, reason) if x)[:100]
     if player.user_id != ctx.request.user_id:
         require_manager(ctx, state)
     elif not is_manager(ctx, state):
         await require_own_points_right(ctx, state)  # the chat's `/game settings score=`
     new = state.clone()
-    new.score_log.append(
-        ScoreEntry(user_id=player.user_id, points=ctx.opts["points"], reason=reason)
-    )
+    new.score_log.append(ScoreEntry(user_id=player.user_id, points=a.points, reason=reason))
     await apply_change(ctx, new, "score", game=game)
     total = new.score().get(player.user_id, 0)
-    line = ctx.t("game.scored", name=player.name, n=ctx.opts["points"], total=total)
+    line = ctx.t("game.scored", name=player.name, n=a.points, total=total)
     if reason:
         line += " " + ctx.t("game.diff.reason", reason=reason)
     return Reply(

@@ -10,7 +10,9 @@ caller's macros); these handlers only save, list and delete.
 from __future__ import annotations
 
 import re
+from typing import Annotated
 
+from bot.commands.args import Args
 from bot.commands.context import Context
 from bot.commands.spec import CommandSpec, OptionSpec
 from bot.protocol import Block, Reply, bold, code, plain
@@ -22,6 +24,30 @@ MAX_COMMAND = 300
 RUN = ("macro", "run")  # run by the dispatcher (bot.app)
 
 
+class MacroArgs(Args):
+    name: Annotated[
+        str, OptionSpec("name", positional=True, required=True, max_length=40, aliases=("nome",))
+    ]
+
+
+class SaveArgs(MacroArgs):
+    command: Annotated[
+        str,
+        OptionSpec(
+            "command", type="text", positional=True, required=True, max_length=MAX_COMMAND,
+            aliases=("comando",),
+        ),
+    ]  # fmt: skip
+
+
+class RunArgs(MacroArgs):
+    # read by the dispatcher, which runs a macro it finds (bot.app)
+    args: Annotated[
+        str | None,
+        OptionSpec("args", type="text", positional=True, max_length=200, aliases=("argomenti",)),
+    ] = None
+
+
 def macro_name(ctx: Context, raw: str) -> str:
     name = raw.strip().lstrip("/").lower()
     if not NAME_RULE.fullmatch(name):
@@ -30,11 +56,12 @@ def macro_name(ctx: Context, raw: str) -> str:
 
 
 async def save(ctx: Context) -> Reply:
-    name = macro_name(ctx, ctx.opts["name"])
+    a = ctx.args(SaveArgs)
+    name = macro_name(ctx, a.name)
     registry = ctx.app.registry
     if registry.canonical([name])[0] in registry.groups():
         raise UserError("macro.taken", name=name)
-    command = " ".join(str(ctx.opts["command"]).split())
+    command = " ".join(a.command.split())
     if not command.startswith("/"):
         command = "/" + command
     if len(command) > MAX_COMMAND:
@@ -68,7 +95,7 @@ async def listing(ctx: Context) -> Reply:
 
 
 async def delete(ctx: Context) -> Reply:
-    name = macro_name(ctx, ctx.opts["name"])
+    name = macro_name(ctx, ctx.args(MacroArgs).name)
     if not await macros_repo.delete(ctx.conn, ctx.request.chat_key, ctx.request.user_id, name):
         raise UserError("macro.not_found", name=name)
     return Reply(blocks=[[plain(ctx.t("macro.deleted", name=name))]], data={"name": name})
@@ -76,15 +103,9 @@ async def delete(ctx: Context) -> Reply:
 
 async def run(ctx: Context) -> Reply:
     """Reached only when the dispatcher found no macro to run (it runs those itself)."""
-    raise UserError("macro.not_found", name=macro_name(ctx, ctx.opts["name"]))
+    raise UserError("macro.not_found", name=macro_name(ctx, ctx.args(RunArgs).name))
 
 
-NAME = OptionSpec("name", positional=True, required=True, max_length=40, aliases=("nome",))
-COMMAND = OptionSpec(
-    "command", type="text", positional=True, required=True, max_length=MAX_COMMAND,
-    aliases=("comando",),
-)  # fmt: skip
-ARGS = OptionSpec("args", type="text", positional=True, max_length=200, aliases=("argomenti",))
 SAVE_EXAMPLE = "/save charge /aos attack target=Orcs attacks=3 hit=3 wound=3"
 
 SPECS = [
@@ -92,14 +113,14 @@ SPECS = [
         path=("save",),
         handler=save,
         aliases=("salva",),
-        options=(NAME, COMMAND),
+        args=SaveArgs,
         examples=(SAVE_EXAMPLE, "/save fire /roll 2d6+3 fire"),
     ),
     CommandSpec(
         path=("macro", "save"),
         handler=save,
         aliases=("salva",),
-        options=(NAME, COMMAND),
+        args=SaveArgs,
         examples=("/macro save fire /roll 2d6+3 fire",),
     ),
     CommandSpec(
@@ -113,7 +134,7 @@ SPECS = [
         path=("macro", "delete"),
         handler=delete,
         aliases=("elimina", "cancella"),
-        options=(NAME,),
+        args=MacroArgs,
         examples=("/macro delete fire",),
     ),
     CommandSpec(
@@ -121,7 +142,7 @@ SPECS = [
         handler=run,
         readonly=True,
         aliases=("esegui",),
-        options=(NAME, ARGS),
+        args=RunArgs,
         examples=("/macro run fire",),
     ),
 ]

@@ -15,10 +15,11 @@
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import Annotated, Any
 
+from bot.commands.args import Args
 from bot.commands.context import Context
-from bot.commands.dice import replay, results_reply, roll_data
+from bot.commands.dice import EXPR, ROLL_ID, RollIdArgs, replay, results_reply, roll_data
 from bot.commands.spec import CommandSpec, OptionSpec
 from bot.protocol import Block, Reply, bold, code, plain, pre
 from bot.storage import private_rolls as pr
@@ -27,8 +28,17 @@ from rules_core.dice import EXPLODED, REROLLED, DiceSource, parse, roll_command
 from rules_core.errors import UserError
 
 
+class PrivateRollArgs(Args):
+    expression: Annotated[str, EXPR]
+
+
+class RerollArgs(Args):
+    id: Annotated[int, ROLL_ID]
+    dice: Annotated[list[int], OptionSpec("dice", type="faces", required=True, aliases=("dadi",))]
+
+
 async def private_roll(ctx: Context) -> Reply:
-    text: str = ctx.opts["expression"]
+    text = ctx.args(PrivateRollArgs).expression
     results = roll_command(parse(text), source := ctx.dice())
     request = ctx.request
     number = await rolls_repo.add(
@@ -70,7 +80,7 @@ async def private_roll(ctx: Context) -> Reply:
 
 
 async def reveal(ctx: Context) -> Reply:
-    number: int = ctx.opts["id"]
+    number = ctx.args(RollIdArgs).id
     found = await pr.get(ctx.conn, ctx.request.chat_key, number)
     if found is None:
         raise UserError("private.not_private", id=number)
@@ -128,8 +138,8 @@ def die_sides(record: rolls_repo.RollRecord) -> list[int] | None:
 
 
 async def reroll(ctx: Context) -> Reply:
-    number: int = ctx.opts["id"]
-    positions: list[int] = ctx.opts["dice"]
+    a = ctx.args(RerollArgs)
+    number, positions = a.id, a.dice
     chat = ctx.request.chat_key
     record = await rolls_repo.get(ctx.conn, chat, number)
     if record is None:
@@ -171,33 +181,27 @@ async def reroll(ctx: Context) -> Reply:
     )
 
 
-EXPR = OptionSpec("expression", type="text", positional=True, required=True, max_length=300)
-ROLL_ID = OptionSpec("id", type="int", positional=True, required=True, min_value=1)
-
 SPECS = [
     CommandSpec(
         path=("roll", "private"),
         handler=private_roll,
         aliases=("privato", "segreto"),
         group_aliases=("tira",),  # /tira privato: the lazy registry loads this module for it
-        options=(EXPR,),
+        args=PrivateRollArgs,
         examples=("/roll private 2d6 deployment", "/roll private d20 marker"),
     ),
     CommandSpec(
         path=("roll", "reveal"),
         handler=reveal,
         aliases=("rivela",),
-        options=(ROLL_ID,),
+        args=RollIdArgs,
         examples=("/roll reveal 12",),
     ),
     CommandSpec(
         path=("roll", "reroll"),
         handler=reroll,
         aliases=("ritira",),
-        options=(
-            ROLL_ID,
-            OptionSpec("dice", type="faces", required=True, aliases=("dadi",)),
-        ),
+        args=RerollArgs,
         examples=("/roll reroll 12 dice=2,5",),
     ),
 ]

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Annotated, Any, Protocol
 
 from bot import i18n
+from bot.commands.args import Args
 from bot.commands.context import Context
 from bot.commands.spec import CommandSpec, OptionSpec
 from bot.protocol import Attachment, Block, Button, Reply, bold, code, italic, plain
@@ -19,6 +20,37 @@ from rules_core.rules.models import SYSTEMS, BookRef, RuleEntry
 PASSAGE_CHARS = 1000
 NAMED = ("name", "number", "prefix", "phrase")  # matches by a name or a number of the entry
 LOCAL_PLATFORMS = ("console", "ask")
+
+SYSTEM = OptionSpec("system", choices=SYSTEMS, aliases=("sistema", "gioco"), autocomplete="systems")
+
+
+class RuleArgs(Args):
+    query: Annotated[
+        str,
+        OptionSpec(
+            "query", type="text", positional=True, required=True, max_length=200,
+            autocomplete="rules",
+        ),
+    ]  # fmt: skip
+    system: Annotated[str | None, SYSTEM] = None
+
+
+class RulesSearchArgs(Args):
+    text: Annotated[
+        str, OptionSpec("text", type="text", positional=True, required=True, max_length=200)
+    ]
+    system: Annotated[str | None, SYSTEM] = None
+
+
+class RulesImportArgs(Args):
+    system: Annotated[
+        str, OptionSpec("system", required=True, choices=SYSTEMS, aliases=("sistema", "gioco"))
+    ]
+    file: Annotated[str | None, OptionSpec("file", type="attachment", max_length=500)] = None
+
+
+class RulesRemoveArgs(Args):
+    id: Annotated[int, OptionSpec("id", type="int", positional=True, required=True, min_value=1)]
 
 
 class Speaker(Protocol):
@@ -125,9 +157,10 @@ def passage_data(hit: rulebooks.PassageHit) -> dict[str, object]:
 
 
 async def rule(ctx: Context) -> Reply:
-    query: str = ctx.opts["query"]
+    a = ctx.args(RuleArgs)
+    query = a.query
     chat_system = await default_system(ctx)
-    answer = lookup(rule_index(), query, system=ctx.opts["system"], chat_system=chat_system)
+    answer = lookup(rule_index(), query, system=a.system, chat_system=chat_system)
     passages = await rulebooks.search(
         ctx.conn, ctx.request.chat_key, answer.query, answer.system, limit=1
     )
@@ -224,8 +257,8 @@ def games_reply(ctx: Context, answer: Answer) -> tuple[str, list[Block], list[Bu
 
 
 async def rules_search(ctx: Context) -> Reply:
-    query: str = ctx.opts["text"]
-    system = ctx.opts["system"]
+    a = ctx.args(RulesSearchArgs)
+    query, system = a.text, a.system
     hits = await rulebooks.search(ctx.conn, ctx.request.chat_key, query, system, limit=3)
     if not hits:
         raise UserError("rules.no_passage", query=query[:60])
@@ -242,7 +275,7 @@ async def rules_search(ctx: Context) -> Reply:
 def uploaded(ctx: Context) -> Attachment:
     if ctx.request.files:
         return ctx.request.files[0]
-    path = ctx.opts["file"]
+    path = ctx.args(RulesImportArgs).file
     if path is None:
         raise UserError("rules.attach_file")
     if ctx.request.platform not in LOCAL_PLATFORMS:
@@ -252,7 +285,7 @@ def uploaded(ctx: Context) -> Attachment:
 
 
 async def rules_import(ctx: Context) -> Reply:
-    system: str = ctx.opts["system"]
+    system = ctx.args(RulesImportArgs).system
     attachment = uploaded(ctx)
     split = await extract(attachment.content, attachment.filename)
     book = await rulebooks.add(
@@ -303,13 +336,11 @@ async def rules_list(ctx: Context) -> Reply:
 
 
 async def rules_remove(ctx: Context) -> Reply:
-    book: int = ctx.opts["id"]
+    book = ctx.args(RulesRemoveArgs).id
     if not await rulebooks.remove(ctx.conn, ctx.request.chat_key, book):
         raise UserError("rules.not_yours", id=book)
     return Reply(blocks=[[plain(ctx.t("rules.removed", id=book))]], data={"rulebook": book})
 
-
-SYSTEM = OptionSpec("system", choices=SYSTEMS, aliases=("sistema", "gioco"), autocomplete="systems")
 
 SPECS = [
     CommandSpec(
@@ -317,17 +348,7 @@ SPECS = [
         handler=rule,
         readonly=True,
         aliases=("regola",),
-        options=(
-            OptionSpec(
-                "query",
-                type="text",
-                positional=True,
-                required=True,
-                max_length=200,
-                autocomplete="rules",
-            ),
-            SYSTEM,
-        ),
+        args=RuleArgs,
         examples=("/rule stealth", "/rule fuoco system=inf", "/rule 301.2"),
     ),
     CommandSpec(
@@ -336,10 +357,7 @@ SPECS = [
         handler=rules_search,
         readonly=True,
         aliases=("cerca",),
-        options=(
-            OptionSpec("text", type="text", positional=True, required=True, max_length=200),
-            SYSTEM,
-        ),
+        args=RulesSearchArgs,
         examples=("/rules search carica",),
     ),
     CommandSpec(
@@ -348,10 +366,7 @@ SPECS = [
         admin_only=True,
         slow=True,
         aliases=("importa",),
-        options=(
-            OptionSpec("system", required=True, choices=SYSTEMS, aliases=("sistema", "gioco")),
-            OptionSpec("file", type="attachment", max_length=500),
-        ),
+        args=RulesImportArgs,
         examples=("/rules import system=wow (with the file attached)",),
     ),
     CommandSpec(
@@ -366,7 +381,7 @@ SPECS = [
         handler=rules_remove,
         admin_only=True,
         aliases=("rimuovi",),
-        options=(OptionSpec("id", type="int", positional=True, required=True, min_value=1),),
+        args=RulesRemoveArgs,
         examples=("/rules remove 3",),
     ),
 ]

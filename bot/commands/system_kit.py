@@ -22,6 +22,20 @@ from rules_core.game import transitions as tr
 from rules_core.game.models import GameState, Unit
 
 
+def _option(ctx: Context, option: str) -> Any:
+    """An option these shared helpers read for whichever command they serve (`target=`,
+    `apply`, a setting), from the command's typed options; None when it has no such option."""
+    cls = ctx.spec.args
+    if cls is None:  # a command still declared with an options tuple
+        return ctx.opts.get(option)
+    return ctx.args(cls).value(option)
+
+
+def _name(ctx: Context, option: str) -> str | None:
+    value = _option(ctx, option)
+    return value if isinstance(value, str) and value else None
+
+
 @dataclass(frozen=True)
 class SystemGame:
     """How every game system reads the chat's game and its named units, with its own error keys."""
@@ -41,9 +55,9 @@ class SystemGame:
         self, ctx: Context, find: Callable[[GameState, str], Unit] = tr.find_unit
     ) -> tuple[StoredGame, Unit] | None:
         """The game and its `target=` unit (found by `find`); None when no target is named."""
-        name = ctx.opts.get("target")
+        name = _name(ctx, "target")
         if not name:
-            if ctx.opts.get("apply"):
+            if _option(ctx, "apply"):
                 raise UserError(self.apply_needs_target)
             return None
         game = await self.load(ctx)
@@ -51,9 +65,9 @@ class SystemGame:
 
     async def units(self, ctx: Context) -> tuple[StoredGame | None, Unit | None, Unit | None]:
         """The game and the `attacker=` / `target=` units, when named."""
-        attacker_name = ctx.opts.get("attacker")
-        target_name = ctx.opts.get("target")
-        if ctx.opts.get("apply") and not target_name:
+        attacker_name = _name(ctx, "attacker")
+        target_name = _name(ctx, "target")
+        if _option(ctx, "apply") and not target_name:
             raise UserError(self.apply_needs_target)
         if not attacker_name and not target_name:
             return None, None, None
@@ -94,7 +108,8 @@ class SystemSettings(Generic[M]):
     async def command(self, ctx: Context) -> Reply:
         """`/<system> settings [name=value…]`: a chat admin or the organiser changes, all see."""
         current = await self.load(ctx)
-        changes = {k: str(ctx.opts[k]) for k in self.names if ctx.opts.get(k) is not None}
+        given = {k: _option(ctx, k) for k in self.names}
+        changes = {k: str(v) for k, v in given.items() if v is not None}
         if changes:
             game = await ctx.active_game()
             if not (ctx.request.admin or (game is not None and is_manager(ctx, game.state))):
@@ -155,7 +170,7 @@ def resolution(system: str, steps: Iterable[BaseModel], outcome: dict[str, Any])
 
 def option_or_stat(ctx: Context, option: str, unit: Unit | None, stat: str) -> int | None:
     """The option's value, else the named unit's stat (None when neither is there)."""
-    value = ctx.opts.get(option)
+    value = _option(ctx, option)
     if value is None and unit is not None:
         value = unit.stats.get(stat)
     return None if value is None else int(value)

@@ -79,3 +79,8 @@ def test_a_handler_reading_another_commands_class_is_a_bug_not_a_value() -> None
     assert ctx.args(StatsArgs).player == "Ann"
     with pytest.raises(TypeError):
         ctx.args(_Sample)
+
+
+def test_a_shared_helper_reads_an_option_by_its_name_and_none_when_the_command_lacks_it() -> None:
+    a = _Sample.from_options({"mode": "a", "def": 3, "apply": False, "note": None})
+    assert (a.value("def"), a.value("apply"), a.value("target")) == (3, False, None)
