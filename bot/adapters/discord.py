@@ -49,14 +49,14 @@ EMBED_COLOUR = 0x8B5A2B
 ERROR_COLOUR = 0xB03A2E
 
 
-def chat_key(interaction: discord.Interaction[Any]) -> str:
+def _chat_key(interaction: discord.Interaction[Any]) -> str:
     channel = interaction.channel
     if isinstance(channel, discord.Thread) and channel.parent_id is not None:
         return f"discord:{channel.parent_id}:{channel.id}"
     return f"discord:{interaction.channel_id}"
 
 
-def is_admin(interaction: discord.Interaction[Any]) -> bool:
+def _is_admin(interaction: discord.Interaction[Any]) -> bool:
     if interaction.guild_id is None:
         return True  # a direct message: the user owns it
     return bool(interaction.permissions.manage_channels)
@@ -104,7 +104,7 @@ def embed(reply: Reply) -> discord.Embed:
     return result
 
 
-def typed_values(components: list[Any]) -> dict[str, str]:
+def _typed_values(components: list[Any]) -> dict[str, str]:
     """What a modal's text inputs hold, by custom id (inside action rows or labels)."""
     out: dict[str, str] = {}
     for item in components:
@@ -113,7 +113,7 @@ def typed_values(components: list[Any]) -> dict[str, str]:
         if isinstance(item.get("value"), str) and item.get("custom_id"):
             out[str(item["custom_id"])] = item["value"]
         inner = item.get("components") or ([item["component"]] if "component" in item else [])
-        out.update(typed_values(inner))
+        out.update(_typed_values(inner))
     return out
 
 
@@ -329,11 +329,11 @@ class DiscordAdapter:
         user = interaction.user
         return Request(
             platform="discord",
-            chat_key=chat_key(interaction),
+            chat_key=_chat_key(interaction),
             user_id=str(user.id),
             user_name=user.display_name,
             locale=str(interaction.locale.value),
-            admin=is_admin(interaction),
+            admin=_is_admin(interaction),
             private=interaction.guild_id is None,
             **fields,
         )
@@ -404,7 +404,7 @@ class DiscordAdapter:
         spec = self.app.registry.get(custom_id[len(MODAL_PREFIX) :])
         if spec is None:
             return
-        typed = typed_values(data.get("components") or [])
+        typed = _typed_values(data.get("components") or [])
         options = {o.name: typed[o.name] for o in spec.options if o.name in typed}
         request = self.request(interaction, command=spec.name, options=options)
         await self.run(interaction, request, spec)
@@ -452,7 +452,7 @@ class DiscordAdapter:
         values: list[str] = []
         lang = i18n.normalize_lang(interaction.locale.value) or "en"
         if option is not None and option.autocomplete:
-            values = await suggest(option.autocomplete, self.app, chat_key(interaction), typed)
+            values = await suggest(option.autocomplete, self.app, _chat_key(interaction), typed)
         elif option is not None and option.choices:  # more choices than Discord lists
             values = matching(list(option.choices), typed)
         label = discord_commands.choice_label
@@ -470,7 +470,7 @@ class DiscordAdapter:
         custom_id = str(data.get("custom_id", ""))
         if not custom_id.startswith(BUTTON_PREFIX):
             return
-        key = chat_key(interaction)
+        key = _chat_key(interaction)
         command = await self.app.button_command(key, custom_id[len(BUTTON_PREFIX) :])
         if command is None:
             lang = await self.app.lang_for(self.request(interaction))
@@ -555,7 +555,7 @@ class DiscordAdapter:
         if reply.live_board and reply.ok:
             # The board goes to the channel as a message of its own; the caller is told so.
             lang = i18n.normalize_lang(str((reply.data or {}).get("lang"))) or i18n.DEFAULT_LANG
-            if await self.post_board(chat_key(interaction), reply):
+            if await self.post_board(_chat_key(interaction), reply):
                 note = Reply(blocks=[[plain(i18n.t(lang, "board.posted"))]], ephemeral=True)
             else:
                 note = reply.model_copy(update={"live_board": False})
@@ -567,10 +567,10 @@ class DiscordAdapter:
             secret = reply.private.model_copy(update={"ephemeral": True})
             await self.respond(interaction, secret, deferred)
             public = reply.model_copy(update={"private": None})
-            kwargs = self.message_kwargs(public, await self.view(chat_key(interaction), public))
+            kwargs = self.message_kwargs(public, await self.view(_chat_key(interaction), public))
             await interaction.followup.send(wait=False, **kwargs)
             return
-        view = await self.view(chat_key(interaction), reply)
+        view = await self.view(_chat_key(interaction), reply)
         kwargs = self.message_kwargs(reply, view)
         if not deferred:
             await interaction.response.send_message(ephemeral=reply.ephemeral, **kwargs)

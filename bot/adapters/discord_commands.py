@@ -64,16 +64,16 @@ CHAT_INPUT = 1
 DISCORD_LOCALE: dict[i18n.Lang, str] = {"it": "it"}  # our language -> Discord's locale key
 
 
-def short(text: str, limit: int = MAX_DESCRIPTION) -> str:
+def _short(text: str, limit: int = MAX_DESCRIPTION) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
-def described(key: str) -> dict[str, Any]:
+def _described(key: str) -> dict[str, Any]:
     return {
-        "description": short(i18n.t("en", key)) or "-",
+        "description": _short(i18n.t("en", key)) or "-",
         "description_localizations": {
-            DISCORD_LOCALE[lang]: short(i18n.t(lang, key)) or "-" for lang in OTHER_LANGS
+            DISCORD_LOCALE[lang]: _short(i18n.t(lang, key)) or "-" for lang in OTHER_LANGS
         },
     }
 
@@ -87,7 +87,7 @@ def choice_label(opt: OptionSpec, code: str, lang: i18n.Lang) -> str | None:
     return next((cat[k][:MAX_CHOICE] for k in keys if cat.get(k)), None)
 
 
-def choices_json(spec: CommandSpec, opt: OptionSpec) -> list[dict[str, Any]]:
+def _choices_json(spec: CommandSpec, opt: OptionSpec) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     seen: set[tuple[str | None, ...]] = set()
     for code in opt.choices:
@@ -109,7 +109,7 @@ def choices_json(spec: CommandSpec, opt: OptionSpec) -> list[dict[str, Any]]:
     return out
 
 
-def option_json(
+def _option_json(
     spec: CommandSpec, opt: OptionSpec, local: dict[i18n.Lang, dict[str, str]]
 ) -> dict[str, Any]:
     if not valid_name(opt.name):
@@ -119,7 +119,7 @@ def option_json(
         "name_localizations": {DISCORD_LOCALE[lang]: local[lang][opt.name] for lang in local},
         "required": opt.required,
     }
-    out.update(described(f"{spec.key}.opt.{opt.name}"))
+    out.update(_described(f"{spec.key}.opt.{opt.name}"))
     if opt.type == "flag":
         out["type"] = BOOLEAN
     elif opt.type in ("int", "signed"):
@@ -136,21 +136,21 @@ def option_json(
         out["type"] = STRING
         out["max_length"] = max(1, min(opt.max_length, MAX_STRING))
         if opt.choices and len(opt.choices) <= MAX_CHOICES:
-            out["choices"] = choices_json(spec, opt)
+            out["choices"] = _choices_json(spec, opt)
         elif opt.choices or opt.autocomplete:
             out["autocomplete"] = True
     return out
 
 
-def options_json(spec: CommandSpec) -> list[dict[str, Any]]:
+def _options_json(spec: CommandSpec) -> list[dict[str, Any]]:
     if len(spec.options) > MAX_OPTIONS:
         raise CommandTreeError(f"/{spec.name} has more than {MAX_OPTIONS} options")
     local = {lang: option_names(spec, lang) for lang in OTHER_LANGS}
-    opts = [option_json(spec, o, local) for o in spec.options]
+    opts = [_option_json(spec, o, local) for o in spec.options]
     return sorted(opts, key=lambda o: not o["required"])  # stable: registry order otherwise
 
 
-def command_size(entry: dict[str, Any]) -> int:
+def _command_size(entry: dict[str, Any]) -> int:
     """Discord's measure for its 8,000-character budget per top-level command: names,
     descriptions and choice names/values of the command and everything in it, counting only the
     longest localization of each field."""
@@ -161,11 +161,11 @@ def command_size(entry: dict[str, Any]) -> int:
 
     total = longest("name") + longest("description")
     for choice in entry.get("choices", []):
-        total += command_size(choice) + len(str(choice["value"]))
-    return total + sum(command_size(o) for o in entry.get("options", []))
+        total += _command_size(choice) + len(str(choice["value"]))
+    return total + sum(_command_size(o) for o in entry.get("options", []))
 
 
-def folder_description(node: Node) -> str:
+def _folder_description(node: Node) -> str:
     for key in (f"discord.groups.{node.name}", f"help.groups.{node.name}"):
         if i18n.has(key):
             return key
@@ -173,7 +173,7 @@ def folder_description(node: Node) -> str:
     return first.key + ".desc"
 
 
-def node_json(node: Node, depth: int) -> dict[str, Any]:
+def _node_json(node: Node, depth: int) -> dict[str, Any]:
     entry: dict[str, Any] = {
         "name": node.name,
         "name_localizations": {DISCORD_LOCALE[lang]: node.local[lang] for lang in OTHER_LANGS},
@@ -183,23 +183,23 @@ def node_json(node: Node, depth: int) -> dict[str, Any]:
     else:
         entry["type"] = SUB_COMMAND if node.spec is not None else SUB_COMMAND_GROUP
     if node.spec is not None:
-        entry.update(described(node.spec.key + ".desc"))
-        entry["options"] = options_json(node.spec)
+        entry.update(_described(node.spec.key + ".desc"))
+        entry["options"] = _options_json(node.spec)
         return entry
     if len(node.children) > MAX_OPTIONS:
         raise CommandTreeError(f"/{node.name} has more than {MAX_OPTIONS} subcommands")
-    entry.update(described(folder_description(node)))
-    entry["options"] = [node_json(child, depth + 1) for child in node.children.values()]
+    entry.update(_described(_folder_description(node)))
+    entry["options"] = [_node_json(child, depth + 1) for child in node.children.values()]
     return entry
 
 
 def build(registry: Registry) -> list[dict[str, Any]]:
     """The JSON body of a bulk overwrite (`PUT /applications/{id}/commands`)."""
-    out = [node_json(root, 0) for root in tree(registry).roots.values()]
+    out = [_node_json(root, 0) for root in tree(registry).roots.values()]
     for entry in out:
         if not valid_name(entry["name"]):
             raise CommandTreeError(f"{entry['name']!r} is not a valid Discord command name")
-        if (size := command_size(entry)) > MAX_COMMAND_SIZE:
+        if (size := _command_size(entry)) > MAX_COMMAND_SIZE:
             raise CommandTreeError(
                 f"/{entry['name']} has {size} characters; Discord allows {MAX_COMMAND_SIZE}"
             )

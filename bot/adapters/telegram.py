@@ -111,24 +111,24 @@ INLINE_CACHE_SECONDS = 5  # short: a lookup follows the user's chat settings
 ROLL_RESULT = "roll"  # the inline result id of a roll: the query says which one
 
 
-def chat_key(message: Message) -> str:
+def _chat_key(message: Message) -> str:
     key = f"telegram:{message.chat.id}"
     if message.is_topic_message and message.message_thread_id is not None:
         key += f":{message.message_thread_id}"
     return key
 
 
-def thread_of(message: Message) -> int | None:
+def _thread_of(message: Message) -> int | None:
     return message.message_thread_id if message.is_topic_message else None
 
 
-def inline_key(user: User) -> str:
+def _inline_key(user: User) -> str:
     """Where inline mode keeps what it does: the user's private chat with the bot (a private
     chat's id is the user's id), so an inline roll is audited there with /roll show."""
     return f"telegram:{user.id}"
 
 
-def switch_inline(buttons: list[Button]) -> InlineKeyboardMarkup | None:
+def _switch_inline(buttons: list[Button]) -> InlineKeyboardMarkup | None:
     """A reply's buttons for a message sent in inline mode: it belongs to no chat of ours, so a
     button can't run a command there; it reopens inline mode with that command instead."""
     rows = [
@@ -188,7 +188,7 @@ def caption_length(html: str) -> int:
     return len(text.encode("utf-16-le")) // 2
 
 
-def pictures(
+def _pictures(
     html: str, markup: InlineKeyboardMarkup | None, images: list[Attachment]
 ) -> list[Outgoing]:
     """A reply with pictures: the first photo carries the text as caption (and the keyboard)
@@ -206,7 +206,7 @@ def pictures(
     return out + [Outgoing(photo=image) for image in images]
 
 
-def merge(items: list[Outgoing]) -> list[Outgoing]:
+def _merge(items: list[Outgoing]) -> list[Outgoing]:
     """Answers held while Telegram made the chat wait, as few messages as possible: runs of text
     joined (their keyboards too) and cut again at Telegram's length; documents stay apart."""
     out: list[Outgoing] = []
@@ -261,7 +261,7 @@ class TelegramAdapter:
         self.sleep = sleep
         # Each chat's commands in order, its answers in order, waits for Telegram merged.
         self.lanes: Lanes[Lane, Outgoing] = Lanes(
-            self.send_item, merge, limit=queue_limit, clock=clock, sleep=sleep
+            self.send_item, _merge, limit=queue_limit, clock=clock, sleep=sleep
         )
         self.admins: dict[int, tuple[float, set[int]]] = {}
         self.admin_requests: dict[int, asyncio.Future[set[int] | None]] = {}
@@ -427,7 +427,7 @@ class TelegramAdapter:
         # An unknown command addressed to nobody is probably another bot's (see top), unless
         # it is one of the user's macros: looked up in its turn (run_command).
         ours = bool(addressed or private or self.app.registry.recognizes(match.group(1)))
-        lane = (message.chat.id, thread_of(message))
+        lane = (message.chat.id, _thread_of(message))
         # Queued before any await: updates handled concurrently keep the order they came in.
         wait = self.lanes.submit(lane, lambda: self.run_command(message, user, text, match, ours))
         if wait:  # the chat's queue is full: say so once, with how long to wait
@@ -438,7 +438,7 @@ class TelegramAdapter:
     def user_request(self, message: Message, user: User, **fields: Any) -> Request:
         return Request(
             platform="telegram",
-            chat_key=chat_key(message),
+            chat_key=_chat_key(message),
             user_id=str(user.id),
             user_name=user.full_name,
             locale=user.language_code,
@@ -450,9 +450,9 @@ class TelegramAdapter:
         self, message: Message, user: User, text: str, match: re.Match[str], ours: bool = True
     ) -> list[Outgoing]:
         """One command of a chat's lane: run it and render the answer (not sent yet)."""
-        thread = thread_of(message)
+        thread = _thread_of(message)
         if not ours and not await self.app.has_macro(
-            chat_key(message), str(user.id), match.group(1)
+            _chat_key(message), str(user.id), match.group(1)
         ):
             return []  # another bot's command: not a word from us
         files: list[Attachment] = []
@@ -490,7 +490,7 @@ class TelegramAdapter:
         never pressed Start), the chat is told how to fix it, the roll staying hidden."""
         secret = reply.private
         assert secret is not None
-        thread = thread_of(message)
+        thread = _thread_of(message)
         if message.chat.type == ChatType.PRIVATE:
             return await self.render(message.chat.id, thread, secret)
         html = telegram_html.render(secret)
@@ -519,7 +519,7 @@ class TelegramAdapter:
         if not isinstance(message, Message) or not query.data:
             await query.answer()
             return
-        key = chat_key(message)
+        key = _chat_key(message)
         command = await self.app.button_command(key, query.data)
         lang = await self.app.lang_for(
             Request(
@@ -544,7 +544,7 @@ class TelegramAdapter:
             private=message.chat.type == ChatType.PRIVATE,
             text=command,
         )
-        thread = thread_of(message)
+        thread = _thread_of(message)
 
         async def press() -> list[Outgoing]:
             return await self.render(message.chat.id, thread, await self.app.handle(request))
@@ -582,7 +582,7 @@ class TelegramAdapter:
     def inline_request(self, user: User, text: str = "") -> Request:
         return Request(
             platform="telegram",
-            chat_key=inline_key(user),
+            chat_key=_inline_key(user),
             user_id=str(user.id),
             user_name=user.full_name,
             locale=user.language_code,
@@ -643,7 +643,7 @@ class TelegramAdapter:
                 telegram_html.render(rolling), parse_mode=ParseMode.HTML
             ),
             # The keyboard is what makes Telegram report an inline_message_id to edit later.
-            reply_markup=switch_inline([again]),
+            reply_markup=_switch_inline([again]),
         )
 
     def card_article(self, reply: Reply, command: InlineCommand) -> InlineQueryResultArticle:
@@ -658,7 +658,7 @@ class TelegramAdapter:
             title=(reply.title or command.args)[:100],
             description=gist[:120],
             input_message_content=InputTextMessageContent(html, parse_mode=ParseMode.HTML),
-            reply_markup=switch_inline(reply.buttons),
+            reply_markup=_switch_inline(reply.buttons),
         )
 
     async def on_inline_chosen(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -692,7 +692,7 @@ class TelegramAdapter:
                 html,
                 inline_message_id=message_id,
                 parse_mode=ParseMode.HTML,
-                reply_markup=switch_inline(reply.buttons),
+                reply_markup=_switch_inline(reply.buttons),
             )
         )
 
@@ -750,7 +750,7 @@ class TelegramAdapter:
         images = [a for a in reply.attachments if a.is_image]
         documents = [Outgoing(document=a) for a in reply.attachments if not a.is_image]
         if images:
-            out = pictures(html, markup, images)
+            out = _pictures(html, markup, images)
         else:
             chunks = telegram_html.split(html) or [telegram_html.escape(reply.command or "…")]
             out = [

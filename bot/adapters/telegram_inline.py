@@ -46,7 +46,7 @@ def is_dice(text: str) -> bool:
     return True
 
 
-def with_system(query: str) -> str:
+def _with_system(query: str) -> str:
     """`charge wm` -> `charge system=wm`: a trailing game id picks the game."""
     tokens = tokenize(query)
     last = tokens[-1] if len(tokens) > 1 else None
@@ -72,4 +72,4 @@ def inline_command(query: str, registry: Registry) -> InlineCommand | None:
             kind, rest = ("roll" if is_dice(text) else "rule"), text
     if not rest:
         return None
-    return InlineCommand(kind, with_system(rest) if kind == "rule" else rest)
+    return InlineCommand(kind, _with_system(rest) if kind == "rule" else rest)

@@ -29,7 +29,7 @@ FIRST = ("start", "help", "roll", "rule", "game")  # what a newcomer needs, at t
 GROUP_ONLY_HIDDEN = frozenset({"start"})
 
 
-def menu_name(registry: Registry, group: str, lang: i18n.Lang, taken: set[str]) -> str | None:
+def _menu_name(registry: Registry, group: str, lang: i18n.Lang, taken: set[str]) -> str | None:
     """The name a group is listed under in `lang`, or None when Telegram can't show it."""
     candidates: list[str] = []
     root = registry.get(group)
@@ -42,7 +42,7 @@ def menu_name(registry: Registry, group: str, lang: i18n.Lang, taken: set[str]) 
     return next((c for c in candidates if NAME.fullmatch(c) and c not in taken), None)
 
 
-def description(group: str, lang: i18n.Lang) -> str:
+def _description(group: str, lang: i18n.Lang) -> str:
     text = " ".join(i18n.t(lang, f"help.groups.{group}").split())[:MAX_DESCRIPTION]
     return text[:1].upper() + text[1:] or group
 
@@ -58,9 +58,9 @@ def menu(registry: Registry, lang: i18n.Lang, scope: Scope) -> list[tuple[str, s
             continue
         if scope == "group" and group in GROUP_ONLY_HIDDEN:
             continue
-        name = menu_name(registry, group, lang, taken - {group})
+        name = _menu_name(registry, group, lang, taken - {group})
         if name is None:
             continue
         taken.add(name)
-        out.append((name, description(group, lang)))
+        out.append((name, _description(group, lang)))
     return out[:MAX_COMMANDS]
