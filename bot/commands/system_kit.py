@@ -168,9 +168,8 @@ def resolution(system: str, steps: Iterable[BaseModel], outcome: dict[str, Any])
     return {"system": system, "steps": [s.model_dump() for s in steps], "outcome": outcome}
 
 
-def option_or_stat(ctx: Context, option: str, unit: Unit | None, stat: str) -> int | None:
-    """The option's value, else the named unit's stat (None when neither is there)."""
-    value = _option(ctx, option)
+def option_or_stat(value: int | None, unit: Unit | None, stat: str) -> int | None:
+    """An option's value, else the named unit's stat (None when neither is there)."""
     if value is None and unit is not None:
         value = unit.stats.get(stat)
     return None if value is None else int(value)

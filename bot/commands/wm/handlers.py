@@ -8,6 +8,20 @@ from bot.commands import game_view, system_kit
 from bot.commands.context import Context
 from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data
 from bot.commands.system_kit import dice_text, log_roll, option_or_stat, resolution
+from bot.commands.wm.args import (
+    AllocateArgs,
+    AttackArgs,
+    BreakArgs,
+    CheckArgs,
+    DeviateArgs,
+    FallArgs,
+    FeatArgs,
+    FirstArgs,
+    GearArgs,
+    HealArgs,
+    PowerArgs,
+    WmAttackArgs,
+)
 from bot.commands.wm.view import attack_title, chance, inches, steps_blocks, tn, verdict
 from bot.images.cards.attach import grid_picture
 from bot.images.cards.odds import attach as odds_picture
@@ -39,62 +53,66 @@ SETTINGS = system_kit.SystemSettings(
 GAME = system_kit.SystemGame("wm", "wm.not_wm_game", "wm.apply_needs_target")
 
 
-def attack_input(ctx: Context) -> wt.AttackInput:
-    o = ctx.opts
+def attack_input(a: AttackArgs) -> wt.AttackInput:
     return wt.AttackInput(
-        type=o["type"],
-        skill=o["skill"],
-        defense=o["def"],
-        pow=o["pow"],
-        str_=o["str"],
-        arm=o["arm"],
-        boost=o["boost"],
-        mods=o["mods"],
-        combined=o["combined"],
-        extra_hit_dice=o["extra_hit_dice"],
-        extra_damage_dice=o["extra_damage_dice"],
-        blast=bool(o["blast"]),
-        hit_mod=o["hit_mod"],
-        def_mod=o["def_mod"],
-        dmg_mod=o["dmg_mod"],
-        shield_arm=o["shield"],
+        type=a.type,
+        skill=a.skill,
+        defense=a.def_,
+        pow=a.pow,
+        str_=a.str_,
+        arm=a.arm,
+        boost=a.boost,
+        mods=a.mods,
+        combined=a.combined,
+        extra_hit_dice=a.extra_hit_dice,
+        extra_damage_dice=a.extra_damage_dice,
+        blast=a.blast,
+        hit_mod=a.hit_mod,
+        def_mod=a.def_mod,
+        dmg_mod=a.dmg_mod,
+        shield_arm=a.shield,
     )
 
 
 async def attack_request(
-    ctx: Context, game: games.StoredGame | None, attacker: Unit | None, target: Unit | None
+    ctx: Context,
+    a: AttackArgs,
+    game: games.StoredGame | None,
+    attacker: Unit | None,
+    target: Unit | None,
 ) -> AttackRequest:
     """The request from the options, the chat's settings, the `attacker=` unit and its stored
     `weapon=`, and the `target=` unit (its stats, state, Power Field and shields)."""
     settings = await SETTINGS.load(ctx)
-    inp = wt.with_attacker(attack_input(ctx), attacker, ctx.opts["weapon"])
+    inp = wt.with_attacker(attack_input(a), attacker, a.weapon)
     if game is None or target is None:
         return wt.attack_request(inp, None, settings)
     return wt.attack_request(inp, target, settings, wt.power_field(game.state, target))
 
 
 async def attack(ctx: Context) -> Reply:
+    a = ctx.args(WmAttackArgs)
     game, attacker, target = await GAME.units(ctx)
-    if game is not None and attacker is not None and ctx.opts["weapon"]:
-        ps.check_weapon(game.state, attacker, ctx.opts["weapon"])  # a lock holds it
-    req = await attack_request(ctx, game, attacker, target)
-    source = ctx.dice(ctx.opts["dice"])
+    if game is not None and attacker is not None and a.weapon:
+        ps.check_weapon(game.state, attacker, a.weapon)  # a lock holds it
+    req = await attack_request(ctx, a, game, attacker, target)
+    source = ctx.dice(a.dice)
     res = resolve_attack(req, source)
     out = res.outcome
     blocks = steps_blocks(ctx, res.steps, req.type)
     blocks.append([bold(verdict(ctx, req, out))])
     data = resolution("wm", res.steps, out.model_dump())
     damaged: Unit | None = None
-    if game is not None and target is not None and ctx.opts["apply"]:
+    if game is not None and target is not None and a.apply:
         effects = wt.wanted_effects(
-            ctx.opts["effect"],
-            ctx.opts["crit_effect"],
+            a.effect,
+            a.crit_effect,
             hit=out.hit,
             critical=out.critical,
-            direct_critical=req.blast and bool(ctx.opts["direct_crit"]),
+            direct_critical=req.blast and a.direct_crit,
         )
         more, applied, damaged = await apply_damage(
-            ctx, game, target, out.damage, source, effects, ctx.opts["model"]
+            ctx, game, target, out.damage, source, effects, a.model
         )
         blocks += more
         data["applied"] = {"unit": target.name, "damage": out.damage, "effects": applied}
@@ -105,7 +123,7 @@ async def attack(ctx: Context) -> Reply:
 
 
 async def odds(ctx: Context) -> Reply:
-    req = await attack_request(ctx, *(await GAME.units(ctx)))
+    req = await attack_request(ctx, ctx.args(AttackArgs), *(await GAME.units(ctx)))
     result = await ctx.offload(attack_odds, req)  # off the event loop
     dist = as_distribution(result.distribution)
     heading: Block = [code(attack_title(ctx, req))]
@@ -152,11 +170,12 @@ async def apply_damage(
 
 
 async def check(ctx: Context) -> Reply:
+    a = ctx.args(CheckArgs)
     found = await GAME.target(ctx)
-    value = option_or_stat(ctx, "value", found[1] if found else None, "cmd")
+    value = option_or_stat(a.value, found[1] if found else None, "cmd")
     if value is None:
         raise UserError("wm.missing_stat", option="value")
-    source = ctx.dice(ctx.opts["dice"])
+    source = ctx.dice(a.dice)
     steps, out = checks.resolve_check(value, source)
     source.check_exhausted()
     p = check_pass_chance(value)
@@ -178,18 +197,18 @@ async def check(ctx: Context) -> Reply:
 
 
 async def fall(ctx: Context) -> Reply:
-    height = checks.parse_inches(ctx.opts["height"], "height", checks.MAX_HEIGHT)
+    a = ctx.args(FallArgs)
+    height = checks.parse_inches(a.height, "height", checks.MAX_HEIGHT)
     found = await GAME.target(ctx)
-    unit = found[1] if found else None
-    arm = option_or_stat(ctx, "arm", unit, "arm")
-    source = ctx.dice(ctx.opts["dice"])
+    arm = option_or_stat(a.arm, found[1] if found else None, "arm")
+    source = ctx.dice(a.dice)
     steps, out = checks.resolve_fall(height, arm, source)
     blocks = steps_blocks(ctx, steps, "fall")
     if out.damage is not None:
         blocks.append([bold(tn(ctx, "wm.verdict.fall", out.damage))])
     data = resolution("wm", steps, out.model_dump())
     damaged: Unit | None = None
-    if found is not None and ctx.opts["apply"] and out.damage is not None:
+    if found is not None and a.apply and out.damage is not None:
         more, _, damaged = await apply_damage(ctx, found[0], found[1], out.damage, source)
         blocks += more
         data["applied"] = {"unit": found[1].name, "damage": out.damage}
@@ -201,10 +220,11 @@ async def fall(ctx: Context) -> Reply:
 
 
 async def deviate(ctx: Context) -> Reply:
-    distance = checks.parse_inches(ctx.opts["distance"], "distance", checks.MAX_DISTANCE)
-    thrown = bool(ctx.opts["thrown"])
+    a = ctx.args(DeviateArgs)
+    distance = checks.parse_inches(a.distance, "distance", checks.MAX_DISTANCE)
+    thrown = a.thrown
     settings = await SETTINGS.load(ctx)
-    source = ctx.dice(ctx.opts["dice"])
+    source = ctx.dice(a.dice)
     steps, out = checks.resolve_deviation(distance, thrown, source)
     source.check_exhausted()
     direction_name = direction_key(out.direction, settings.deviation_layout)
@@ -230,11 +250,12 @@ async def deviate(ctx: Context) -> Reply:
 
 async def allocate(ctx: Context) -> Reply:
     """Control Phase: a caster gives focus to one of its warjacks (see wt.allocate_focus)."""
+    a = ctx.args(AllocateArgs)
     game = await GAME.load(ctx)
-    jack = tr.find_unit(game.state, ctx.opts["jack"])
+    jack = tr.find_unit(game.state, a.jack)
     session.require_unit_rights(ctx, game.state, jack, attack=False)
-    caster = tr.find_unit(game.state, ctx.opts["caster"]).name if ctx.opts["caster"] else None
-    done = wt.allocate_focus(game.state, jack.name, caster, ctx.opts["amount"])
+    caster = tr.find_unit(game.state, a.caster).name if a.caster else None
+    done = wt.allocate_focus(game.state, jack.name, caster, a.amount)
     await session.apply_change(ctx, done.state, "wm_allocate", game=game)
     text = ctx.t(
         "wm.allocated",
@@ -267,19 +288,18 @@ async def change_unit(ctx: Context, kind: str, change: wt.Change, unit: str) -> 
 
 async def heal(ctx: Context) -> Reply:
     """Repair boxes of a unit (its own player, or the organiser)."""
+    a = ctx.args(HealArgs)
     game = await GAME.load(ctx)
-    unit = tr.find_unit(game.state, ctx.opts["name"])
+    unit = tr.find_unit(game.state, a.name)
     session.require_unit_rights(ctx, game.state, unit, attack=False)
-    done = wt.heal_unit(
-        game.state, unit.name, ctx.opts["amount"], ctx.opts["column"], ctx.opts["system"]
-    )
+    done = wt.heal_unit(game.state, unit.name, a.amount, a.column, a.system)
     return await change_unit(ctx, "heal", done, unit.name)
 
 
 async def feat(ctx: Context) -> Reply:
     """A warcaster's feat, once per game."""
     game = await GAME.load(ctx)
-    unit = tr.find_unit(game.state, ctx.opts["caster"])
+    unit = tr.find_unit(game.state, ctx.args(FeatArgs).caster)
     session.require_unit_rights(ctx, game.state, unit, attack=False)
     return await change_unit(ctx, "wm_feat", wt.use_feat(game.state, unit.name), unit.name)
 
@@ -290,13 +310,11 @@ def _places(text: str | None) -> list[str]:
 
 async def gear(ctx: Context) -> Reply:
     """A unit's shields and bucklers, by the weapon system carrying each."""
+    a = ctx.args(GearArgs)
     game = await GAME.load(ctx)
-    unit = tr.find_unit(game.state, ctx.opts["name"])
+    unit = tr.find_unit(game.state, a.name)
     session.require_unit_rights(ctx, game.state, unit, attack=False)
-    given = [
-        None if ctx.opts[kind] is None else _places(ctx.opts[kind])
-        for kind in ("shields", "bucklers", "fists")
-    ]
+    given = [None if text is None else _places(text) for text in (a.shields, a.bucklers, a.fists)]
     done = wt.set_gear(game.state, unit.name, *given)
     return await change_unit(ctx, "wm_gear", done, unit.name)
 
@@ -305,7 +323,7 @@ async def first(ctx: Context) -> Reply:
     """The roll for the first player: a d6 each, the highest first (organiser or admin)."""
     game = await GAME.load(ctx)
     session.require_manager(ctx, game.state)
-    source = ctx.dice(ctx.opts["dice"])
+    source = ctx.dice(ctx.args(FirstArgs).dice)
     done = wt.first_player(game.state, source)
     source.check_exhausted()
     await session.apply_change(ctx, done.state, "wm_first", game=game)
@@ -320,11 +338,11 @@ async def first(ctx: Context) -> Reply:
     return Reply(title=ctx.t("wm.first_title"), blocks=blocks, data=data)
 
 
-def collateral_units(ctx: Context, game: games.StoredGame | None) -> list[tuple[str, int]]:
+def collateral_units(text: str | None, game: games.StoredGame | None) -> list[tuple[str, int]]:
     """`collateral=Flameguard,14`: each model taking collateral damage, a unit of the chat's
     game (its name and ARM) or an ARM; a number is a model outside the game."""
     out: list[tuple[str, int]] = []
-    for part in _places(ctx.opts["collateral"]):
+    for part in _places(text):
         if part.isdigit():
             out.append(("", int(part)))
             continue
@@ -339,29 +357,21 @@ def collateral_units(ctx: Context, game: games.StoredGame | None) -> list[tuple[
 
 
 def power_request(
-    ctx: Context,
+    a: PowerArgs,
     attacker: Unit | None,
     target: Unit | None,
     collateral: list[tuple[str, int]] | None = None,
 ) -> PowerRequest:
     """The power attack from the options, else the warjack's MAT, STR, base and Open Fists and
     the target's DEF, ARM, STR, base and knocked-down condition."""
-    o = ctx.opts
-
-    def pick(option: str, unit: Unit | None, stat: str) -> int | None:
-        value = o[option]
-        if value is None and unit is not None:
-            value = unit.stats.get(stat)
-        return None if value is None else int(value)
-
-    skill, defense = pick("mat", attacker, "mat"), pick("def", target, "def")
-    strength, arm = pick("str", attacker, "str"), pick("arm", target, "arm")
+    skill, defense = option_or_stat(a.mat, attacker, "mat"), option_or_stat(a.def_, target, "def")
+    strength, arm = option_or_stat(a.str_, attacker, "str"), option_or_stat(a.arm, target, "arm")
     for name, value in (("mat", skill), ("def", defense), ("str", strength), ("arm", arm)):
         if value is None:
             raise UserError("wm.missing_stat", option=name)
     down = target is not None and "knocked_down" in wt.target_mods(target)
-    kind = parse_kind(o["kind"])
-    more = (o["models"] or 1) - 1  # trample: the target's further models contacted
+    kind = parse_kind(a.kind)
+    more = (a.models or 1) - 1  # trample: the target's further models contacted
     if more and kind != "trample":
         raise UserError("wm.power_trampled", kind=kind)
     return PowerRequest(
@@ -369,15 +379,15 @@ def power_request(
         skill=skill or 0,
         defense=defense or 5,
         str_=strength or 0,
-        target_str=pick("target_str", target, "str") or 0,
+        target_str=option_or_stat(a.target_str, target, "str") or 0,
         arm=arm or 0,
-        larger_base=bool(o["larger_base"]),
-        contact=bool(o["contact"]),
-        short_move=bool(o["short"]),
-        boost=o["boost"] or "none",
-        charge=bool(o["charge"]),
+        larger_base=a.larger_base,
+        contact=a.contact,
+        short_move=a.short,
+        boost=a.boost or "none",
+        charge=a.charge,
         knocked_down=down,
-        hit_mod=o["hit_mod"] or 0,
+        hit_mod=a.hit_mod or 0,
         attacker_base=attacker.stats.get("base") if attacker is not None else None,
         target_base=target.stats.get("base") if target is not None else None,
         open_fists=ps.open_fists(attacker) if attacker is not None else None,
@@ -388,13 +398,14 @@ def power_request(
 
 async def power(ctx: Context) -> Reply:
     """A warjack's power attack (1 focus from attacker= with apply), with its exact odds."""
+    a = ctx.args(PowerArgs)
     game, attacker, target = await GAME.units(ctx)
     if game is not None and attacker is not None:
         ps.check_power(game.state, attacker.name)  # no power attack in a lock
-    collateral = collateral_units(ctx, game)
-    source = ctx.dice(ctx.opts["dice"])
+    collateral = collateral_units(a.collateral, game)
+    source = ctx.dice(a.dice)
     try:
-        req = power_request(ctx, attacker, target, collateral)
+        req = power_request(a, attacker, target, collateral)
         steps, out = resolve_power(req, source)
     except UserError as error:  # the power attack's name in the reader's language
         if error.params.get("kind") in POWER_KINDS:
@@ -444,7 +455,7 @@ async def power(ctx: Context) -> Reply:
     data["p_hit"], data["p_moved"] = float(odds.p_hit), float(odds.p_moved)
     data["p_collateral"] = [float(p) for p in odds.p_collateral]
     data["p_trampled"] = [float(p) for p in odds.p_trampled]
-    if game is not None and target is not None and ctx.opts["apply"]:
+    if game is not None and target is not None and a.apply:
         session.require_unit_rights(ctx, game.state, target, attack=True)
         names = tuple(name for name, _ in collateral)
         if not all(names):
@@ -458,8 +469,8 @@ async def power(ctx: Context) -> Reply:
             target=target.name,
             kind=req.kind,
             collateral=names,
-            grab=ctx.opts["grab"],
-            fist=ctx.opts["fist"],
+            grab=a.grab,
+            fist=a.fist,
         )
         done = ps.apply_power(game.state, power, out, source)
         await session.apply_change(ctx, done.state, "wm_power", game=game)
@@ -475,11 +486,12 @@ async def power(ctx: Context) -> Reply:
 
 async def break_lock(ctx: Context) -> Reply:
     """A locked model tries to break free (its player), or the holder lets go (`release`)."""
+    a = ctx.args(BreakArgs)
     game = await GAME.load(ctx)
-    unit = tr.find_unit(game.state, ctx.opts["name"])
+    unit = tr.find_unit(game.state, a.name)
     session.require_unit_rights(ctx, game.state, unit, attack=False)
-    source = ctx.dice(ctx.opts["dice"])
-    done, step = ps.break_free(game.state, unit.name, source, release=bool(ctx.opts["release"]))
+    source = ctx.dice(a.dice)
+    done, step = ps.break_free(game.state, unit.name, source, release=a.release)
     source.check_exhausted()
     await session.apply_change(ctx, done.state, "wm_break", game=game)
     blocks: list[Block] = steps_blocks(ctx, [step], "melee") if step else []
