@@ -67,13 +67,15 @@ async def aos_profile(ctx: Context) -> Built:
 
 
 async def wm_profile(ctx: Context) -> Built:
+    from bot.commands.wm.args import AttackArgs
     from bot.commands.wm.handlers import GAME, attack_request
     from bot.commands.wm.view import attack_title
 
+    a = ctx.args(AttackArgs)  # the profile is read with /wm odds' options
     game, attacker, target = await GAME.units(ctx)
-    req = await attack_request(ctx, game, attacker, target)
+    req = await attack_request(ctx, a, game, attacker, target)
     boxes = get_system("wm").health(target)[0] if target is not None else 1
-    name = named(attacker.name if attacker else None, ctx.opts.get("weapon"))
+    name = named(attacker.name if attacker else None, a.weapon)
     return Built(cmp.WmJob(req, boxes), attack_title(ctx, req), name, None)
 
 
