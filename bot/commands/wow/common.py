@@ -63,10 +63,11 @@ async def synced(ctx: Context, state: GameState) -> GameState:
     return wow_state.with_settings(state, await SETTINGS.load(ctx), replace=True)
 
 
-async def actor_and_card(ctx: Context, option: str) -> tuple[Unit | None, Card | None]:
-    """`attacker=NAME` (`healer=` for heals) and `card=CARD`, read from the chat's game."""
-    name = ctx.opts.get(option)
-    card_name = ctx.opts.get("card")
+async def actor_and_card(
+    ctx: Context, option: str, name: str | None, card_name: str | None
+) -> tuple[Unit | None, Card | None]:
+    """`attacker=NAME` (`healer=` for heals: `option`) and `card=CARD`, read from the chat's
+    game."""
     if not name:
         if card_name:
             raise UserError("wow.card_needs_actor", option=option)

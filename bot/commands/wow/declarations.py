@@ -2,79 +2,18 @@
 
 from __future__ import annotations
 
-from bot.commands.spec import (
-    APPLY,
-    DICE,
-    TARGET,
-    CommandSpec,
-    OptionSpec,
-    flag_opt,
-    int_opt,
-    odds_spec,
-    unit_opt,
-)
+from bot.commands.spec import CommandSpec, odds_spec
+from bot.commands.wow import args as a
 from bot.commands.wow import handlers as h
 from bot.commands.wow import rolls
 from bot.commands.wow.common import SETTINGS
-from rules_core.systems.wow.pool import MAX_POOL
-from rules_core.systems.wow.settings import CHOICES
-
-
-def pool(name: str, *aliases: str, required: bool = False, default: int | None = 0) -> OptionSpec:
-    return OptionSpec(
-        name,
-        type="int",
-        min_value=0,
-        max_value=MAX_POOL,
-        required=required,
-        default=default,
-        aliases=aliases,
-    )
-
-
-NAME = unit_opt("name", positional=True, required=True)
-CARD = OptionSpec("card", max_length=40, aliases=("carta",))
-# `/wow attack unit=NAME weapon=CARD target=NAME` (issue 25's stored-profile attack): the
-# attacking character and its Action Card, or without a card its primary attack.
-ATTACKER = unit_opt("attacker", "attaccante", "unit", "unita")
-WEAPON = OptionSpec("card", max_length=40, aliases=("carta", "weapon", "arma"))
-ATTACK_OPTIONS = (
-    pool("power", "potere", "pow", default=None),
-    int_opt("defense", "difesa", "armor", "armatura", "resist", "resistenza", "def", hi=MAX_POOL),
-    OptionSpec("type", max_length=20, aliases=("tipo",)),  # physical|magical, fisico|magico
-    pool("reroll_attack", "ritira_attacco"),
-    pool("reroll_defense", "ritira_difesa"),
-    pool("force_reroll_attack", "ritiro_forzato_attacco"),
-    pool("force_reroll_defense", "ritiro_forzato_difesa"),
-    flag_opt("elevation", "altura", "elevated"),
-    flag_opt("cover", "copertura", "coperto"),
-    OptionSpec("crit", max_length=60, aliases=("critico",)),
-)
-SETTING_OPTIONS = tuple(
-    OptionSpec(name, choices=CHOICES[name], aliases=aliases)
-    for name, aliases in (
-        ("kill_scorer", ("punti_uccisione",)),
-        ("battleground", ("campo_di_battaglia",)),
-        ("card_limit", ("limite_carte",)),
-        ("pet_limit", ("limite_pet",)),
-        ("forced_reroll", ("ritiro_forzato",)),
-    )
-)
 
 SPECS = [
     CommandSpec(
         path=("wow", "attack"),
         handler=rolls.attack,
         aliases=("attacco",),
-        options=(
-            *ATTACK_OPTIONS,
-            ATTACKER,
-            WEAPON,
-            TARGET,
-            OptionSpec("targets", max_length=200, aliases=("bersagli",)),
-            APPLY,
-            DICE,
-        ),
+        args=a.AttackArgs,
         examples=(
             "/wow attack power=4 defense=2",
             "/wow attack power=3 defense=1 crit=damage:2 type=magical dice=2,5,10,4",
@@ -87,22 +26,13 @@ SPECS = [
         path=("wow", "heal"),
         handler=rolls.heal,
         aliases=("cura",),
-        options=(
-            pool("power", "potere", default=None),
-            pool("reroll", "ritira"),
-            OptionSpec("crit", max_length=60, aliases=("critico",)),
-            unit_opt("healer", "guaritore"),
-            CARD,
-            TARGET,
-            APPLY,
-            DICE,
-        ),
+        args=a.HealArgs,
         examples=("/wow heal power=3", "/wow heal healer=Anduin card=Renew target=Jaina apply"),
     ),
     odds_spec(
         "wow",
         rolls.odds,
-        (*ATTACK_OPTIONS, ATTACKER, WEAPON, TARGET),
+        a.OddsArgs,
         "/wow odds power=4 defense=2",
         "/wow odds attacker=Jaina card=Fireball",
     ),
@@ -110,16 +40,7 @@ SPECS = [
         path=("wow", "card"),
         handler=h.card_cmd,
         aliases=("carta",),
-        options=(
-            OptionSpec("action", positional=True, required=True, choices=("add", "list", "remove")),
-            NAME,
-            CARD,
-            int_opt("cost", "costo", hi=9),
-            pool("power", "potere", default=None),
-            OptionSpec("type", max_length=20, aliases=("tipo",)),
-            int_opt("range", "raggio", hi=30),
-            OptionSpec("crit", max_length=60, aliases=("critico",)),
-        ),
+        args=a.CardArgs,
         examples=(
             "/wow card add Jaina card=Fireball cost=3 power=4 type=magical range=5 crit=damage:1",
             "/wow card list Jaina",
@@ -137,12 +58,7 @@ SPECS = [
         path=("wow", "act"),
         handler=h.act,
         aliases=("agisci",),
-        options=(
-            NAME,
-            int_opt("cost", "costo", hi=9),
-            OptionSpec("card", max_length=120, aliases=("carta", "carte")),
-            flag_opt("react", "reazione"),
-        ),
+        args=a.ActArgs,
         examples=(
             "/wow act Thrall cost=3",
             "/wow act Jaina card=Fireball",
@@ -153,56 +69,42 @@ SPECS = [
         path=("wow", "moved"),
         handler=h.moved,
         aliases=("mosso",),
-        options=(NAME,),
+        args=a.NameArgs,
         examples=("/wow moved Thrall",),
     ),
     CommandSpec(
         path=("wow", "tick"),
         handler=h.tick,
         aliases=("scatto",),
-        options=(OptionSpec("vp", max_length=200, aliases=("locazioni",)),),
+        args=a.TickArgs,
         examples=("/wow tick", "/wow tick vp=Jaina,Thrall"),
     ),
     CommandSpec(
         path=("wow", "health"),
         handler=h.health,
         aliases=("salute",),
-        options=(
-            NAME,
-            OptionSpec(
-                "change",
-                type="int",
-                min_value=-99,
-                max_value=99,
-                required=True,
-                aliases=("variazione",),
-            ),
-        ),
+        args=a.HealthArgs,
         examples=("/wow health Thrall change=-2", "/wow health Jaina change=2"),
     ),
     CommandSpec(
         path=("wow", "setclock"),
         handler=h.set_clock,
         aliases=("imposta_clock",),
-        options=(NAME, int_opt("tick", "scatto", lo=1, hi=10, required=True)),
+        args=a.SetClockArgs,
         examples=("/wow setclock Thrall tick=7",),
     ),
     CommandSpec(
         path=("wow", "force"),
         handler=h.force_clock,
         aliases=("forza",),
-        options=(NAME, int_opt("ticks", "scatti", lo=-20, hi=20, required=True)),
+        args=a.ForceArgs,
         examples=("/wow force Thrall ticks=2", "/wow force Jaina ticks=-3"),
     ),
     CommandSpec(
         path=("wow", "effect"),
         handler=h.effect,
         aliases=("effetto",),
-        options=(
-            NAME,
-            OptionSpec("effect", max_length=40, required=True, aliases=("effetto",)),
-            int_opt("tick", "scatto", lo=1, hi=10),
-        ),
+        args=a.EffectArgs,
         examples=(
             "/wow effect Thrall effect=Bloodlust tick=10",
             "/wow effect Jaina effect=Stealth",
@@ -212,7 +114,7 @@ SPECS = [
         path=("wow", "pet"),
         handler=h.pet,
         aliases=("famiglio",),
-        options=(NAME, unit_opt("master", "padrone", required=True)),
+        args=a.PetArgs,
         examples=("/wow pet Wolf master=Rexxar",),
     ),
     CommandSpec(
@@ -226,7 +128,7 @@ SPECS = [
         path=("wow", "settings"),
         handler=SETTINGS.command,
         aliases=("impostazioni",),
-        options=SETTING_OPTIONS,
+        args=a.SettingsArgs,
         examples=("/wow settings", "/wow settings kill_scorer=last_active battleground=yes"),
     ),
 ]

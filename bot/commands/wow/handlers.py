@@ -6,6 +6,17 @@ from __future__ import annotations
 from bot.commands.context import Context
 from bot.commands.game_view import notes_blocks
 from bot.commands.wow import view
+from bot.commands.wow.args import (
+    ActArgs,
+    CardArgs,
+    EffectArgs,
+    ForceArgs,
+    HealthArgs,
+    NameArgs,
+    PetArgs,
+    SetClockArgs,
+    TickArgs,
+)
 from bot.commands.wow.common import GAME, SETTINGS, SYSTEM, card_names, synced
 from bot.protocol import Block, Reply, bold, italic, plain
 from bot.session import apply_change, require_player, require_unit_rights
@@ -19,12 +30,14 @@ from rules_core.systems.wow.cards import Card
 
 
 async def card_cmd(ctx: Context) -> Reply:
+    a = ctx.args(CardArgs)
     game = await GAME.load(ctx)
-    unit = tr.find_unit(game.state, ctx.opts["name"])
-    action = ctx.opts["action"]
+    unit = tr.find_unit(game.state, a.name)
+    action = a.action
     if action == "list":
         return view.card_list_reply(ctx, unit)
-    if not ctx.opts.get("card"):
+    card_name = a.card
+    if not card_name:
         raise UserError("wow.card_needs_name", action=action)
     chat = await SETTINGS.load(ctx)
     removed: list[Card] = []
@@ -35,14 +48,14 @@ async def card_cmd(ctx: Context) -> Reply:
                 state,
                 chat,
                 unit.name,
-                name=ctx.opts["card"],
-                cost=ctx.opts["cost"],
-                power=ctx.opts["power"],
-                kind=ctx.opts["type"],
-                range_=ctx.opts["range"],
-                crit=ctx.opts["crit"],
+                name=card_name,
+                cost=a.cost,
+                power=a.power,
+                kind=a.type,
+                range_=a.range,
+                crit=a.crit,
             )
-        new, card = wow_tr.remove_card(state, chat, unit.name, ctx.opts["card"])
+        new, card = wow_tr.remove_card(state, chat, unit.name, card_name)
         removed[:] = [card]
         return new
 
@@ -50,7 +63,7 @@ async def card_cmd(ctx: Context) -> Reply:
     after = done.unit or unit
     reply = view.card_list_reply(ctx, after)
     key = "wow.card_added" if action == "add" else "wow.card_removed"
-    shown = removed[0].name if removed else ctx.opts["card"]
+    shown = removed[0].name if removed else card_name
     reply.blocks.insert(0, [plain(ctx.t(key, unit=after.name, card=shown))])
     return reply
 
@@ -62,18 +75,20 @@ async def clock_show(ctx: Context) -> Reply:
     return reply
 
 
-async def take_turn(ctx: Context, kind: str) -> Reply:
+async def take_turn(ctx: Context, name: str, act: ActArgs | None) -> Reply:
+    """`act` (its options), or a move-only turn (`act` None)."""
+    kind = "moved" if act is None else "act"
     game = await GAME.load(ctx)
     state = await synced(ctx, game.state)
-    unit = tr.find_unit(state, ctx.opts["name"])
+    unit = tr.find_unit(state, name)
     require_unit_rights(ctx, state, unit, attack=False)
     turn = wow_tr.take_turn(
         state,
         unit,
-        moved_only=kind == "moved",
-        cost=(ctx.opts["cost"] or 0) if kind == "act" else 0,
-        cards=card_names(ctx.opts.get("card")) if kind == "act" else [],
-        react=kind == "act" and bool(ctx.opts["react"]),
+        moved_only=act is None,
+        cost=(act.cost or 0) if act else 0,
+        cards=card_names(act.card) if act else [],
+        react=act is not None and act.react,
     )
     await apply_change(ctx, turn.state, f"wow_{kind}", game=game)
     head: list[Block] = notes_blocks(ctx, turn.notes)
@@ -86,18 +101,19 @@ async def take_turn(ctx: Context, kind: str) -> Reply:
 
 
 async def act(ctx: Context) -> Reply:
-    return await take_turn(ctx, "act")
+    a = ctx.args(ActArgs)
+    return await take_turn(ctx, a.name, a)
 
 
 async def moved(ctx: Context) -> Reply:
-    return await take_turn(ctx, "moved")
+    return await take_turn(ctx, ctx.args(NameArgs).name, None)
 
 
 async def tick(ctx: Context) -> Reply:
     game = await GAME.load(ctx)
     state = await synced(ctx, game.state)
     require_player(ctx, state)
-    names = [tr.find_unit(state, n).name for n in card_names(ctx.opts.get("vp"))]
+    names = [tr.find_unit(state, n).name for n in card_names(ctx.args(TickArgs).vp)]
     done = wow_tr.end_tick(state, names)
     new, report = done.state, done.report
     assert report is not None
@@ -143,11 +159,12 @@ async def standings_cmd(ctx: Context) -> Reply:
 
 async def health(ctx: Context) -> Reply:
     """A Health increase or decrease (not damage, not healing): `transitions` has the rule."""
+    a = ctx.args(HealthArgs)
     game = await GAME.load(ctx)
     state = await synced(ctx, game.state)
-    unit = tr.find_unit(state, ctx.opts["name"])
+    unit = tr.find_unit(state, a.name)
     require_unit_rights(ctx, state, unit, attack=True)
-    delta = ctx.opts["change"]
+    delta = a.change
     done = wow_tr.change_health(state, unit.name, delta)
     saved = await apply_change(ctx, done.state, "wow_health", game=game)
     after = tr.find_unit(saved.after, unit.name)
@@ -168,34 +185,39 @@ async def health(ctx: Context) -> Reply:
     )
 
 
-async def clock_change(ctx: Context, forced: bool) -> Reply:
+async def clock_change(ctx: Context, name: str, *, tick: int = 0, forced: int | None) -> Reply:
+    """The clock put at `tick`, or moved by `forced` ticks (an effect)."""
     game = await GAME.load(ctx)
     state = await synced(ctx, game.state)
-    unit = tr.find_unit(state, ctx.opts["name"])
-    if forced:
+    unit = tr.find_unit(state, name)
+    if forced is not None:
         require_unit_rights(ctx, state, unit, attack=True)  # an enemy's effect may tick it
-        done = wow_tr.force_clock(state, unit.name, ctx.opts["ticks"])
+        done = wow_tr.force_clock(state, unit.name, forced)
     else:
         require_unit_rights(ctx, state, unit, attack=False)
-        done = wow_tr.set_clock(state, unit.name, ctx.opts["tick"])
-    await apply_change(ctx, done.state, "wow_forced" if forced else "wow_setclock", game=game)
+        done = wow_tr.set_clock(state, unit.name, tick)
+    kind = "wow_forced" if forced is not None else "wow_setclock"
+    await apply_change(ctx, done.state, kind, game=game)
     line = ctx.t("wow.turn_taken", unit=unit.name, before=done.before, after=done.after)
     return view.clock_reply(ctx, done.state, [[plain(line)]])
 
 
 async def set_clock(ctx: Context) -> Reply:
-    return await clock_change(ctx, forced=False)
+    a = ctx.args(SetClockArgs)
+    return await clock_change(ctx, a.name, tick=a.tick, forced=None)
 
 
 async def force_clock(ctx: Context) -> Reply:
-    return await clock_change(ctx, forced=True)
+    a = ctx.args(ForceArgs)
+    return await clock_change(ctx, a.name, forced=a.ticks)
 
 
 async def pet(ctx: Context) -> Reply:
+    a = ctx.args(PetArgs)
     game = await GAME.load(ctx)
     state = await synced(ctx, game.state)
-    mine = tr.find_unit(state, ctx.opts["name"])
-    master = tr.find_unit(state, ctx.opts["master"])
+    mine = tr.find_unit(state, a.name)
+    master = tr.find_unit(state, a.master)
     require_unit_rights(ctx, state, mine, attack=False)
     done = wow_tr.link_pet(state, mine.name, master.name)
     await apply_change(ctx, done.state, "wow_pet", game=game)
@@ -207,12 +229,13 @@ async def pet(ctx: Context) -> Reply:
 async def effect(ctx: Context) -> Reply:
     """A buff, debuff or other effect on a character, lasting until removed or to the end of a
     tick (the rule is in `rules_core.systems.wow`)."""
+    a = ctx.args(EffectArgs)
     game = await GAME.load(ctx)
     state = await synced(ctx, game.state)
-    unit = tr.find_unit(state, ctx.opts["name"])
+    unit = tr.find_unit(state, a.name)
     require_unit_rights(ctx, state, unit, attack=True)
-    until = ctx.opts.get("tick")
-    done = wow_tr.add_effect(state, unit.name, ctx.opts["effect"], until)
+    until = a.tick
+    done = wow_tr.add_effect(state, unit.name, a.effect, until)
     saved = await apply_change(ctx, done.state, "wow_effect", game=game)
     after = tr.find_unit(saved.after, unit.name)
     name = after.conditions[-1].name

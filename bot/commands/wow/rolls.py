@@ -11,6 +11,7 @@ from bot.commands.game_view import notes_blocks
 from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data
 from bot.commands.system_kit import log_roll, pct, resolution
 from bot.commands.wow import view
+from bot.commands.wow.args import AttackArgs, HealArgs, OddsArgs
 from bot.commands.wow.common import (
     GAME,
     SETTINGS,
@@ -40,21 +41,21 @@ from rules_core.systems.wow.cards import Card
 
 
 async def attack_request(
-    ctx: Context, target: Unit | None, card: Card | None, attacker: Unit | None = None
+    ctx: Context, a: OddsArgs, target: Unit | None, card: Card | None, attacker: Unit | None
 ) -> AttackRequest:
     return wow_tr.attack_request(
         attacker=attacker,
-        force_reroll_attack=ctx.opts["force_reroll_attack"],
-        force_reroll_defense=ctx.opts["force_reroll_defense"],
+        force_reroll_attack=a.force_reroll_attack,
+        force_reroll_defense=a.force_reroll_defense,
         settings=await SETTINGS.load(ctx),
-        power=ctx.opts["power"],
-        defense=ctx.opts["defense"],
-        kind=ctx.opts["type"],
-        crit=ctx.opts["crit"],
-        reroll_attack=ctx.opts["reroll_attack"],
-        reroll_defense=ctx.opts["reroll_defense"],
-        elevation=ctx.opts["elevation"],
-        cover=ctx.opts["cover"],
+        power=a.power,
+        defense=a.defense,
+        kind=a.type,
+        crit=a.crit,
+        reroll_attack=a.reroll_attack,
+        reroll_defense=a.reroll_defense,
+        elevation=a.elevation,
+        cover=a.cover,
         target=target,
         card=card,
     )
@@ -66,6 +67,7 @@ async def check_play(
     actor: Unit | None,
     card: Card | None,
     *,
+    apply: bool,
     heal: bool = False,
 ) -> None:
     """Before any die is rolled: may the character aim at this target, may the caller apply
@@ -74,20 +76,21 @@ async def check_play(
         return
     game, target = found
     wow_tr.check_target(game.state, actor, target, heal=heal)
-    if not ctx.opts.get("apply"):
+    if not apply:
         return
     require_unit_rights(ctx, game.state, actor, attack=False)
     wow_tr.check_play(game.state, actor, card)
 
 
 async def attack(ctx: Context) -> Reply:
-    if ctx.opts.get("targets"):
-        return await shared_attack(ctx)
+    a = ctx.args(AttackArgs)
+    if a.targets:
+        return await shared_attack(ctx, a, a.targets)
     found = await GAME.target(ctx)
-    actor, card = await actor_and_card(ctx, "attacker")
-    req = await attack_request(ctx, found[1] if found else None, card, actor)
-    await check_play(ctx, found, actor, card)
-    source = ctx.dice(ctx.opts["dice"])
+    actor, card = await actor_and_card(ctx, "attacker", a.attacker, a.card)
+    req = await attack_request(ctx, a, found[1] if found else None, card, actor)
+    await check_play(ctx, found, actor, card, apply=a.apply)
+    source = ctx.dice(a.dice)
     res = resolve_attack(req, source)
     data = resolution(SYSTEM, res.steps, res.outcome.model_dump())
     await log_roll(ctx, source, res.outcome.damage, data, expression=roll_expression(ctx))
@@ -96,7 +99,7 @@ async def attack(ctx: Context) -> Reply:
     blocks: list[Block] = [view.card_block(ctx, actor, card)] if actor and card else []
     blocks += [view.step_block(ctx, s, req) for s in res.steps]
     blocks.append([plain(ctx.t("wow.rule_ref"))])
-    if found is not None and ctx.opts["apply"]:
+    if found is not None and a.apply:
         blocks += await apply_to(
             ctx, found[1].name, res.outcome.damage, heal=False, actor=actor, card=card, data=data
         )
@@ -104,24 +107,24 @@ async def attack(ctx: Context) -> Reply:
     return Reply(title=title, blocks=blocks, data=data)
 
 
-async def shared_attack(ctx: Context) -> Reply:
+async def shared_attack(ctx: Context, a: AttackArgs, targets: str) -> Reply:
     """Cleave or AOE: `targets=A,B`, one attack roll, each target defends (rule in rules_core)."""
-    if ctx.opts.get("target"):
+    if a.target:
         raise UserError("wow.target_or_targets")
     game = await GAME.load(ctx)
     state = game.state
-    units = [tr.find_unit(state, n) for n in card_names(ctx.opts["targets"])]
+    units = [tr.find_unit(state, n) for n in card_names(targets)]
     units = wow_tr.distinct_targets(state, [u.name for u in units])
-    actor, card = await actor_and_card(ctx, "attacker")
-    req = await attack_request(ctx, None, card, actor)
-    defenses = [wow_tr.defense_dice(req.type, u, ctx.opts["defense"]) for u in units]
+    actor, card = await actor_and_card(ctx, "attacker", a.attacker, a.card)
+    req = await attack_request(ctx, a, None, card, actor)
+    defenses = [wow_tr.defense_dice(req.type, u, a.defense) for u in units]
     if actor is not None:
         for unit in units:
             wow_tr.check_target(state, actor, unit, heal=False)
-        if ctx.opts["apply"]:
+        if a.apply:
             require_unit_rights(ctx, state, actor, attack=False)
             wow_tr.check_play(state, actor, card)
-    source = ctx.dice(ctx.opts["dice"])
+    source = ctx.dice(a.dice)
     res = resolve_against(req, defenses, source)
     data = resolution(SYSTEM, res.steps, {})
     data["outcomes"] = [
@@ -135,7 +138,7 @@ async def shared_attack(ctx: Context) -> Reply:
     names = [u.name for u in units]
     blocks += [view.step_block(ctx, s, req, names) for s in res.steps]
     blocks.append([plain(ctx.t("wow.shared_ref"))])
-    if ctx.opts["apply"]:
+    if a.apply:
         chat = await SETTINGS.load(ctx)
         results = [(u.name, o.damage) for u, o in zip(units, res.outcomes, strict=True)]
         notes: list[Any] = []
@@ -215,24 +218,25 @@ async def apply_to(
 
 
 async def heal(ctx: Context) -> Reply:
-    actor, card = await actor_and_card(ctx, "healer")
+    a = ctx.args(HealArgs)
+    actor, card = await actor_and_card(ctx, "healer", a.healer, a.card)
     found = await GAME.target(ctx)
     req = wow_tr.heal_request(
-        power=ctx.opts["power"],
-        rerolls=ctx.opts["reroll"],
-        crit=ctx.opts["crit"],
+        power=a.power,
+        rerolls=a.reroll,
+        crit=a.crit,
         card=card,
         target=found[1] if found else None,
     )
-    await check_play(ctx, found, actor, card, heal=True)
-    source = ctx.dice(ctx.opts["dice"])
+    await check_play(ctx, found, actor, card, apply=a.apply, heal=True)
+    source = ctx.dice(a.dice)
     res = resolve_heal(req, source)
     data = resolution(SYSTEM, res.steps, res.outcome.model_dump())
     await log_roll(ctx, source, res.outcome.healed, data, expression=roll_expression(ctx))
     blocks: list[Block] = [view.card_block(ctx, actor, card)] if actor and card else []
     blocks += [view.step_block(ctx, s, None) for s in res.steps]
     blocks.append([bold(ctx.t("wow.healed", n=res.outcome.healed))])
-    if found is not None and ctx.opts["apply"]:
+    if found is not None and a.apply:
         blocks += await apply_to(
             ctx, found[1].name, res.outcome.healed, heal=True, actor=actor, card=card, data=data
         )
@@ -241,9 +245,10 @@ async def heal(ctx: Context) -> Reply:
 
 
 async def odds(ctx: Context) -> Reply:
+    a = ctx.args(OddsArgs)
     found = await GAME.target(ctx)
-    actor, card = await actor_and_card(ctx, "attacker")
-    req = await attack_request(ctx, found[1] if found else None, card, actor)
+    actor, card = await actor_and_card(ctx, "attacker", a.attacker, a.card)
+    req = await attack_request(ctx, a, found[1] if found else None, card, actor)
     dist = as_distribution(await ctx.offload(attack_odds, req))  # off the event loop
     p_crit = float(crit_chance(req))
     kind = ctx.t(f"wow.type.{req.type}")
