@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from bot import session
 from bot.commands.c5 import view
+from bot.commands.c5.args import CombatArgs, MeleeArgs, ShootArgs, WoundArgs, by_option
 from bot.commands.c5.common import GAME, SETTINGS, apply_noted, apply_wounds
-from bot.commands.c5.odds_handlers import mod_option, odds_melee, odds_shoot, odds_wound
+from bot.commands.c5.odds_handlers import odds_melee, odds_shoot, odds_wound
 from bot.commands.context import Context
 from bot.commands.system_kit import log_roll, resolution
 from bot.protocol import Block, Reply, bold
@@ -22,12 +23,13 @@ from rules_core.systems.c5.wound import resolve_wound
 
 
 async def wound_cmd(ctx: Context) -> Reply:
-    if ctx.opts.get("odds"):
+    a = ctx.args(WoundArgs)
+    if a.odds:
         return await odds_wound(ctx)
     game, attacker, target = await GAME.units(ctx)
     settings = await SETTINGS.load(ctx)
-    req = rq.wound_request(ctx.opts, attacker, target, melee=True, mod_option=mod_option(ctx))
-    source = ctx.dice(ctx.opts["dice"])
+    req = rq.wound_request(by_option(a), attacker, target, melee=True, mod_option="mod")
+    source = ctx.dice(a.dice)
     step, out = resolve_wound(
         req,
         source,
@@ -37,7 +39,7 @@ async def wound_cmd(ctx: Context) -> Reply:
     )
     blocks: list[Block] = [view.wound_block(ctx, step)]
     data = resolution("c5", [step], out.model_dump())
-    if game is not None and target is not None and ctx.opts.get("apply"):
+    if game is not None and target is not None and a.apply:
         blocks += await apply_wounds(ctx, target, out.wounds, out.stunned)
         data["applied"] = {"unit": target.name, "wounds": out.wounds, "stunned": out.stunned}
     source.check_exhausted()
@@ -50,6 +52,7 @@ async def attack_reply(
     ctx: Context,
     target: Unit | None,
     applies: bool,
+    apply: bool,
     steps: list[Step],
     out: AttackOutcome,
     source: DiceSource,
@@ -78,7 +81,7 @@ async def attack_reply(
             rights=False,
         )
         data["applied"] = {"unit": target.name, "wounds": out.wounds, "stunned": out.stunned}
-    elif applies and target is not None and ctx.opts.get("apply") and out.hit:
+    elif applies and target is not None and apply and out.hit:
         blocks += await apply_wounds(ctx, target, out.wounds, out.stunned, striker=striker)
         data["applied"] = {"unit": target.name, "wounds": out.wounds, "stunned": out.stunned}
     source.check_exhausted()
@@ -87,20 +90,21 @@ async def attack_reply(
 
 
 async def melee_cmd(ctx: Context) -> Reply:
-    if ctx.opts.get("odds"):
+    a = ctx.args(MeleeArgs)
+    if a.odds:
         return await odds_melee(ctx)
     game, attacker, target = await GAME.units(ctx)
     settings = await SETTINGS.load(ctx)
-    req = rq.melee_request(ctx.opts, attacker, target)
-    source = ctx.dice(ctx.opts["dice"])
+    req = rq.melee_request(by_option(a), attacker, target)
+    source = ctx.dice(a.dice)
     striker = None
-    if game is not None and target is not None and ctx.opts.get("apply"):
+    if game is not None and target is not None and a.apply:
         striker = blow_rights(ctx, game.state, attacker, target)
     steps, out = resolve_melee(req, source, settings)
     title = ctx.t("c5.title_melee", att=req.attack.value, str=req.wound.str_, res=req.wound.res)
     state = game.state if game is not None else None
     return await attack_reply(
-        ctx, target, game is not None, steps, out, source, title, striker, state
+        ctx, target, game is not None, a.apply, steps, out, source, title, striker, state
     )
 
 
@@ -116,37 +120,42 @@ def blow_rights(ctx: Context, state: GameState, attacker: Unit | None, target: U
 
 
 async def shoot_cmd(ctx: Context) -> Reply:
-    if ctx.opts.get("odds"):
+    a = ctx.args(ShootArgs)
+    if a.odds:
         return await odds_shoot(ctx)
     game, attacker, target = await GAME.units(ctx)
     settings = await SETTINGS.load(ctx)
-    req = rq.shoot_request(ctx.opts, attacker, target)
-    source = ctx.dice(ctx.opts["dice"])
+    req = rq.shoot_request(by_option(a), attacker, target)
+    source = ctx.dice(a.dice)
     steps, out = resolve_shoot(req, source, settings)
     title = ctx.t("c5.title_shoot", aim=req.test.value, str=req.wound.str_, res=req.wound.res)
-    return await attack_reply(ctx, target, game is not None, steps, out, source, title)
+    return await attack_reply(ctx, target, game is not None, a.apply, steps, out, source, title)
 
 
 async def combat_cmd(ctx: Context) -> Reply:
     """/c5 combat FIRST SECOND attacks=2,1: open a combat (FIRST won the initiative test), or
     `end` one; the player of either fighter, or the organiser."""
+    a = ctx.args(CombatArgs)
     game = await GAME.load(ctx)
-    first = tr.find_unit(game.state, ctx.opts["first"])
-    if ctx.opts.get("end"):
+    first = tr.find_unit(game.state, a.first)
+    if a.end:
         _rights_on_either(ctx, game.state, [first])
         blocks = await apply_noted(
             ctx, lambda st: combat.end(st, first.name), "c5_combat", first.name, rights=False
         )
         return Reply(blocks=blocks, data={"system": "c5", "combats": []})
-    if not ctx.opts.get("second"):
+    if not a.second:
         raise UserError("cmd.missing_option", option="second")
-    second = tr.find_unit(game.state, ctx.opts["second"])
+    second = tr.find_unit(game.state, a.second)
     _rights_on_either(ctx, game.state, [first, second])
-    dice = _attack_dice(ctx.opts.get("attacks"))
-    counters = (ctx.opts.get("counter") or "none", ctx.opts.get("counter_second") or "none")
+    dice = _attack_dice(a.attacks)
+    counters: tuple[combat.Counter, combat.Counter] = (
+        a.counter or "none",
+        a.counter_second or "none",
+    )
     blocks = await apply_noted(
         ctx,
-        lambda st: combat.start(st, first.name, second.name, dice, counters),  # type: ignore[arg-type]
+        lambda st: combat.start(st, first.name, second.name, dice, counters),
         "c5_combat",
         first.name,
         rights=False,

@@ -27,10 +27,10 @@ def open_ended(settings: C5Settings) -> bool:
     return settings.open_ended == "yes"
 
 
-def no_roll(ctx: Context) -> None:
+def no_roll(dice: list[int] | None, apply: bool = False) -> None:
     """The odds twin takes its attack's options; rolling and applying have no meaning there."""
-    for name in ("dice", "apply"):
-        if ctx.opts.get(name):
+    for name, given in (("dice", bool(dice)), ("apply", apply)):
+        if given:
             raise UserError("c5.odds_no_roll", option=name)
 
 

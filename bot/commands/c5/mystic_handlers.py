@@ -6,6 +6,14 @@ from typing import Any
 
 from bot import session
 from bot.commands.c5 import view
+from bot.commands.c5.args import (
+    FaithArgs,
+    MaintenanceArgs,
+    ManaArgs,
+    MysticArgs,
+    PassArgs,
+    by_option,
+)
 from bot.commands.c5.common import GAME, SETTINGS, apply_noted, change_pool
 from bot.commands.context import Context
 from bot.commands.system_kit import dice_text, log_roll, resolution
@@ -19,16 +27,17 @@ from rules_core.systems.c5.checks import may_pass, resolve_mana, resolve_recover
 
 
 async def mana_cmd(ctx: Context) -> Reply:
+    a = ctx.args(ManaArgs)
     _, _, unit = await GAME.units(ctx)
-    rank = rq.need(ctx.opts, "rank", unit, "rank")
-    power = rq.need(ctx.opts, "power", unit, "pow")
+    rank = rq.need(by_option(a), "rank", unit, "rank")
+    power = rq.need(by_option(a), "power", unit, "pow")
     settings = await SETTINGS.load(ctx)
-    source = ctx.dice(ctx.opts["dice"])
+    source = ctx.dice(a.dice)
     step, out = resolve_mana(
         rank,
         power,
         source,
-        recupero=ctx.opts.get("recupero") or 0,
+        recupero=a.recupero or 0,
         explode=settings.mana_explode == "yes",
     )
     source.check_exhausted()
@@ -41,7 +50,7 @@ async def mana_cmd(ctx: Context) -> Reply:
         [bold(view.gems(ctx, out.gems))],
     ]
     data = resolution("c5", [step], out.model_dump())
-    if unit is not None and ctx.opts.get("apply"):
+    if unit is not None and a.apply:
         have = await change_pool(ctx, unit, "mana", "add", out.gems)
         blocks.append([plain(ctx.t("c5.pool", unit=unit.name, name="mana", n=have))])
         data["applied"] = {"unit": unit.name, "mana": have}
@@ -53,13 +62,14 @@ async def mystic_cmd(ctx: Context) -> Reply:
     """Mystic phase: each mage (transitions.mages) rolls its mana recovery on its rank's row;
     `all` (organiser or admin) rolls for every mage; `apply` adds every mage's gems as ONE
     event."""
+    a = ctx.args(MysticArgs)
     game = await GAME.load(ctx)
-    everyone = bool(ctx.opts.get("all"))
+    everyone = a.all
     if everyone:
         session.require_manager(ctx, game.state)
     mages = c5tr.mages(game.state, ctx.request.user_id, everyone)
     settings = await SETTINGS.load(ctx)
-    source = ctx.dice(ctx.opts["dice"])
+    source = ctx.dice(a.dice)
     rolled = []
     for unit in mages:
         rank = unit.stats.get("rank", 1)
@@ -75,7 +85,7 @@ async def mystic_cmd(ctx: Context) -> Reply:
         blocks.append([bold(unit.name + ": "), plain(line), bold(view.gems(ctx, out.gems))])
     gems = {unit.name: out.gems for unit, _, out in rolled}
     data = resolution("c5", [step for _, step, _ in rolled], {"gems": gems})
-    if ctx.opts.get("apply"):
+    if a.apply:
         change = await session.apply_change(ctx, lambda st: c5tr.add_mana(st, gems), "c5_mystic")
         have = {name: c5tr.pool(change.after, name, "mana") for name in gems}
         for name, n in have.items():
@@ -89,11 +99,12 @@ async def mystic_cmd(ctx: Context) -> Reply:
 async def maintenance_cmd(ctx: Context) -> Reply:
     """Maintenance phase: Rigenerazione/X, Guarigione/X or Effimero/X on a fighter; with
     target=UNIT the wounds come from the game and `apply` heals (or wounds) it as one event."""
+    a = ctx.args(MaintenanceArgs)
     game, _, unit = await GAME.units(ctx)
-    ability = ctx.opts.get("ability") or "rigenerazione"
-    wounds = c5tr.recovery_wounds(unit, ctx.opts.get("wounds"), tables.MAX_WOUNDS)
-    source = ctx.dice(ctx.opts["dice"])
-    step, out = resolve_recovery(ability, ctx.opts["x"], wounds, source)
+    ability = a.ability or "rigenerazione"
+    wounds = c5tr.recovery_wounds(unit, a.wounds, tables.MAX_WOUNDS)
+    source = ctx.dice(a.dice)
+    step, out = resolve_recovery(ability, a.x, wounds, source)
     source.check_exhausted()
     line = f"{dice_text(step.dice)} " + ctx.t("c5.vs", target=f"{out.x}+")
     key = "c5.lost" if ability == "effimero" else "c5.healed"
@@ -103,7 +114,7 @@ async def maintenance_cmd(ctx: Context) -> Reply:
         [bold(ctx.t(f"c5.step.{ability}") + ": "), plain(line + " → "), bold(verdict)]
     ]
     data = resolution("c5", [step], out.model_dump())
-    if game is not None and unit is not None and ctx.opts.get("apply") and n:
+    if game is not None and unit is not None and a.apply and n:
         blocks += await apply_noted(
             ctx, lambda st: c5tr.recover(st, unit.name, ability, n), f"c5_{ability}", unit.name
         )
@@ -114,19 +125,21 @@ async def maintenance_cmd(ctx: Context) -> Reply:
 
 
 async def faith_cmd(ctx: Context) -> Reply:
+    a = ctx.args(FaithArgs)
+    opts = by_option(a)
     game, _, unit = await GAME.units(ctx)
-    rank = rq.need(ctx.opts, "rank", unit, "rank")
-    aspects = rq.need(ctx.opts, "aspects", unit, "aspects")
-    pieta = rq.option_or_stat(ctx.opts, "pieta", unit, "pieta") or 0
-    unspent = ctx.opts.get("unspent")
+    rank = rq.need(opts, "rank", unit, "rank")
+    aspects = rq.need(opts, "aspects", unit, "aspects")
+    pieta = rq.option_or_stat(opts, "pieta", unit, "pieta") or 0
+    unspent = a.unspent
     if unspent is None and game is not None and unit is not None:
         unspent = c5tr.pool(game.state, unit.name, "ft")
     out = temporary_faith(
         rank,
         aspects,
-        ctx.opts.get("followers") or 0,
-        credente=ctx.opts.get("credente") or 0,
-        consecrated=ctx.opts.get("consecrated") or 0,
+        a.followers or 0,
+        credente=a.credente or 0,
+        consecrated=a.consecrated or 0,
         pieta=pieta,
         unspent=unspent or 0,
     )
@@ -141,7 +154,7 @@ async def faith_cmd(ctx: Context) -> Reply:
     )
     blocks: list[Block] = [[plain(line)], [bold(ctx.t("c5.ft", n=out.ft))]]
     data: dict[str, Any] = resolution("c5", [], out.model_dump())
-    if unit is not None and ctx.opts.get("apply"):
+    if unit is not None and a.apply:
         have = await change_pool(ctx, unit, "ft", "set", out.ft)
         blocks.append([plain(ctx.t("c5.pool", unit=unit.name, name="ft", n=have))])
         data["applied"] = {"unit": unit.name, "ft": have}
@@ -151,12 +164,13 @@ async def faith_cmd(ctx: Context) -> Reply:
 async def pass_cmd(ctx: Context) -> Reply:
     """The pass rule (transitions.check_pass); with `apply`, on the caller's lead in the chat's
     game, the lead goes to the opponent (one event; /undo gives it back)."""
-    mine, theirs = ctx.opts["mine"], ctx.opts["theirs"]
+    a = ctx.args(PassArgs)
+    mine, theirs = a.mine, a.theirs
     ok = may_pass(mine, theirs)
     text = ctx.t("c5.may_pass" if ok else "c5.may_not_pass", mine=mine, theirs=theirs)
     blocks: list[Block] = [[bold(text)]]
     data: dict[str, Any] = resolution("c5", [], {"may_pass": ok})
-    if ctx.opts.get("apply"):
+    if a.apply:
         c5tr.require_may_pass(mine, theirs)
         game = await GAME.load(ctx)
         c5tr.check_pass(game.state, mine, theirs)

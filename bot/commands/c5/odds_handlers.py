@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.commands.c5 import view
+from bot.commands.c5.args import MeleeArgs, ShootArgs, TestArgs, WoundArgs, by_option
 from bot.commands.c5.common import GAME, SETTINGS, no_roll, open_ended
 from bot.commands.context import Context
 from bot.protocol import Reply
@@ -18,17 +19,19 @@ async def test_odds_reply(ctx: Context, req: TestRequest, title: str) -> Reply:
 
 
 async def odds_test(ctx: Context) -> Reply:
-    no_roll(ctx)
+    a = ctx.args(TestArgs)
+    no_roll(a.dice)
     _, _, unit = await GAME.units(ctx)
-    req = rq.plain_test_request(ctx.opts, unit)
+    req = rq.plain_test_request(by_option(a), unit)
     return await test_odds_reply(ctx, req, ctx.t("c5.title_test", value=req.value))
 
 
 async def odds_wound(ctx: Context) -> Reply:
-    no_roll(ctx)
+    a = ctx.args(WoundArgs)
+    no_roll(a.dice, a.apply)
     _, attacker, target = await GAME.units(ctx)
     settings = await SETTINGS.load(ctx)
-    req = rq.wound_request(ctx.opts, attacker, target, melee=True, mod_option=mod_option(ctx))
+    req = rq.wound_request(by_option(a), attacker, target, melee=True, mod_option="mod")
     odds = await ctx.offload(wound_odds, req, settings)
     return await view.wound_odds_reply(
         ctx, odds, ctx.t("c5.title_wound", str=req.str_, res=req.res)
@@ -36,25 +39,22 @@ async def odds_wound(ctx: Context) -> Reply:
 
 
 async def odds_melee(ctx: Context) -> Reply:
-    no_roll(ctx)
+    a = ctx.args(MeleeArgs)
+    no_roll(a.dice, a.apply)
     _, attacker, target = await GAME.units(ctx)
     settings = await SETTINGS.load(ctx)
-    req = rq.melee_request(ctx.opts, attacker, target)
+    req = rq.melee_request(by_option(a), attacker, target)
     odds = await ctx.offload(melee_odds, req, settings)
     title = ctx.t("c5.title_melee", att=req.attack.value, str=req.wound.str_, res=req.wound.res)
     return await view.wound_odds_reply(ctx, odds, title)
 
 
 async def odds_shoot(ctx: Context) -> Reply:
-    no_roll(ctx)
+    a = ctx.args(ShootArgs)
+    no_roll(a.dice, a.apply)
     _, attacker, target = await GAME.units(ctx)
     settings = await SETTINGS.load(ctx)
-    req = rq.shoot_request(ctx.opts, attacker, target)
+    req = rq.shoot_request(by_option(a), attacker, target)
     odds = await ctx.offload(shoot_odds, req, settings)
     title = ctx.t("c5.title_shoot", aim=req.test.value, str=req.wound.str_, res=req.wound.res)
     return await view.wound_odds_reply(ctx, odds, title)
-
-
-def mod_option(ctx: Context) -> str:
-    """/c5 wound calls its result bonus mod=; the attacks call it wound_mod=."""
-    return "mod" if ctx.spec.path[-1] == "wound" else "wound_mod"

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, computed_field
+from pydantic import BaseModel, Field, computed_field
 
 from rules_core.dice import DiceSource
 from rules_core.errors import UserError
@@ -49,7 +49,7 @@ class ShootRequest(BaseModel):
     fire: Fire = "normal"
     printed: bool = False  # the free fire ability is printed on the card: difficulty 4
     diff_mod: int = 0
-    altitude: int = 0
+    altitude: int = Field(default=0, ge=0, le=2)  # levels of separation, 0-2 (@20741)
     mira: bool = False
     mira_printed: bool = False  # Mira printed on a Character's card: no range malus (@89109)
     aim_printed: int | None = None  # printed TIR for Mira (defaults to the test's value)

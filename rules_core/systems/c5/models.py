@@ -40,7 +40,9 @@ class TestRequest(BaseModel):
     """A characteristic test: d6 + value + mod (vs diff when given)."""
 
     value: int
-    diff: int | None = None
+    # The bot's bounds, generous: a difficulty is a characteristic, a fixed number (rally 8,
+    # @15362) or a range band's (§2.5), and modifiers may push it below 0.
+    diff: int | None = Field(default=None, ge=-10, le=40)
     mod: int = 0
     reroll: frozenset[int] = frozenset()  # faces an ability lets you reroll (Rozzo: 5)
     one_ok: bool = False  # "a 1 is not a failure" abilities: the 1 counts as 1 (§2.2)
@@ -48,8 +50,10 @@ class TestRequest(BaseModel):
 
 
 class WoundRequest(BaseModel):
-    str_: int
-    res: int
+    # @2104: the STR and RES used are capped at 15, but the values given may be modified ones
+    # (or printed above 15, Red Troll @4728) whose excess offsets maluses: room up to 40.
+    str_: int = Field(ge=-10, le=40)
+    res: int = Field(ge=-10, le=40)
     mod: int = 0  # +N to the wound roll's result after the cap (Fanatismo, swoop, ...)
     flagello: bool = False
     ossoduro: bool = False
@@ -58,7 +62,8 @@ class WoundRequest(BaseModel):
     res_uncapped: bool = False
     res_printed: int | None = None
     artillery: bool = False  # @2104: artillery shots are not capped
-    master: int | None = None  # Colpo da Maestro/X: cap 15 + X (@2104, @61044)
+    # Colpo da Maestro/X: cap 15 + X (@2104, @61044); the bot's bound on X is 10
+    master: int | None = Field(default=None, ge=0, le=10)
     penalty: int = 0  # the attacker's wound penalty on his melee wound rolls (@10224)
     melee: bool = True  # a blow (Feroce only works in melee); False for a shot
     effects: frozenset[str] = frozenset()  # post-table effects, see wound.EFFECTS
