@@ -54,6 +54,7 @@ FROM_MODELS: list[tuple[str, str, type[BaseModel], str]] = [
     ("c5 wound", "str", WoundRequest, "str_"),
     ("c5 wound", "res", WoundRequest, "res"),
     ("c5 melee", "master", WoundRequest, "master"),
+    ("c5 wound", "pen", WoundRequest, "penalty"),
     ("c5 shoot", "str", WoundRequest, "str_"),
     ("c5 shoot", "altitude", ShootRequest, "altitude"),
     ("c5 settings", "range_long", C5Settings, "range_long"),

@@ -1,6 +1,6 @@
 """/c5 options, one typed class per command (`bot.commands.args`): what the handlers read and
 what the declarations take their options from. A number that becomes a field of a rules model
-(a test's difficulty, a wound roll's STR, RES and Colpo da Maestro, a shot's
+(a test's difficulty, a wound roll's STR, RES, penalty and Colpo da Maestro, a shot's
 altitude, the range settings) takes its bounds from that model's field (`stat_opt`)."""
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ STR_UNCAPPED = flag_opt("str_uncapped", "forza_libera")
 PRINTED = int_opt("printed", "stampata", lo=16, hi=30)
 ARTILLERY = flag_opt("artillery", "artiglieria")
 MASTER = stat_opt(WoundRequest, "master", "master", "colpo_da_maestro")
-PEN = int_opt("pen", "penalita", hi=3)
+PEN = stat_opt(WoundRequest, "penalty", "pen", "penalita")
 WOUND_MOD = signed_opt("wound_mod", "mod_ferire")
 STATS = ("ini", "att", "def", "aim", "cou", "fear", "dis", "pow", "str", "res", "mov")
 RANK = int_opt("rank", "rango", lo=1, hi=4)

@@ -64,7 +64,8 @@ class WoundRequest(BaseModel):
     artillery: bool = False  # @2104: artillery shots are not capped
     # Colpo da Maestro/X: cap 15 + X (@2104, @61044); the bot's bound on X is 10
     master: int | None = Field(default=None, ge=0, le=10)
-    penalty: int = 0  # the attacker's wound penalty on his melee wound rolls (@10224)
+    # the attacker's wound penalty on his melee wound rolls: -1 to -3 by wounds (@10224)
+    penalty: int = Field(default=0, ge=0, le=3)
     melee: bool = True  # a blow (Feroce only works in melee); False for a shot
     effects: frozenset[str] = frozenset()  # post-table effects, see wound.EFFECTS
 
