@@ -32,8 +32,7 @@ Dice = list[int] | None
 
 def by_option(args: Args) -> dict[str, Any]:
     """The values by option name: what `rules_core.systems.c5.requests` reads (`Options`)."""
-    names = [o.name for o in args.options()]
-    return {name: getattr(args, f) for name, f in zip(names, type(args).model_fields, strict=True)}
+    return {o.name: args.value(o.name) for o in args.options()}
 
 
 def setting(name: str) -> OptionSpec:
