@@ -64,7 +64,7 @@ RANK = int_opt("rank", "rango", lo=1, hi=4)
 
 
 class TestArgs(Args):
-    value: Annotated[Int, VALUE] = None
+    value_: Annotated[Int, VALUE] = None
     diff: Annotated[Int, DIFF] = None
     mod: Annotated[Int, signed_opt("mod")] = None
     reroll: Annotated[Int, REROLL] = None
@@ -76,7 +76,7 @@ class TestArgs(Args):
 
 
 class OpposedArgs(Args):
-    value: Annotated[int, int_opt("value", "valore", lo=-10, hi=30, required=True)]
+    value_: Annotated[int, int_opt("value", "valore", lo=-10, hi=30, required=True)]
     vs: Annotated[int, int_opt("vs", "contro", lo=-10, hi=30, required=True)]
     mod: Annotated[Int, signed_opt("mod")] = None
     vs_mod: Annotated[Int, signed_opt("vs_mod", "mod_contro")] = None
@@ -255,7 +255,7 @@ class CombatArgs(Args):
 
 
 class RallyArgs(Args):
-    value: Annotated[Int, int_opt("value", "valore", "cou", "dis", lo=-10, hi=30)] = None
+    value_: Annotated[Int, int_opt("value", "valore", "cou", "dis", lo=-10, hi=30)] = None
     contact: Annotated[bool, flag_opt("contact", "contatto")] = False
     mod: Annotated[Int, signed_opt("mod")] = None
     reroll: Annotated[Int, REROLL] = None

@@ -42,7 +42,7 @@ async def test_cmd(ctx: Context) -> Reply:
 async def opposed_cmd(ctx: Context) -> Reply:
     o = ctx.args(OpposedArgs)
     settings = await SETTINGS.load(ctx)
-    a = rq.test_request(by_option(o), o.value, None, o.mod or 0)
+    a = rq.test_request(by_option(o), o.value_, None, o.mod or 0)
     b = TestRequest(value=o.vs, mod=o.vs_mod or 0)
     title = ctx.t("c5.title_opposed", a=a.value, b=b.value)
     if o.odds:

@@ -80,7 +80,7 @@ class WmAttackArgs(AttackArgs):
 
 
 class CheckArgs(Args):
-    value: Annotated[Int, int_opt("value", "valore", "cmd", lo=0, hi=30)] = None
+    value_: Annotated[Int, int_opt("value", "valore", "cmd", lo=0, hi=30)] = None
     target: Annotated[Text, TARGET] = None
     dice: Annotated[list[int] | None, DICE] = None
 

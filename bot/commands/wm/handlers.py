@@ -172,7 +172,7 @@ async def apply_damage(
 async def check(ctx: Context) -> Reply:
     a = ctx.args(CheckArgs)
     found = await GAME.target(ctx)
-    value = option_or_stat(a.value, found[1] if found else None, "cmd")
+    value = option_or_stat(a.value_, found[1] if found else None, "cmd")
     if value is None:
         raise UserError("wm.missing_stat", option="value")
     source = ctx.dice(a.dice)
