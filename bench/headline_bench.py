@@ -229,6 +229,8 @@ def _odds_view_times(n: int) -> list[float]:
     from bot.commands.odds_view import distribution_blocks, distribution_data
 
     class Ctx:
+        lang = "en"
+
         def t(self, key: str, /, **params: Any) -> str:
             return key
 

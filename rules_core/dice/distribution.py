@@ -34,6 +34,7 @@ from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
+from functools import lru_cache
 from itertools import (
     accumulate,
     combinations,
@@ -110,7 +111,10 @@ class Distribution(Generic[T]):
         """`die(sides).highest(n, k)` (or `.lowest`) for 0 < k < n, without building the die
         first: `4d6kh3`, `2d20kh1`, the most common keep, is computed on every /odds."""
         faces = range(sides, 0, -1) if highest else range(1, sides + 1)
-        return cast("Distribution[int]", _make(keep_best([(f, 1) for f in faces], n, k)))
+        weights = _keep_best([(f, 1) for f in faces], n, k, 1, sides, sides)
+        d: Distribution[int] = _make(weights)
+        d._keys = list(weights)  # the kernel reads its slots lowest first: already sorted
+        return d
 
     @classmethod
     def uniform(cls, values: Iterable[U]) -> Distribution[U]:
@@ -917,7 +921,13 @@ def keep_best(outcomes: list[tuple[int, int]], n: int, k: int) -> Weights:
     multiplications and shifts instead of a dictionary of states.
     """
     scores, weights = zip(*outcomes, strict=True)
-    lo, hi, total = min(scores), max(scores), sum(weights)
+    return _keep_best(outcomes, n, k, min(scores), max(scores), sum(weights))
+
+
+def _keep_best(
+    outcomes: list[tuple[int, int]], n: int, k: int, lo: int, hi: int, total: int
+) -> Weights:
+    """`keep_best` given the lowest and highest score and the total weight."""
     nbytes = _slot_bytes((total**n).bit_length())  # no coefficient exceeds total**n
     slot = nbytes * 8
     # ways(a): the other n - a dice at this rank or worse, at least k - a of them at it. With
@@ -926,11 +936,7 @@ def keep_best(outcomes: list[tuple[int, int]], n: int, k: int) -> Weights:
     #   ways(a) = here * ways(a + 1) - C(n - a - 1, k - a - 1) * w**(k - a - 1) * low
     # This rank's share, the sum over a of C(n, a) ways(a) P**a X**(k - a) with X = x**s, by
     # Horner from a = k - 1 down, in the same loop as the recurrence.
-    base = n - k + 1
-    top = math.comb(n, k - 1)
-    steps = [
-        (math.comb(n - a - 1, k - a - 1), math.comb(n, a), k - 1 - a) for a in range(k - 2, -1, -1)
-    ]
+    base, top, steps = _keep_steps(n, k)
     acc = 0
     better = 0  # P, packed
     rest = total  # weight of the ranks worse than the current one
@@ -950,4 +956,29 @@ def keep_best(outcomes: list[tuple[int, int]], n: int, k: int) -> Weights:
             h = h * better + ((cn * x) << (e * shift))
         acc += h << shift
         better += w << shift
-    return reduce_weights(_unpack(acc, k * (hi - lo) + 1, nbytes, k * lo))
+    return _unpack_reduced(acc, k * (hi - lo) + 1, nbytes, k * lo)
+
+
+@lru_cache(maxsize=256)
+def _keep_steps(n: int, k: int) -> tuple[int, int, tuple[tuple[int, int, int], ...]]:
+    """The binomial coefficients of `_keep_best`'s recurrence and Horner steps for n and k
+    (a table of constants: the same few pools are asked for again and again)."""
+    steps = tuple(
+        (math.comb(n - a - 1, k - a - 1), math.comb(n, a), k - 1 - a) for a in range(k - 2, -1, -1)
+    )
+    return n - k + 1, math.comb(n, k - 1), steps
+
+
+def _unpack_reduced(packed: int, size: int, nbytes: int, base: int) -> Weights:
+    """`reduce_weights(_unpack(...))` in one pass over machine-word slots: the gcd is taken
+    over the list the slots are read into, and one dictionary built."""
+    code = _SLOT_CODES.get(nbytes)
+    if code is None:
+        return reduce_weights(_unpack(packed, size, nbytes, base))
+    values = memoryview(packed.to_bytes(size * nbytes, "little")).cast(code).tolist()
+    g = math.gcd(*values)
+    if g > 1:
+        values = [x // g for x in values]
+    if 0 in values:
+        return {base + i: x for i, x in enumerate(values) if x}
+    return dict(zip(range(base, base + size), values, strict=True))

@@ -677,7 +677,13 @@ def _fast_sum(text: str) -> RollSpec | None:
             if success is not None and success.count(sides) == 0:
                 return None  # the full parser explains it
             term = Dice(count, sides, reroll, explode, keep, success, None)
-            piece = term.render()
+            if reroll is None and explode is None and success is None:
+                # Dice.render()'s text for a count, sides and a keep, written out directly
+                piece = f"{count}d{sides}" if count != 1 else f"d{sides}"
+                if keep is not None:
+                    piece += f"{keep.mode}{keep.n}"
+            else:
+                piece = term.render()
         if expr is None:
             expr = term
             pieces.append(piece)

@@ -187,6 +187,32 @@ def _compile_dice(d: Dice) -> Evaluator:
             return sum(values)
 
         return plain
+    keep = d.keep
+    if (
+        keep is not None
+        and d.reroll is None
+        and d.explode is None
+        and d.success is None
+        and not d.fudge
+        and d.floor is None
+        and d.ceiling is None
+    ):
+        # Plain keep/drop (`4d6kh3`, `2d20kl1`): what `_roll_dice` does for it, without its
+        # chains. Python's sort is stable with `reverse` too: ties keep the earlier die first.
+        highest, k = keep.resolve(count)
+
+        def kept(s: DiceSource, g: list[RawGroup], c: _Ctx | None) -> int:
+            values = s.many(sides, count)
+            order = sorted(range(count), key=values.__getitem__, reverse=highest)
+            flags = [DROPPED] * count
+            total = 0
+            for i in order[:k]:
+                flags[i] = KEPT
+                total += values[i]
+            g.append((sides, values, flags))
+            return total
+
+        return kept
     return lambda s, g, c: _roll_dice(d, s, g, c)
 
 
