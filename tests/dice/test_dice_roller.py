@@ -16,8 +16,8 @@ from rules_core.dice import (
     roll_all,
     roll_command,
     roll_expr,
+    roller,
 )
-from rules_core.dice import roller
 from rules_core.dice.ast import iter_dice
 from rules_core.dice.models import RawGroup
 from rules_core.errors import UserError
@@ -261,7 +261,9 @@ def test_the_readme_example() -> None:
     assert (d.probability(10), d.mean()) == (Fraction(1, 6), 10.0)
 
 
-@pytest.mark.parametrize("text", ["4d6kh3", "2d20kl1", "8d6kh2", "5d6k2", "4d6dl1", "6d4dh2", "3d6kh0", "3d6kh3"])
+@pytest.mark.parametrize(
+    "text", ["4d6kh3", "2d20kl1", "8d6kh2", "5d6k2", "4d6dl1", "6d4dh2", "3d6kh0", "3d6kh3"]
+)
 def test_a_plain_keep_rolls_as_the_general_path_does(text: str) -> None:
     """The plain keep closure (no rerolls, explosions or successes) flags, orders ties and
     totals exactly as the general dice roller, seed for seed."""
