@@ -8,7 +8,14 @@ STAMP := $(VENV)/.installed
 LOCK := CUSTOM_COMPILE_COMMAND="make lock" $(BIN)/pip-compile --quiet --generate-hashes \
 	--allow-unsafe --strip-extras --all-build-deps --no-emit-index-url --no-emit-find-links
 
-.PHONY: run test lint bench clean lock lock-upgrade
+# Test processes (pytest-xdist): each has its own PostgreSQL server, worker pool and tmp folders.
+JOBS ?= 2
+N ?= 20
+# Bytecode caches on for the tests even where the environment turns them off: without them
+# every run re-compiles and re-rewrites (pytest's asserts) every test module in every process.
+PYTEST := env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest
+
+.PHONY: run test test-repeat lint bench clean lock lock-upgrade
 
 $(STAMP): pyproject.toml requirements-dev.lock
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -22,7 +29,11 @@ run: $(STAMP)
 	$(BIN)/wargame-bot run
 
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(PYTEST) -n $(JOBS)
+
+# The whole suite N times in a row in CI's environment, stopping at the first failure.
+test-repeat: $(STAMP)
+	JOBS=$(JOBS) scripts/repeat_suite.sh $(N)
 
 lint: $(STAMP)
 	$(BIN)/ruff check bot rules_core tests bench scripts

@@ -45,15 +45,21 @@ class GatedPool(WorkerPool):
     """The real pool, whose calls wait in the worker on a FIFO the test opens when it wants them
     to go on, and which records every call it is given."""
 
-    def __init__(self, fifo: Path, **kwargs: Any) -> None:
+    def __init__(self, fifo: Path, *, min_deadline: float = 0.0, **kwargs: Any) -> None:
+        """`min_deadline`: every call may run at least this long, whatever deadline its caller
+        gives (odds 10 s, a picture 15 s), for tests about something else than deadlines: on a
+        loaded machine a cold worker (nice +5) can take longer to import matplotlib."""
         super().__init__(1, **kwargs)
         self.fifo = fifo
+        self.min_deadline = min_deadline
         self.gate = True
         self.calls: list[str] = []
         self.entered = asyncio.Event()
 
     async def run(self, fn: Callable[..., T], *args: Any, deadline: float | None = None) -> T:
         self.calls.append(fn.__name__)
+        if self.min_deadline:
+            deadline = max(self.deadline if deadline is None else deadline, self.min_deadline)
         if not self.gate or fn is picture:  # the gate holds the computation, not its picture
             return await super().run(fn, *args, deadline=deadline)
         self.entered.set()

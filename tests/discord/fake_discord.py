@@ -227,8 +227,10 @@ class FakeDiscord:
             self._changed.notify_all()
 
     async def wait_for(
-        self, where: Callable[[str, str, Any], bool], count: int = 1, timeout: float = 10.0
+        self, where: Callable[[str, str, Any], bool], count: int = 1, timeout: float = 60.0
     ) -> list[tuple[str, str, Any]]:
+        # It returns as soon as the calls are there: the timeout only bounds a failure, and is
+        # generous because a loaded machine (2 cores, other jobs) can take seconds to answer.
         deadline = time.monotonic() + timeout
 
         def found() -> list[tuple[str, str, Any]]:

@@ -121,10 +121,11 @@ class FakeBotAPI:
         self,
         method: str,
         where: Callable[[dict[str, Any]], bool] = lambda p: True,
-        timeout: float = 10.0,
+        timeout: float = 60.0,
         count: int = 1,
     ) -> list[dict[str, Any]]:
-        """Wait until `count` calls of `method` matching `where` were received."""
+        """Wait until `count` calls of `method` matching `where` were received (at once when
+        they are: the timeout only bounds a failure, generous for a loaded machine)."""
         deadline = time.monotonic() + timeout
 
         def found() -> list[dict[str, Any]]:
