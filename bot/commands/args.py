@@ -80,6 +80,8 @@ class Args(BaseModel):
         super().__pydantic_init_subclass__(**kwargs)
         cls._fields = {}
         for field_name, info in cls.model_fields.items():
+            if hasattr(Args, field_name):  # e.g. `options` would hide Args.options
+                raise TypeError(f"{cls.__name__}.{field_name}: name it {field_name}_")
             specs = [m for m in info.metadata if isinstance(m, OptionSpec)]
             if len(specs) != 1:
                 raise TypeError(f"{cls.__name__}.{field_name}: one OptionSpec in Annotated[...]")
@@ -101,13 +103,6 @@ class Args(BaseModel):
             for f in cls._fields.values()
         )
 
-    def value(self, option: str) -> Any:
-        """The value of the option named `option`, None when this class has no such option: for
-        the helpers several commands share (`system_kit`: `target=`, `apply`, a system's
-        settings), which read an option whatever command they serve."""
-        field_name = self._fields.get(option)
-        return None if field_name is None else getattr(self, field_name)
-
     @classmethod
     def from_options(cls, values: dict[str, Any]) -> Self:
         """The typed object of values the command's options model has already checked (every
@@ -115,3 +110,12 @@ class Args(BaseModel):
         # model_construct: no second validation, the values are checked already
         made = cls.model_construct(**{f: values.get(name) for name, f in cls._fields.items()})
         return cast(Self, made)
+
+
+def option_value(args: Args, option: str) -> Any:
+    """The value of the option named `option`, None when `args` has no such option: for the
+    helpers several commands share (`system_kit`: `target=`, `apply`, a system's settings),
+    which read an option whatever command they serve. A function, not a method: a field may be
+    named like any method (`value`), which would hide it."""
+    field_name = type(args)._fields.get(option)
+    return None if field_name is None else getattr(args, field_name)

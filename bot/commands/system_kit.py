@@ -10,6 +10,7 @@ from typing import Any, Generic, SupportsFloat, TypeVar
 
 from pydantic import BaseModel
 
+from bot.commands.args import option_value
 from bot.commands.context import Context
 from bot.protocol import Block, Reply, Span, bold, code, plain
 from bot.session import is_manager, load_game
@@ -28,7 +29,7 @@ def _option(ctx: Context, option: str) -> Any:
     cls = ctx.spec.args
     if cls is None:  # a command still declared with an options tuple
         return ctx.opts.get(option)
-    return ctx.args(cls).value(option)
+    return option_value(ctx.args(cls), option)
 
 
 def _name(ctx: Context, option: str) -> str | None:

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 import pytest
 
-from bot.commands.args import Args
+from bot.commands.args import Args, option_value
 from bot.commands.context import Context
 from bot.commands.spec import CommandSpec, OptionSpec, flag_opt, int_opt
 from bot.protocol import Reply
@@ -83,4 +83,17 @@ def test_a_handler_reading_another_commands_class_is_a_bug_not_a_value() -> None
 
 def test_a_shared_helper_reads_an_option_by_its_name_and_none_when_the_command_lacks_it() -> None:
     a = _Sample.from_options({"mode": "a", "def": 3, "apply": False, "note": None})
-    assert (a.value("def"), a.value("apply"), a.value("target")) == (3, False, None)
+    assert [option_value(a, o) for o in ("def", "apply", "target")] == [3, False, None]
+
+
+def test_a_field_named_like_a_method_of_args_is_refused() -> None:
+    # a field `options` would hide Args.options, which the spec reads its options from
+    with (
+        pytest.raises(TypeError, match="name it options_"),
+        pytest.warns(UserWarning, match="shadows"),
+    ):
+        type(
+            "Bad",
+            (Args,),
+            {"__annotations__": {"options": Annotated[int | None, int_opt("options")]}},
+        )

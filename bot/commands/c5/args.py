@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from bot.commands.args import Args
+from bot.commands.args import Args, option_value
 from bot.commands.spec import (
     APPLY,
     DICE,
@@ -32,7 +32,7 @@ Dice = list[int] | None
 
 def by_option(args: Args) -> dict[str, Any]:
     """The values by option name: what `rules_core.systems.c5.requests` reads (`Options`)."""
-    return {o.name: args.value(o.name) for o in args.options()}
+    return {o.name: option_value(args, o.name) for o in args.options()}
 
 
 def setting(name: str) -> OptionSpec:
