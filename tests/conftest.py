@@ -4,7 +4,9 @@ server the session starts)."""
 
 from __future__ import annotations
 
+import asyncio
 import os
+import shutil
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -12,6 +14,7 @@ import pytest
 from hypothesis import settings
 
 from bot.app import App
+from bot.storage.db import Database
 
 # Property tests judge results, never time: on 2 busy cores one example can take seconds, and a
 # per-example deadline would then fail a correct test (the suite never asserts wall-clock speed).
@@ -40,8 +43,25 @@ def user_folders(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
                 os.environ[key] = value
 
 
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite database migrated once per test process (as tests/pg.py's template for
+    PostgreSQL): each `app` on SQLite opens a copy of it instead of running every migration."""
+    path = tmp_path_factory.mktemp("template") / "template.sqlite3"
+
+    async def migrate() -> None:
+        db = Database(path)
+        await db.open()
+        await db.close()
+
+    asyncio.run(migrate())
+    return path
+
+
 @pytest.fixture
-async def app(db_target: Path | str) -> AsyncIterator[App]:
+async def app(db_target: Path | str, sqlite_template: Path) -> AsyncIterator[App]:
+    if isinstance(db_target, Path) and not db_target.exists():
+        shutil.copyfile(sqlite_template, db_target)
     application = App(db_target)
     await application.start()
     try:

@@ -356,10 +356,13 @@ def enumerate_attack(
 ) -> dict[str, dict[object, Fraction]]:
     """Every sequence of die faces the resolution can consume, each with its probability:
     grow the given faces one die at a time until the resolution completes."""
-    out: dict[str, dict[object, Fraction]] = {"wounds": {}, "hit": {}, "dead": {}, "back": {}}
+    # Sequences counted per length (each has probability 20^-length), summed as fractions once
+    # at the end: the same sums, without a Fraction addition per sequence.
+    counts: dict[tuple[str, object, int], int] = {}
 
-    def add(name: str, value: object, p: Fraction) -> None:
-        out[name][value] = out[name].get(value, Fraction(0)) + p
+    def add(name: str, value: object, length: int) -> None:
+        key = (name, value, length)
+        counts[key] = counts.get(key, 0) + 1
 
     stack: list[list[int]] = [[]]
     while stack:
@@ -370,11 +373,13 @@ def enumerate_attack(
             assert err.key.startswith("dice.not_enough")
             stack.extend([*prefix, f] for f in range(1, 21))
             continue
-        p = Fraction(1, 20 ** len(prefix))
-        add("wounds", res.target_wounds, p)
-        add("hit", res.active_hits > 0, p)
-        add("dead", res.target_state == "dead", p)
-        add("back", res.reactive_hits > 0, p)
+        add("wounds", res.target_wounds, len(prefix))
+        add("hit", res.active_hits > 0, len(prefix))
+        add("dead", res.target_state == "dead", len(prefix))
+        add("back", res.reactive_hits > 0, len(prefix))
+    out: dict[str, dict[object, Fraction]] = {"wounds": {}, "hit": {}, "dead": {}, "back": {}}
+    for (name, value, length), count in counts.items():
+        out[name][value] = out[name].get(value, Fraction(0)) + Fraction(count, 20**length)
     return out
 
 
