@@ -23,9 +23,10 @@ from __future__ import annotations
 
 import types
 import typing
-from typing import Any, ClassVar, Literal, Self, cast
+from collections.abc import Sequence
+from typing import Annotated, Any, ClassVar, Literal, Self, cast
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, create_model
 
 from bot.commands.spec import OptionSpec
 
@@ -119,3 +120,17 @@ def option_value(args: Args, option: str) -> Any:
     named like any method (`value`), which would hide it."""
     field_name = type(args)._fields.get(option)
     return None if field_name is None else getattr(args, field_name)
+
+
+def args_of(name: str, options: Sequence[OptionSpec]) -> type[Args]:
+    """An options class made from options that are data (a system's settings, one choice per
+    setting of its rules model): each field is named as its option and typed by what it holds.
+    Its handler walks the values by name (`model_dump()`), not as typed attributes."""
+    fields: dict[str, Any] = {}
+    for opt in options:
+        kind = _base_type(opt)
+        absent = _may_be_absent(opt)
+        default = None if absent else {"flag": False, "pairs": {}}.get(opt.type, opt.default)
+        fields[opt.name] = (Annotated[kind | None if absent else kind, opt], default)  # type: ignore[operator]
+    made: type[Args] = create_model(name, __base__=Args, **fields)
+    return made

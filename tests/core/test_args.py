@@ -97,3 +97,19 @@ def test_a_field_named_like_a_method_of_args_is_refused() -> None:
             (Args,),
             {"__annotations__": {"options": Annotated[int | None, int_opt("options")]}},
         )
+
+
+def test_options_that_are_data_make_a_class_read_by_name() -> None:
+    from bot.commands.args import args_of
+
+    made = args_of(
+        "Made",
+        [OptionSpec("rule", choices=("a", "b"), aliases=("regola",)), flag_opt("strict")],
+    )
+    spec = CommandSpec(path=("made",), handler=_handler, args=made)
+    assert spec.usage() == "/made [rule=a|b] [strict]"
+    assert spec.option("regola") is spec.options[0]
+    assert made.from_options({"rule": "b", "strict": False}).model_dump() == {
+        "rule": "b",
+        "strict": False,
+    }

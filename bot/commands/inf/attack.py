@@ -8,6 +8,7 @@ from fractions import Fraction
 from bot import session
 from bot.commands import game_view
 from bot.commands.context import Context
+from bot.commands.inf.args import AttackArgs, OddsArgs
 from bot.commands.inf.common import GAME, SETTINGS, weapons_of_chat
 from bot.commands.inf.view import ammo_label, attack_verdict, note_lines, step_block
 from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data, percent
@@ -30,12 +31,19 @@ from rules_core.systems.inf.request import (
 )
 
 
+def attack_options(ctx: Context) -> AttackOptions:
+    """The attack's options, as /inf attack or /inf odds (and /compare's Infinity profiles,
+    parsed as /inf odds) declare them."""
+    cls = AttackArgs if ctx.spec.args is AttackArgs else OddsArgs
+    return AttackOptions.read(ctx.args(cls).model_dump())
+
+
 async def request_of(
     ctx: Context, game: games.StoredGame | None, attacker: Unit | None, target: Unit | None
 ) -> tuple[AttackRequest, list[Block]]:
     """The attack request, and the lines saying what was read (weapon, range, Mono)."""
     weapons = inf_tr.custom_weapons(game.state) if game is not None else await weapons_of_chat(ctx)
-    req, notes = build_request(AttackOptions.read(ctx.opts), attacker, target, weapons)
+    req, notes = build_request(attack_options(ctx), attacker, target, weapons)
     return req, note_lines(ctx, notes)
 
 
@@ -78,16 +86,17 @@ async def apply_attack(
 
 
 async def attack_cmd(ctx: Context) -> Reply:
+    a = ctx.args(AttackArgs)
     game, attacker, target = await GAME.units(ctx)
     req, blocks = await request_of(ctx, game, attacker, target)
     settings = await SETTINGS.load(ctx)
-    source = ctx.dice(ctx.opts["dice"])
+    source = ctx.dice(a.dice)
     steps, out = resolve_attack(req, source, settings)
     blocks += [step_block(ctx, s) for s in steps]
     blocks += attack_verdict(ctx, out, req.target.dam is not None or req.target.ammo == "ADH")
     data = resolution("inf", steps, out.model_dump())
     source.check_exhausted()
-    if game is not None and target is not None and ctx.opts.get("apply"):
+    if game is not None and target is not None and a.apply:
         blocks += await apply_attack(ctx, game, attacker, target, out)
         data["applied"] = {"unit": target.name, "wounds": out.target_wounds}
     await log_roll(ctx, source, out.target_wounds, data)
@@ -99,7 +108,7 @@ def _f(p: Fraction) -> float:
 
 
 async def odds_cmd(ctx: Context) -> Reply:
-    options = AttackOptions.read(ctx.opts)
+    options = attack_options(ctx)
     game, attacker, target = await GAME.units(ctx)
     if wants_hits_only(options, attacker):
         return await hits_odds(ctx, options, attacker)

@@ -10,6 +10,7 @@ from typing import Any
 from bot import session
 from bot.commands import game_view
 from bot.commands.context import Context
+from bot.commands.inf.args import HealArgs, SplitArgs, TemplateArgs
 from bot.commands.inf.common import GAME, SETTINGS, weapons_of_chat
 from bot.commands.inf.view import ammo_label, dice_text, mods_text, step_block
 from bot.commands.odds_view import percent
@@ -93,9 +94,11 @@ def picked(text: str | None, names: list[str]) -> set[int]:
     return out
 
 
-async def game_units(ctx: Context, names: list[str]) -> tuple[games.StoredGame | None, list[Unit]]:
+async def game_units(
+    ctx: Context, names: list[str], apply: bool
+) -> tuple[games.StoredGame | None, list[Unit]]:
     if not names:
-        if ctx.opts.get("apply"):
+        if apply:
             raise UserError("inf.apply_needs_targets")
         return None, []
     if len(names) > MAX_TARGETS:
@@ -187,19 +190,15 @@ def odds_data(p: Any) -> dict[str, Any]:
 # --- /inf template --------------------------------------------------------------------------------
 
 
-def weapon_of(ctx: Context, weapons: dict[str, dict[str, Any]]) -> tables.Weapon | None:
-    name = ctx.opts.get("weapon")
-    return tables.find_weapon(name, weapons) if name else None
-
-
 async def template_cmd(ctx: Context) -> Reply:
-    names = names_of(ctx.opts.get("targets"))
-    game, units = await game_units(ctx, names)
+    a = ctx.args(TemplateArgs)
+    names = names_of(a.targets)
+    game, units = await game_units(ctx, names, a.apply)
     weapons = inf_tr.custom_weapons(game.state) if game else await weapons_of_chat(ctx)
-    weapon = weapon_of(ctx, weapons)
+    weapon = tables.find_weapon(a.weapon, weapons) if a.weapon else None
     if weapon is not None and weapon.template == "none":
         raise UserError("inf.not_a_template", weapon=weapon.name)
-    dam, ammo = ctx.opts.get("dam"), ctx.opts.get("ammo")
+    dam, ammo = a.dam, a.ammo
     if weapon is not None:
         dam = weapon.dam if dam is None else dam
         ammo = weapon.ammo if ammo is None else ammo
@@ -207,10 +206,10 @@ async def template_cmd(ctx: Context) -> Reply:
         raise UserError("inf.missing_dam")
     anonymous = ctx.t("inf.side.target")
     labels = [u.name for u in units] or [anonymous[:1].upper() + anonymous[1:]]
-    dodging = picked(ctx.opts.get("dodge"), labels)
-    covered = picked(ctx.opts.get("cover"), labels)
-    double = picked(ctx.opts.get("double"), labels)
-    critical = picked(ctx.opts.get("critical"), labels)
+    dodging = picked(a.dodge, labels)
+    covered = picked(a.cover, labels)
+    double = picked(a.double, labels)
+    critical = picked(a.critical, labels)
     if len(critical) > 1:
         raise UserError("inf.one_critical")
     targets = []
@@ -218,24 +217,15 @@ async def template_cmd(ctx: Context) -> Reply:
         unit = units[i] if units else None
         if unit is not None and i in dodging:
             must_be_able(unit, "inf.cannot_react")  # no Dodge when Unconscious
-        side = Side(
-            attr=0,
-            **profile(
-                unit,
-                ctx.opts.get("arm"),
-                ctx.opts.get("bts"),
-                ctx.opts.get("w"),
-                i in covered,
-            ),
-        )
-        if ctx.opts.get("ph") is not None or unit is None:
-            side = side.model_copy(update={"ph": stat_of(ctx.opts.get("ph"), unit, "ph")})
+        side = Side(attr=0, **profile(unit, a.arm, a.bts, a.w, i in covered))
+        if a.ph is not None or unit is None:
+            side = side.model_copy(update={"ph": stat_of(a.ph, unit, "ph")})
         targets.append(
             TemplateTarget(
                 name=label if unit is not None else "",
                 profile=side,
                 dodge=i in dodging,
-                dodge_mod=ctx.opts.get("dodge_mod") or 0,
+                dodge_mod=a.dodge_mod or 0,
                 hits=2 if i in double else 1,
                 critical=i in critical,
             )
@@ -243,7 +233,7 @@ async def template_cmd(ctx: Context) -> Reply:
     req = TemplateRequest(dam=dam, ammo=ammo_code(ammo), targets=targets)
     settings = await SETTINGS.load(ctx)
     title = ctx.t("inf.title_template", dam=dam, ammo=ammo_label(ctx, req.ammo))
-    if ctx.opts.get("odds"):
+    if a.odds:
         odds = await ctx.offload(template_odds, req, settings)
         blocks: list[Block] = []
         data_targets = []
@@ -256,7 +246,7 @@ async def template_cmd(ctx: Context) -> Reply:
             blocks.append(odds_line(ctx, label, o.odds, extra))
             data_targets.append({"name": label, "p_dodge": float(o.p_dodge), **odds_data(o.odds)})
         return Reply(title=title, blocks=blocks, data={"system": "inf", "targets": data_targets})
-    source = ctx.dice(ctx.opts["dice"])
+    source = ctx.dice(a.dice)
     steps, outs = resolve_template(req, source, settings)
     source.check_exhausted()
     blocks = [dodge_block(ctx, s) if s.name == "dodge" else step_block(ctx, s) for s in steps]
@@ -265,7 +255,7 @@ async def template_cmd(ctx: Context) -> Reply:
             target_verdict(ctx, label, out.hits, out.wounds, out.state, out.dodged, out.guts_roll)
         )
     data = resolution("inf", steps, {"targets": [o.model_dump() for o in outs]})
-    if game is not None and ctx.opts.get("apply"):
+    if game is not None and a.apply:
         marks = [
             (u, as_outcome(o.wounds, o.state, o.disabled, o.immobilized))
             for u, o in zip(units, outs, strict=True)
@@ -306,52 +296,51 @@ def target_verdict(
 
 
 async def split_cmd(ctx: Context) -> Reply:
-    names = names_of(ctx.opts.get("targets"))
-    shots = [s for s in numbers_of(ctx.opts.get("shots"), "shots", 6, 1, 6) if s is not None]
+    a = ctx.args(SplitArgs)
+    names = names_of(a.targets)
+    shots = [s for s in numbers_of(a.shots, "shots", 6, 1, 6) if s is not None]
     if not shots:
         raise UserError("inf.split_needs_shots")
     if names and len(names) != len(shots):
         raise UserError("inf.split_lengths", targets=len(names), shots=len(shots))
     n = len(shots)
-    game, units = await game_units(ctx, names)
+    game, units = await game_units(ctx, names, a.apply)
     attacker: Unit | None = None
-    if ctx.opts.get("attacker"):
+    if a.attacker:
         game = game or await GAME.load(ctx)
-        attacker = tr.find_unit(game.state, ctx.opts["attacker"])
+        attacker = tr.find_unit(game.state, a.attacker)
         must_be_able(attacker, "inf.cannot_act")
     weapons = inf_tr.custom_weapons(game.state if game is not None else None)
     # weapon=, else (with no Damage given) the first of the attacker's loadout, as /inf attack
-    name = weapon_name(
-        AttackOptions(weapon=ctx.opts.get("weapon"), dam=ctx.opts.get("dam")), attacker
-    )
+    name = weapon_name(AttackOptions(weapon=a.weapon, dam=a.dam), attacker)
     weapon = tables.find_weapon(name, weapons) if name else None
     if weapon is not None and (weapon.template != "none" or weapon.close_combat):
         raise UserError("inf.split_ranged_only")
-    attr = stat_of(ctx.opts.get("attr"), attacker, "bs")
+    attr = stat_of(a.attr, attacker, "bs")
     if attr is None:
         raise UserError("inf.missing_stat", option="attr")
-    dam, burst, ammo = ctx.opts.get("dam"), ctx.opts.get("burst"), ctx.opts.get("ammo")
+    dam, burst, ammo = a.dam, a.burst, a.ammo
     if weapon is not None:
         dam = weapon_damage(weapon, attacker) if dam is None else dam
         burst = weapon.burst if burst is None else burst
         ammo = weapon.ammo if ammo is None else ammo
     if dam is None:
         raise UserError("inf.missing_dam")
-    vs = numbers_of(ctx.opts.get("vs"), "vs", n, 0, 30)
-    vs_mod = numbers_of(ctx.opts.get("vs_mod"), "vs_mod", n, -30, 30)
-    vs_dam = numbers_of(ctx.opts.get("vs_dam"), "vs_dam", n, 0, 30)
-    mods = numbers_of(ctx.opts.get("mods"), "mods", n, -30, 30)
-    arms = numbers_of(ctx.opts.get("arm"), "arm", n, 0, 20)
-    w_list = numbers_of(ctx.opts.get("w"), "w", n, 1, 9)
+    vs = numbers_of(a.vs, "vs", n, 0, 30)
+    vs_mod = numbers_of(a.vs_mod, "vs_mod", n, -30, 30)
+    vs_dam = numbers_of(a.vs_dam, "vs_dam", n, 0, 30)
+    mods = numbers_of(a.mods, "mods", n, -30, 30)
+    arms = numbers_of(a.arm, "arm", n, 0, 20)
+    w_list = numbers_of(a.w, "w", n, 1, 9)
     labels = [u.name for u in units] or [str(i + 1) for i in range(n)]
-    covered = picked(ctx.opts.get("cover"), labels)
+    covered = picked(a.cover, labels)
     active = Side(
         attr=attr,
-        mod=ctx.opts.get("mod") or 0,
+        mod=a.mod or 0,
         burst=burst or sum(shots),
         dam=dam,
         ammo=ammo_code(ammo),
-        **profile(attacker, ctx.opts.get("my_arm"), None, ctx.opts.get("my_w"), False),
+        **profile(attacker, a.my_arm, None, a.my_w, False),
     )
     parts = []
     for i in range(n):
@@ -382,7 +371,7 @@ async def split_cmd(ctx: Context) -> Reply:
         dam=dam,
         ammo=ammo_label(ctx, active.ammo),
     )
-    if ctx.opts.get("odds"):
+    if a.odds:
         odds = await ctx.offload(split_odds, req, settings)
         blocks: list[Block] = [odds_line(ctx, label, o) for label, o in odds.targets]
         me = ctx.t("inf.side.active")
@@ -393,7 +382,7 @@ async def split_cmd(ctx: Context) -> Reply:
             "active": odds_data(odds.active),
         }
         return Reply(title=title, blocks=blocks, data=data)
-    source = ctx.dice(ctx.opts["dice"])
+    source = ctx.dice(a.dice)
     steps, out = resolve_split(req, source, settings)
     source.check_exhausted()
     blocks = []
@@ -417,7 +406,7 @@ async def split_cmd(ctx: Context) -> Reply:
             )
         )
     data = resolution("inf", steps, out.model_dump())
-    if game is not None and ctx.opts.get("apply"):
+    if game is not None and a.apply:
         marks = [
             (u, as_outcome(t.wounds, t.state, t.disabled, t.immobilized))
             for u, t in zip(units, out.targets, strict=True)
@@ -444,30 +433,31 @@ async def split_cmd(ctx: Context) -> Reply:
 
 
 async def heal_cmd(ctx: Context) -> Reply:
-    method = ctx.opts["method"]
-    patient_name, doctor_name = ctx.opts.get("unit"), ctx.opts.get("doctor")
+    a = ctx.args(HealArgs)
+    method = a.method
+    patient_name, doctor_name = a.unit, a.doctor
     game = await GAME.load(ctx) if patient_name or doctor_name else None
     unit = tr.find_unit(game.state, patient_name) if game and patient_name else None
     doctor = tr.find_unit(game.state, doctor_name) if game and doctor_name else None
     if doctor is not None:
         must_be_able(doctor, "inf.cannot_act")
-    if ctx.opts.get("apply") and unit is None:
+    if a.apply and unit is None:
         raise UserError("inf.heal_apply_needs_unit")
-    w = stat_of(ctx.opts.get("w"), unit, "w") or 1
-    wounds = ctx.opts.get("wounds")
+    w = stat_of(a.w, unit, "w") or 1
+    wounds = a.wounds
     if wounds is None:
         wounds = unit.damage if unit is not None else w  # an Unconscious model by default
-    patient = Patient(w=w, wounds=wounds, ph=stat_of(ctx.opts.get("ph"), unit, "ph"))
+    patient = Patient(w=w, wounds=wounds, ph=stat_of(a.ph, unit, "ph"))
     req = HealRequest(
         method=method,
         patient=patient,
-        wip=stat_of(ctx.opts.get("wip"), doctor, "wip"),
-        mod=ctx.opts.get("mod") or 0,
-        coordinated=bool(ctx.opts.get("coordinated")),
+        wip=stat_of(a.wip, doctor, "wip"),
+        mod=a.mod or 0,
+        coordinated=a.coordinated,
     )
     who = unit.name if unit is not None else ctx.t("inf.patient")
     title = ctx.t("inf.title_heal", method=ctx.t(f"inf.heal_method.{method}"), unit=who)
-    if ctx.opts.get("odds"):
+    if a.odds:
         odds = heal_odds(req)  # one or two d20: no pool needed
         parts = [
             ctx.t(f"inf.heal_result.{r}", unit=who) + f" {percent(float(p), ctx.lang)}"
@@ -478,7 +468,7 @@ async def heal_cmd(ctx: Context) -> Reply:
             blocks=[[plain(" · ".join(parts))]],
             data={"system": "inf", "odds": {r: float(p) for r, p in odds.items()}},
         )
-    source = ctx.dice(ctx.opts["dice"])
+    source = ctx.dice(a.dice)
     steps, out = resolve_heal(req, source)
     source.check_exhausted()
     step = steps[0]
@@ -493,12 +483,7 @@ async def heal_cmd(ctx: Context) -> Reply:
         ]
     ]
     data = resolution("inf", steps, out.model_dump())
-    if (
-        game is not None
-        and unit is not None
-        and ctx.opts.get("apply")
-        and out.result != "unchanged"
-    ):
+    if game is not None and unit is not None and a.apply and out.result != "unchanged":
         session.require_unit_rights(ctx, game.state, unit, attack=False)
         notes: list[Note] = []
 

@@ -8,6 +8,7 @@ from typing import Any
 from bot import session
 from bot.commands import game_view
 from bot.commands.context import Context
+from bot.commands.inf.args import OrdersArgs, RetreatArgs
 from bot.commands.inf.common import GAME, SETTINGS
 from bot.commands.inf.view import pools_blocks
 from bot.i18n import fmt_pct, tn
@@ -37,7 +38,8 @@ async def orders_cmd(ctx: Context) -> Reply:
     """Show the Order pools; `recount` counts them now (done by itself at each turn start);
     `spend` spends one (or n) for unit=."""
     game = await GAME.load(ctx)
-    action = ctx.opts.get("action") or "show"
+    a = ctx.args(OrdersArgs)
+    action = a.action or "show"
     state = game.state
     notes: list[Note] = []
     me = ctx.request.user_id
@@ -54,9 +56,9 @@ async def orders_cmd(ctx: Context) -> Reply:
             data={"system": "inf", **data},
         )
     if action == "spend":
-        return await spend(ctx, state)
+        return await spend(ctx, state, a)
     if action == "coordinate":
-        return await coordinate(ctx, state)
+        return await coordinate(ctx, state, a.units)
     if needs_recount(state):  # the first turn has no turn start: counted when first shown
         first = _with_notes(notes, inf_tr.count_first_turn)
         state = (await session.apply_change(ctx, first, "inf_orders", game=game)).after
@@ -71,9 +73,9 @@ async def orders_cmd(ctx: Context) -> Reply:
     return Reply(title=title, blocks=blocks, data={"system": "inf", "players": data_all})
 
 
-async def spend(ctx: Context, state: GameState) -> Reply:
-    n = ctx.opts.get("n") or 1
-    unit_name = ctx.opts.get("unit")
+async def spend(ctx: Context, state: GameState, a: OrdersArgs) -> Reply:
+    n = a.n or 1
+    unit_name = a.unit
     if not unit_name:
         raise UserError("inf.spend_needs_unit")
     unit = tr.find_unit(state, unit_name)
@@ -82,7 +84,7 @@ async def spend(ctx: Context, state: GameState) -> Reply:
 
     def run(st: GameState) -> GameState:
         nonlocal spent
-        new, spent, said = inf_tr.spend_orders(st, unit.name, n, bool(ctx.opts.get("lt")))
+        new, spent, said = inf_tr.spend_orders(st, unit.name, n, a.lt)
         notes[:] = said
         return new
 
@@ -99,9 +101,9 @@ async def spend(ctx: Context, state: GameState) -> Reply:
 
 
 async def retreat_cmd(ctx: Context) -> Reply:
+    a = ctx.args(RetreatArgs)
     settings = await SETTINGS.load(ctx)
-    lost, total = ctx.opts.get("lost"), ctx.opts.get("total")
-    morat = bool(ctx.opts.get("morat"))
+    lost, total, morat = a.lost, a.total, a.morat
     if lost is not None or total is not None:
         if lost is None or total is None:
             raise UserError("inf.retreat_needs_both")
@@ -129,9 +131,9 @@ async def retreat_cmd(ctx: Context) -> Reply:
     )
 
 
-async def coordinate(ctx: Context, state: GameState) -> Reply:
+async def coordinate(ctx: Context, state: GameState, units_text: str | None) -> Reply:
     """A Coordinated Order: 1 Order for each of 2-4 models (rules in transitions)."""
-    names = [n.strip() for n in (ctx.opts.get("units") or "").split(",") if n.strip()]
+    names = [n.strip() for n in (units_text or "").split(",") if n.strip()]
     if not names:
         raise UserError("inf.coordinate_needs_units")
     units = [tr.find_unit(state, n) for n in names]

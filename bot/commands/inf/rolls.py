@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.commands.context import Context
+from bot.commands.inf.args import FtfArgs, InitiativeArgs, RollArgs
 from bot.commands.inf.common import GAME, SETTINGS
 from bot.commands.inf.view import roll_block, step_block
 from bot.commands.system_kit import log_roll, resolution, signed
@@ -14,10 +15,11 @@ from rules_core.systems.inf.rolls import resolve_ftf, resolve_roll
 
 
 async def roll_cmd(ctx: Context) -> Reply:
+    a = ctx.args(RollArgs)
     _, _, unit = await GAME.units(ctx)
-    attr = roll_attribute(ctx.opts.get("attr"), unit, ctx.opts.get("stat"))
-    source = ctx.dice(ctx.opts["dice"])
-    steps, out = resolve_roll(attr, ctx.opts.get("mod") or 0, ctx.opts.get("burst") or 1, source)
+    attr = roll_attribute(a.attr, unit, a.stat)
+    source = ctx.dice(a.dice)
+    steps, out = resolve_roll(attr, a.mod or 0, a.burst or 1, source)
     source.check_exhausted()
     data = resolution("inf", steps, out.model_dump())
     await log_roll(ctx, source, out.successes, data)
@@ -26,15 +28,10 @@ async def roll_cmd(ctx: Context) -> Reply:
 
 
 async def ftf_cmd(ctx: Context) -> Reply:
-    source = ctx.dice(ctx.opts["dice"])
+    a = ctx.args(FtfArgs)
+    source = ctx.dice(a.dice)
     steps, out, _, _ = resolve_ftf(
-        ctx.opts["attr"],
-        ctx.opts.get("mod") or 0,
-        ctx.opts.get("burst") or 1,
-        ctx.opts["vs"],
-        ctx.opts.get("vs_mod") or 0,
-        ctx.opts.get("vs_burst") or 1,
-        source,
+        a.attr, a.mod or 0, a.burst or 1, a.vs, a.vs_mod or 0, a.vs_burst or 1, source
     )
     source.check_exhausted()
     data = resolution("inf", steps, out.model_dump())
@@ -52,15 +49,11 @@ async def ftf_cmd(ctx: Context) -> Reply:
 
 
 async def initiative_cmd(ctx: Context) -> Reply:
+    a = ctx.args(InitiativeArgs)
     settings = await SETTINGS.load(ctx)
-    source = ctx.dice(ctx.opts["dice"])
+    source = ctx.dice(a.dice)
     steps, out = orders_rules.resolve_initiative(
-        ctx.opts["wip"],
-        ctx.opts.get("mod") or 0,
-        ctx.opts["vs"],
-        ctx.opts.get("vs_mod") or 0,
-        source,
-        settings.initiative,
+        a.wip, a.mod or 0, a.vs, a.vs_mod or 0, source, settings.initiative
     )
     source.check_exhausted()
     data = resolution("inf", steps, out.model_dump())
@@ -76,5 +69,5 @@ async def initiative_cmd(ctx: Context) -> Reply:
             for s in steps
         ]
     blocks.append([bold(ctx.t(f"inf.initiative.{out.winner}"))])
-    title = ctx.t("inf.title_initiative", a=ctx.opts["wip"], b=ctx.opts["vs"])
+    title = ctx.t("inf.title_initiative", a=a.wip, b=a.vs)
     return Reply(title=title, blocks=blocks, data=data)

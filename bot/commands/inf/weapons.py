@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot import session
 from bot.commands import game_view
 from bot.commands.context import Context
+from bot.commands.inf.args import LoadoutArgs, RangeArgs, WeaponArgs
 from bot.commands.inf.common import GAME, weapons_of_chat
 from bot.commands.inf.view import weapon_label, weapon_line
 from bot.commands.system_kit import signed
@@ -17,19 +18,21 @@ from rules_core.systems.inf import transitions as inf_tr
 
 
 async def range_cmd(ctx: Context) -> Reply:
+    a = ctx.args(RangeArgs)
     weapons = await weapons_of_chat(ctx)
-    weapon = tables.find_weapon(ctx.opts["weapon"], weapons)
-    mod = tables.range_mod(weapon, ctx.opts["distance"])
+    weapon = tables.find_weapon(a.weapon, weapons)
+    mod = tables.range_mod(weapon, a.distance)
     name = weapon_label(ctx, weapon)
-    text = ctx.t("inf.range_mod", weapon=name, distance=ctx.opts["distance"], mod=signed(mod))
+    text = ctx.t("inf.range_mod", weapon=name, distance=a.distance, mod=signed(mod))
     return Reply(
         blocks=[[bold(text)], [plain(tables.bands_text(weapon))]],
-        data={"system": "inf", "weapon": name, "distance": ctx.opts["distance"], "mod": mod},
+        data={"system": "inf", "weapon": name, "distance": a.distance, "mod": mod},
     )
 
 
 async def weapon_cmd(ctx: Context) -> Reply:
-    action = ctx.opts.get("action") or "list"
+    a = ctx.args(WeaponArgs)
+    action = a.action or "list"
     if action == "list":
         custom = await weapons_of_chat(ctx)
         shown = [*tables.BOOK_WEAPONS] + [tables.Weapon.model_validate(v) for v in custom.values()]
@@ -38,7 +41,7 @@ async def weapon_cmd(ctx: Context) -> Reply:
             blocks=[[plain(weapon_line(ctx, w))] for w in shown],
             data={"system": "inf", "weapons": [w.model_dump() for w in shown]},
         )
-    name = ctx.opts.get("name")
+    name = a.name
     if not name:
         raise UserError("inf.weapon_needs_name")
     game = await GAME.load(ctx)
@@ -48,17 +51,11 @@ async def weapon_cmd(ctx: Context) -> Reply:
         await session.apply_change(ctx, lambda s: inf_tr.remove_weapon(s, name), "inf_weapon")
         return Reply(blocks=[[plain(ctx.t("inf.weapon_removed", name=name))]])
     inf_tr.refuse_builtin(name)
-    for option in ("dam", "burst"):
-        if ctx.opts.get(option) is None:
-            raise UserError("inf.weapon_missing", option=option)
-    weapon = tables.make_weapon(
-        name,
-        ctx.opts.get("bands"),
-        str(ctx.opts["dam"]),
-        ctx.opts["burst"],
-        ctx.opts.get("ammo"),
-        ctx.opts.get("template"),
-    )
+    if a.dam is None:
+        raise UserError("inf.weapon_missing", option="dam")
+    if a.burst is None:
+        raise UserError("inf.weapon_missing", option="burst")
+    weapon = tables.make_weapon(name, a.bands, a.dam, a.burst, a.ammo, a.template)
     await session.apply_change(ctx, lambda s: inf_tr.add_weapon(s, weapon), "inf_weapon")
     return Reply(
         blocks=[[plain(ctx.t("inf.weapon_added")), bold(" " + weapon_line(ctx, weapon))]],
@@ -67,9 +64,10 @@ async def weapon_cmd(ctx: Context) -> Reply:
 
 
 async def loadout_cmd(ctx: Context) -> Reply:
+    a = ctx.args(LoadoutArgs)
     game = await GAME.load(ctx)
-    unit = tr.find_unit(game.state, ctx.opts["unit"])
-    names = [n.strip() for n in ctx.opts["weapons"].split(",") if n.strip()]
+    unit = tr.find_unit(game.state, a.unit)
+    names = [n.strip() for n in a.weapons.split(",") if n.strip()]
     found: list[str] = []
 
     def run(state: GameState) -> GameState:
