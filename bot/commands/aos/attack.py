@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.commands.aos.args import AttackArgs, OddsArgs
 from bot.commands.aos.common import (
     GAME,
     SETTINGS,
     SYSTEM,
     apply_damage,
     counted,
-    dice_for,
     finish_dice,
     roll_expression,
 )
@@ -35,8 +35,14 @@ from rules_core.systems.aos.odds import attack_odds, slain_odds
 from rules_core.systems.aos.requests import AttackInput, BuiltAttack, build_attack
 
 
-def attack_input(ctx: Context) -> AttackInput:
-    fields = {name: ctx.opts.get(name) for name in AttackInput.model_fields}
+def attack_args(ctx: Context) -> OddsArgs:
+    """The attack's options, as /aos attack or /aos odds (and /compare's Age of Sigmar
+    profiles, parsed as /aos odds) declare them."""
+    return ctx.args(AttackArgs) if ctx.spec.args is AttackArgs else ctx.args(OddsArgs)
+
+
+def attack_input(a: OddsArgs) -> AttackInput:
+    fields = {name: getattr(a, name) for name in AttackInput.model_fields}
     for name in ("hit_mod", "wound_mod", "save_mod"):
         fields[name] = fields[name] or 0
     return AttackInput.model_validate(fields)
@@ -47,30 +53,30 @@ async def attack_request(
 ) -> tuple[BuiltAttack, list[Step], StoredGame | None, Unit | None]:
     """The request, the steps of the commands that modify it, the chat's game (when a unit is
     named) and the target unit."""
-    if not (ctx.opts["attacker"] or ctx.opts["target"]):
-        return build_attack(attack_input(ctx), None, None, settings), [], None, None
+    a = attack_args(ctx)
+    if not (a.attacker or a.target):
+        return build_attack(attack_input(a), None, None, settings), [], None, None
     game = await GAME.load(ctx)
     attacker: Unit | None = None
     defender: Unit | None = None
-    if ctx.opts["attacker"]:
-        attacker = aos_tr.live(tr.find_unit(game.state, ctx.opts["attacker"]))
-    if ctx.opts["target"]:
-        defender = aos_tr.live(tr.find_unit(game.state, ctx.opts["target"]))
-    built, steps = aos_tr.attack_in_game(
-        game.state, attack_input(ctx), attacker, defender, settings
-    )
+    if a.attacker:
+        attacker = aos_tr.live(tr.find_unit(game.state, a.attacker))
+    if a.target:
+        defender = aos_tr.live(tr.find_unit(game.state, a.target))
+    built, steps = aos_tr.attack_in_game(game.state, attack_input(a), attacker, defender, settings)
     return built, steps, game, defender
 
 
 async def attack(ctx: Context) -> Reply:
+    a = ctx.args(AttackArgs)
     settings = await SETTINGS.load(ctx)
     built, command_steps, game, defender = await attack_request(ctx, settings)
     req, source_info = built.request, built.source
-    if ctx.opts["apply"] and defender is None:
+    if a.apply and defender is None:
         raise UserError("aos.apply_needs_target")
-    source = dice_for(ctx)
+    source = ctx.dice(a.dice)
     res = resolve_attack(req, source, settings)
-    finish_dice(ctx, source)
+    finish_dice(source, a.dice)
     out = res.outcome
     steps = [*command_steps, *res.steps]
     data = {**resolution(SYSTEM, steps, out.model_dump()), **source_info}
@@ -84,7 +90,7 @@ async def attack(ctx: Context) -> Reply:
         result.append(plain(" · " + counted(ctx, "aos.result_lost", out.damage_lost)))
     blocks.append(result)
     data["applied"] = False
-    if ctx.opts["apply"]:
+    if a.apply:
         by = (
             tr.find_unit(game.state, source_info["attacker"])
             if "attacker" in source_info and game

@@ -82,13 +82,9 @@ def roll_expression(ctx: Context) -> str:
     return (ctx.request.text or "/" + ctx.spec.name)[:300]
 
 
-def dice_for(ctx: Context) -> DiceSource:
-    return ctx.dice(ctx.opts.get("dice"))
-
-
-def finish_dice(ctx: Context, source: DiceSource) -> None:
+def finish_dice(source: DiceSource, given: list[int] | None) -> None:
     """Faces the players gave must all be used: a left-over die means a mistake."""
-    if ctx.opts.get("dice"):
+    if given:
         source.check_exhausted()
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.commands.aos.args import TableArgs, WeaponArgs
 from bot.commands.aos.common import GAME, SYSTEM
 from bot.commands.context import Context
 from bot.commands.game_view import unit_blocks
@@ -13,17 +14,19 @@ from rules_core.systems.aos.requests import WEAPON_OPTIONS
 
 
 async def weapon(ctx: Context) -> Reply:
+    a = ctx.args(WeaponArgs)
     game = await GAME.load(ctx)
     state = game.state
-    unit = tr.find_unit(state, ctx.opts["unit"])
+    unit = tr.find_unit(state, a.unit)
     require_unit_rights(ctx, state, unit, attack=False)
     new = state.clone()
     target = tr.find_unit(new, unit.name)
-    if ctx.opts["remove"]:
-        aos_system.set_weapon(target, None, ctx.opts["name"])
+    if a.remove:
+        aos_system.set_weapon(target, None, a.name)
     else:
-        values = {f: ctx.opts[f] for f in ("range", *WEAPON_OPTIONS) if ctx.opts.get(f) is not None}
-        made = aos_system.make_weapon(ctx.opts["name"], values)
+        given = {f: getattr(a, f) for f in ("range", *WEAPON_OPTIONS)}
+        values: dict[str, str] = {f: v for f, v in given.items() if v is not None}
+        made = aos_system.make_weapon(a.name, values)
         aos_system.set_weapon(target, made, made.name)
     await apply_change(ctx, new, "aos_weapon", game=game)
     return Reply(
@@ -33,13 +36,14 @@ async def weapon(ctx: Context) -> Reply:
 
 
 async def damage_table(ctx: Context) -> Reply:
+    a = ctx.args(TableArgs)
     game = await GAME.load(ctx)
     state = game.state
-    unit = tr.find_unit(state, ctx.opts["unit"])
+    unit = tr.find_unit(state, a.unit)
     require_unit_rights(ctx, state, unit, attack=False)
     new = state.clone()
     target = tr.find_unit(new, unit.name)
-    text = ctx.opts["rows"].strip()
+    text = a.rows.strip()
     rows = (
         None if text.lower() in ("clear", "none", "-", "cancella") else aos_system.parse_table(text)
     )

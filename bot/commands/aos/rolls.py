@@ -3,10 +3,18 @@ leadership, dispel, banish): roll in rules_core, show the steps, write what `app
 
 from __future__ import annotations
 
+from bot.commands.aos.args import (
+    BattleshockArgs,
+    CastArgs,
+    ChargeArgs,
+    CheckArgs,
+    PrayArgs,
+    RunArgs,
+    UnbindArgs,
+)
 from bot.commands.aos.common import (
     apply_damage,
     counted,
-    dice_for,
     finish_dice,
     optional_unit,
     roll_expression,
@@ -26,13 +34,14 @@ from rules_core.systems.aos.values import parse_decimal
 
 
 async def battleshock(ctx: Context) -> Reply:
+    a = ctx.args(BattleshockArgs)
     game, unit = await optional_unit(ctx)
-    bravery = ctx.opts["bravery"]
+    bravery = a.bravery
     if bravery is None and unit is not None:
         bravery = unit.stats.get("bravery")
     if bravery is None:
         raise UserError("aos.missing_option", option="bravery")
-    slain = ctx.opts["slain"]
+    slain = a.slain
     if slain is None and unit is not None and game is not None:
         slain = aos_tr.battleshock_slain(game.state, unit)  # counted by the game
     if slain is None:
@@ -42,9 +51,9 @@ async def battleshock(ctx: Context) -> Reply:
         title = ctx.t("aos.battleshock_title", bravery=bravery)
         data = {"system": "aos", "exempt": True, "outcome": {"fled": 0}, "steps": []}
         return Reply(title=title, blocks=[[bold(line)]], data=data)
-    source = dice_for(ctx)
-    check = aos_tr.battleshock(bravery, slain, source, ctx.opts["mod"] or 0, unit)
-    finish_dice(ctx, source)
+    source = ctx.dice(a.dice)
+    check = aos_tr.battleshock(bravery, slain, source, a.mod or 0, unit)
+    finish_dice(source, a.dice)
     fled = check.outcome["fled"]
     title = ctx.t("aos.battleshock_title", bravery=bravery)
     roll = check.outcome["roll"]
@@ -55,19 +64,20 @@ async def battleshock(ctx: Context) -> Reply:
     )
     reply, data = check_reply(ctx, title, check, [[bold(line)]])
     await log_roll(ctx, source, fled, data, expression=roll_expression(ctx))
-    if ctx.opts["apply"] and fled and unit is not None and game is not None:
+    if a.apply and fled and unit is not None and game is not None:
         amount = aos_tr.battleshock_wounds(unit, fled)
         reply.blocks += await apply_damage(ctx, game, unit, amount, "aos_battleshock")
     return reply
 
 
 async def cast(ctx: Context) -> Reply:
+    a = ctx.args(CastArgs)
     game, unit = await optional_unit(ctx)
-    source = dice_for(ctx)
-    check = checks.cast(ctx.opts["value"], source, ctx.opts["mod"] or 0)
-    if ctx.opts["apply"]:
+    source = ctx.dice(a.dice)
+    check = checks.cast(a.value, source, a.mod or 0)
+    if a.apply:
         check = aos_tr.ward_mortal(check, unit, source)
-    finish_dice(ctx, source)
+    finish_dice(source, a.dice)
     out = check.outcome
     key = "aos.miscast" if out["miscast"] else ("aos.cast_ok" if out["cast"] else "aos.cast_no")
     message = (
@@ -78,52 +88,55 @@ async def cast(ctx: Context) -> Reply:
     lines = [[bold(message)]]
     if out["cast"]:
         lines.append([plain(ctx.t("aos.unbind_hint", roll=out["total"]))])
-    reply, data = check_reply(ctx, ctx.t("aos.cast_title", value=ctx.opts["value"]), check, lines)
+    reply, data = check_reply(ctx, ctx.t("aos.cast_title", value=a.value), check, lines)
     await log_roll(ctx, source, out["total"], data, expression=roll_expression(ctx))
-    if ctx.opts["apply"] and out["mortal_wounds"]:
+    if a.apply and out["mortal_wounds"]:
         amount = out.get("damage", out["mortal_wounds"])
         reply.blocks += await apply_damage(ctx, game, unit, amount, "aos_miscast")
     return reply
 
 
 async def unbind(ctx: Context) -> Reply:
-    source = dice_for(ctx)
-    check = checks.unbind(ctx.opts["roll"], source, ctx.opts["mod"] or 0)
-    finish_dice(ctx, source)
+    a = ctx.args(UnbindArgs)
+    source = ctx.dice(a.dice)
+    check = checks.unbind(a.roll, source, a.mod or 0)
+    finish_dice(source, a.dice)
     key = "aos.unbound" if check.outcome["unbound"] else "aos.not_unbound"
-    lines = [[bold(ctx.t(key, roll=ctx.opts["roll"]))]]
-    reply, data = check_reply(ctx, ctx.t("aos.unbind_title", roll=ctx.opts["roll"]), check, lines)
+    lines = [[bold(ctx.t(key, roll=a.roll))]]
+    reply, data = check_reply(ctx, ctx.t("aos.unbind_title", roll=a.roll), check, lines)
     await log_roll(ctx, source, check.outcome["total"], data, expression=roll_expression(ctx))
     return reply
 
 
 async def pray(ctx: Context) -> Reply:
+    a = ctx.args(PrayArgs)
     game, unit = await optional_unit(ctx)
-    source = dice_for(ctx)
-    check = checks.pray(ctx.opts["value"], source, ctx.opts["mod"] or 0)
-    if ctx.opts["apply"]:
+    source = ctx.dice(a.dice)
+    check = checks.pray(a.value, source, a.mod or 0)
+    if a.apply:
         check = aos_tr.ward_mortal(check, unit, source)
-    finish_dice(ctx, source)
+    finish_dice(source, a.dice)
     out = check.outcome
     key = "aos.wrath" if out["wrath"] else ("aos.answered" if out["answered"] else "aos.unanswered")
     reply, data = check_reply(
-        ctx, ctx.t("aos.pray_title", value=ctx.opts["value"]), check, [[bold(ctx.t(key))]]
+        ctx, ctx.t("aos.pray_title", value=a.value), check, [[bold(ctx.t(key))]]
     )
     await log_roll(ctx, source, out["total"], data, expression=roll_expression(ctx))
-    if ctx.opts["apply"] and out["mortal_wounds"]:
+    if a.apply and out["mortal_wounds"]:
         amount = out.get("damage", out["mortal_wounds"])
         reply.blocks += await apply_damage(ctx, game, unit, amount, "aos_wrath")
     return reply
 
 
 async def charge(ctx: Context) -> Reply:
-    distance = parse_decimal(ctx.opts["distance"], "distance") if ctx.opts["distance"] else None
+    a = ctx.args(ChargeArgs)
+    distance = parse_decimal(a.distance, "distance") if a.distance else None
     _, unit = await optional_unit(ctx)
     if unit is not None:
         aos_tr.may_charge(unit)
-    source = dice_for(ctx)
-    check = checks.charge(source, ctx.opts["mod"] or 0, distance)
-    finish_dice(ctx, source)
+    source = ctx.dice(a.dice)
+    check = checks.charge(source, a.mod or 0, distance)
+    finish_dice(source, a.dice)
     out = check.outcome
     if out.get("in_range") is False and distance is not None:
         line = ctx.t("aos.charge_out_of_range", distance=fmt_num(ctx.lang, distance))
@@ -139,13 +152,14 @@ async def charge(ctx: Context) -> Reply:
 
 
 async def run(ctx: Context) -> Reply:
+    a = ctx.args(RunArgs)
     game, unit = await optional_unit(ctx)
-    move = ctx.opts["move"]
+    move = a.move
     if move is None and unit is not None:
         move = unit.stats.get("move")
-    source = dice_for(ctx)
-    check = checks.run(source, move, ctx.opts["mod"] or 0)
-    finish_dice(ctx, source)
+    source = ctx.dice(a.dice)
+    check = checks.run(source, move, a.mod or 0)
+    finish_dice(source, a.dice)
     out = check.outcome
     lines: list[Block] = []
     if move is not None:
@@ -153,7 +167,7 @@ async def run(ctx: Context) -> Reply:
     lines.append([plain(ctx.t("aos.run_note"))])
     reply, data = check_reply(ctx, ctx.t("aos.run_title"), check, lines)
     await log_roll(ctx, source, out["roll"], data, expression=roll_expression(ctx))
-    if ctx.opts["apply"] and unit is not None and game is not None:
+    if a.apply and unit is not None and game is not None:
         require_unit_rights(ctx, game.state, unit, attack=False)
         name = unit.name
         await apply_change(ctx, lambda st: aos_tr.run(st, name), "aos_run", game=game)
@@ -175,57 +189,61 @@ CHECK_KINDS = {
 }
 
 
-def need(ctx: Context, name: str, fallback: int | None = None) -> int:
-    value = ctx.opts[name] if ctx.opts[name] is not None else fallback
+def need(given: int | None, name: str, fallback: int | None = None) -> int:
+    """The option's value, else `fallback` (the unit's); neither: say which option is missing."""
+    value = given if given is not None else fallback
     if value is None:
         raise UserError("aos.missing_option", option=name)
-    return int(value)
+    return value
 
 
 async def check(ctx: Context) -> Reply:
     """Rally, Heroic Recovery, Heroic Leadership, dispelling and banishing."""
-    kind = CHECK_KINDS.get(ctx.opts["kind"].strip().lower())
+    a = ctx.args(CheckArgs)
+    kind = CHECK_KINDS.get(a.kind.strip().lower())
     if kind is None:
         raise UserError(
             "aos.bad_check",
-            value=ctx.opts["kind"][:20],
+            value=a.kind[:20],
             valid=", ".join(k for k, v in CHECK_KINDS.items() if (k == v) == (ctx.lang != "it")),
         )
     game, unit = await optional_unit(ctx)
-    if ctx.opts["apply"] and kind not in ("rally", "recovery"):
+    if a.apply and kind not in ("rally", "recovery"):
         raise UserError("aos.apply_not_here", kind=kind)
-    source = dice_for(ctx)
-    mod = ctx.opts["mod"] or 0
+    source = ctx.dice(a.dice)
+    mod = a.mod or 0
     heal = 0
     if kind == "rally":
         slain_now = aos_tr.slain_models(unit) if unit is not None else None
-        healing = aos_tr.rally(unit, need(ctx, "slain", slain_now), source)
+        healing = aos_tr.rally(unit, need(a.slain, "slain", slain_now), source)
         result, heal = healing.check, healing.heal
         line = counted(ctx, "aos.rally_result", result.outcome["returned"])
     elif kind == "recovery":
-        bravery = need(ctx, "bravery", unit.stats.get("bravery") if unit is not None else None)
+        bravery = need(
+            a.bravery, "bravery", unit.stats.get("bravery") if unit is not None else None
+        )
         healing = aos_tr.recovery(unit, bravery, source)
         result, heal = healing.check, healing.heal
         line = counted(ctx, "aos.recovery_result", result.outcome["healed"], bravery=bravery)
     elif kind == "leadership":
-        result = checks.leadership(source, bool(ctx.opts["general_slain"]))
+        result = checks.leadership(source, a.general_slain)
         line = ctx.t("aos.leadership_yes" if result.outcome["cp"] else "aos.leadership_no")
     elif kind == "dispel":
-        value = need(ctx, "value")
+        value = need(a.value, "value")
         result = checks.dispel(value, source, mod)
         done = result.outcome["dispelled"]
         line = ctx.t("aos.dispelled" if done else "aos.not_dispelled", value=value)
     else:
-        value = need(ctx, "value")
+        value = need(a.value, "value")
         result = checks.banish(value, source, mod)
         done = result.outcome["banished"]
         line = ctx.t("aos.banished" if done else "aos.not_banished", value=value)
-    finish_dice(ctx, source)
+    finish_dice(source, a.dice)
     reply, data = check_reply(ctx, ctx.t(f"aos.check_title.{kind}"), result, [[bold(line)]])
     data["kind"] = kind
     first = next(iter(result.outcome.values()))
     await log_roll(ctx, source, int(first), data, expression=roll_expression(ctx))
-    if ctx.opts["apply"] and heal and unit is not None and game is not None:
+    if a.apply and heal and unit is not None and game is not None:
         require_unit_rights(ctx, game.state, unit, attack=False)
         if kind == "rally":
             new = aos_tr.rallied(game.state, unit.name, result.outcome["returned"], heal)

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.commands.aos.args import CommandArgs, PriorityArgs
 from bot.commands.aos.common import (
     GAME,
     SETTINGS,
     SYSTEM,
-    dice_for,
     finish_dice,
     phase_names,
     roll_expression,
@@ -27,37 +27,37 @@ from rules_core.systems.aos import transitions as aos_tr
 
 
 async def priority(ctx: Context) -> Reply:
+    a = ctx.args(PriorityArgs)
     game = await ctx.active_game()
     in_game = game is not None and game.state.system == SYSTEM and len(game.state.order) == 2
-    if ctx.opts["apply"] and not in_game:
+    if a.apply and not in_game:
         if game is None:
             raise UserError("game.none")
         if game.state.system != SYSTEM:
             raise UserError("aos.not_aos_game", system=game.state.system)
         raise UserError("aos.two_players", n=len(game.state.order))
     state = game.state if (in_game and game is not None) else None
-    if ctx.opts["apply"] and state is not None and game is not None:
+    if a.apply and state is not None and game is not None:
         pending = aos_tr.pending_priority(state)
         if pending is not None:  # rolled already: its winner now chooses
-            return await choose_order(ctx, game, pending, {"system": SYSTEM, "winner": pending})
+            data = {"system": SYSTEM, "winner": pending}
+            return await choose_order(ctx, game, pending, a.goes, data)
     names = ["1", "2"]
     tie_index: int | None = None
     if state is not None:
         players = turns.two_players(state)
         names = [name_of(state, u) for u in players]
-        deployed = (
-            find_player(state, ctx.opts["deployed"]).user_id if ctx.opts["deployed"] else None
-        )
-        tie = find_player(state, ctx.opts["tie"]).user_id if ctx.opts["tie"] else None
+        deployed = find_player(state, a.deployed).user_id if a.deployed else None
+        tie = find_player(state, a.tie).user_id if a.tie else None
         state, tie_index = aos_tr.priority_tie(state, deployed, tie)
-    elif ctx.opts["tie"]:
-        tie_index = {"1": 0, "2": 1}.get(ctx.opts["tie"].strip())
+    elif a.tie:
+        tie_index = {"1": 0, "2": 1}.get(a.tie.strip())
         if tie_index is None:
             raise UserError("aos.bad_tie")
-    source = dice_for(ctx)
+    source = ctx.dice(a.dice)
     first_round = state.round <= 1 if state is not None else True
     check = checks.priority(source, tie_index, first_round)
-    finish_dice(ctx, source)
+    finish_dice(source, a.dice)
     out = check.outcome
     rolls = out["rolls"]
     blocks: list[Block] = [
@@ -74,13 +74,13 @@ async def priority(ctx: Context) -> Reply:
     winner_name = names[winner] if winner is not None else None
     data = resolution(SYSTEM, check.steps, {**out, "winner_name": winner_name})
     await log_roll(ctx, source, rolls[0], data, expression=roll_expression(ctx))
-    if ctx.opts["apply"] and state is not None and game is not None:
+    if a.apply and state is not None and game is not None:
         if winner is None:
             raise UserError("aos.tie_unknown")
         require_player(ctx, game.state)
         chooser = turns.two_players(state)[winner]
         if ctx.request.user_id == chooser:
-            chosen = await choose_order(ctx, game, chooser, data, state)
+            chosen = await choose_order(ctx, game, chooser, a.goes, data, state)
             return Reply(title=chosen.title, blocks=blocks + chosen.blocks, data=chosen.data)
         # Someone else applied the roll: it is kept, and only its winner chooses.
         await apply_change(ctx, aos_tr.priority_rolled(state, chooser), "aos_priority", game=game)
@@ -107,6 +107,7 @@ async def choose_order(
     ctx: Context,
     game: StoredGame,
     winner: str,
+    goes: str | None,
     data: dict[str, Any],
     state: GameState | None = None,
 ) -> Reply:
@@ -114,7 +115,7 @@ async def choose_order(
     base = state if state is not None else game.state
     if ctx.request.user_id != winner:
         raise UserError("aos.priority_not_yours", name=name_of(base, winner))
-    goes_first = goes_first_choice(ctx.opts["goes"])
+    goes_first = goes_first_choice(goes)
     new = aos_tr.choose_order(base, ctx.request.user_id, winner, goes_first)
     await apply_change(ctx, new, "aos_priority", game=game)
     first, second = new.order
@@ -172,15 +173,16 @@ def command_list(ctx: Context) -> Reply:
 
 
 async def command(ctx: Context) -> Reply:
-    if not ctx.opts["name"]:
+    a = ctx.args(CommandArgs)
+    if not a.name:
         return command_list(ctx)
-    ability = turns.find_command(ctx.opts["name"])
+    ability = turns.find_command(a.name)
     game = await GAME.load(ctx)
     state = game.state
     require_player(ctx, state)
     unit_name: str | None = None
-    if ctx.opts["unit"]:
-        unit = aos_tr.live(tr.find_unit(state, ctx.opts["unit"]))
+    if a.unit:
+        unit = aos_tr.live(tr.find_unit(state, a.unit))
         require_unit_rights(ctx, state, unit, attack=False)
         unit_name = unit.name
     settings = await SETTINGS.load(ctx)
