@@ -114,6 +114,8 @@ def _fresh(sides: int) -> Any:
 
 
 def _cold_odds(text: str) -> Any:
+    # Every cache of results is emptied; the keep kernel's binomial table per (n, k) stays, as a
+    # table of constants would (icepool has its own).
     dice_parser._parse_cached.cache_clear()
     _dice_dist.cache_clear()
     return odds(text).probabilities
@@ -185,7 +187,9 @@ def start_times(n: int) -> tuple[Spread, Spread]:
             "WARGAME_BOT_DB": str(Path(tmp) / "start.sqlite3"),
         }
         ask = [*_cli(), "ask", "/roll 2d6"]
-        process_times(ask, env, 1)  # creates the database: later runs find it, as in use
+        # The first run creates the database and the catalogue cache: later runs find them, as
+        # on a machine where the bot has run before.
+        process_times(ask, env, 1)
         ours = process_times(ask, env, n)
         one_shot = [sys.executable, "-c", "import d20; print(d20.roll('2d6'))"]
         theirs = process_times(one_shot, env, n)
@@ -298,7 +302,7 @@ def main() -> HeadlineResult:
             start.median <= 0.15,
         ),
         Row(
-            "`/odds d1000*d1000` through the app (chat pictures off)",
+            "`/odds d1000*d1000` through the app (text reply: chat pictures off)",
             "0.65 s",
             app_odds.fmt(" s", 3)
             + ("" if refused is None else " (engine + reply view: the App refuses it by budget)")

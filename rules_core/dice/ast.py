@@ -306,7 +306,7 @@ def counts_successes(node: Expr) -> bool:
 class RollSpec(BaseModel):
     """One `;`-separated roll: an expression, its label and its `N#` repeat count."""
 
-    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+    model_config = ConfigDict(frozen=True, defer_build=True, arbitrary_types_allowed=True)
 
     expr: Expr
     text: str
@@ -317,6 +317,6 @@ class RollSpec(BaseModel):
 class RollCommand(BaseModel):
     """Everything one input asks to roll."""
 
-    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+    model_config = ConfigDict(frozen=True, defer_build=True, arbitrary_types_allowed=True)
 
     rolls: list[RollSpec]

@@ -20,7 +20,7 @@ DROPPED = 32
 class Face(BaseModel):
     """One rolled face and what happened to it."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     value: int
     kept: bool
@@ -52,7 +52,7 @@ FaceInfo = Face
 class DiceGroup(BaseModel):
     """The faces of one dice term, in rolling order (rerolled-away faces included)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     sides: int
     faces: list[Face]
@@ -68,7 +68,7 @@ class DiceGroup(BaseModel):
 class Token(BaseModel):
     """A piece of the rendered breakdown: plain text or one face."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     kind: Literal["text", "face"]
     text: str
@@ -93,7 +93,7 @@ class RollResult(BaseModel):
     (pydantic objects per face) are built only on first access, and then cached.
     """
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     expression: str
     label: str | None

@@ -5,18 +5,26 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 Until = Literal["end-of-turn", "end-of-round", "rounds", "permanent"]
 
+# Validators are built on first use, not at import: a process that never loads a game (a dice
+# command) doesn't pay for them.
+_DEFERRED = ConfigDict(defer_build=True)
+
 
 class Condition(BaseModel):
+    model_config = _DEFERRED
+
     name: str
     until: Until = "permanent"
     rounds_left: int | None = None  # for until="rounds"
 
 
 class Unit(BaseModel):
+    model_config = _DEFERRED
+
     name: str
     owner: str  # user id
     owner_name: str
@@ -46,18 +54,24 @@ class Unit(BaseModel):
 
 
 class Player(BaseModel):
+    model_config = _DEFERRED
+
     user_id: str
     name: str
     side: str | None = None
 
 
 class ScoreEntry(BaseModel):
+    model_config = _DEFERRED
+
     user_id: str
     points: int
     reason: str | None = None
 
 
 class GameState(BaseModel):
+    model_config = _DEFERRED
+
     system: str
     name: str
     organiser: str

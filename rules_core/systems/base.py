@@ -68,7 +68,7 @@ OrderKind = Literal["fixed", "rolloff", "alternating", "organiser"]
 class StatSpec(BaseModel):
     """One stat on a unit's card."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     name: str
     min: int = 0
@@ -80,7 +80,7 @@ class StatSpec(BaseModel):
 class ResourceSpec(BaseModel):
     """A pool players (or units) spend: focus, command points, orders, mana..."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     name: str
     per: Literal["player", "unit"] = "player"
@@ -91,7 +91,7 @@ class ResourceSpec(BaseModel):
 class ConditionSpec(BaseModel):
     """A condition the system knows and how long it lasts unless `until=` says otherwise."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     name: str
     until: Literal["end-of-turn", "end-of-round", "rounds", "permanent"] = "permanent"
@@ -100,7 +100,7 @@ class ConditionSpec(BaseModel):
 
 
 class GameSystem(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     id: str
     stats: tuple[StatSpec, ...] = ()
