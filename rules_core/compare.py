@@ -13,6 +13,11 @@ Models removed, per game:
   "Damage", L3635-3643, L3759-3762), so removed = P(damage >= boxes left) for one model.
 - Infinity: damage is the target's wounds taken; removed is the chance the target ends Dead
   (an Unconscious trooper stays on the table), as the game's own odds compute it.
+- Confrontation: damage is the wounds one blow or shot inflicts (melee_odds / shoot_odds: the
+  test, the parry, the wound table); the fighter dies when its last wound is gone (@5779), so
+  removed = P(wounds >= its wounds left), when they are known.
+- WoW: damage is hits minus blocks (602.1); a character is destroyed at 0 Health or less
+  (403.2), so removed = P(damage >= its Health left), when it is known.
 """
 
 from __future__ import annotations
@@ -23,10 +28,14 @@ from fractions import Fraction
 from rules_core.dice.distribution import Distribution
 from rules_core.systems.aos import models as aos_models
 from rules_core.systems.aos import odds as aos_odds
+from rules_core.systems.c5 import attack as c5_attack
+from rules_core.systems.c5 import models as c5_models
+from rules_core.systems.c5 import odds as c5_odds
 from rules_core.systems.inf import models as inf_models
 from rules_core.systems.inf import odds as inf_odds
 from rules_core.systems.wm import models as wm_models
 from rules_core.systems.wm import odds as wm_odds
+from rules_core.systems.wow import attack as wow_attack
 
 MAX_PROFILES = 4
 
@@ -49,7 +58,20 @@ class InfJob:
     settings: inf_models.InfSettings
 
 
-Job = AosJob | WmJob | InfJob
+@dataclass(frozen=True)
+class C5Job:
+    request: c5_attack.MeleeRequest | c5_attack.ShootRequest
+    settings: c5_models.C5Settings
+    left: int | None  # the target fighter's wounds left (None: unknown)
+
+
+@dataclass(frozen=True)
+class WowJob:
+    request: wow_attack.AttackRequest
+    left: int | None  # the target character's Health left (None: unknown)
+
+
+Job = AosJob | WmJob | InfJob | C5Job | WowJob
 
 
 @dataclass(frozen=True)
@@ -71,9 +93,18 @@ class Row:
 
 
 def removed_by_one_attack(damage: Distribution, boxes: int) -> Distribution:
-    """WARMACHINE: 1 when one attack's damage disables a model with `boxes` boxes left."""
+    """1 when one attack's damage reaches what the model has left (WARMACHINE's damage boxes,
+    Confrontation's wounds, WoW's Health); a model with nothing left counts as one."""
     need = max(1, boxes)
     return damage.map(lambda points: 1 if points >= need else 0)
+
+
+def next_model_left(wounds_left: int, per_model: int) -> int:
+    """What the model that takes the next attack has left: damage goes model by model, so it
+    is the one already hurt (`Unit.models_left`)."""
+    if wounds_left <= 0 or per_model <= 0:
+        return 0
+    return (wounds_left - 1) % per_model + 1
 
 
 def odds(job: Job) -> Odds:
@@ -83,8 +114,21 @@ def odds(job: Job) -> Odds:
     if isinstance(job, InfJob):
         target = inf_odds.attack_odds(job.request, job.settings).target
         return Odds(target.wounds, Distribution.bernoulli(target.p_dead))
+    if isinstance(job, C5Job):
+        if isinstance(job.request, c5_attack.MeleeRequest):
+            damage = c5_odds.melee_odds(job.request, job.settings).wounds
+        else:
+            damage = c5_odds.shoot_odds(job.request, job.settings).wounds
+        return Odds(damage, _removed(damage, job.left))
+    if isinstance(job, WowJob):
+        damage = wow_attack.attack_odds(job.request)
+        return Odds(damage, _removed(damage, job.left))
     damage = wm_odds.attack_odds(job.request).distribution
     return Odds(damage, removed_by_one_attack(damage, job.boxes))
+
+
+def _removed(damage: Distribution, left: int | None) -> Distribution | None:
+    return None if left is None else removed_by_one_attack(damage, left)
 
 
 def compute(jobs: list[Job]) -> list[Odds]:

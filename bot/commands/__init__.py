@@ -41,8 +41,8 @@ HEADS: dict[str, tuple[str, ...]] = {
     "batch": ("batch",), "serie": ("batch",),
     "compare": ("compare",), "confronta": ("compare",),
     "macro": ("macros",), "save": ("macros",), "salva": ("macros",),
-    "aos": ("aos", "compare"), "c5": ("c5",), "inf": ("inf", "compare"), "wm": ("wm", "compare"),
-    "wow": ("wow",),
+    "aos": ("aos", "compare"), "c5": ("c5", "compare"), "inf": ("inf", "compare"),
+    "wm": ("wm", "compare"), "wow": ("wow", "compare"),
 }  # fmt: skip
 
 

@@ -9,7 +9,13 @@ stat (Infinity rosters carry it). `vs=` holds the target side, added to every pr
 (`vs="save=4+ wounds=2 models=10"`, `vs=Orcs` for a stored unit). Each profile is read with the
 game's own `odds` command's options (so every option and its Italian name works), the requests
 are built here (reads only) and the odds of all of them computed in one worker call
-(`rules_core.compare.compute`). Age of Sigmar, WARMACHINE and Infinity so far (`EVALUATORS`).
+(`rules_core.compare.compute`), one evaluator per game (`EVALUATORS`).
+
+Confrontation reads a profile with `/c5 melee` or `/c5 shoot`'s options: a first word names
+the kind (`melee`/`mischia`, `shoot`/`tiro`), else a profile with `aim=` (or `range=`, `fire=`)
+is a shot and any other a blow. Confrontation and WoW take the target's wounds / Health left
+as `wounds=N` / `health=N` in `vs=` (a stored target unit gives its own); WoW counts a stored
+attacker's Honor as its points.
 """
 
 from __future__ import annotations
@@ -35,6 +41,24 @@ if TYPE_CHECKING:
 PROFILES = ("a", "b", "c", "d")
 LABELS = ("A", "B", "C", "D")
 _POINTS = re.compile(r"(?i)(?:^|\s)(?:points|punti|pts)=(\d{1,5})(?=\s|$)")
+# The target's wounds (C5) / Health (WoW) left, given in `vs=` (no odds option takes them).
+_LEFT = {
+    "c5": re.compile(r"(?i)(?:^|\s)(?:wounds|ferite)=(\d{1,3})(?=\s|$)"),
+    "wow": re.compile(r"(?i)(?:^|\s)(?:health|salute)=(\d{1,3})(?=\s|$)"),
+}
+# A Confrontation profile's first word: which command's options it takes.
+C5_KINDS = {
+    "melee": "melee",
+    "mischia": "melee",
+    "shoot": "shoot",
+    "tiro": "shoot",
+    "tira": "shoot",
+}
+_C5_SHOT = re.compile(r"(?i)(?:^|\s)(?:aim|tir|tiro|range|gittata|fire|fuoco)=")
+# What a game's attack deals, as the table and chart name it (Confrontation: wound levels).
+WORD = {"c5": "wounds"}
+# The stat a stored attacker's cost is read from (Infinity's roster pts, WoW's Honor).
+POINTS_STAT = {"inf": "pts", "wow": "honor"}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -47,10 +71,17 @@ class Built:
     points: int | None
 
 
-Evaluator = Callable[[Context], Awaitable[Built]]
+@dataclasses.dataclass(frozen=True)
+class Target:
+    """What `vs=` says beyond the odds options: the target's wounds/Health left."""
+
+    left: int | None = None
 
 
-async def aos_profile(ctx: Context) -> Built:
+Evaluator = Callable[[Context, Target], Awaitable[Built]]
+
+
+async def aos_profile(ctx: Context, _given: Target) -> Built:
     from bot.commands.aos.attack import attack_request
     from bot.commands.aos.common import SETTINGS
     from bot.commands.aos.view import request_summary
@@ -66,7 +97,7 @@ async def aos_profile(ctx: Context) -> Built:
     )
 
 
-async def wm_profile(ctx: Context) -> Built:
+async def wm_profile(ctx: Context, _given: Target) -> Built:
     from bot.commands.wm.args import AttackArgs
     from bot.commands.wm.handlers import GAME, attack_request
     from bot.commands.wm.view import attack_title
@@ -79,7 +110,7 @@ async def wm_profile(ctx: Context) -> Built:
     return Built(cmp.WmJob(req, boxes), attack_title(ctx, req), name, None)
 
 
-async def inf_profile(ctx: Context) -> Built:
+async def inf_profile(ctx: Context, _given: Target) -> Built:
     from bot.commands.inf.attack import request_of, title_of
     from bot.commands.inf.common import GAME, SETTINGS
     from rules_core.systems.inf.request import AttackOptions, wants_hits_only
@@ -93,19 +124,80 @@ async def inf_profile(ctx: Context) -> Built:
     return Built(cmp.InfJob(req, settings), title_of(ctx, req), name, None)
 
 
-EVALUATORS: dict[str, Evaluator] = {"aos": aos_profile, "wm": wm_profile, "inf": inf_profile}
+def target_left(given: Target, target: Any) -> int | None:
+    """The target's wounds/Health left: given in `vs=`, else the stored target's next model's."""
+    if given.left is not None:
+        return given.left
+    if target is None:
+        return None
+    return cmp.next_model_left(target.wounds_left, target.wounds_per_model)
+
+
+async def c5_profile(ctx: Context, given: Target) -> Built:
+    from bot.commands.c5.common import GAME, SETTINGS
+    from rules_core.systems.c5 import requests as rq
+
+    _, attacker, target = await GAME.units(ctx)
+    settings = await SETTINGS.load(ctx)
+    name = named(attacker.name if attacker else None, ctx.opts.get("weapon"))
+    left = target_left(given, target)
+    if ctx.spec.path[-1] == "shoot":
+        shot = rq.shoot_request(ctx.opts, attacker, target)
+        title = ctx.t(
+            "c5.title_shoot", aim=shot.test.value, str=shot.wound.str_, res=shot.wound.res
+        )
+        return Built(cmp.C5Job(shot, settings, left), title, name, None)
+    blow = rq.melee_request(ctx.opts, attacker, target)
+    title = ctx.t("c5.title_melee", att=blow.attack.value, str=blow.wound.str_, res=blow.wound.res)
+    return Built(cmp.C5Job(blow, settings, left), title, name, None)
+
+
+async def wow_profile(ctx: Context, given: Target) -> Built:
+    from bot.commands.wow.common import GAME, actor_and_card
+    from bot.commands.wow.rolls import attack_request
+
+    found = await GAME.target(ctx)
+    target = found[1] if found else None
+    actor, card = await actor_and_card(ctx, "attacker")
+    req = await attack_request(ctx, target, card, actor)
+    kind = ctx.t(f"wow.type.{req.type}")
+    title = ctx.t("wow.attack_title", power=req.power, type=kind, defense=req.defense)
+    name = named(actor.name if actor else None, card.name if card else None)
+    return Built(cmp.WowJob(req, target_left(given, target)), title, name, None)
+
+
+EVALUATORS: dict[str, Evaluator] = {
+    "aos": aos_profile,
+    "wm": wm_profile,
+    "inf": inf_profile,
+    "c5": c5_profile,
+    "wow": wow_profile,
+}
 
 
 def named(unit: str | None, weapon: str | None) -> str | None:
     return " · ".join(p for p in (unit, weapon) if p) or None
 
 
-def split_points(text: str) -> tuple[str, int | None]:
-    """The profile without its `points=N`, and N."""
-    found = _POINTS.search(text)
+def split_points(text: str, pattern: re.Pattern[str] = _POINTS) -> tuple[str, int | None]:
+    """The profile without its `points=N` (or another `pattern`'s number), and N."""
+    found = pattern.search(text)
     if found is None:
         return text, None
     return (text[: found.start()] + text[found.end() :]).strip(), int(found.group(1))
+
+
+def command_of(system: str, text: str) -> str:
+    """The command whose options read one profile: the game's `odds`, or for Confrontation
+    the blow's or the shot's own command (its first word, else what its options say)."""
+    if system != "c5":
+        return f"/{system} odds {text}"
+    first, _, rest = text.strip().partition(" ")
+    kind = C5_KINDS.get(first.lower())
+    if kind is None:
+        rest = text
+        kind = "shoot" if _C5_SHOT.search(text) else "melee"
+    return f"/c5 {kind} {rest.strip()}"
 
 
 def quoted(name: str) -> str:
@@ -123,31 +215,39 @@ def odds_text(profile: str, vs: str) -> str:
     return f"{profile} {vs}".strip()
 
 
-async def build(ctx: Context, system: str, label: str, profile: str, vs: str) -> Built:
+async def build(
+    ctx: Context, system: str, label: str, profile: str, vs: str, target: Target
+) -> Built:
     text, points = split_points(profile)
+    kind, _, rest = text.partition(" ")
+    if system == "c5" and kind.lower() in C5_KINDS:  # the kind stays in front of UNIT/WEAPON
+        text = f"{kind} {odds_text(rest.strip(), vs)}"
+    else:
+        text = odds_text(text, vs)
     try:
-        found = ctx.app.registry.find(f"/{system} odds {odds_text(text, vs)}")
+        found = ctx.app.registry.find(command_of(system, text))
         sub = dataclasses.replace(ctx, spec=found.spec, opts=found.options())
-        built = await EVALUATORS[system](sub)
+        built = await EVALUATORS[system](sub, target)
     except UserError as err:
         reason = i18n.t(ctx.lang, err.key, **err.params)
         raise UserError("compare.bad_profile", label=label, reason=reason) from err
     if points is None and sub.opts.get("attacker"):
-        points = stored_points(await ctx.active_game(), str(sub.opts["attacker"]))
+        points = stored_points(await ctx.active_game(), str(sub.opts["attacker"]), system)
     return dataclasses.replace(built, points=points)
 
 
-def stored_points(game: Any, unit_name: str) -> int | None:
-    """A stored unit's `pts` stat (Infinity rosters), if it has one."""
+def stored_points(game: Any, unit_name: str, system: str) -> int | None:
+    """A stored unit's cost, if its game keeps one (`POINTS_STAT`)."""
     from rules_core.game import transitions as tr
 
-    if game is None:
+    stat = POINTS_STAT.get(system)
+    if game is None or stat is None:
         return None
     try:
         unit = tr.find_unit(game.state, unit_name)
     except UserError:
         return None
-    value = unit.stats.get("pts")
+    value = unit.stats.get(stat)
     return int(value) if isinstance(value, int) and value > 0 else None
 
 
@@ -155,8 +255,10 @@ async def compare_in(ctx: Context, system: str) -> Reply:
     given = [(LABELS[i], str(ctx.opts[p])) for i, p in enumerate(PROFILES) if ctx.opts.get(p)]
     if len(given) < 2:
         raise UserError("compare.two_needed")
-    vs = str(ctx.opts.get("vs") or "")
-    built = [await build(ctx, system, label, text, vs) for label, text in given]
+    vs, left = str(ctx.opts.get("vs") or ""), None
+    if system in _LEFT:
+        vs, left = split_points(vs, _LEFT[system])
+    built = [await build(ctx, system, label, text, vs, Target(left)) for label, text in given]
     results = await ctx.offload(cmp.compute, [b.job for b in built])
     rows = [cmp.row(r, b.points) for r, b in zip(results, built, strict=True)]
     answer = reply(ctx, system, given, built, results, rows)
@@ -165,12 +267,16 @@ async def compare_in(ctx: Context, system: str) -> Reply:
 
     # One chart of the table, drawn in the worker pool; pictures off or failed: the table alone.
     return await attach(
-        ctx, answer, render_compare_chart, chart(ctx, given, built, rows), "compare.png"
+        ctx, answer, render_compare_chart, chart(ctx, system, given, built, rows), "compare.png"
     )
 
 
 def chart(
-    ctx: Context, given: list[tuple[str, str]], built: list[Built], rows: list[cmp.Row]
+    ctx: Context,
+    system: str,
+    given: list[tuple[str, str]],
+    built: list[Built],
+    rows: list[cmp.Row],
 ) -> CompareChart:
     """The facts of the chart: the table's numbers (bot/images/compare_chart.py)."""
     from bot.images.compare_chart import compare_facts
@@ -182,13 +288,14 @@ def chart(
         f"{label} · {b.name}" if b.name else label
         for (label, _), b in zip(given, built, strict=True)
     ]
+    word = WORD.get(system, "damage")
     return compare_facts(
         ctx.lang,
         labels,
         [
-            ("compare.chart.damage", column([r.damage for r in rows])),
+            (f"compare.chart.{word}", column([r.damage for r in rows])),
             ("compare.chart.removed", column([r.removed for r in rows])),
-            ("compare.chart.per_100", column([r.per_100 for r in rows])),
+            (f"compare.chart.{word}_per_100", column([r.per_100 for r in rows])),
         ],
     )
 
@@ -205,10 +312,11 @@ def reply(
     results: list[cmp.Odds],
     rows: list[cmp.Row],
 ) -> Reply:
+    word = WORD.get(system, "damage")
     heads = [
-        ctx.t("compare.col_damage"),
+        ctx.t(f"compare.col_{word}"),
         ctx.t("compare.col_removed"),
-        ctx.t("compare.col_per_100"),
+        ctx.t(f"compare.col_{word}_per_100"),
     ]
     widths = [max(len(h), 6) for h in heads]
     lines = ["   " + " ".join(h.rjust(w) for h, w in zip(heads, widths, strict=True))]
@@ -227,11 +335,13 @@ def reply(
         blocks.append(line)
     blocks.append([pre("\n".join(lines))])
     top = cmp.best(rows)
-    key = "compare.best_per_100" if rows[top].per_100 is not None else "compare.best_damage"
+    # the ranking's own words: per 100 points only when every profile has points
+    per_100 = all(r.per_100 is not None for r in rows)
+    key = f"compare.best_{word}_per_100" if per_100 else f"compare.best_{word}"
     blocks.append([bold(ctx.t(key, label=given[top][0]))])
-    if system == "wm":
-        blocks.append([plain(ctx.t("compare.wm_removed"))])
-    if all(r.removed is None for r in rows):
+    if system in ("wm", "c5", "wow"):  # what "removed" means in that game
+        blocks.append([plain(ctx.t(f"compare.{system}_removed"))])
+    elif all(r.removed is None for r in rows):
         blocks.append([plain(ctx.t("compare.no_removed"))])
     data = {
         "system": system,
@@ -280,6 +390,10 @@ EXAMPLES = {
     "wm": '/wm compare "mat=7 pow=12 str=10" "mat=6 pow=14 str=10" vs="def=13 arm=17"',
     "inf": '/inf compare "attr=12 burst=3 dam=13 ammo=N points=28" '
     '"attr=11 burst=2 dam=14 ammo=DA points=33" vs="arm=1 w=1"',
+    "c5": '/c5 compare "att=5 str=7 points=30" "aim=4 range=medium str=8 points=35" '
+    'vs="res=6 wounds=3"',
+    "wow": '/wow compare "power=4 points=20" "power=3 crit=damage:2 points=15" '
+    'vs="defense=2 health=5"',
 }
 SPECS = [
     CommandSpec(

@@ -68,6 +68,15 @@ async def test_aos_compare_agrees_with_aos_odds(app: App) -> None:
     assert "Most damage per 100 points: B" in text and "110 points" in text
 
 
+async def test_best_says_per_100_points_only_when_it_ranked_by_them(app: App) -> None:
+    # A has points, B none: the ranking is by damage and the sentence must say so
+    reply = await say(app, f'/aos compare "{AOS_B}" "attacks=1 hit=4+ wound=4+" vs="{AOS_VS}"')
+    assert reply.ok and reply.data is not None, render(reply)
+    assert reply.data["best"] == "A"
+    text = render(reply)
+    assert "Most damage: A." in text and "per 100 points: A" not in text
+
+
 async def test_wm_compare_agrees_with_wm_odds(app: App) -> None:
     a, b, vs = "mat=7 pow=12 str=10", "mat=6 pow=14 str=10", "def=13 arm=17"
     reply = await say(app, f'/wm compare "{a}" "{b}" vs="{vs}"')
@@ -141,7 +150,7 @@ async def test_the_chart_shows_the_tables_numbers(app: App) -> None:
         [
             ("compare.chart.damage", [p["damage_mean"] for p in profiles]),
             ("compare.chart.removed", [p["models_removed_mean"] for p in profiles]),
-            ("compare.chart.per_100", [p["damage_per_100"] for p in profiles]),
+            ("compare.chart.damage_per_100", [p["damage_per_100"] for p in profiles]),
         ],
     )
     assert [s.label for s in facts.series] == [
@@ -169,7 +178,7 @@ def test_a_series_without_values_is_left_out() -> None:
     facts = cc.compare_facts(
         "en",
         ["A", "B"],
-        [("compare.chart.damage", [1.0, 2.0]), ("compare.chart.per_100", [None, None])],
+        [("compare.chart.damage", [1.0, 2.0]), ("compare.chart.damage_per_100", [None, None])],
     )
     assert [s.label for s in facts.series] == ["expected damage"]
 
