@@ -272,7 +272,7 @@ def main() -> int:
         [
             f"image render p50 / p99: {r.name}",
             f"{r.p50_ms:.0f} / {r.p99_ms:.0f} ms",
-            f"{r.size:,} B PNG, warm worker",
+            f"CPU p50 {r.cpu_p50_ms:.0f} ms, {r.size:,} B PNG, warm worker",
             f"<= {images_bench.GOAL_MS:.0f} ms each",
             verdict(r.met),
         ]

@@ -50,6 +50,9 @@ DEADLINE_S = 10.0
 """Seconds one call may run (the heaviest accepted message takes about 1 s)."""
 MEMORY_MB = 384
 """Address space of one worker (an idle one maps about 65 MB; the heaviest odds about 80 MB)."""
+WARM_S = 120.0
+"""Seconds a worker's warm-up may take: imports and font caches, long on a busy machine, and
+a worker killed for it would only have to start again."""
 INLINE_OPERATIONS = 5_000
 """Work estimated at most this many operations (with few values) runs inline: about 1 ms,
 what a hop to the pool and back costs anyway."""
@@ -139,6 +142,20 @@ class WorkerPool:
                 self._release(worker)
             else:
                 self._discard(worker)
+
+    async def warm_up(self, fn: Callable[[], T], *, deadline: float = WARM_S) -> list[T]:
+        """Start every worker now and run `fn` once in each (imports, font caches, a first
+        picture: bot.images.render.warm), so the first real call doesn't pay them. Run it as
+        a task at start-up: the event loop only awaits. A worker that fails is logged only
+        (what it failed to warm, a real call does later); the results of those that ran."""
+        calls = [self.run(fn, deadline=deadline) for _ in range(self.size)]
+        done: list[T] = []
+        for result in await asyncio.gather(*calls, return_exceptions=True):
+            if isinstance(result, BaseException):
+                log.warning("worker warm-up failed: %s", result)
+            else:
+                done.append(result)
+        return done
 
     def usage(self) -> tuple[int, int]:
         """(workers running or starting, of them busy with a call) — for the metrics."""

@@ -17,6 +17,7 @@ from bot.adapters.base import AdapterStartError, PlatformAdapter
 from bot.app import App
 from bot.config import Settings
 from bot.health import HeartbeatWriter, heartbeat_path
+from bot.images.render import warm as warm_pictures
 from bot.protocol import Reply
 from bot.scheduler import Scheduler
 
@@ -60,6 +61,9 @@ async def run_platforms(settings: Settings, stop: asyncio.Event | None = None) -
             loop.add_signal_handler(sig, stop.set)
     app = App(settings.db_path, web_url=settings.web_base_url)
     await app.start()
+    # The workers start now and draw a first picture each, off the event loop: the first
+    # player's picture doesn't pay matplotlib's import and font cache.
+    warming = asyncio.create_task(app.pool.warm_up(warm_pictures))
     pages = None
     if settings.wargame_bot_web_port is not None:
         from bot.web import serve
@@ -99,6 +103,7 @@ async def run_platforms(settings: Settings, stop: asyncio.Event | None = None) -
         print(f"wargame-bot: {exc}", file=sys.stderr)
         return 2
     finally:
+        warming.cancel()
         if reminders is not None or heartbeat is not None:
             stop.set()
             await asyncio.gather(*(t for t in (reminders, heartbeat) if t is not None))

@@ -47,12 +47,21 @@ def size() -> tuple[int, int]:
     return WIDTH, HEIGHT
 
 
-def figure(chart: CompareChart, lang: i18n.Lang) -> Figure:
+def _layout(fig: Figure) -> None:
+    fig.subplots_adjust(left=0.1, right=0.97, top=0.86, bottom=0.12)
+    fig.subplots()
+
+
+def figure(chart: CompareChart, lang: i18n.Lang, *, keep: bool = False) -> Figure:
+    """The chart's figure: a new one, or with `keep` the worker's kept one (`kept_figure`)."""
     from matplotlib.ticker import FuncFormatter
 
-    fig = render.figure(WIDTH, HEIGHT)
-    fig.subplots_adjust(left=0.1, right=0.97, top=0.86, bottom=0.12)
-    ax = fig.subplots()
+    if keep:
+        fig = render.kept_figure("compare", WIDTH, HEIGHT, _layout)
+    else:
+        fig = render.figure(WIDTH, HEIGHT)
+        _layout(fig)
+    (ax,) = fig.axes
     fig.suptitle(chart.title, fontsize=11)
     count = max(1, len(chart.series))
     width = 0.8 / count
@@ -81,4 +90,4 @@ def figure(chart: CompareChart, lang: i18n.Lang) -> Figure:
 
 
 def render_compare_chart(chart: CompareChart, lang: i18n.Lang) -> bytes:
-    return render.to_png(figure(chart, lang))
+    return render.to_png(figure(chart, lang, keep=True))

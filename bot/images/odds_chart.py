@@ -16,7 +16,7 @@ from pydantic import BaseModel, Field
 
 from bot.i18n import Lang, fmt_num, fmt_pct, t
 from bot.images import palette
-from bot.images.render import figure, to_png
+from bot.images.render import figure, kept_figure, to_png
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -106,7 +106,7 @@ def _title(p: OddsPanel, lang: Lang) -> str:
     return f"{title}   ·   {t(lang, 'images.odds.mean')} {fmt_num(lang, p.mean, 2)}"
 
 
-def _draw_panel(ax: Axes, p: OddsPanel, lang: Lang) -> None:
+def _draw_panel(ax: Axes, line_ax: Axes, p: OddsPanel, lang: Lang) -> None:
     from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
     from matplotlib.ticker import FuncFormatter
@@ -131,7 +131,6 @@ def _draw_panel(ax: Axes, p: OddsPanel, lang: Lang) -> None:
     ax.set_axisbelow(True)
     ax.set_title(_title(p, lang), loc="left")
 
-    line_ax = ax.twinx()
     line_ax.plot(
         xs,
         at_least,
@@ -157,13 +156,12 @@ def _draw_panel(ax: Axes, p: OddsPanel, lang: Lang) -> None:
     ax.legend(handles=handles, loc="upper right", fontsize=palette.TICK_SIZE, framealpha=0.9)
 
 
-def draw(chart: OddsChart, lang: Lang) -> Figure:
-    width, height = size(chart)
-    fig = figure(width, height)
-    n = len(chart.panels)
-    for i, p in enumerate(chart.panels):
-        # Fixed margins in pixels, not tight_layout (that lays the figure out twice: half the
-        # render time); room for the title above and the rotated range labels below.
+def _layout(fig: Figure, n: int) -> None:
+    """n panels, one above the other, each its bar axes and the twin of its "at least" line.
+    Fixed margins in pixels, not tight_layout (that lays the figure out twice); room for the
+    title above and the rotated range labels below."""
+    width, height = WIDTH, PANEL_HEIGHT * n
+    for i in range(n):
         bottom = (n - 1 - i) * PANEL_HEIGHT + MARGIN_BOTTOM
         rect = (
             MARGIN_SIDE / width,
@@ -171,9 +169,23 @@ def draw(chart: OddsChart, lang: Lang) -> Figure:
             1 - 2 * MARGIN_SIDE / width,
             (PANEL_HEIGHT - MARGIN_BOTTOM - MARGIN_TOP) / height,
         )
-        _draw_panel(fig.add_axes(rect), p, lang)
+        fig.add_axes(rect).twinx()
+
+
+def draw(chart: OddsChart, lang: Lang, *, keep: bool = False) -> Figure:
+    """The chart's figure: a new one, or with `keep` the worker's kept one of this layout."""
+    width, height = size(chart)
+    n = len(chart.panels)
+    if keep:
+        fig = kept_figure(("odds", n), width, height, lambda f: _layout(f, n))
+    else:
+        fig = figure(width, height)
+        _layout(fig, n)
+    bars, lines = fig.axes[0::2], fig.axes[1::2]  # each panel's axes, then its twin
+    for ax, line_ax, p in zip(bars, lines, chart.panels, strict=True):
+        _draw_panel(ax, line_ax, p, lang)
     return fig
 
 
 def render(chart: OddsChart, lang: Lang) -> bytes:
-    return to_png(draw(chart, lang))
+    return to_png(draw(chart, lang, keep=True))

@@ -14,7 +14,7 @@ from pydantic import BaseModel, Field
 
 from bot.i18n import Lang, fmt_num, fmt_pct, t
 from bot.images import palette
-from bot.images.render import figure, to_png
+from bot.images.render import figure, kept_figure, to_png
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -65,7 +65,15 @@ def counts(chart: StatsChart, lang: Lang) -> tuple[list[str], list[int]]:
 def _nothing(ax: Axes, lang: Lang, title: str) -> None:
     ax.set_title(title, loc="left")
     ax.set_axis_off()
-    ax.text(0.5, 0.5, t(lang, "images.stats.no_luck"), ha="center", va="center", wrap=True)
+    ax.text(
+        0.5,
+        0.5,
+        t(lang, "images.stats.no_luck"),
+        ha="center",
+        va="center",
+        wrap=True,
+        transform=ax.transAxes,  # the middle of the panel, whatever limits it had
+    )
 
 
 def _luck(ax: Axes, chart: StatsChart, lang: Lang) -> None:
@@ -143,14 +151,23 @@ def _number_formatter(lang: Lang) -> Formatter:
     return FuncFormatter(lambda y, _: fmt_num(lang, y))
 
 
-def draw(chart: StatsChart, lang: Lang) -> Figure:
-    fig = figure(WIDTH, HEIGHT)
+def _layout(fig: Figure) -> None:
+    # Fixed positions (fractions of the figure), not tight_layout: one layout pass, not two.
+    fig.add_axes((0.04, 0.22, 0.34, 0.56))  # luck
+    fig.add_axes((0.46, 0.14, 0.22, 0.64))  # sums
+    fig.add_axes((0.75, 0.14, 0.23, 0.64))  # counts
+
+
+def draw(chart: StatsChart, lang: Lang, *, keep: bool = False) -> Figure:
+    """The chart's figure: a new one, or with `keep` the worker's kept one (`kept_figure`)."""
+    if keep:
+        fig = kept_figure("stats", WIDTH, HEIGHT, _layout)
+    else:
+        fig = figure(WIDTH, HEIGHT)
+        _layout(fig)
     title = t(lang, "stats.title", name=chart.name)
     fig.suptitle(title, x=0.02, ha="left", fontsize=palette.TITLE_SIZE)
-    # Fixed positions (fractions of the figure), not tight_layout: one layout pass, not two.
-    luck_ax = fig.add_axes((0.04, 0.22, 0.34, 0.56))
-    sums_ax = fig.add_axes((0.46, 0.14, 0.22, 0.64))
-    counts_ax = fig.add_axes((0.75, 0.14, 0.23, 0.64))
+    luck_ax, sums_ax, counts_ax = fig.axes
     _luck(luck_ax, chart, lang)
     _sums(sums_ax, chart, lang)
     _counts(counts_ax, chart, lang)
@@ -158,4 +175,4 @@ def draw(chart: StatsChart, lang: Lang) -> Figure:
 
 
 def render(chart: StatsChart, lang: Lang) -> bytes:
-    return to_png(draw(chart, lang))
+    return to_png(draw(chart, lang, keep=True))
