@@ -92,6 +92,7 @@ MAX_RETRY_WAIT = 30.0
 RETRY_BACKOFF = 0.5  # seconds, times the attempt number, after a 5xx or a network error
 MAX_KEYBOARD_ROWS = 100  # Telegram's most buttons in one keyboard
 MAX_CAPTION = 1024  # Telegram's longest photo caption, counted after the HTML is parsed
+CARD_SEPARATOR = "+"  # a live board kept as two messages: "TEXT_ID+CARD_ID"
 _COMMAND = re.compile(r"^/([A-Za-z0-9_]{1,32})(?:@([A-Za-z0-9_]{3,64}))?(?=\s|$)")
 ALLOWED_UPDATES = [
     "message",
@@ -178,6 +179,9 @@ class Outgoing:
     photo: Attachment | None = None
     board: str | None = None  # the live board of this chat key: its message id is kept
     posted: Reply | None = None  # the board's reply
+    # The card of a live board whose text went first (longer than a caption): its message id
+    # is kept beside the text's, so an edit replaces the card too.
+    board_card: str | None = None
 
 
 def caption_length(html: str) -> int:
@@ -286,6 +290,7 @@ class TelegramAdapter:
         self.application.add_handler(InlineQueryHandler(self.on_inline_query))
         self.application.add_handler(ChosenInlineResultHandler(self.on_inline_chosen))
         self.username = ""
+        self.board_texts: dict[str, int] = {}  # a live board's text, its card still to go out
 
     # --- lifecycle -------------------------------------------------------------------------
 
@@ -760,6 +765,8 @@ class TelegramAdapter:
         if reply.live_board and reply.ok:  # its first message is the one kept up to date
             key = f"telegram:{chat_id}" + (f":{thread}" if thread is not None else "")
             out[0] = dataclasses.replace(out[0], board=key, posted=reply)
+            if out[0].photo is None and out[-1].photo is not None:  # text first, then the card
+                out[-1] = dataclasses.replace(out[-1], board_card=key, posted=reply)
         return out + documents
 
     async def send_item(
@@ -781,6 +788,7 @@ class TelegramAdapter:
                 flood=flood,
             )
             await self.board_posted(item, shown)
+            await self.board_card_posted(item, shown)
             return
         if item.document is not None:
             document = InputFile(item.document.content, filename=item.document.filename)
@@ -808,6 +816,7 @@ class TelegramAdapter:
         if item.board is None or item.posted is None or sent is None:
             return
         await self.app.boards.posted(item.board, str(sent.message_id), item.posted)
+        self.board_texts[item.board] = sent.message_id  # its card may follow (board_card)
         try:
             await self.application.bot.pin_chat_message(
                 sent.chat_id, sent.message_id, disable_notification=True
@@ -815,17 +824,36 @@ class TelegramAdapter:
         except TelegramError as exc:  # not an admin with the right to pin: left unpinned
             log.info("live board not pinned in %s: %s", sent.chat_id, exc)
 
+    async def board_card_posted(self, item: Outgoing, sent: Message | None) -> None:
+        """A long board's card went out after its text: the board is kept as both messages,
+        `TEXT_ID+CARD_ID` (edit_board replaces both)."""
+        if item.board_card is None or item.posted is None or sent is None:
+            return
+        text_id = self.board_texts.pop(item.board_card, None)
+        if text_id is not None:
+            both = f"{text_id}{CARD_SEPARATOR}{sent.message_id}"
+            await self.app.boards.posted(item.board_card, both, item.posted)
+
     async def edit_board(self, chat: str, message_id: str, reply: Reply) -> EditResult:
         """The live board's message made to show `reply` (bot/commands/board_live.py): a photo
         gets the new card and caption (editMessageMedia), a text message the new text. A board
         posted with pictures off and drawn now with them (or the reverse) keeps its kind."""
         bot = self.application.bot
-        where: dict[str, Any] = {"chat_id": int(chat.split(":")[1]), "message_id": int(message_id)}
+        text_id, _, card_id = message_id.partition(CARD_SEPARATOR)
+        chat_id = int(chat.split(":")[1])
+        where: dict[str, Any] = {"chat_id": chat_id, "message_id": int(text_id)}
         html = telegram_html.render(reply)
         image = next((a for a in reply.attachments if a.is_image), None)
         first = (telegram_html.split(html) or ["…"])[0]
         try:
-            if image is not None and caption_length(html) <= MAX_CAPTION:
+            if card_id and image is not None:  # a long board: its card is a message of its own
+                card = InputMediaPhoto(image.content, filename=image.filename)
+                try:
+                    await bot.edit_message_media(card, chat_id=chat_id, message_id=int(card_id))
+                except BadRequest as exc:
+                    if "not modified" not in str(exc).lower():
+                        raise
+            if not card_id and image is not None and caption_length(html) <= MAX_CAPTION:
                 media = InputMediaPhoto(  # bytes: sent as an attach:// upload
                     image.content, caption=html, parse_mode=ParseMode.HTML, filename=image.filename
                 )

@@ -208,3 +208,36 @@ async def test_the_board_is_a_photo_with_its_card(tmp_path: Path) -> None:
             )
     finally:
         await fake.stop()
+
+
+async def test_a_board_longer_than_a_caption_keeps_its_photo_current(tmp_path: Path) -> None:
+    """A board whose text is longer than a photo caption goes out as its text, then its card
+    without caption: an edit updates both messages (the text and the card), not the text
+    alone with the card left showing the old state."""
+    fake, timers = FakeBotAPI(), Timers()
+    await fake.start()
+    try:
+        async with bot(fake, tmp_path / "tg.sqlite3", timers) as app:
+            await command(fake, app, "/game new gen")
+            army = "\n".join(f"Guardia reale della marca n. {i:02} wounds=10" for i in range(30))
+            await command(fake, app, "/army add\n" + army)
+            board_id = await post_board(fake, app)
+            (photo,) = await fake.wait_for("sendPhoto", count=1)
+            assert "caption" not in photo or not photo["caption"]  # the text went first
+            card_id = fake._message_id  # the card is the last message posted
+            await timers.advance(60, app.boards)
+            await command(fake, app, "/unit damage «Guardia reale della marca n. 07» 3")
+            # the card's id may have been stored after the advance: its edit then waits
+            await timers.advance(app.boards.every, app.boards)
+            text_edits = fake.sent("editMessageText")
+            media_edits = fake.sent("editMessageMedia")
+            assert [int(e["message_id"]) for e in text_edits] == [board_id]
+            assert "7/10" in text_edits[0]["text"]
+            assert [int(e["message_id"]) for e in media_edits] == [card_id]
+            (new_card,) = [
+                v for v in media_edits[0].values() if isinstance(v, dict) and "content" in v
+            ]
+            assert new_card["content"].startswith(b"\x89PNG")
+            assert new_card["content"] != photo["photo"]["content"]  # the new state's card
+    finally:
+        await fake.stop()
