@@ -23,9 +23,10 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from bot import i18n
+from bot.commands.args import Args
 from bot.commands.context import Context
 from bot.commands.odds_view import as_distribution
 from bot.commands.spec import CommandSpec, OptionSpec
@@ -38,7 +39,6 @@ from rules_core.systems import get_system
 if TYPE_CHECKING:
     from bot.images.compare_chart import CompareChart
 
-PROFILES = ("a", "b", "c", "d")
 LABELS = ("A", "B", "C", "D")
 _POINTS = re.compile(r"(?i)(?:^|\s)(?:points|punti|pts)=(\d{1,5})(?=\s|$)")
 # The target's wounds (C5) / Health (WoW) left, given in `vs=` (no odds option takes them).
@@ -251,11 +251,23 @@ def stored_points(game: Any, unit_name: str, system: str) -> int | None:
     return int(value) if isinstance(value, int) and value > 0 else None
 
 
+class CompareArgs(Args):
+    """Two to four profiles (each read later with the game's own odds options) and a target."""
+
+    a: Annotated[str, OptionSpec("a", positional=True, required=True, max_length=300)]
+    b: Annotated[str, OptionSpec("b", positional=True, required=True, max_length=300)]
+    c: Annotated[str | None, OptionSpec("c", positional=True, max_length=300)] = None
+    d: Annotated[str | None, OptionSpec("d", positional=True, max_length=300)] = None
+    vs: Annotated[str | None, OptionSpec("vs", max_length=300, aliases=("contro",))] = None
+
+
 async def compare_in(ctx: Context, system: str) -> Reply:
-    given = [(LABELS[i], str(ctx.opts[p])) for i, p in enumerate(PROFILES) if ctx.opts.get(p)]
+    args = ctx.args(CompareArgs)
+    profiles = (args.a, args.b, args.c, args.d)
+    given = [(label, text) for label, text in zip(LABELS, profiles, strict=True) if text]
     if len(given) < 2:
         raise UserError("compare.two_needed")
-    vs, left = str(ctx.opts.get("vs") or ""), None
+    vs, left = args.vs or "", None
     if system in _LEFT:
         vs, left = split_points(vs, _LEFT[system])
     built = [await build(ctx, system, label, text, vs, Target(left)) for label, text in given]
@@ -380,10 +392,6 @@ def in_game(system: str) -> Callable[[Context], Awaitable[Reply]]:
     return handler
 
 
-OPTIONS = (
-    *(OptionSpec(p, positional=True, required=p in ("a", "b"), max_length=300) for p in PROFILES),
-    OptionSpec("vs", max_length=300, aliases=("contro",)),
-)
 EXAMPLES = {
     "aos": '/aos compare "attacks=2 hit=3+ wound=3+ rend=1 damage=1 points=110" '
     '"attacks=3 hit=4+ wound=3+ damage=2 points=140" vs="save=4+ wounds=1 models=10"',
@@ -402,7 +410,7 @@ SPECS = [
         readonly=True,
         slow=True,
         aliases=("confronta",),
-        options=OPTIONS,
+        args=CompareArgs,
         examples=(EXAMPLES["aos"].replace("/aos compare", "/compare", 1),),
     ),
     *(
@@ -412,7 +420,7 @@ SPECS = [
             readonly=True,
             slow=True,
             aliases=("confronta",),
-            options=OPTIONS,
+            args=CompareArgs,
             examples=(EXAMPLES[system],),
         )
         for system in EVALUATORS
