@@ -398,9 +398,8 @@ EXAMPLES = {
     "wm": '/wm compare "mat=7 pow=12 str=10" "mat=6 pow=14 str=10" vs="def=13 arm=17"',
     "inf": '/inf compare "attr=12 burst=3 dam=13 ammo=N points=28" '
     '"attr=11 burst=2 dam=14 ammo=DA points=33" vs="arm=1 w=1"',
-    "c5": '/c5 compare "att=5 str=7 points=30" "aim=4 range=medium str=8 points=35" '
-    'vs="res=6 wounds=3"',
-    "wow": '/wow compare "power=4 points=20" "power=3 crit=damage:2 points=15" '
+    "c5": '/c5 compare "att=5 str=7 points=30" "aim=4 str=8 points=35" vs="res=6 wounds=3"',
+    "wow": '/wow compare "power=4 points=20" "power=3 reroll_attack=1 points=15" '
     'vs="defense=2 health=5"',
 }
 SPECS = [

@@ -87,7 +87,13 @@ def picture(render: Renderer[F], facts: F, lang: Lang) -> bytes:
     import matplotlib
 
     with matplotlib.rc_context(cast(Any, STYLE)):  # matplotlib types keys as a Literal
-        return render(facts, lang)
+        # Axes and ticks keep the style they were made and first drawn in: a figure is kept
+        # for the next picture (`kept_figure`) only when made here, never by a direct call.
+        _KEPT.styled = True
+        try:
+            return render(facts, lang)
+        finally:
+            _KEPT.styled = False
 
 
 def warm() -> None:
@@ -132,11 +138,13 @@ def kept_figure(
     layout, not once per picture. Every renderer sets everything it draws (limits, ticks,
     labels, titles), so a kept figure draws the same bytes as a new one (tests check it)."""
     figures: dict[Hashable, Figure] = _KEPT.__dict__.setdefault("figures", {})
-    fig = figures.get(key)
+    styled = getattr(_KEPT, "styled", False)  # only figures made and drawn in the style are kept
+    fig = figures.get(key) if styled else None
     if fig is None:
         fig = figure(width_px, height_px)
         layout(fig)
-        figures[key] = fig
+        if styled:
+            figures[key] = fig
         return fig
     for ax in fig.axes:
         wipe(ax)  # (a figure's suptitle is one Text that the next suptitle call rewrites)

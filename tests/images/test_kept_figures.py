@@ -95,3 +95,18 @@ async def test_warm_up_starts_every_worker_and_runs_once_in_each() -> None:
         assert await pool.warm_up(warm) == [None, None]
     finally:
         pool.shutdown()
+
+
+def test_a_figure_first_kept_outside_the_style_is_still_styled() -> None:
+    from bot.images import render
+
+    render._KEPT.__dict__.pop("figures", None)  # this thread keeps no figure yet
+    chart = compare_facts([2.5, 1.0, 0.5])
+    compare_chart.render_compare_chart(chart, "en")  # directly, not through `picture`
+    assert picture(compare_chart.render_compare_chart, chart, "en") == picture(
+        fresh_compare, chart, "en"
+    )
+    compare_chart.render_compare_chart(chart, "it")  # and again once one is kept
+    assert picture(compare_chart.render_compare_chart, chart, "en") == picture(
+        fresh_compare, chart, "en"
+    )
