@@ -134,32 +134,38 @@ def target_left(given: Target, target: Any) -> int | None:
 
 
 async def c5_profile(ctx: Context, given: Target) -> Built:
+    from bot.commands.c5.args import MeleeArgs, ShootArgs, by_option
     from bot.commands.c5.common import GAME, SETTINGS
     from rules_core.systems.c5 import requests as rq
 
     _, attacker, target = await GAME.units(ctx)
     settings = await SETTINGS.load(ctx)
-    name = named(attacker.name if attacker else None, ctx.opts.get("weapon"))
     left = target_left(given, target)
-    if ctx.spec.path[-1] == "shoot":
-        shot = rq.shoot_request(ctx.opts, attacker, target)
+    if ctx.spec.path[-1] == "shoot":  # read with /c5 shoot's options (`command_of`)
+        s = ctx.args(ShootArgs)
+        shot = rq.shoot_request(by_option(s), attacker, target)
         title = ctx.t(
             "c5.title_shoot", aim=shot.test.value, str=shot.wound.str_, res=shot.wound.res
         )
+        name = named(attacker.name if attacker else None, s.weapon)
         return Built(cmp.C5Job(shot, settings, left), title, name, None)
-    blow = rq.melee_request(ctx.opts, attacker, target)
+    m = ctx.args(MeleeArgs)
+    blow = rq.melee_request(by_option(m), attacker, target)
     title = ctx.t("c5.title_melee", att=blow.attack.value, str=blow.wound.str_, res=blow.wound.res)
+    name = named(attacker.name if attacker else None, m.weapon)
     return Built(cmp.C5Job(blow, settings, left), title, name, None)
 
 
 async def wow_profile(ctx: Context, given: Target) -> Built:
+    from bot.commands.wow.args import OddsArgs
     from bot.commands.wow.common import GAME, actor_and_card
     from bot.commands.wow.rolls import attack_request
 
+    a = ctx.args(OddsArgs)  # the profile is read with /wow odds' options
     found = await GAME.target(ctx)
     target = found[1] if found else None
-    actor, card = await actor_and_card(ctx, "attacker")
-    req = await attack_request(ctx, target, card, actor)
+    actor, card = await actor_and_card(ctx, "attacker", a.attacker, a.card)
+    req = await attack_request(ctx, a, target, card, actor)
     kind = ctx.t(f"wow.type.{req.type}")
     title = ctx.t("wow.attack_title", power=req.power, type=kind, defense=req.defense)
     name = named(actor.name if actor else None, card.name if card else None)
