@@ -203,19 +203,18 @@ ATTACKER = unit_opt("attacker", "attaccante")
 def odds_spec(
     system: str,
     handler: Handler,
-    options: tuple[OptionSpec, ...] | type[Args],
+    args: type[Args],
     *examples: str,
     slow: bool = False,
 ) -> CommandSpec:
-    """`/<system> odds`: every system's odds twin changes nothing and also answers to `prob`.
-    `options`: its typed class (an options tuple only until every system is converted)."""
+    """`/<system> odds`: every system's odds twin changes nothing and also answers to `prob`;
+    `args`: its options class."""
     return CommandSpec(
         path=(system, "odds"),
         handler=handler,
         readonly=True,
         slow=slow,
         aliases=("prob",),
-        options=() if not isinstance(options, tuple) else options,
-        args=None if isinstance(options, tuple) else options,
+        args=args,
         examples=examples,
     )
