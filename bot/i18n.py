@@ -122,6 +122,13 @@ class _SafeDict(dict[str, Any]):
         return "{" + key + "}"
 
 
+def readable(lang: Lang, name: str) -> str:
+    """An option's name as a sentence shows it, its accents back (`accents.<word>`:
+    `quantita` -> `quantità`, `difficolta` -> `difficoltà`); typed, both forms are accepted."""
+    cat = catalogue(lang)
+    return "_".join(cat.get(f"accents.{part}", part) for part in name.split("_"))
+
+
 def has(key: str, lang: Lang = DEFAULT_LANG) -> bool:
     return key in catalogue(lang)
 

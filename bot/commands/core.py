@@ -137,7 +137,8 @@ def command_help(ctx: Context, names: dict[tuple[str, ...], str], spec: CommandS
         others = [a for a in (opt.name, *opt.aliases) if a != local[opt.name]]
         # the other names it answers to, on an English screen (Italian ones are Italian words)
         alias = f" ({', '.join(others)})" if others and ctx.lang == i18n.DEFAULT_LANG else ""
-        blocks.append([bold(local[opt.name] + alias), plain(": " + text)])
+        shown = i18n.readable(usage_lang(ctx), local[opt.name])  # `quantità`
+        blocks.append([bold(shown + alias), plain(": " + text)])
     if any(opt.type == "pairs" for opt in spec.options):  # /unit add, /unit set: stat names
         blocks.append([plain(ctx.t("help.stats"))])
         for system in SYSTEMS.values():

@@ -83,7 +83,8 @@ def error_params(
     opt = spec.option(str(name)) if spec is not None and name is not None else None
     if opt is None or opt not in spec.options:  # type: ignore[union-attr]
         return params
-    out = {**params, "option": option_names(spec, lang)[opt.name]}  # type: ignore[arg-type]
+    name = option_names(spec, lang)[opt.name]  # type: ignore[arg-type]
+    out = {**params, "option": i18n.readable(lang, name)}
     if "choices" in params and opt.choices:
         out["choices"] = ", ".join(dict.fromkeys(choice_word(opt, c, lang) for c in opt.choices))
     return out
@@ -281,7 +282,7 @@ def usage(name: str, spec: CommandSpec, lang: i18n.Lang) -> str:
     options = [
         replace(
             o,
-            name=local[o.name],
+            name=i18n.readable(lang, local[o.name]) if o.positional else local[o.name],
             choices=tuple(dict.fromkeys(choice_word(o, c, lang) for c in o.choices)),
         )
         for o in spec.options

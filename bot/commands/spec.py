@@ -103,6 +103,10 @@ class CommandSpec:
 
     def option(self, name: str) -> OptionSpec | None:
         low = name.lower()
+        if not low.isascii():  # `quantità=` as /help reads it: the names are ASCII
+            from rules_core.rules.text import fold
+
+            low = fold(low)
         for opt in self.options:
             if opt.name == low or low in opt.aliases:
                 return opt

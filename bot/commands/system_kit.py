@@ -12,6 +12,7 @@ from pydantic import BaseModel
 
 from bot.commands.args import option_value
 from bot.commands.context import Context
+from bot.commands.local_names import choice_word, option_names
 from bot.protocol import Block, Reply, Span, bold, code, plain
 from bot.session import is_manager, load_game
 from bot.storage import rolls
@@ -131,15 +132,25 @@ class SystemSettings(Generic[M]):
     def line(self, ctx: Context, name: str, value: Any) -> Block:
         """One setting's line: `name=value`, what it means, and its default (see per_value)."""
         default = self.model.model_fields[name].default
-        line: Block = [code(f"{name}={value}")]
+        line: Block = [code(self.typed(ctx, name, value))]
         if self.per_value:
             mark = " " + ctx.t(f"{self.system}.setting_default") if value == default else ""
             line += [plain(" · " + ctx.t(f"{self.system}.setting.{name}.{value}")), plain(mark)]
             return line
         line.append(plain(" · " + ctx.t(f"{self.system}.setting.{name}")))
         if value != default:
-            line.append(plain(" " + ctx.t(f"{self.system}.setting_default", default=default)))
+            shown = self.typed(ctx, name, default).partition("=")[2]
+            line.append(plain(" " + ctx.t(f"{self.system}.setting_default", default=shown)))
         return line
+
+    def typed(self, ctx: Context, name: str, value: Any) -> str:
+        """`name=value` as the reader types it to change it: `iniziativa=confronto`."""
+        spec = ctx.app.registry.get(f"{self.system} settings")
+        opt = spec.option(name) if spec is not None else None
+        if spec is None or opt is None:
+            return f"{name}={value}"
+        word = choice_word(opt, str(value), ctx.lang) if str(value) in opt.choices else value
+        return f"{option_names(spec, ctx.lang)[opt.name]}={word}"
 
 
 async def log_roll(

@@ -79,7 +79,8 @@ def foreign(lang: i18n.Lang, stem: str) -> dict[str, list[str]]:
     found = {
         key: foreign_words(lang, prose(text), allow=PROPER_NAMES)
         for key, text in entries(lang, stem).items()
-        if not key.startswith("discord.options.")  # option names are syntax (`quantita=`)
+        # option names are syntax (`quantita=`), and so are their accented forms (`accents.`)
+        if not key.startswith(("discord.options.", "accents."))
     }
     return {key: words for key, words in found.items() if words}
 

@@ -10,14 +10,12 @@ import pytest
 
 from bot.app import App
 from bot.commands import build_registry
-from bot.commands.local_names import typed_command, typed_name
+from bot.commands.local_names import option_names, typed_command, typed_name
 from bot.render import plain
 from tests.helpers import say
 from tests.i18n.test_catalogues import FILES, entries
 
 REGISTRY = build_registry()
-# The games' catalogues their own engineers are cleaning: checked once they are theirs no more.
-OWNED = {"c5", "wm", "inf"}
 _MENTION = re.compile(r"(?<![\w/])/([a-z][a-z0-9_-]*)((?: [a-z_]+)?)")
 
 
@@ -36,7 +34,7 @@ def english_mentions(text: str) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("stem", [s for s in FILES if s not in OWNED])
+@pytest.mark.parametrize("stem", FILES)
 def test_italian_entries_name_commands_in_italian(stem: str) -> None:
     found = {k: w for k, text in entries("it", stem).items() if (w := english_mentions(text))}
     assert found == {}
@@ -95,3 +93,31 @@ async def test_hints_name_commands_in_the_readers_language(
     """It answered "/partita nwe" with "did you mean /partita new?", half English."""
     reply = await say(app, typed, lang=lang)
     assert reply.error is not None and hint in reply.error.message
+
+
+def _english_option_names() -> set[str]:
+    """Option names an Italian never sees: those whose Italian name differs and that are no
+    Italian name or alias of any command's option."""
+    english, italian = set(), set()
+    for spec in REGISTRY:
+        local = option_names(spec, "it")
+        for opt in spec.options:
+            italian |= {local[opt.name], *opt.aliases}
+            if local[opt.name] != opt.name:
+                english.add(opt.name)
+    return english - italian
+
+
+_OPTION = re.compile(r"(?<![\w/.{])([a-z][a-z_]*)=")
+
+
+@pytest.mark.parametrize("stem", FILES)
+def test_italian_entries_name_options_in_italian(stem: str) -> None:
+    """`bersaglio=UNITÀ`, `sistema=wm`, `danno=N` in an Italian sentence, never `target=`."""
+    english = _english_option_names()
+    found = {
+        k: bad
+        for k, text in entries("it", stem).items()
+        if (bad := [m for m in _OPTION.findall(text) if m in english])
+    }
+    assert found == {}

@@ -121,7 +121,7 @@ def test_italian_durations(typed: str, until: str, rounds: int | None) -> None:
 @pytest.mark.parametrize(
     ("lang", "text", "expected"),
     [
-        ("it", "/unita danno Guardie 5000", "quantita deve essere tra 0 e 999."),
+        ("it", "/unita danno Guardie 5000", "quantità deve essere tra 0 e 999."),
         ("en", "/unit damage Guards 5000", "amount must be between 0 and 999."),
         (
             "it",

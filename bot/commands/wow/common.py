@@ -3,12 +3,9 @@ its card, how a roll is named in the roll log."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.commands.context import Context
 from bot.commands.system_kit import SystemGame, SystemSettings
 from bot.commands.wow import view
-from bot.protocol import Block, code
 from bot.session import apply_change
 from bot.storage.games import StoredGame
 from rules_core.errors import UserError
@@ -34,17 +31,9 @@ async def copy_to_game(
         await apply_change(ctx, new, "wow_settings", game=game)
 
 
-class WowSettingsCommand(SystemSettings[WowSettings]):
-    """`/wow settings`, its lines with the setting's name and value in the chat's language
-    (an Italian chat reads and types `campo_di_battaglia=si`)."""
-
-    def line(self, ctx: Context, name: str, value: Any) -> Block:
-        line = super().line(ctx, name, value)
-        shown = ctx.t(f"wow.setting_name.{name}") + "=" + ctx.t(f"wow.setting_value.{value}")
-        return [code(shown), *line[1:]]
-
-
-SETTINGS = WowSettingsCommand(
+# Its lines name each setting and value as the reader types them (`campo_di_battaglia=sì`):
+# the options' names and `values.*`, like every game's settings.
+SETTINGS = SystemSettings(
     SYSTEM,
     WowSettings,
     tuple(CHOICES),

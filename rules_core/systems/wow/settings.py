@@ -51,17 +51,6 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "pet_limit": ("player", "master"),
     "forced_reroll": ("keep_crits", "crits_first"),
 }
-ALIASES = {
-    "avversario": "opponent",
-    "ultimo": "last_active",
-    "si": "yes",
-    "sì": "yes",
-    "qualsiasi": "any",
-    "giocatore": "player",
-    "padrone": "master",
-    "tieni_critici": "keep_crits",
-    "critici_prima": "crits_first",
-}
 
 
 def update(current: WowSettings, changes: dict[str, str]) -> WowSettings:
@@ -70,7 +59,7 @@ def update(current: WowSettings, changes: dict[str, str]) -> WowSettings:
         key = name.lower()
         if key not in CHOICES:
             raise UserError("wow.unknown_setting", name=name[:30], valid=", ".join(CHOICES))
-        value = ALIASES.get(raw.strip().lower(), raw.strip().lower())
+        value = raw.strip().lower()  # a code: the registry reads the words (`values.*`)
         if value not in CHOICES[key]:
             raise UserError("wow.bad_setting", name=key, choices=", ".join(CHOICES[key]))
         data[key] = value
