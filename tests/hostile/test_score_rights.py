@@ -66,7 +66,7 @@ async def test_the_setting_is_shown_to_all_and_changed_by_the_organiser_or_an_ad
     assert shown.data is not None and shown.data["settings"] == {"score": "organiser"}
     assert "score=organiser" in plain.render(shown) and "(default)" in plain.render(shown)
     italian = ok(await as_user(app, "3", "/game impostazioni", lang="it"))
-    assert "score=organiser" in plain.render(italian) and "predefinit" in plain.render(italian)
+    assert "punti=organizzatore" in plain.render(italian) and "predefinit" in plain.render(italian)
     refused(await as_user(app, "2", "/game settings score=own_any_time"), "game.settings_admin")
     refused(await as_user(app, "2", "/game settings score=anything"), "cmd.bad_choice")
     changed = ok(await as_user(app, "1", "/game settings score=own_on_turn"))
