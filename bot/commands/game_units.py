@@ -15,7 +15,7 @@ from pydantic import Field
 from bot.commands.args import Args
 from bot.commands.context import Context
 from bot.commands.game_settings import require_own_points_right
-from bot.commands.game_view import notes_blocks, stats_text, unit_blocks, unit_line
+from bot.commands.game_view import notes_blocks, pools_text, stats_text, unit_blocks, unit_line
 from bot.commands.spec import OptionSpec
 from bot.images.cards.attach import grid_picture, unit_picture
 from bot.protocol import Block, Reply, bold, plain, pre
@@ -189,7 +189,7 @@ async def unit_show(ctx: Context) -> Reply:
         blocks.append([pre(stats)])
     pools = game.state.resources.get(f"unit:{fold(unit.name)}", {})
     if pools:
-        blocks.append([plain(", ".join(f"{k} {v}" for k, v in sorted(pools.items())))])
+        blocks.append([plain(pools_text(ctx, pools))])
     reply = Reply(title=unit.name, blocks=blocks, data={"unit": unit.model_dump()})
     return await unit_picture(ctx, reply, unit, game.state.system)
 
@@ -298,9 +298,7 @@ async def res_show(ctx: Context) -> Reply:
     for key, pools in sorted(game.state.resources.items()):
         owner = key.split(":", 1)[1]
         who = name_of(game.state, owner) if key.startswith("player:") else owner
-        blocks.append(
-            [bold(who), plain(": " + ", ".join(f"{k} {v}" for k, v in sorted(pools.items())))]
-        )
+        blocks.append([bold(who), plain(": " + pools_text(ctx, pools))])
     return Reply(
         title=ctx.t("game.resources_title"),
         blocks=blocks or [[plain(ctx.t("game.no_resources"))]],

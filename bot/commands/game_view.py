@@ -121,7 +121,7 @@ def board(ctx: Reader, state: GameState) -> list[Block]:
         ]
         pools = state.resources.get(f"player:{player.user_id}", {})
         if pools:
-            line.append(plain(" · " + ", ".join(f"{k} {v}" for k, v in sorted(pools.items()))))
+            line.append(plain(" · " + pools_text(ctx, pools)))
         blocks.append(line)
         for u in state.units:
             if u.owner == player.user_id:
@@ -132,11 +132,18 @@ def board(ctx: Reader, state: GameState) -> list[Block]:
     return blocks
 
 
+def pools_text(ctx: Reader, pools: dict[str, int]) -> str:
+    """`PC 2, focus 3`: each pool under its name in the reader's language (`game.pool.<name>`:
+    Age of Sigmar's command points are PC in Italian, CP in English), else as it was named."""
+    cat = i18n.catalogue(ctx.lang)
+    return ", ".join(f"{cat.get(f'game.pool.{k}', k)} {v}" for k, v in sorted(pools.items()))
+
+
 def board_unit(ctx: Reader, state: GameState, unit: Unit) -> list[Block]:
     line: Block = [plain("  "), *unit_line(ctx, unit, state.system)]
     pools = state.resources.get(f"unit:{fold(unit.name)}", {})
     if pools:
-        line.append(plain(" · " + ", ".join(f"{k} {v}" for k, v in sorted(pools.items()))))
+        line.append(plain(" · " + pools_text(ctx, pools)))
     return [line, *under_unit(ctx, unit, state.system)]
 
 

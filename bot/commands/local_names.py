@@ -134,6 +134,8 @@ def typed_command(registry: Registry, text: str, lang: i18n.Lang) -> str:
         return text
     spec, rest = found
     local = option_names(spec, lang)
+    if spec.guard is not None:  # the hidden option a turn's button carries: `turno=…`
+        local[spec.guard] = i18n.catalogue(lang).get(f"discord.options.{spec.guard}", spec.guard)
     for i, word in enumerate(rest):
         key, eq, value = word.partition("=")
         if eq and key.lower() in local:

@@ -115,9 +115,13 @@ def ref_text(ctx: Speaker, ref: BookRef | None) -> str:
 
 
 def entry_blocks(ctx: Speaker, entry: RuleEntry) -> list[Block]:
-    other = "en" if ctx.lang == "it" else "it"
-    names = entry.names.it if other == "it" else entry.names.en
-    aka = [*names[:2], *entry.names.abbr[:2]]
+    # The entry's other names in the reader's language only (`LdV · linea di tiro` under
+    # "Linea di Vista"; `LOS · sight line` under "Line of Sight"), then its abbreviations.
+    names = entry.names.it if ctx.lang == "it" else entry.names.en
+    title = names[0].casefold()
+    aka = list(
+        dict.fromkeys(n for n in [*names[1:3], *entry.names.abbr[:2]] if n.casefold() != title)
+    )
     blocks: list[Block] = []
     if aka:
         blocks.append([italic(" · ".join(aka))])

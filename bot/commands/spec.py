@@ -113,7 +113,7 @@ class CommandSpec:
         for opt in self.options:  # the name Discord shows in another language (`quantita`)
             if low in _localized_names(opt.name):
                 return opt
-        if self.guard is not None and low == self.guard:
+        if self.guard is not None and low in {self.guard, *_localized_names(self.guard)}:
             return OptionSpec(self.guard, max_length=32)
         return None
 

@@ -1,0 +1,31 @@
+"""What an Italian game screen still showed in English (#24 item 6, found walking a game as a
+new player): the turn button's hidden option (`/turno fine turn=…`) and Age of Sigmar's
+command points as `cp 0`. Now `/turno fine turno=…` (and it still runs) and `PC 0`."""
+
+from __future__ import annotations
+
+from bot.app import App
+from bot.render import plain
+from tests.helpers import say
+
+
+async def test_the_turn_button_is_typed_in_italian_and_runs(app: App) -> None:
+    chat = "console:guard-it"
+    await say(app, "/partita nuova aos", chat=chat, lang="it", user="u1", name="Marco")
+    reply = await say(app, "/fase prossima", chat=chat, lang="it", user="u1", name="Marco")
+    [button] = [b for b in reply.buttons if b.command.startswith("/turno fine")]
+    assert " turno=" in button.command and " turn=" not in button.command
+    assert " turn=" not in plain.render(reply)
+    pressed = await say(app, button.command, chat=chat, lang="it", user="u1", name="Marco")
+    assert pressed.error is None, pressed.error
+    english = await say(app, "/turn end", chat="console:guard-en", lang="en")
+    assert all(" turno=" not in b.command for b in english.buttons)
+
+
+async def test_command_points_by_their_name_in_each_language(app: App) -> None:
+    for lang, shown, other in (("it", "PC 0", "cp 0"), ("en", "CP 0", "PC 0")):
+        chat = f"console:pools-{lang}"
+        await say(app, "/game new aos", chat=chat, lang=lang, user="u1", name="Marco")
+        await say(app, "/turn end", chat=chat, lang=lang, user="u1")  # round 2: its pools
+        text = plain.render(await say(app, "/game status", chat=chat, lang=lang, user="u1"))
+        assert shown in text and other not in text, text
