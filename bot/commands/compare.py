@@ -30,6 +30,7 @@ from bot.commands.args import Args
 from bot.commands.context import Context
 from bot.commands.odds_view import as_distribution
 from bot.commands.spec import CommandSpec, OptionSpec
+from bot.commands.system_kit import option_named
 from bot.i18n import fmt_num
 from bot.protocol import Block, Reply, bold, code, plain, pre
 from rules_core import compare as cmp
@@ -111,16 +112,17 @@ async def wm_profile(ctx: Context, _given: Target) -> Built:
 
 
 async def inf_profile(ctx: Context, _given: Target) -> Built:
-    from bot.commands.inf.attack import request_of, title_of
+    from bot.commands.inf.attack import attack_options, request_of, title_of
     from bot.commands.inf.common import GAME, SETTINGS
-    from rules_core.systems.inf.request import AttackOptions, wants_hits_only
+    from rules_core.systems.inf.request import wants_hits_only
 
     game, attacker, target = await GAME.units(ctx)
-    if wants_hits_only(AttackOptions.read(ctx.opts), attacker):
+    options = attack_options(ctx)  # the profile is read with /inf odds' options
+    if wants_hits_only(options, attacker):
         raise UserError("compare.inf_needs_damage")
     req, _ = await request_of(ctx, game, attacker, target)
     settings = await SETTINGS.load(ctx)
-    name = named(attacker.name if attacker else None, ctx.opts.get("weapon"))
+    name = named(attacker.name if attacker else None, options.weapon)
     return Built(cmp.InfJob(req, settings), title_of(ctx, req), name, None)
 
 
@@ -237,8 +239,9 @@ async def build(
     except UserError as err:
         reason = i18n.t(ctx.lang, err.key, **err.params)
         raise UserError("compare.bad_profile", label=label, reason=reason) from err
-    if points is None and sub.opts.get("attacker"):
-        points = stored_points(await ctx.active_game(), str(sub.opts["attacker"]), system)
+    attacker = option_named(sub, "attacker")
+    if points is None and attacker:
+        points = stored_points(await ctx.active_game(), str(attacker), system)
     return dataclasses.replace(built, points=points)
 
 

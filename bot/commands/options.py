@@ -5,7 +5,8 @@ what the rules would refuse is refused here first, as a user error naming the bo
 
 The registry converts each token to its type (`registry.convert_value`: words to numbers,
 choices to their codes); the model then checks the whole set at once (`validate`). Handlers
-still read the validated values as a dict (`ctx.opts`)."""
+read the validated values typed, as their command's `Args` class (`ctx.args`,
+bot/commands/args.py)."""
 
 from __future__ import annotations
 

@@ -24,17 +24,16 @@ from rules_core.game import transitions as tr
 from rules_core.game.models import GameState, Unit
 
 
-def _option(ctx: Context, option: str) -> Any:
-    """An option these shared helpers read for whichever command they serve (`target=`,
-    `apply`, a setting), from the command's typed options; None when it has no such option."""
+def option_named(ctx: Context, option: str) -> Any:
+    """An option the shared helpers read for whichever command they serve (`target=`, `apply`,
+    a setting, /compare's `attacker=`), from the command's typed options; None when it has no
+    such option."""
     cls = ctx.spec.args
-    if cls is None:  # a command still declared with an options tuple
-        return ctx.opts.get(option)
-    return option_value(ctx.args(cls), option)
+    return None if cls is None else option_value(ctx.args(cls), option)
 
 
 def _name(ctx: Context, option: str) -> str | None:
-    value = _option(ctx, option)
+    value = option_named(ctx, option)
     return value if isinstance(value, str) and value else None
 
 
@@ -59,7 +58,7 @@ class SystemGame:
         """The game and its `target=` unit (found by `find`); None when no target is named."""
         name = _name(ctx, "target")
         if not name:
-            if _option(ctx, "apply"):
+            if option_named(ctx, "apply"):
                 raise UserError(self.apply_needs_target)
             return None
         game = await self.load(ctx)
@@ -69,7 +68,7 @@ class SystemGame:
         """The game and the `attacker=` / `target=` units, when named."""
         attacker_name = _name(ctx, "attacker")
         target_name = _name(ctx, "target")
-        if _option(ctx, "apply") and not target_name:
+        if option_named(ctx, "apply") and not target_name:
             raise UserError(self.apply_needs_target)
         if not attacker_name and not target_name:
             return None, None, None
@@ -110,7 +109,7 @@ class SystemSettings(Generic[M]):
     async def command(self, ctx: Context) -> Reply:
         """`/<system> settings [name=value…]`: a chat admin or the organiser changes, all see."""
         current = await self.load(ctx)
-        given = {k: _option(ctx, k) for k in self.names}
+        given = {k: option_named(ctx, k) for k in self.names}
         changes = {k: str(v) for k, v in given.items() if v is not None}
         if changes:
             game = await ctx.active_game()
