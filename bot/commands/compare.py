@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 from bot import i18n
 from bot.commands.args import Args
 from bot.commands.context import Context
+from bot.commands.local_names import typed_command
 from bot.commands.odds_view import as_distribution
 from bot.commands.spec import CommandSpec, OptionSpec
 from bot.commands.system_kit import option_named
@@ -389,7 +390,8 @@ async def compare_here(ctx: Context) -> Reply:
     game = await ctx.active_game()
     system = game.state.system if game is not None else None
     if system not in EVALUATORS:
-        raise UserError("compare.which_game", games=", ".join(f"/{s} compare" for s in EVALUATORS))
+        named = (typed_command(ctx.app.registry, f"/{s} compare", ctx.lang) for s in EVALUATORS)
+        raise UserError("compare.which_game", games=", ".join(named))
     assert system is not None
     return await compare_in(ctx, system)
 

@@ -208,3 +208,16 @@ async def test_infinity_uses_the_stored_points_and_agrees_with_inf_odds(app: App
         )
     no_damage = await say(app, '/inf compare "attr=12 burst=3" "attr=11 burst=2"')
     assert no_damage.error is not None and no_damage.error.code == "compare.bad_profile"
+
+
+@pytest.mark.parametrize(
+    ("lang", "command", "named"),
+    [("it", "/confronta", "/aos confronta"), ("en", "/compare", "/aos compare")],
+)
+async def test_compare_outside_a_game_names_the_games_commands_in_the_readers_words(
+    app: App, lang: str, command: str, named: str
+) -> None:
+    text = render(await say(app, f'{command} "attacks=2 hit=3+" "attacks=3 hit=4+"', lang=lang))
+    first = text.splitlines()[0]
+    assert named in first, first
+    assert foreign_words(lang, first) == [], first
