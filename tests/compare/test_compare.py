@@ -133,7 +133,8 @@ async def test_bad_input_is_one_sentence_with_the_syntax(app: App, lang: str) ->
         assert "Traceback" not in render(reply)
     assert bad.error is not None and bad.error.code == "compare.bad_profile"
     assert ("Profile A" if lang == "en" else "Profilo A") in bad.error.message
-    assert nowhere.error is not None and "/aos compare" in nowhere.error.message
+    named = "/aos compare" if lang == "en" else "/aos confronta"  # the reader's command
+    assert nowhere.error is not None and named in nowhere.error.message
 
 
 async def test_the_chart_shows_the_tables_numbers(app: App) -> None:
