@@ -46,8 +46,8 @@ def _base_type(opt: OptionSpec) -> object:
 
 def _may_be_absent(opt: OptionSpec) -> bool:
     """Whether the handler can receive None: an option neither required nor defaulted (flags
-    default to False, pairs to {})."""
-    return not opt.required and opt.default is None and opt.type not in ("flag", "pairs")
+    default to False, pairs to {}: `OptionSpec.unset`)."""
+    return not opt.required and opt.unset is None
 
 
 def _fits(annotation: object, opt: OptionSpec) -> bool:
@@ -130,7 +130,6 @@ def args_of(name: str, options: Sequence[OptionSpec]) -> type[Args]:
     for opt in options:
         kind = _base_type(opt)
         absent = _may_be_absent(opt)
-        default = None if absent else {"flag": False, "pairs": {}}.get(opt.type, opt.default)
-        fields[opt.name] = (Annotated[kind | None if absent else kind, opt], default)  # type: ignore[operator]
+        fields[opt.name] = (Annotated[kind | None if absent else kind, opt], opt.unset)  # type: ignore[operator]
     made: type[Args] = create_model(name, __base__=Args, **fields)
     return made

@@ -35,8 +35,7 @@ def _field(opt: OptionSpec) -> tuple[Any, Any]:
         kind = Literal[opt.choices] | None
     else:
         kind = Annotated[str, Field(max_length=opt.max_length)] | None
-    default = {"flag": False, "pairs": {}}.get(opt.type, opt.default)
-    return kind, Field(default=default, alias=opt.name)
+    return kind, Field(default=opt.unset, alias=opt.name)
 
 
 @cache  # one model per command (equal specs share it)

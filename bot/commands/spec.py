@@ -43,6 +43,12 @@ class OptionSpec:
     autocomplete: str | None = None  # name of an autocomplete source (units, rules, systems)
     default: Any = None
 
+    @property
+    def unset(self) -> Any:
+        """What a handler reads when the option isn't given: False for a flag, {} for pairs,
+        else its default (None unless declared)."""
+        return {"flag": False, "pairs": {}}.get(self.type, self.default)
+
     def usage(self) -> str:
         if self.positional:
             token = self.name.upper()
