@@ -12,7 +12,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 # Runs one benchmark with a failure injected right after its App started, then lists the
-# non-daemon threads still alive and leaves at once (os._exit: a leaked thread cannot hang us).
+# non-daemon threads still alive (after a bounded join) and leaves at once (os._exit: a
+# leaked thread cannot hang us).
 SCRIPT = """
 import os, sys, threading
 import {module} as bench_module
@@ -25,6 +26,11 @@ try:
     bench_module.main()
 except RuntimeError as e:
     print("raised", e)
+# aiosqlite's worker answers close() and only then leaves its loop: give a closing thread time
+# to end; a leaked one waits on its queue forever and is still alive after the timeout.
+for t in threading.enumerate():
+    if t is not threading.main_thread() and not t.daemon:
+        t.join(timeout=10)
 left = [t.name for t in threading.enumerate() if t is not threading.main_thread() and not t.daemon]
 print("left", left, flush=True)
 os._exit(0)
