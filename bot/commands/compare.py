@@ -170,7 +170,7 @@ async def wow_profile(ctx: Context, given: Target) -> Built:
     actor, card = await actor_and_card(ctx, "attacker", a.attacker, a.card)
     req = await attack_request(ctx, a, target, card, actor)
     kind = ctx.t(f"wow.type.{req.type}")
-    title = ctx.t("wow.attack_title", power=req.power, type=kind, defense=req.defense)
+    title = ctx.t("wow.attack_title", power=req.power, type=kind, n=req.defense)
     name = named(actor.name if actor else None, card.name if card else None)
     return Built(cmp.WowJob(req, target_left(given, target)), title, name, None)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Generic, SupportsFloat, TypeVar
+from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel
 
@@ -189,11 +189,6 @@ def option_or_stat(value: int | None, unit: Unit | None, stat: str) -> int | Non
 def signed(value: int) -> str:
     """A modifier as the game systems print it: `+2`, `+0`, `−1` (a true minus sign)."""
     return f"+{value}" if value >= 0 else f"−{-value}"
-
-
-def pct(p: SupportsFloat) -> str:
-    """A chance as the game systems print it: `12.5%` (plain, unlike /odds' `<0.1%`)."""
-    return f"{float(p) * 100:.1f}%"
 
 
 def dice_text(dice: Iterable[int]) -> str:

@@ -20,8 +20,10 @@ def request_summary(ctx: Context, req: AttackRequest) -> str:
         count = f"{req.attack_rolls}×{count}"
     rend = f"-{req.rend}" if req.rend else "-"
     save = "-" if req.save >= NO_SAVE else f"{req.save}+"
+    # "1 attack" but "D6 attacks": a dice expression or a multiplied count takes the plural.
     text = ctx.t(
         "aos.attack_summary",
+        n=int(count) if count.isdigit() else 0,
         attacks=count,
         hit=req.hit,
         wound=req.wound,

@@ -9,7 +9,7 @@ from bot import i18n
 from bot.commands.context import Context
 from bot.commands.game_view import notes_blocks
 from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data
-from bot.commands.system_kit import log_roll, pct, resolution
+from bot.commands.system_kit import log_roll, resolution
 from bot.commands.wow import view
 from bot.commands.wow.args import AttackArgs, HealArgs, OddsArgs
 from bot.commands.wow.common import (
@@ -95,7 +95,7 @@ async def attack(ctx: Context) -> Reply:
     data = resolution(SYSTEM, res.steps, res.outcome.model_dump())
     await log_roll(ctx, source, res.outcome.damage, data, expression=roll_expression(ctx))
     kind = ctx.t(f"wow.type.{req.type}")
-    title = ctx.t("wow.attack_title", power=req.power, type=kind, defense=req.defense)
+    title = ctx.t("wow.attack_title", power=req.power, type=kind, n=req.defense)
     blocks: list[Block] = [view.card_block(ctx, actor, card)] if actor and card else []
     blocks += [view.step_block(ctx, s, req) for s in res.steps]
     blocks.append([plain(ctx.t("wow.rule_ref"))])
@@ -252,11 +252,9 @@ async def odds(ctx: Context) -> Reply:
     dist = as_distribution(await ctx.offload(attack_odds, req))  # off the event loop
     p_crit = float(crit_chance(req))
     kind = ctx.t(f"wow.type.{req.type}")
-    heading: Block = [
-        code(ctx.t("wow.attack_title", power=req.power, type=kind, defense=req.defense))
-    ]
+    heading: Block = [code(ctx.t("wow.attack_title", power=req.power, type=kind, n=req.defense))]
     blocks = distribution_blocks(ctx, dist, heading)
-    blocks.append([plain(ctx.t("wow.p_crit", p=pct(p_crit)))])
+    blocks.append([plain(ctx.t("wow.p_crit", p=i18n.fmt_pct(ctx.lang, p_crit)))])
     data = {
         "system": SYSTEM,
         **distribution_data(dist),
@@ -264,5 +262,5 @@ async def odds(ctx: Context) -> Reply:
         "p_damage": 1 - dist.probabilities.get(0, 0.0),
     }
     reply = Reply(title=ctx.t("wow.odds_title"), blocks=blocks, data=data)
-    title = ctx.t("wow.attack_title", power=req.power, type=kind, defense=req.defense)
+    title = ctx.t("wow.attack_title", power=req.power, type=kind, n=req.defense)
     return await odds_picture(ctx, reply, [(dist, title, "damage")])

@@ -121,6 +121,7 @@ async def test_a_whole_game_in_one_language(app: App, lang: Lang) -> None:
         assert "Ritorna 1 modello ucciso" in said
         assert 'Il nemico è a 13"' in said
         assert "Serve ferire=" in said
+        assert "1 attacco 3+/3+" in said and "1 attacchi" not in said  # read "1 attacchi"
         assert 'Basta per 7,5" di distanza' in said  # decimal comma
         assert re.search(r"Modelli uccisi \(media \d+,\d\d\)", said)
     else:
@@ -131,6 +132,7 @@ async def test_a_whole_game_in_one_language(app: App, lang: Lang) -> None:
         assert "suffers 1 mortal wound" in said
         assert "1 slain model returns" in said
         assert "wound= is needed" in said
+        assert "1 attack 3+/3+" in said and "1 attacks" not in said  # read "1 attacks"
         assert 'Enough for a 7.5" gap' in said
         assert re.search(r"Models slain \(mean \d+\.\d\d\)", said)
 

@@ -124,10 +124,10 @@ async def test_attack_takes_the_stored_profiles_and_options_override(app: App) -
     assert primary.data["outcome"] == {
         "hits": 3, "criticals": 0, "blocks": 0, "damage": 3, "crit_effect": False,
     }  # fmt: skip
-    assert "Physical attack, power 3 vs 1 defence dice" in plain.render(primary)
+    assert "Physical attack, power 3 vs 1 defence die" in plain.render(primary)
     # Jaina's primary attack is magical: Thrall defends with Resist 1.
     magic = await say(app, "/wow attack unit=Jaina target=Thrall dice=5,6,9", user="A")
-    assert magic.ok and "Magical attack, power 2 vs 1 defence dice" in plain.render(magic)
+    assert magic.ok and "Magical attack, power 2 vs 1 defence die" in plain.render(magic)
     card = await say(app, "/wow attack unit=Jaina weapon=Fireball target=Thrall dice=5,5,5,5,1")
     assert card.ok and "power 4 vs 1" in plain.render(card)
     over = await say(

@@ -59,8 +59,12 @@ WALK = {
         (ANN, "/wow impostazioni"),
     ],
 }
-BAD_PLURALS = re.compile(r"\(s\)|\(es\)|\w/[ie]\b|\b1 (?:hits|blocks|successes|ticks|VP to)\b")
-IT_BAD = re.compile(r"\b1 (?:colpi|parati|successi|scatti)\b|\bpuò\b.*\b\w+, \w+")
+# Found walking a game as a new player: "vs 1 defence dice", "contro 1 dadi di difesa", and the
+# odds' crit chance with a decimal point on an Italian screen ("34.4%").
+BAD_PLURALS = re.compile(
+    r"\(s\)|\(es\)|\w/[ie]\b|\b1 (?:hits|blocks|successes|ticks|VP to|defence dice)\b"
+)
+IT_BAD = re.compile(r"\b1 (?:colpi|parati|successi|scatti|dadi)\b|\bpuò\b.*\b\w+, \w+|\d\.\d+%")
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])
