@@ -51,8 +51,8 @@ DIFF = stat_opt(TestRequest, "diff", "diff", "difficolta")
 STR = stat_opt(WoundRequest, "str_", "str", "forza", "for")
 RES = stat_opt(WoundRequest, "res", "res", "resistenza")
 EFFECTS = OptionSpec("effects", max_length=200, aliases=("effetti",))
-FLAGELLO = flag_opt("flagello", "scourge")
-OSSODURO = flag_opt("ossoduro", "hardboned")
+SCOURGE = flag_opt("scourge", "flagello")  # the book's Flagello/X
+HARDBONED = flag_opt("hardboned", "ossoduro")  # the book's Ossoduro
 STR_UNCAPPED = flag_opt("str_uncapped", "forza_libera")
 PRINTED = int_opt("printed", "stampata", lo=16, hi=30)
 ARTILLERY = flag_opt("artillery", "artiglieria")
@@ -89,8 +89,8 @@ class WoundArgs(Args):
     res: Annotated[Int, RES] = None
     mod: Annotated[Int, signed_opt("mod")] = None
     effects: Annotated[Text, EFFECTS] = None
-    flagello: Annotated[bool, FLAGELLO] = False
-    ossoduro: Annotated[bool, OSSODURO] = False
+    scourge: Annotated[bool, SCOURGE] = False
+    hardboned: Annotated[bool, HARDBONED] = False
     str_uncapped: Annotated[bool, STR_UNCAPPED] = False
     printed: Annotated[Int, PRINTED] = None
     artillery: Annotated[bool, ARTILLERY] = False
@@ -116,8 +116,8 @@ class MeleeArgs(Args):
     reroll: Annotated[Int, REROLL] = None
     one_ok: Annotated[bool, ONE_OK] = False
     effects: Annotated[Text, EFFECTS] = None
-    flagello: Annotated[bool, FLAGELLO] = False
-    ossoduro: Annotated[bool, OSSODURO] = False
+    scourge: Annotated[bool, SCOURGE] = False
+    hardboned: Annotated[bool, HARDBONED] = False
     str_uncapped: Annotated[bool, STR_UNCAPPED] = False
     printed: Annotated[Int, PRINTED] = None
     artillery: Annotated[bool, ARTILLERY] = False
@@ -153,8 +153,8 @@ class ShootArgs(Args):
     reroll: Annotated[Int, REROLL] = None
     one_ok: Annotated[bool, ONE_OK] = False
     effects: Annotated[Text, EFFECTS] = None
-    flagello: Annotated[bool, FLAGELLO] = False
-    ossoduro: Annotated[bool, OSSODURO] = False
+    scourge: Annotated[bool, SCOURGE] = False
+    hardboned: Annotated[bool, HARDBONED] = False
     printed: Annotated[Int, PRINTED] = None
     artillery: Annotated[bool, ARTILLERY] = False
     attacker: Annotated[Text, ATTACKER] = None

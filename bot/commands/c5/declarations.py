@@ -77,7 +77,7 @@ SPECS = [
         examples=(
             "/c5 wound str=7 res=6",
             "/c5 wound str=10 target=Orc apply dice=4,4",
-            "/c5 wound str=7 res=6 flagello odds",
+            "/c5 wound str=7 res=6 scourge odds",
         ),
     ),
     CommandSpec(
@@ -105,7 +105,7 @@ SPECS = [
         "c5",
         odds_cmd,
         a.OddsArgs,
-        "/c5 odds wound str=7 res=6 flagello",
+        "/c5 odds wound str=7 res=6 scourge",
         "/c5 odds test value=5 diff=9",
         "/c5 odds melee attacker=Wolfen target=Griffin parry",
         "/c5 odds shoot aim=4 range=long str=8 res=5 zone",

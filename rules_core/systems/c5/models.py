@@ -55,8 +55,8 @@ class WoundRequest(BaseModel):
     str_: int = Field(ge=-10, le=40)
     res: int = Field(ge=-10, le=40)
     mod: int = 0  # +N to the wound roll's result after the cap (Fanatismo, swoop, ...)
-    flagello: bool = False
-    ossoduro: bool = False
+    scourge: bool = False
+    hardboned: bool = False
     str_uncapped: bool = False  # printed STR above 15 (@2104, Red Troll example @4728)
     str_printed: int | None = None
     res_uncapped: bool = False

@@ -70,7 +70,7 @@ def after_table(value: int, exceptional: bool, req: WoundRequest, sacred_on_noth
 def shift(req: WoundRequest) -> int:
     """Flagello/X reads one line more severe (@74286), Ossoduro one less (@95428); together
     they cancel."""
-    return (1 if req.flagello else 0) - (1 if req.ossoduro else 0)
+    return (1 if req.scourge else 0) - (1 if req.hardboned else 0)
 
 
 def read_table(

@@ -29,7 +29,7 @@ async def test_test_chain_with_natural_one(app: App) -> None:
 
 
 async def test_wound_melee_shoot_chains(app: App) -> None:
-    wound = await say(app, "/c5 wound str=7 res=8 flagello dice=5,6")  # R11
+    wound = await say(app, "/c5 wound str=7 res=8 scourge dice=5,6")  # R11
     assert wound.data is not None
     out = wound.data["outcome"]
     assert (out["location"], out["wounds"], out["stunned"], out["exceptional"]) == (

@@ -45,7 +45,7 @@ def column(r: int) -> int:
     return min(11, 2 + r // 2)
 
 
-def wound_roll(strength: int, res: int, flagello: bool) -> Dist:
+def wound_roll(strength: int, res: int, scourge: bool) -> Dist:
     """Every ordered pair of 2d6 (§3.5.1): the lower die is the row, the higher die + STR - RES
     the column, Flagello one column more severe (never past the last); equal dice are an
     exceptional wound; a double 6 reads the head row and is at least 3 wounds (@2104)."""
@@ -54,7 +54,7 @@ def wound_roll(strength: int, res: int, flagello: bool) -> Dist:
     for a, b in product(range(1, 7), repeat=2):
         low, high = min(a, b), max(a, b)
         r = high + strength - res
-        shift = 1 if flagello else 0
+        shift = 1 if scourge else 0
         col = min(11, column(r) + shift)
         cell = TABLE[min(low, 5)][col]
         if cell == "split":  # the footnote: a result of 4 gives 1 wound, 5 gives 2
@@ -106,7 +106,7 @@ def add(out: Dist, hit: Fraction, wound: Dist) -> None:
 
 
 def oracle_melee(
-    att: int, dif: int | None, strength: int, res: int, s: C5Settings, flagello: bool = False
+    att: int, dif: int | None, strength: int, res: int, s: C5Settings, scourge: bool = False
 ) -> tuple[Fraction, Dist]:
     """The attack test, the defence test (a parry reaches the attack's result, or passes it
     with parry_tie=attacker; a defence failed by the natural-1 rule parries nothing), then the
@@ -124,7 +124,7 @@ def oracle_melee(
             if d_failed or not reach:
                 p_hit += p * q
     out: Dist = {}
-    add(out, p_hit, wound_roll(strength, res, flagello))
+    add(out, p_hit, wound_roll(strength, res, scourge))
     return p_hit, out
 
 
@@ -152,7 +152,7 @@ def oracle_shot(
         if not failed and total >= diff:
             p_hit += p
     out: Dist = {}
-    add(out, p_hit, wound_roll(strength, res, flagello=False))
+    add(out, p_hit, wound_roll(strength, res, scourge=False))
     return p_hit, out
 
 
@@ -176,7 +176,7 @@ def compare(odds: object, p_hit: Fraction, dist: Dist, slack: Fraction) -> None:
 
 CLOSED = C5Settings(open_ended="no")
 MELEE = [
-    # (ATT, DIF or None, STR, RES, flagello)
+    # (ATT, DIF or None, STR, RES, scourge)
     (4, 3, 6, 5, False),
     (5, None, 7, 7, False),
     (2, 6, 12, 3, False),  # high R: the last columns
@@ -187,31 +187,31 @@ MELEE = [
 ]
 
 
-@pytest.mark.parametrize(("att", "dif", "strength", "res", "flagello"), MELEE)
+@pytest.mark.parametrize(("att", "dif", "strength", "res", "scourge"), MELEE)
 @pytest.mark.parametrize("settings_", [CLOSED, C5Settings(open_ended="no", parry_tie="attacker")])
 def test_melee_odds_match_the_oracle_exactly(
-    att: int, dif: int | None, strength: int, res: int, flagello: bool, settings_: C5Settings
+    att: int, dif: int | None, strength: int, res: int, scourge: bool, settings_: C5Settings
 ) -> None:
     req = MeleeRequest(
         attack=TestRequest(value=att),
         defence=None if dif is None else TestRequest(value=dif),
-        wound=WoundRequest(str_=strength, res=res, flagello=flagello),
+        wound=WoundRequest(str_=strength, res=res, scourge=scourge),
     )
-    p_hit, dist = oracle_melee(att, dif, strength, res, settings_, flagello)
+    p_hit, dist = oracle_melee(att, dif, strength, res, settings_, scourge)
     compare(melee_odds(req, settings_), p_hit, dist, Fraction(0))
 
 
-@pytest.mark.parametrize(("att", "dif", "strength", "res", "flagello"), MELEE[:4])
+@pytest.mark.parametrize(("att", "dif", "strength", "res", "scourge"), MELEE[:4])
 def test_open_ended_melee_odds_match_the_oracle(
-    att: int, dif: int | None, strength: int, res: int, flagello: bool
+    att: int, dif: int | None, strength: int, res: int, scourge: bool
 ) -> None:
     settings_ = C5Settings()  # open_ended=yes: the chains are infinite, DEPTH of them followed
     req = MeleeRequest(
         attack=TestRequest(value=att),
         defence=None if dif is None else TestRequest(value=dif),
-        wound=WoundRequest(str_=strength, res=res, flagello=flagello),
+        wound=WoundRequest(str_=strength, res=res, scourge=scourge),
     )
-    p_hit, dist = oracle_melee(att, dif, strength, res, settings_, flagello)
+    p_hit, dist = oracle_melee(att, dif, strength, res, settings_, scourge)
     slack = 2 * left_out(True, frozenset()) + Fraction(1, 10**14)  # + the odds' own TAIL
     compare(melee_odds(req, settings_), p_hit, dist, slack)
 

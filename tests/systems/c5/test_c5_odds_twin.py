@@ -96,8 +96,8 @@ async def test_wound_and_test_twins(app: App) -> None:
     old = await say(app, "/c5 odds wound str=7 res=6")  # the text form people use
     new = await say(app, "/c5 wound str=7 res=6 odds")
     same(old.data, new.data)
-    unit = await say(app, "/c5 wound attacker=Abel target=Orc flagello odds", chat=CHAT)
-    by_hand = await say(app, "/c5 wound str=7 res=5 flagello odds")
+    unit = await say(app, "/c5 wound attacker=Abel target=Orc scourge odds", chat=CHAT)
+    by_hand = await say(app, "/c5 wound str=7 res=5 scourge odds")
     same(unit.data, by_hand.data)
     test = await say(app, "/c5 test target=Abel stat=att diff=9 odds", chat=CHAT)
     twin = await say(app, "/c5 odds test target=Abel stat=att diff=9", chat=CHAT)

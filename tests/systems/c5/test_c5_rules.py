@@ -153,19 +153,19 @@ def test_full_wound_rolls() -> None:
     assert wound([6, 6], str_=5, res=5) == (5, 4, False, True)  # R07: Head row, R 6
     assert wound([6, 6], str_=3, res=9) == (5, 3, False, True)  # R08: raised to 3
     assert wound([5, 6], str_=7, res=8) == (5, 3, False, False)  # R09
-    assert wound([5, 6], str_=7, res=8, ossoduro=True)[1] == 2  # R10
-    assert wound([5, 6], str_=7, res=8, flagello=True)[1] == 4  # R11
-    assert wound([5, 6], str_=7, res=8, flagello=True, ossoduro=True)[1] == 3  # R12
-    assert wound([1, 6], str_=15, res=2, flagello=True)[1] == 3  # R13: last band stays
-    assert wound([1, 2], str_=1, res=9, ossoduro=True)[:3] == (1, 0, False)  # R14: Nulla
+    assert wound([5, 6], str_=7, res=8, hardboned=True)[1] == 2  # R10
+    assert wound([5, 6], str_=7, res=8, scourge=True)[1] == 4  # R11
+    assert wound([5, 6], str_=7, res=8, scourge=True, hardboned=True)[1] == 3  # R12
+    assert wound([1, 6], str_=15, res=2, scourge=True)[1] == 3  # R13: last band stays
+    assert wound([1, 2], str_=1, res=9, hardboned=True)[:3] == (1, 0, False)  # R14: Nulla
     assert wound([3, 5], str_=0, res=0)[1] == 2  # R21: symbiotic 0 vs 0
 
 
-def test_flagello_into_the_split_cell() -> None:
+def test_scourge_into_the_split_cell() -> None:
     # Row 3, R 3 (band 2/3) read one band worse lands in the split 4/5 cell's "4" half.
-    assert wound([3, 3], str_=0, res=1, flagello=True)[1] == 1  # R 2 reads as 4
-    assert wound([3, 3], str_=0, res=0, flagello=True)[1] == 2  # R 3 reads as 5
-    assert wound([3, 3], str_=1, res=0, flagello=True)[1] == 2  # R 4 -> reads as 6 -> 2
+    assert wound([3, 3], str_=0, res=1, scourge=True)[1] == 1  # R 2 reads as 4
+    assert wound([3, 3], str_=0, res=0, scourge=True)[1] == 2  # R 3 reads as 5
+    assert wound([3, 3], str_=1, res=0, scourge=True)[1] == 2  # R 4 -> reads as 6 -> 2
 
 
 # --- §6.5 health ----------------------------------------------------------------------------
@@ -305,8 +305,8 @@ def test_test_odds_distribution_sums_to_one() -> None:
     ("s", "r", "flag"),
     [
         (7, 6, {}),
-        (3, 9, {"ossoduro": True}),
-        (15, 2, {"flagello": True}),
+        (3, 9, {"hardboned": True}),
+        (15, 2, {"scourge": True}),
         (6, 7, {"effects": frozenset({"sacred", "feroce", "vulnerabile"})}),
         (9, 12, {"effects": frozenset({"spada_ascia", "etereo"})}),
     ],
@@ -372,14 +372,14 @@ def test_seeded_test_lies_in_the_support(value: int, mod: int, diff: int, seed: 
 @given(
     s=st.integers(0, 20),
     r=st.integers(0, 20),
-    flagello=st.booleans(),
-    ossoduro=st.booleans(),
+    scourge=st.booleans(),
+    hardboned=st.booleans(),
     seed=st.integers(0, 10**6),
 )
 def test_seeded_wound_lies_in_the_support(
-    s: int, r: int, flagello: bool, ossoduro: bool, seed: int
+    s: int, r: int, scourge: bool, hardboned: bool, seed: int
 ) -> None:
-    req = WoundRequest(str_=s, res=r, flagello=flagello, ossoduro=ossoduro)
+    req = WoundRequest(str_=s, res=r, scourge=scourge, hardboned=hardboned)
     _, out = resolve_wound(req, DiceSource.seeded(seed))
     assert wound_odds(req, DEFAULT).wounds.probability(out.wounds) > 0
 

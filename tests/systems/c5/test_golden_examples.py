@@ -188,24 +188,24 @@ def test_R09_row_five_and_six() -> None:
     assert wounds([5, 6], str_=7, res=8) == (5, 3, "wounds")
 
 
-def test_R10_ossoduro_one_band_lighter() -> None:
-    assert wounds([5, 6], str_=7, res=8, ossoduro=True)[1] == 2
+def test_R10_hardboned_one_band_lighter() -> None:
+    assert wounds([5, 6], str_=7, res=8, hardboned=True)[1] == 2
 
 
-def test_R11_flagello_one_band_heavier() -> None:
-    assert wounds([5, 6], str_=7, res=8, flagello=True)[1] == 4
+def test_R11_scourge_one_band_heavier() -> None:
+    assert wounds([5, 6], str_=7, res=8, scourge=True)[1] == 4
 
 
-def test_R12_ossoduro_and_flagello_cancel() -> None:
-    assert wounds([5, 6], str_=7, res=8, flagello=True, ossoduro=True)[1] == 3
+def test_R12_hardboned_and_scourge_cancel() -> None:
+    assert wounds([5, 6], str_=7, res=8, scourge=True, hardboned=True)[1] == 3
 
 
-def test_R13_flagello_on_the_last_band_stays() -> None:
-    assert wounds([1, 6], str_=15, res=2, flagello=True)[1] == 3
+def test_R13_scourge_on_the_last_band_stays() -> None:
+    assert wounds([1, 6], str_=15, res=2, scourge=True)[1] == 3
 
 
-def test_R14_ossoduro_on_the_first_band_stays_nothing() -> None:
-    assert wounds([1, 2], str_=1, res=9, ossoduro=True) == (1, 0, "nulla")
+def test_R14_hardboned_on_the_first_band_stays_nothing() -> None:
+    assert wounds([1, 2], str_=1, res=9, hardboned=True) == (1, 0, "nulla")
 
 
 def test_R16_vulnerabile_adds_one_wound_not_to_stunned() -> None:
