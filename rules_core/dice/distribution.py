@@ -325,6 +325,10 @@ class Distribution(Generic[T]):
             # Two uniform distributions (two dice): count the outcomes in C, one weight for all
             # (d1000*d1000 is a million pairs: 2 s through the loop below, 0.1 s here).
             k = wa.pop() * wb.pop()
+            wide = _wide_int_product(self._w, o._w, fn, k, self._total * o._total)
+            if wide is not None:
+                wide.truncated = self.truncated or o.truncated
+                return wide
             if fn is operator.mul and self._w.keys() == o._w.keys():
                 # a*b = b*a: each unordered pair once, counted twice; squares once.
                 keys: list[Any] = list(self._w)
@@ -660,8 +664,7 @@ class Distribution(Generic[T]):
             values, weights = self._w.keys(), self._w.values()
             s1 = sum(map(operator.mul, values, weights))  # in C: 250,000 outcomes in ms
             s2 = sum(map(operator.mul, map(operator.mul, values, values), weights))
-            # variance = E[X^2] - E[X]^2 = (s2 t - s1^2) / t^2, exactly, then rounded once
-            self._moments = (s1 / t, math.sqrt((s2 * t - s1 * s1) / (t * t)))
+            self._moments = _moments(s1, s2, t)
         return self._moments
 
     def p_at_least(self: Distribution[int], k: int) -> float:
@@ -699,6 +702,68 @@ def _make(w: dict[Any, int], total: int | None = None, truncated: bool = False) 
     """Trusted construction: `w` has positive integer weights only and is not used again."""
     d: Distribution[Any] = object.__new__(Distribution)
     d._init(w, sum(w.values()) if total is None else total, truncated)
+    return d
+
+
+_WIDE_PAIRS = 4096
+"""Pairs of outcomes from which a uniform combination is counted with numpy (below it the
+Counter is as quick and numpy's import isn't worth it)."""
+_INT64_SAFE = 2**62
+
+
+def _moments(s1: int, s2: int, t: int) -> tuple[float, float]:
+    """Mean and standard deviation from the exact sums of weight * v and weight * v^2."""
+    # variance = E[X^2] - E[X]^2 = (s2 t - s1^2) / t^2, exactly, then rounded once
+    return s1 / t, math.sqrt((s2 * t - s1 * s1) / (t * t))
+
+
+def _wide_int_product(
+    wa: dict[Any, int], wb: dict[Any, int], fn: Callable[[Any, Any], Any], k: int, total: int
+) -> Distribution[int] | None:
+    """`fn(a, b)` (+, - or *) over every pair of two uniform integer distributions, counted
+    with numpy, or None when it doesn't apply. Exact: every value and count fits in int64
+    (checked before), and the counts are multiplied by the common weight `k` in Python
+    integers. d1000*d1000 (a million pairs) takes about 20 ms here, 140 ms with the Counter.
+    The sorted outcomes and the tail sums come out of the same arrays, so the view's
+    questions (min, max, P(>=k)) need no pass over the 248,083 outcomes."""
+    ops = {operator.mul: "multiply", operator.add: "add", operator.sub: "subtract"}
+    name = ops.get(fn)
+    if name is None or len(wa) * len(wb) < _WIDE_PAIRS:
+        return None
+    if not all(type(v) is int for v in wa) or not all(type(v) is int for v in wb):
+        return None
+    ma = max(abs(min(wa)), abs(max(wa)))
+    mb = max(abs(min(wb)), abs(max(wb)))
+    if ma * mb >= _INT64_SAFE or ma + mb >= _INT64_SAFE or total >= _INT64_SAFE:
+        return None
+    import numpy as np  # only here: no other path needs it
+
+    a = np.fromiter(wa, dtype=np.int64, count=len(wa))
+    b = np.fromiter(wb, dtype=np.int64, count=len(wb))
+    pairs = getattr(np, name).outer(a, b).ravel()
+    lo, hi = int(pairs.min()), int(pairs.max())
+    if hi - lo <= 4 * pairs.size:
+        counted = np.bincount(pairs - lo)
+        at = np.flatnonzero(counted)
+        values, counts = at + lo, counted[at]
+    else:
+        values, counts = np.unique(pairs, return_counts=True)
+    keys: list[int] = values.tolist()
+    xs: list[int] = counts.tolist()
+    at_most: list[int] = np.cumsum(counts).tolist()
+    at_least: list[int] = np.cumsum(counts[::-1])[::-1].tolist()
+    if k != 1:
+        xs = [x * k for x in xs]
+        at_most = [x * k for x in at_most]
+        at_least = [x * k for x in at_least]
+    d: Distribution[int] = _make(dict(zip(keys, xs, strict=True)), total)
+    d._keys = keys
+    d._sums = (keys, at_most, at_least)
+    top = max(abs(lo), abs(hi))
+    if top * top * pairs.size < _INT64_SAFE:  # the moments' sums fit too
+        s1 = int(np.dot(values, counts)) * k
+        s2 = int(np.dot(values * values, counts)) * k
+        d._moments = _moments(s1, s2, total)
     return d
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import operator
+import random
 from collections import defaultdict
 from collections.abc import Callable
 
@@ -34,3 +36,38 @@ def test_the_product_of_two_d1000_is_exact() -> None:
     assert sum(dist.weights.values()) == dist.total == 1_000_000
     assert dist.weights[12] == 6  # 1*12, 2*6, 3*4 and their mirrors
     assert dist.weights[1_000_000] == 1
+
+
+def _uniform(rng: random.Random, size: int, weight: int) -> Distribution:
+    values = rng.sample(range(-3 * size, 3 * size), size)
+    return Distribution(dict.fromkeys(values, weight))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_wide_uniform_combinations_match_the_pairs(seed: int) -> None:
+    """Products, sums and differences of two wide uniform distributions (counted with numpy
+    from 4,096 pairs on) are the pair-by-pair weights, with the same sorted outcomes, tail
+    sums and moments a distribution built from those weights has."""
+    rng = random.Random(seed)
+    a = _uniform(rng, rng.randint(40, 400), rng.choice([1, 1, 3]))
+    b = _uniform(rng, rng.randint(40, 400), rng.choice([1, 2]))
+    for fn in (operator.mul, operator.add, operator.sub):
+        fast = a.combine(b, fn)
+        plain = Distribution(by_pairs(a, b, fn), total=a.total * b.total)
+        assert fast == plain and fast.weights == plain.weights and fast.total == plain.total
+        assert fast.outcomes() == plain.outcomes()
+        assert (fast.min, fast.max) == (plain.min, plain.max)
+        for k in rng.sample(plain.outcomes(), 20):
+            assert fast.p_at_least(k) == plain.p_at_least(k)
+            assert fast.p_at_most(k) == plain.p_at_most(k)
+        assert fast.mean() == plain.mean() and fast.stdev() == plain.stdev()
+        assert fast.as_fractions() == plain.as_fractions()
+
+
+def test_a_wide_product_keeps_the_truncated_flag_and_huge_values_exact() -> None:
+    big = Distribution(dict.fromkeys(range(2**40, 2**40 + 100), 1), truncated=True)
+    fast = big * Distribution.die(100)
+    assert fast.truncated
+    assert fast.weights == by_pairs(big, Distribution.die(100), operator.mul)
+    huge = Distribution(dict.fromkeys(range(2**62, 2**62 + 100), 1))  # past int64: the Counter
+    assert (huge + big).weights == by_pairs(huge, big, operator.add)
