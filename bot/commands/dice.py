@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from bot.commands.args import Args
 from bot.commands.context import Context
-from bot.commands.odds_view import TableFormat, odds_views, view_blocks, view_data
 from bot.commands.spec import DICE, CommandSpec, OptionSpec, flag_opt
 from bot.i18n import fmt_num
-from bot.images import odds_chart, render
 from bot.protocol import Attachment, Block, Button, Reply, Span, Style, bold, code, italic, plain
 from bot.storage import rolls as rolls_repo
 from bot.workers import is_light
@@ -29,6 +27,9 @@ from rules_core.dice import (
 from rules_core.dice.ast import Compare
 from rules_core.dice.odds import charge_odds
 from rules_core.errors import UserError
+
+if TYPE_CHECKING:
+    from bot.commands.odds_view import TableFormat
 
 HISTORY_DEFAULT = 10
 HISTORY_MAX = 50
@@ -284,6 +285,10 @@ async def roll_history(ctx: Context) -> Reply:
 
 
 async def odds_cmd(ctx: Context) -> Reply:
+    # The odds view and the chart are loaded here, not by every process that rolls.
+    from bot.commands.odds_view import odds_views, view_blocks, view_data
+    from bot.images import odds_chart, render
+
     a = ctx.args(OddsArgs)
     text = a.expression
     command = parse(text)
@@ -319,6 +324,8 @@ async def odds_cmd(ctx: Context) -> Reply:
 
 def _table_format(ctx: Context) -> TableFormat:
     """`/odds … full`'s columns in the reader's language and decimal mark."""
+    from bot.commands.odds_view import TableFormat
+
     mark = fmt_num(ctx.lang, 0.5, 1)[1]  # "0.5" or "0,5"
     separator = ";" if mark == "," else ","
     return TableFormat(ctx.t("odds.file_header", sep=separator), separator, mark)

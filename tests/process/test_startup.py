@@ -46,3 +46,14 @@ def test_ask_roll_loads_no_game_system_no_fuzzy_matcher_and_no_toml_once_cached(
         assert not {m for m in loaded if m == "rapidfuzz" or m.startswith("rapidfuzz.")}
     assert "tomllib" in first
     assert "tomllib" not in again
+
+
+# Loaded by /odds (its view and chart, numpy for a wide product) and never by /roll.
+ODDS_ONLY = {"bot.commands.odds_view", "bot.images.odds_chart", "bot.images.render", "numpy"}
+
+
+def test_ask_roll_loads_neither_the_odds_view_nor_the_chart(tmp_path: Path) -> None:
+    """`ask "/roll 2d6"` rolls: the /odds reply's view and chart are imported when /odds
+    runs, not by every process that loads the dice commands."""
+    loaded = _ask_roll(tmp_path)
+    assert not ODDS_ONLY & loaded, sorted(ODDS_ONLY & loaded)
