@@ -15,7 +15,16 @@ from pydantic import Field
 from bot.commands.args import Args
 from bot.commands.context import Context
 from bot.commands.game_settings import require_own_points_right
-from bot.commands.game_view import notes_blocks, pools_text, stats_text, unit_blocks, unit_line
+from bot.commands.game_view import (
+    notes_blocks,
+    points_text,
+    pool_code,
+    pool_name,
+    pools_text,
+    stats_text,
+    unit_blocks,
+    unit_line,
+)
 from bot.commands.spec import OptionSpec
 from bot.images.cards.attach import grid_picture, unit_picture
 from bot.protocol import Block, Reply, bold, plain, pre
@@ -33,6 +42,7 @@ from rules_core.errors import UserError
 from rules_core.game import transitions as tr
 from rules_core.game.models import GameState, ScoreEntry
 from rules_core.rules.text import fold
+from rules_core.systems import get_system
 from rules_core.systems.base import Note
 
 # --- options ----------------------------------------------------------------------------------
@@ -316,11 +326,18 @@ async def res_change(ctx: Context, op: str) -> Reply:
         unit = tr.find_unit(state, target_unit)
         require_unit_rights(ctx, state, unit, attack=False)
     owner_key = tr.resource_key(state, ctx.request.user_id, target_unit)
-    new, value = tr.change_resource(state, owner_key, a.resource, op, a.amount)
+    code = pool_code(state.system, a.resource)
+    try:
+        new, value = tr.change_resource(state, owner_key, code, op, a.amount)
+    except UserError as err:  # the game's pools as the reader names them, not their codes
+        if err.key != "game.unknown_resource":
+            raise
+        valid = ", ".join(pool_name(ctx.lang, r.name) for r in get_system(state.system).resources)
+        raise UserError(err.key, name=a.resource[:24], valid=valid or "-") from err
     await apply_change(ctx, new, f"res_{op}", game=game)
-    name = a.resource.lower()
+    name = code.lower()
     return Reply(
-        blocks=[[plain(ctx.t("game.resource_now", name=name, value=value))]],
+        blocks=[[plain(ctx.t("game.resource_now", name=pool_name(ctx.lang, name), value=value))]],
         data={"resource": name, "value": value},
     )
 
@@ -342,7 +359,10 @@ async def score_show(ctx: Context) -> Reply:
     scores = game.state.score()
     ranked = sorted(game.state.players, key=lambda p: -scores.get(p.user_id, 0))
     blocks = [
-        [bold(p.name), plain(" " + ctx.t("game.points", n=scores.get(p.user_id, 0)))]
+        [
+            bold(p.name),
+            plain(" " + points_text(ctx.lang, game.state.system, scores.get(p.user_id, 0))),
+        ]
         for p in ranked
     ]
     return Reply(

@@ -117,7 +117,7 @@ def board(ctx: Reader, state: GameState) -> list[Block]:
         side = f" ({player.side})" if player.side else ""
         line: Block = [
             bold(player.name + side),
-            plain(" · " + ctx.t("game.points", n=scores.get(player.user_id, 0))),
+            plain(" · " + points_text(ctx.lang, state.system, scores.get(player.user_id, 0))),
         ]
         pools = state.resources.get(f"player:{player.user_id}", {})
         if pools:
@@ -132,11 +132,32 @@ def board(ctx: Reader, state: GameState) -> list[Block]:
     return blocks
 
 
+def points_text(lang: i18n.Lang, system: str, n: int) -> str:
+    """A player's victory points as their game's book abbreviates them (`game.points_of.<system>`:
+    WoW's Italian book keeps "VP"), else the language's own ("12 PV", "12 VP")."""
+    key = f"game.points_of.{system}"
+    return i18n.t(lang, key if i18n.has(key, lang) else "game.points", n=n)
+
+
+def pool_name(lang: i18n.Lang, code: str) -> str:
+    """A pool under its name in `lang` (`game.pool.<code>`: Age of Sigmar's command points are
+    PC in Italian, CP in English), else as it was named."""
+    return i18n.catalogue(lang).get(f"game.pool.{code}", code)
+
+
 def pools_text(ctx: Reader, pools: dict[str, int]) -> str:
-    """`PC 2, focus 3`: each pool under its name in the reader's language (`game.pool.<name>`:
-    Age of Sigmar's command points are PC in Italian, CP in English), else as it was named."""
-    cat = i18n.catalogue(ctx.lang)
-    return ", ".join(f"{cat.get(f'game.pool.{k}', k)} {v}" for k, v in sorted(pools.items()))
+    """`PC 2, focus 3`: each pool under its name in the reader's language."""
+    return ", ".join(f"{pool_name(ctx.lang, k)} {v}" for k, v in sorted(pools.items()))
+
+
+def pool_code(system: str, typed: str) -> str:
+    """The pool a player names, by its code or its name in either language (`pc`, `PC`, `cp`
+    -> `cp`; `tenente` -> `lt`); a name no pool has is returned as typed."""
+    key = fold(typed)
+    for spec in get_system(system).resources:
+        if key in {fold(spec.name), *(fold(pool_name(lang, spec.name)) for lang in i18n.LANGS)}:
+            return spec.name
+    return typed
 
 
 def board_unit(ctx: Reader, state: GameState, unit: Unit) -> list[Block]:
@@ -179,6 +200,8 @@ def change_lines(
             params = {**params, "phase": phase_name(ctx, system, str(params["phase"]))}
         if key == "game.diff.stats" and system:  # the stats by the reader's names
             params = {**params, "stats": stats_text(ctx, system, params["changed"])}
+        if key == "game.diff.resource":  # `PC 0 → 1`, not the pool's code
+            params = {**params, "name": pool_name(ctx.lang, str(params["name"]))}
         text = ctx.t(key, **params)
         kind = key.removeprefix("game.diff.")
         if kind == "score" and reasons:

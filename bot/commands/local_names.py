@@ -42,6 +42,12 @@ def choice_word(opt: OptionSpec, code: str, lang: i18n.Lang) -> str:
     return label.lower() if label and " " not in label else code
 
 
+def value_word(table: str, code: str, lang: i18n.Lang) -> str:
+    """A code as a reader of `lang` types and reads it, from a catalogue table (`values.mods`:
+    `charge` is `carica`; `inf.weapon_names`: `rifle` is `Fucile`), else the code itself."""
+    return i18n.catalogue(lang).get(f"{table}.{code}") or code
+
+
 def stat_word(system: str, code: str, lang: i18n.Lang) -> str:
     """A unit's stat as a reader of `lang` types and reads it (`game.stat.<system>.<code>`:
     `ferite`, `dif`), else its code; `models` is every game's."""
@@ -79,6 +85,10 @@ def error_params(
     a stat error's stat names (`stat_system`)."""
     if "stat_system" in params:
         params = stat_params(params, lang)
+    of, valid = params.get("values_of"), params.get("valid")
+    if isinstance(of, str) and isinstance(valid, str):  # listed codes, in the reader's words
+        words = (value_word(of, code, lang) for code in valid.split(", "))
+        params = {**params, "valid": ", ".join(words)}
     name = params.get("option")
     opt = spec.option(str(name)) if spec is not None and name is not None else None
     if opt is None or opt not in spec.options:  # type: ignore[union-attr]

@@ -16,7 +16,7 @@ from pydantic import BaseModel
 
 from bot import i18n
 from bot.commands.board import Words
-from bot.commands.game_view import condition_label, current_phase
+from bot.commands.game_view import condition_label, current_phase, points_text
 from bot.images.cards import draw as d
 from rules_core.game.models import GameState, Unit
 from rules_core.systems import get_system
@@ -90,7 +90,7 @@ def board_facts(state: GameState, lang: i18n.Lang) -> BoardCard:
     players = [
         BoardPlayer(
             name=p.name + (f" ({p.side})" if p.side else ""),
-            score=i18n.t(lang, "game.points", n=scores.get(p.user_id, 0)),
+            score=points_text(lang, state.system, scores.get(p.user_id, 0)),
             current=current is not None and p.user_id == current.user_id,
             resources=pools(state, f"player:{p.user_id}"),
             units=[unit_facts(u, state.system, lang) for u in state.units if u.owner == p.user_id],

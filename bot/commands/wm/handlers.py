@@ -364,13 +364,13 @@ def power_request(
 ) -> PowerRequest:
     """The power attack from the options, else the warjack's MAT, STR, base and Open Fists and
     the target's DEF, ARM, STR, base and knocked-down condition."""
+    kind = parse_kind(a.kind)  # an unknown power attack is the first thing to say
     skill, defense = option_or_stat(a.mat, attacker, "mat"), option_or_stat(a.def_, target, "def")
     strength, arm = option_or_stat(a.str_, attacker, "str"), option_or_stat(a.arm, target, "arm")
     for name, value in (("mat", skill), ("def", defense), ("str", strength), ("arm", arm)):
         if value is None:
             raise UserError("wm.missing_stat", option=name)
     down = target is not None and "knocked_down" in wt.target_mods(target)
-    kind = parse_kind(a.kind)
     more = (a.models or 1) - 1  # trample: the target's further models contacted
     if more and kind != "trample":
         raise UserError("wm.power_trampled", kind=kind)

@@ -77,7 +77,9 @@ def ammo_code(text: str | None) -> str:
     key = " ".join(text.strip().upper().split())
     key = AMMO_ALIASES.get(key, key)
     if key not in AMMO:
-        raise UserError("inf.bad_ammo", ammo=text[:20], valid=", ".join(AMMO))
+        raise UserError(
+            "inf.bad_ammo", ammo=text[:20], valid=", ".join(AMMO), values_of="values.ammo"
+        )
     return key
 
 

@@ -190,8 +190,13 @@ def find_weapon(name: str, custom: dict[str, dict[str, object]]) -> Weapon:
         return Weapon.model_validate(custom[key])
     if key in BUILTIN:
         return BUILTIN[key]
-    known = sorted({w.name for w in BOOK_WEAPONS} | {str(v.get("name")) for v in custom.values()})
-    raise UserError("inf.unknown_weapon", name=name[:30], valid=", ".join(known))
+    # The book's weapons by key: the bot names them in the reader's language.
+    known = sorted(
+        {w.key or w.name for w in BOOK_WEAPONS} | {str(v.get("name")) for v in custom.values()}
+    )
+    raise UserError(
+        "inf.unknown_weapon", name=name[:30], valid=", ".join(known), values_of="inf.weapon_names"
+    )
 
 
 def loadout_name(name: str, custom: dict[str, dict[str, object]]) -> str:

@@ -384,4 +384,6 @@ def parse_kind(text: str) -> PowerKind:
     for kind in POWER_KINDS:
         if word == kind:
             return kind
-    raise UserError("wm.bad_power", kind=text[:30], valid=", ".join(POWER_KINDS))
+    raise UserError(
+        "wm.bad_power", kind=text[:30], valid=", ".join(POWER_KINDS), values_of="values.kind"
+    )

@@ -90,7 +90,9 @@ def parse_mods(text: str | None) -> set[str]:
             continue
         name = MOD_ALIASES.get(word, word)
         if name not in MODS:
-            raise UserError("wm.bad_mod", mod=part.strip()[:30], valid=", ".join(MODS))
+            raise UserError(
+                "wm.bad_mod", mod=part.strip()[:30], valid=", ".join(MODS), values_of="values.mods"
+            )
         out.add(name)
     return out
 

@@ -1,0 +1,91 @@
+"""What walking each game as a new player found (#24), one test each: an error that lists the
+valid values lists them as the reader types them (`mod=`: carica, not charge; `munizione=`:
+FUOCO, not FIRE); an unknown power attack is said first, before any missing stat; a resource is
+named as the board names it (Age of Sigmar's PC in Italian: `/risorse spendi pc 1`, the log's
+`PC 0 → 1`)."""
+
+from __future__ import annotations
+
+from bot.app import App
+from bot.render import plain
+from tests.helpers import say
+
+
+async def test_an_unknown_wm_modifier_lists_the_readers_words(app: App) -> None:
+    it = await say(app, "/wm attacco abilita=7 potenza=12 dif=12 armatura=18 mod=pippo", lang="it")
+    assert it.error is not None and it.error.code == "wm.bad_mod"
+    assert "alle_spalle, mira, opportunita, carica" in it.error.message
+    assert "charge" not in it.error.message and "free_strike" not in it.error.message
+    en = await say(app, "/wm attack mat=7 pow=12 def=12 arm=18 mods=foo", lang="en")
+    assert en.error is not None and "backstrike, aim, free_strike, charge" in en.error.message
+
+
+async def test_an_unknown_ammunition_lists_the_readers_words(app: App) -> None:
+    it = await say(app, "/inf attacco attributo=12 raffica=3 danno=13 munizione=XYZ", lang="it")
+    assert it.error is not None and it.error.code == "inf.bad_ammo"
+    assert "FUOCO" in it.error.message and "FIRE" not in it.error.message
+    en = await say(app, "/inf attack attr=12 burst=3 dam=13 ammo=XYZ", lang="en")
+    assert en.error is not None and "FIRE" in en.error.message
+
+
+async def test_an_unknown_power_attack_is_said_before_a_missing_stat(app: App) -> None:
+    it = await say(app, "/wm forza pippo mischia=7", lang="it")
+    assert it.error is not None and it.error.code == "wm.bad_power", it.error
+    assert "schianto" in it.error.message and "slam" not in it.error.message
+    en = await say(app, "/wm power bogus mat=7", lang="en")
+    assert en.error is not None and en.error.code == "wm.bad_power", en.error
+    assert "slam" in en.error.message
+
+
+async def test_a_resource_is_named_as_the_board_names_it(app: App) -> None:
+    chat = "console:walk-res"
+    ann = {"user": "ann", "name": "Ann", "chat": chat, "lang": "it"}
+    for text in (
+        "/partita nuova aos",
+        "/unita aggiungi Vindictors modelli=5 ferite=2",
+        "/aos eroi",
+    ):
+        assert (await say(app, text, **ann)).ok, text
+    spent = await say(app, "/risorse spendi pc 1", **ann)
+    assert spent.ok, spent.error
+    assert plain.render(spent) == "PC: ora 0."
+    wrong = await say(app, "/risorse spendi pippo 1", **ann)
+    assert wrong.error is not None and wrong.error.code == "game.unknown_resource"
+    assert "valide: PC." in wrong.error.message
+    log = plain.render(await say(app, "/registro", **ann))
+    assert "Ann: PC 0 → 1" in log and "cp 0" not in log
+    english = plain.render(await say(app, "/log", **{**ann, "lang": "en"}))
+    assert "Ann: CP 0 → 1" in english
+
+
+async def test_an_unknown_weapon_lists_the_book_weapons_in_the_readers_words(app: App) -> None:
+    chat = "console:walk-weapon"
+    for lang, add, equip, shown, other in (
+        ("it", "/unita aggiungi Angus f=1", "/inf equipaggia Angus armi=Niente", "Fucile", "Rifle"),
+        ("en", "/unit add Angus w=1", "/inf loadout Angus weapons=Nothing", "Rifle", "Fucile"),
+    ):
+        here = {"chat": f"{chat}-{lang}", "lang": lang}
+        assert (await say(app, "/game new inf", **here)).ok
+        assert (await say(app, add, **here)).ok
+        wrong = await say(app, equip, **here)
+        assert wrong.error is not None and wrong.error.code == "inf.unknown_weapon"
+        assert shown in wrong.error.message and other not in wrong.error.message
+
+
+async def test_a_bad_stat_pair_gives_an_example_in_the_readers_words(app: App) -> None:
+    assert (await say(app, "/partita nuova gen", lang="it")).ok
+    wrong = await say(app, "/unita aggiungi Guardie modelli=x", lang="it")
+    assert wrong.error is not None and "ferite=3" in wrong.error.message
+    assert "wounds" not in wrong.error.message
+
+
+async def test_wow_keeps_the_books_vp_on_every_italian_screen(app: App) -> None:
+    """The Italian WoW book says VP (rule 102.1), as /wow classifica does; the board said PV."""
+    here = {"chat": "console:walk-vp", "lang": "it"}
+    assert (await say(app, "/partita nuova wow", **here)).ok
+    for text in ("/partita stato", "/punti", "/wow classifica"):
+        shown = plain.render(await say(app, text, **here))
+        assert "0 VP" in shown and "PV" not in shown, (text, shown)
+    aos = {"chat": "console:walk-pv", "lang": "it"}
+    assert (await say(app, "/partita nuova aos", **aos)).ok
+    assert "0 PV" in plain.render(await say(app, "/partita stato", **aos))
