@@ -23,7 +23,6 @@ and print its path.
 
 from __future__ import annotations
 
-import io
 import logging
 import threading
 from collections.abc import Callable, Hashable
@@ -177,17 +176,35 @@ def wipe(ax: Axes) -> None:
 
 def to_png(fig: Figure) -> bytes:
     """The figure as PNG bytes, the same bytes for the same figure (no metadata). Drawn once by
-    Agg and encoded by Pillow: `savefig` would draw the whole figure a second time."""
-    from PIL import Image
+    Agg (`savefig` would draw the whole figure a second time) and encoded here: Pillow's PNG
+    encoder tries five row filters on every row, most of its 12 ms for an 800 x 840 chart;
+    unfiltered rows at zlib level 3 take 5 ms and come out no larger on these flat colours."""
+    import struct
+    import zlib
+
+    import numpy as np
 
     canvas = cast("FigureCanvasAgg", fig.canvas)  # `figure()` gave it this canvas
     canvas.draw()  # type: ignore[no-untyped-call]  # (matplotlib's Agg stubs lack it)
     width, height = canvas.get_width_height()
-    pixels = canvas.buffer_rgba()  # type: ignore[no-untyped-call]
-    rgba = Image.frombuffer("RGBA", (width, height), pixels, "raw", "RGBA", 0, 1)
-    out = io.BytesIO()
-    rgba.convert("RGB").save(out, format="PNG", compress_level=3)  # 6 costs twice the time
-    return out.getvalue()
+    rgba = np.asarray(canvas.buffer_rgba()).reshape(height, width, 4)  # type: ignore[no-untyped-call]
+    rows = np.zeros((height, 1 + 3 * width), np.uint8)  # each row: filter 0 ("none"), RGB
+    rows[:, 1:] = rgba[:, :, :3].reshape(height, 3 * width)  # (opaque: the alpha goes)
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (
+            struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+        )
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB, not interlaced
+    return b"".join(
+        [
+            b"\x89PNG\r\n\x1a\n",
+            chunk(b"IHDR", header),
+            chunk(b"IDAT", zlib.compress(rows.tobytes(), 3)),
+            chunk(b"IEND", b""),
+        ]
+    )
 
 
 async def png(

@@ -74,3 +74,23 @@ def test_a_full_cache_is_emptied_and_still_draws_right(monkeypatch: pytest.Monke
     case = all_cases()[0]
     test_cached_text_draws_the_same_bytes_as_agg(case)
     assert len(agg._bitmaps) <= 5 and len(agg._shapes) <= 5
+
+
+@pytest.mark.parametrize("case", all_cases()[:3], ids=lambda c: c[0])
+def test_the_png_decodes_to_exactly_the_drawn_pixels(case: tuple[str, Any, Any, Any]) -> None:
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    from bot.images import odds_chart, stats_chart
+
+    name, render, facts, lang = case
+    draw = odds_chart.draw if render is odds_chart.render else stats_chart.draw
+    fig = draw(facts, lang)
+    data = render_module.to_png(fig)
+    image = Image.open(io.BytesIO(data))
+    image.load()  # (checks every chunk's CRC and the zlib stream)
+    assert image.format == "PNG" and image.mode == "RGB"
+    drawn = np.asarray(fig.canvas.buffer_rgba())[:, :, :3]  # type: ignore[attr-defined]
+    assert np.array_equal(np.asarray(image), drawn), name
