@@ -289,13 +289,18 @@ def text_names(registry: Registry, lang: i18n.Lang) -> dict[tuple[str, ...], str
 
 def usage(name: str, spec: CommandSpec, lang: i18n.Lang) -> str:
     """The command's syntax under `name`, its options and their choices named in `lang`:
-    `/unita danno NOME QUANTITA [colonna=N]`."""
+    `/unita danno NOME QUANTITÀ [colonna=N] [penalità=N]`. Option names and choices carry their
+    accents (`i18n.readable`) whether positional or not: the parser folds `penalità=` and
+    `per_unità` to their ASCII forms, so the line is typed as it stands (the command's own
+    words stay ASCII: Telegram's command names are)."""
     local = option_names(spec, lang)
     options = [
         replace(
             o,
-            name=i18n.readable(lang, local[o.name]) if o.positional else local[o.name],
-            choices=tuple(dict.fromkeys(choice_word(o, c, lang) for c in o.choices)),
+            name=i18n.readable(lang, local[o.name]),
+            choices=tuple(
+                dict.fromkeys(i18n.readable(lang, choice_word(o, c, lang)) for c in o.choices)
+            ),
         )
         for o in spec.options
     ]

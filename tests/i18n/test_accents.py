@@ -1,12 +1,17 @@
 """Option names to read carry their accents (#24 item 5): /help's option lines, the syntax
-line's placeholders and the errors say `quantità`, `UNITÀ`, `difficoltà`; the ASCII name
-Discord's picker needs (`quantita=`) stays what the syntax types, and both are accepted."""
+line's placeholders and option names and the errors say `quantità`, `UNITÀ`, `[difficoltà=N]`;
+Discord's picker keeps the ASCII name it needs (`quantita`), and both are typed."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from wordfreq import zipf_frequency
 
 from bot.app import App
+from bot.commands import build_registry
+from bot.commands.local_names import syntax, typed_name
 from bot.render import plain
 from tests.helpers import say
 
@@ -40,3 +45,46 @@ async def test_the_accented_and_the_plain_name_are_both_typed(app: App) -> None:
 async def test_english_names_are_unchanged(app: App) -> None:
     text = plain.render(await say(app, "/help unit damage", lang="en", chat="console:accents-en"))
     assert "/unit damage NAME AMOUNT" in text
+
+
+async def test_the_syntax_line_of_an_error_carries_the_accents(app: App) -> None:
+    text = plain.render(await say(app, "/c5 ferita forza=99", lang="it", chat="console:acc-err"))
+    assert "[penalità=N]" in text and "penalita" not in text, text
+
+
+_FINAL = {"a": "à", "e": "èé", "i": "ì", "o": "ò", "u": "ù"}
+
+
+def _unaccented(word: str) -> str | None:
+    """The accented Italian word `word` is missing its accent from (`penalita` -> `penalità`),
+    judged by wordfreq: the accented form is a common word and clearly more common."""
+    low = word.lower()
+    if not low.isascii() or len(low) < 3 or low[-1] not in _FINAL:
+        return None
+    for accent in _FINAL[low[-1]]:
+        form = low[:-1] + accent
+        if (
+            zipf_frequency(form, "it") >= 2.0
+            and zipf_frequency(form, "it") > zipf_frequency(low, "it") + 0.5
+        ):
+            return form
+    return None
+
+
+def test_no_italian_syntax_line_drops_an_accent() -> None:
+    """Every command's Italian syntax line: its options and placeholders (not the command's
+    own words, which stay ASCII to be typed on Telegram) have their accents."""
+    registry = build_registry()
+    missing = {}
+    for spec in registry:
+        head = typed_name(registry, spec, "it")
+        line = syntax(registry, spec, "it").removeprefix(head)
+        for word in re.findall(r"[^\W\d_]+", line):
+            if (form := _unaccented(word)) is not None:
+                missing[f"{head} {word}"] = form
+    assert missing == {}
+
+
+def test_the_accent_sweep_sees_a_missing_accent() -> None:
+    assert _unaccented("penalita") == "penalità" and _unaccented("PROBABILITA") == "probabilità"
+    assert _unaccented("ferite") is None and _unaccented("penalità") is None
