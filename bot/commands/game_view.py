@@ -174,10 +174,13 @@ def unit_blocks(ctx: Context, unit: Unit, system: str) -> list[Block]:
 
 
 def under_unit(ctx: Reader, unit: Unit, system: str) -> list[Block]:
-    """Under a unit's line: the system's drawing of it (a damage grid, language-free), then
+    """Under a unit's line: the system's drawing of it (a damage grid, a profile: its codes
+    in the reader's words, `local_names.drawn_word`), then
     what the game's own package shows in the reader's language (`unit_extra(ctx, unit)` in
     bot/commands/<system>, e.g. WoW's Action Bar)."""
-    drawing = get_system(system).draw_unit(unit)
+    drawing = get_system(system).draw_unit(
+        unit, lambda code: local_names.drawn_word(system, code, ctx.lang)
+    )
     out: list[Block] = [[pre(drawing)]] if drawing else []
     if system in commands.MODULE_NAMES:
         extra = getattr(commands.module(system), "unit_extra", None)

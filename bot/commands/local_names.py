@@ -55,6 +55,12 @@ def stat_word(system: str, code: str, lang: i18n.Lang) -> str:
     return cat.get(f"game.stat.{system}.{code}") or cat.get(f"game.stat.{code}") or code
 
 
+def drawn_word(system: str, code: str, lang: i18n.Lang) -> str:
+    """A code a game's drawing shows under a unit, as the reader's book writes it:
+    `game.draw.<system>.<code>` (a troop type `type.1`, a marker `lt`), else the stat's name."""
+    return i18n.catalogue(lang).get(f"game.draw.{system}.{code}") or stat_word(system, code, lang)
+
+
 def stat_pairs(system: str, codes: list[str], lang: i18n.Lang) -> str:
     """`ferite (wounds), dif (def), cc`: each stat under the reader's name, then the other
     language's when it differs (both are typed alike)."""

@@ -30,8 +30,9 @@ mutable copies owned by the transition, so change them in place; never do I/O):
   damage model. Keep `unit.damage` (wounds taken, 0..max) true: the health bar, `destroyed`
   and the standings read it.
 - `health(unit) -> (left, max)`: the numbers of the health bar (default wounds left / max).
-- `draw_unit(unit) -> str | None`: a monospace drawing under the unit (a grid, a profile);
-  game codes and numbers only, no words of a language (it is shown as it is to everyone).
+- `draw_unit(unit, label) -> str | None`: a monospace drawing under the unit (a grid, a
+  profile); game codes and numbers only, each code named by `label(code)` (`bs` -> `CD` for an
+  Italian reader: the bot passes the reader's book's words in), no words of a language itself.
 - `unit_status(unit) -> str | None`: a catalogue key for a state shown on the unit's line.
 - `on_destroyed(state, unit) -> notes`: e.g. victory points for the kill.
 - `start_turn(state, dice) -> notes`: bookkeeping when a player's turn begins (maintenance).
@@ -48,6 +49,7 @@ To change a game from a system command (e.g. `/aos attack target=X apply`), use
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -61,6 +63,8 @@ if TYPE_CHECKING:
 
 # A line for the reply: a catalogue key and its parameters (e.g. what maintenance did).
 Note = tuple[str, dict[str, Any]]
+# A drawn code's name for the reader (`bs` -> `CD` in Italian): the bot's catalogue, passed in.
+Label = Callable[[str], str]
 
 OrderKind = Literal["fixed", "rolloff", "alternating", "organiser"]
 
@@ -178,8 +182,9 @@ class GameSystem(BaseModel):
         show (Infinity's Unconscious), shown on its line in the reader's language; or None."""
         return None
 
-    def draw_unit(self, unit: Unit) -> str | None:
-        """A monospace drawing of the unit's state (e.g. its damage grid), or None."""
+    def draw_unit(self, unit: Unit, label: Label) -> str | None:
+        """A monospace drawing of the unit's state (e.g. its damage grid), or None; a code it
+        shows (a stat, a troop type) is `label(code)`, the reader's name for it."""
         return None
 
     def on_destroyed(self, state: GameState, unit: Unit) -> list[Note]:

@@ -27,7 +27,14 @@ from rules_core.systems.aos.values import (
     parse_rend,
     parse_target,
 )
-from rules_core.systems.base import ConditionSpec, GameSystem, Note, ResourceSpec, StatSpec
+from rules_core.systems.base import (
+    ConditionSpec,
+    GameSystem,
+    Label,
+    Note,
+    ResourceSpec,
+    StatSpec,
+)
 
 if TYPE_CHECKING:
     from rules_core.game.models import GameState, Unit
@@ -200,7 +207,8 @@ def weapon_line(w: Weapon) -> str:
 
 
 class AosSystem(GameSystem):
-    def draw_unit(self, unit: Unit) -> str | None:
+    def draw_unit(self, unit: Unit, label: Label) -> str | None:
+        # the weapons' and damage table's names are the player's own words: nothing to name
         lines = [weapon_line(w) for w in weapons(unit)]
         row = current_row(unit)
         if row is not None:

@@ -23,7 +23,14 @@ from typing import TYPE_CHECKING
 from rules_core.dice import DiceSource
 from rules_core.errors import UserError
 from rules_core.rules.text import fold
-from rules_core.systems.base import ConditionSpec, GameSystem, Note, ResourceSpec, StatSpec
+from rules_core.systems.base import (
+    ConditionSpec,
+    GameSystem,
+    Label,
+    Note,
+    ResourceSpec,
+    StatSpec,
+)
 from rules_core.systems.c5 import tables
 
 if TYPE_CHECKING:
@@ -31,7 +38,7 @@ if TYPE_CHECKING:
 
 STUNNED = "stunned"
 ROUTED = "routed"
-PENALTY_LABELS = "INI ATT DIF TIR"  # the book's codes, the same on both languages' screens
+PENALISED = ("ini", "att", "def", "aim")  # the stats a wound penalty lowers (@10224)
 
 
 def is_stunned(unit: Unit) -> bool:
@@ -52,12 +59,14 @@ def unit_penalty(unit: Unit) -> int:
     )
 
 
-def state_line(unit: Unit) -> str | None:
+def state_line(unit: Unit, label: Label) -> str | None:
     """The drawing under the unit's line: the penalty its wounds and Stordito put on INI, ATT,
-    DIF and TIR (@10224), in the book's codes only, so it reads the same in both languages (the
-    state's name is in the localized note of the wound that caused it); None without one."""
+    DIF and TIR (@10224), the stats named by `label` (DEF and AIM in English; the state's name
+    is in the localized note of the wound that caused it); None without one."""
     pen = unit_penalty(unit)
-    return f"-{pen} {PENALTY_LABELS}" if pen and not unit.destroyed else None
+    if not pen or unit.destroyed:
+        return None
+    return f"-{pen} " + " ".join(label(stat) for stat in PENALISED)
 
 
 class C5System(GameSystem):
@@ -87,8 +96,8 @@ class C5System(GameSystem):
             raise UserError("c5.heal_unhurt", unit=unit.name)
         super().heal_unit(unit, amount)
 
-    def draw_unit(self, unit: Unit) -> str | None:
-        return state_line(unit)
+    def draw_unit(self, unit: Unit, label: Label) -> str | None:
+        return state_line(unit, label)
 
     def start_round(self, state: GameState, dice: DiceSource | None) -> list[Note]:
         notes: list[Note] = []

@@ -21,7 +21,14 @@ from typing import TYPE_CHECKING
 from rules_core.dice import DiceSource
 from rules_core.errors import UserError
 from rules_core.rules.text import fold
-from rules_core.systems.base import ConditionSpec, GameSystem, Note, ResourceSpec, StatSpec
+from rules_core.systems.base import (
+    ConditionSpec,
+    GameSystem,
+    Label,
+    Note,
+    ResourceSpec,
+    StatSpec,
+)
 from rules_core.systems.inf import orders, tables
 
 if TYPE_CHECKING:
@@ -116,18 +123,20 @@ class InfSystem(GameSystem):
             notes.append((f"inf.note.{after}", {"unit": unit.name}))
         return notes
 
-    def draw_unit(self, unit: Unit) -> str | None:
+    def draw_unit(self, unit: Unit, label: Label) -> str | None:
+        """`LI · CC 13 BS 12 … · MOV 10-10 · LT`: troop type (`type.N`), stats, move, markers,
+        each named by `label` (the Italian book writes FL, CD, FIS, VOL, PB)."""
         s = unit.stats
-        parts = [tables.TYPES.get(s.get("type", 0), "")]
+        kind = s.get("type", 0)
+        parts = [label(f"type.{kind}") if kind in tables.TYPES else ""]
         stats = " ".join(
-            f"{k.upper()} {s[k]}" for k in ("cc", "bs", "ph", "wip", "arm", "bts") if k in s
+            f"{label(k)} {s[k]}" for k in ("cc", "bs", "ph", "wip", "arm", "bts") if k in s
         )
         if stats:
             parts.append(stats)
         if "mov1" in s:
-            parts.append(f"MOV {s['mov1']}-{s.get('mov2', 0)}")
-        flags = [n for n, k in (("LT", "lt"), ("IRR", "irr")) if s.get(k)]
-        parts += flags
+            parts.append(f"{label('mov')} {s['mov1']}-{s.get('mov2', 0)}")
+        parts += [label(k) for k in ("lt", "irr") if s.get(k)]
         weapons = unit.extra.get("weapons")
         if weapons:
             parts.append(", ".join(str(w) for w in weapons))

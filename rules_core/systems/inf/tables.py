@@ -210,8 +210,9 @@ def loadout_name(name: str, custom: dict[str, dict[str, object]]) -> str:
 
 
 # Troop types (L103-121) as the `type` stat's codes, and their MOV (digest §8.1 table).
+# Troop types by their stat value; each language's code (LI/FL, SK/ESP, ...) is the catalogue's
+# `game.draw.inf.type.N`.
 TYPES = {1: "LI", 2: "MI", 3: "HI", 4: "TAG", 5: "SK", 6: "WB", 7: "REM"}
-TYPE_NAMES_IT = {1: "FL", 2: "FM", 3: "FP", 4: "TAG", 5: "ESP", 6: "WB", 7: "REM"}
 MOVE = {1: (10, 10), 2: (10, 5), 3: (10, 5), 4: (15, 10), 5: (10, 10), 6: (10, 10), 7: (15, 10)}
 REM = 7
 HEAVY = frozenset({3, 4, REM})  # E/M immobilises HI, TAG, REM (L2879, L2925)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from rules_core.dice import DiceSource
 from rules_core.errors import UserError
 from rules_core.rules.text import fold
-from rules_core.systems.base import GameSystem, Note, ResourceSpec, StatSpec
+from rules_core.systems.base import GameSystem, Label, Note, ResourceSpec, StatSpec
 from rules_core.systems.wm import grid as grids
 
 if TYPE_CHECKING:
@@ -109,7 +109,8 @@ class WarmachineSystem(GameSystem):
         unit.extra["grid"] = grid.model_dump(mode="json")
         unit.damage = len(grid.marks)
 
-    def draw_unit(self, unit: Unit) -> str | None:
+    def draw_unit(self, unit: Unit, label: Label) -> str | None:
+        # the grid's letters are the card's, as the player typed them: nothing to name
         grid = unit_grid(unit)
         if grid is None:
             return None

@@ -122,7 +122,7 @@ async def test_scripted_game(app: App) -> None:
     assert hit.data is not None and hit.data["outcome"]["wounds"] == 2
     assert hit.data["applied"] == {"unit": "Mage", "wounds": 2, "stunned": False}
     status = plain.render(await say(app, "/game status", user="ann", chat=chat))
-    assert "-2 INI ATT DIF TIR" in status and "Serious Wound" in plain.render(hit)
+    assert "-2 INI ATT DEF AIM" in status and "Serious Wound" in plain.render(hit)
     # the Mage's wound penalty now lowers its DIF test: 2 - 2 + die 4 = 4
     again = await say(
         app, "/c5 melee attacker=Abel target=Mage parry dice=3,4,1,1", user="ann", chat=chat
@@ -134,10 +134,10 @@ async def test_scripted_game(app: App) -> None:
     )
     assert stun.data is not None and stun.data["outcome"]["stunned"]
     status = plain.render(await say(app, "/game status", user="ann", chat=chat))
-    assert "-1 INI ATT DIF TIR" in status
+    assert "-1 INI ATT DEF AIM" in status
     assert (await say(app, "/undo", user="bob", chat=chat, admin=True)).ok
     status = plain.render(await say(app, "/game status", user="ann", chat=chat))
-    assert "-1 INI ATT DIF TIR" not in status  # Abel's Stordito undone (the Mage keeps -2)
+    assert "-1 INI ATT DEF AIM" not in status  # Abel's Stordito undone (the Mage keeps -2)
     # mana: Adepto POW 4, die 5 -> 5 gems into the Mage's pool (G19)
     mana = await say(app, "/c5 mana target=Mage apply dice=5", user="bob", chat=chat)
     assert mana.data is not None and mana.data["applied"] == {"unit": "Mage", "mana": 5}

@@ -131,7 +131,7 @@ async def test_health_penalties_and_healing(app: App) -> None:
     hit = await say(app, "/unit damage Abel 2", user="ann", chat=CHAT)
     assert hit.ok, hit.error
     assert "Abel: Serious Wound, penalty -2." in plain.render(hit)  # English words (#24)
-    assert "-2 INI ATT DIF TIR" in await status(app)
+    assert "-2 INI ATT DEF AIM" in await status(app)
     # H09: healing two levels on a fighter with 2 wounds: unwounded, never above capacity
     assert (await say(app, "/unit heal Abel 3", user="ann", chat=CHAT)).ok
     assert "Abel" in await status(app) and "5/5" in await status(app)
@@ -190,6 +190,6 @@ async def test_maintenance_regeneration_and_effimero(app: App) -> None:
     assert eff.ok, eff.error
     assert eff.data is not None and eff.data["applied"]["lost"] == 1
     assert "Abel: Light Wound, penalty -1." in plain.render(eff)
-    assert "-1 INI ATT DIF TIR" in await status(app)
+    assert "-1 INI ATT DEF AIM" in await status(app)
     few = await say(app, "/c5 maintenance x=4 wounds=2 dice=5", user="ann", chat=CHAT)
     assert few.error is not None and few.error.code.startswith("dice.not_enough")
