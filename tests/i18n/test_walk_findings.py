@@ -89,3 +89,24 @@ async def test_wow_keeps_the_books_vp_on_every_italian_screen(app: App) -> None:
     aos = {"chat": "console:walk-pv", "lang": "it"}
     assert (await say(app, "/partita nuova aos", **aos)).ok
     assert "0 PV" in plain.render(await say(app, "/partita stato", **aos))
+
+
+async def test_wm_gear_examples_use_the_italian_books_letters(app: App) -> None:
+    """/aiuto wm scudi said "sistema d'arma (S, D, T)" and showed `scudo=L`; the Italian examples
+    now use S, D (what the Italian book prints), and they record what the English L, R do."""
+    shown = plain.render(await say(app, "/aiuto wm scudi", lang="it"))
+    assert "/wm scudi Defender scudo=S" in shown and "scudo=L" not in shown
+    assert "buckler=D" in shown and "mani_libere=S" in shown
+    grid = "......|..L..M|...MC.|...MC.|..R..M|......"
+    data = []
+    for lang, new, add, gear in (
+        ("it", "/partita nuova wm", "/unita aggiungi Jack griglia=", "/wm scudi Jack scudo=S"),
+        ("en", "/game new wm", "/unit add Jack grid=", "/wm gear Jack shields=L"),
+    ):
+        here = {"chat": f"console:walk-gear-{lang}", "lang": lang}
+        assert (await say(app, new, **here)).ok
+        assert (await say(app, add + grid, **here)).ok
+        done = await say(app, gear, **here)
+        assert done.ok, done.error
+        data.append(done.data)
+    assert data[0] == data[1]
