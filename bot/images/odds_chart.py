@@ -34,6 +34,7 @@ MARGIN_TOP = 40
 MAX_TICKS = 16
 HEADROOM = 1.4  # the bars keep clear of the legend in the upper right corner
 LABEL_CHARS = 60
+BAR_WIDTH = 0.8
 
 
 class OddsPanel(BaseModel):
@@ -113,11 +114,7 @@ def _draw_panel(ax: Axes, line_ax: Axes, p: OddsPanel, lang: Lang) -> None:
 
     labels, exactly, at_least, hit = arrays(p, lang)
     xs = list(range(len(labels)))
-    colours = [palette.HIGHLIGHT if h else palette.BASE for h in hit]
-    bars = ax.bar(xs, exactly, width=0.8, color=colours, edgecolor=palette.BACKGROUND, zorder=2)
-    for patch, h in zip(bars.patches, hit, strict=True):
-        if h:
-            patch.set_hatch(palette.HATCH)
+    _bars(ax, xs, exactly, hit)
     top = max(exactly) if exactly else 1.0
     ax.set_ylim(0, top * HEADROOM or 1.0)
     digits = 1 if top < 0.2 else 0
@@ -154,6 +151,29 @@ def _draw_panel(ax: Axes, line_ax: Axes, p: OddsPanel, lang: Lang) -> None:
         Line2D([], [], color=palette.LINE, marker="o", label=t(lang, "images.odds.at_least")),
     ]
     ax.legend(handles=handles, loc="upper right", fontsize=palette.TICK_SIZE, framealpha=0.9)
+
+
+def _bars(ax: Axes, xs: list[int], heights: list[float], hit: list[bool]) -> None:
+    """The bars `ax.bar(xs, heights, width=BAR_WIDTH)` draws, without its data limits: it
+    measures every bar's outline to grow them (a third of a 46-bar chart's render), and the
+    limits are set here anyway. Added as artists, held by one BarContainer (`ax.containers`)."""
+    from matplotlib.container import BarContainer
+    from matplotlib.patches import Rectangle
+
+    patches = []
+    for x, height, h in zip(xs, heights, hit, strict=True):
+        bar = Rectangle(
+            (x - BAR_WIDTH / 2, 0),
+            BAR_WIDTH,
+            height,
+            facecolor=palette.HIGHLIGHT if h else palette.BASE,
+            edgecolor=palette.BACKGROUND,
+            hatch=palette.HATCH if h else None,
+            zorder=2,
+        )
+        ax.add_artist(bar)
+        patches.append(bar)
+    ax.add_container(BarContainer(patches, datavalues=heights, orientation="vertical"))
 
 
 def _layout(fig: Figure, n: int) -> None:
