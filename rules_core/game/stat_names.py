@@ -84,7 +84,7 @@ STATS: dict[str, dict[str, tuple[str, ...]]] = {
         "rank": ("rango",),
         "size": ("taglia",),
         "warrior": ("guerriero",),
-        "pieta": (),
+        "pieta": ("piety",),
         "posseduto": ("possessed",),
         "robustezza": ("toughness",),
         "wounds": ("ferite",),

@@ -139,8 +139,8 @@ def test_names_and_options_have_italian_names() -> None:
     options = {o["name"]: o["name_localizations"]["it"] for o in paths["roll"]["options"]}
     assert options == {"expression": "espressione", "dice": "dadi"}
     shoot = {o["name"]: o["name_localizations"]["it"] for o in paths["c5 shoot"]["options"]}
-    # `aim`'s aliases are `tir`, `tiro`; `mira` is another option's name, never reused.
-    assert shoot["aim"] == "tir" and shoot["mira"] == "mira"
+    # `aim`'s aliases are `tir`, `tiro`; `mira` is another option's Italian name, never reused.
+    assert shoot["aim"] == "tir" and shoot["bullseye"] == "mira"
 
 
 def test_a_choice_without_a_label_fails_loudly() -> None:

@@ -146,8 +146,11 @@ class ShootArgs(Args):
     aim_mod: Annotated[Int, signed_opt("aim_mod", "mod_tir")] = None
     diff_mod: Annotated[Int, signed_opt("diff_mod", "mod_difficolta")] = None
     altitude: Annotated[Int, stat_opt(ShootRequest, "altitude", "altitude", "altitudine")] = None
-    mira: Annotated[bool, flag_opt("mira", "aim_bonus")] = False
-    mira_printed: Annotated[bool, flag_opt("mira_printed", "mira_stampata")] = False
+    # the book's Mira (the English rules' Bull's-eye), printed or not
+    bullseye: Annotated[bool, flag_opt("bullseye", "mira", "aim_bonus")] = False
+    bullseye_printed: Annotated[
+        bool, flag_opt("bullseye_printed", "mira_stampata", "mira_printed")
+    ] = False
     zone: Annotated[bool, flag_opt("zone", "zona")] = False
     wound_mod: Annotated[Int, WOUND_MOD] = None
     reroll: Annotated[Int, REROLL] = None
@@ -192,7 +195,7 @@ class OddsArgs(Args):
 class ManaArgs(Args):
     rank: Annotated[Int, RANK] = None
     power: Annotated[Int, int_opt("power", "potere", "pot", "pow", lo=-10, hi=30)] = None
-    recupero: Annotated[Int, int_opt("recupero", "recovery", hi=10)] = None
+    recovery: Annotated[Int, int_opt("recovery", "recupero", hi=10)] = None
     target: Annotated[Text, TARGET] = None
     apply: Annotated[bool, APPLY] = False
     dice: Annotated[Dice, DICE] = None
@@ -220,9 +223,9 @@ class FaithArgs(Args):
     rank: Annotated[Int, RANK] = None
     aspects: Annotated[Int, int_opt("aspects", "aspetti", hi=30)] = None
     followers: Annotated[Int, int_opt("followers", "seguaci", hi=100)] = None
-    credente: Annotated[Int, int_opt("credente", "believer", hi=30)] = None
+    believer: Annotated[Int, int_opt("believer", "credente", hi=30)] = None
     consecrated: Annotated[Int, int_opt("consecrated", "consacrati", hi=30)] = None
-    pieta: Annotated[Int, int_opt("pieta", hi=10)] = None
+    piety: Annotated[Int, int_opt("piety", "pieta", hi=10)] = None
     unspent: Annotated[Int, int_opt("unspent", "avanzata", hi=99)] = None
     target: Annotated[Text, TARGET] = None
     apply: Annotated[bool, APPLY] = False

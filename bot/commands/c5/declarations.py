@@ -97,7 +97,7 @@ SPECS = [
         aliases=("tiro", "tira"),
         args=a.ShootArgs,
         examples=(
-            "/c5 shoot aim=4 range=medium str=6 res=5 mira",
+            "/c5 shoot aim=4 range=medium str=6 res=5 bullseye",
             "/c5 shoot attacker=Archer target=Orc range=long altitude=1 odds",
         ),
     ),

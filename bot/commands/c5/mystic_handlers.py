@@ -37,7 +37,7 @@ async def mana_cmd(ctx: Context) -> Reply:
         rank,
         power,
         source,
-        recupero=a.recupero or 0,
+        recupero=a.recovery or 0,
         explode=settings.mana_explode == "yes",
     )
     source.check_exhausted()
@@ -130,7 +130,7 @@ async def faith_cmd(ctx: Context) -> Reply:
     game, _, unit = await GAME.units(ctx)
     rank = rq.need(opts, "rank", unit, "rank")
     aspects = rq.need(opts, "aspects", unit, "aspects")
-    pieta = rq.option_or_stat(opts, "pieta", unit, "pieta") or 0
+    pieta = rq.option_or_stat(opts, "piety", unit, "pieta") or 0
     unspent = a.unspent
     if unspent is None and game is not None and unit is not None:
         unspent = c5tr.pool(game.state, unit.name, "ft")
@@ -138,7 +138,7 @@ async def faith_cmd(ctx: Context) -> Reply:
         rank,
         aspects,
         a.followers or 0,
-        credente=a.credente or 0,
+        credente=a.believer or 0,
         consecrated=a.consecrated or 0,
         pieta=pieta,
         unspent=unspent or 0,

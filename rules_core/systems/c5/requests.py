@@ -225,8 +225,8 @@ def shoot_request(opts: Options, attacker: Unit | None, target: Unit | None) -> 
         or fold(opts.get("fire") or "").endswith(("printed", "stampato")),
         diff_mod=opts.get("diff_mod") or 0,
         altitude=opts.get("altitude") or 0,
-        mira=bool(opts.get("mira")),
-        mira_printed=bool(opts.get("mira_printed")),
+        mira=bool(opts.get("bullseye")),
+        mira_printed=bool(opts.get("bullseye_printed")),
         aim_printed=attacker.stats.get("aim") if attacker is not None else None,
         zone=bool(opts.get("zone")),
     )

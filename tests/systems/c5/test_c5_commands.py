@@ -45,7 +45,7 @@ async def test_wound_melee_shoot_chains(app: App) -> None:
     parried = await say(app, "/c5 mischia att=5 dif=4 for=7 res=6 dadi=4,5", lang="it")
     assert parried.data is not None and parried.data["outcome"]["parried"]
     assert "Parato" in plain.render(parried)
-    shot = await say(app, "/c5 shoot aim=4 range=medium str=6 res=5 mira dice=6,2,3,4")
+    shot = await say(app, "/c5 shoot aim=4 range=medium str=6 res=5 bullseye dice=6,2,3,4")
     assert shot.data is not None
     assert shot.data["steps"][0]["target"] == 10 and shot.data["outcome"]["wounds"] == 2
     assert "+3 Aim" in plain.render(shot)
@@ -74,7 +74,7 @@ async def test_bad_input_is_one_sentence(app: App) -> None:
     assert few.error is not None and few.error.code.startswith("dice.not_enough")
     extra = await say(app, "/c5 wound str=5 res=5 dice=3,4,5")
     assert extra.error is not None and extra.error.code == "dice.unused_dice"
-    mira = await say(app, "/c5 shoot aim=4 str=5 res=5 fire=assault mira")
+    mira = await say(app, "/c5 shoot aim=4 str=5 res=5 fire=assault bullseye")
     assert mira.error is not None and mira.error.code == "c5.mira_free_fire"
     apply = await say(app, "/c5 wound str=5 res=5 apply")
     assert apply.error is not None and apply.error.code == "c5.apply_needs_target"
