@@ -110,3 +110,20 @@ async def test_wm_gear_examples_use_the_italian_books_letters(app: App) -> None:
         assert done.ok, done.error
         data.append(done.data)
     assert data[0] == data[1]
+
+
+async def test_list_is_elenco_as_in_every_other_italian_list_command(app: App) -> None:
+    """/unita elenco, /regole elenco, /armata elenco… but /wow carta and /inf arma refused
+    `elenco` (they wanted `elenca`): a new Italian player typed it twice. Both are taken now,
+    and the help shows elenco."""
+    wow = {"chat": "console:walk-list-wow", "lang": "it"}
+    for text in ("/partita nuova wow", "/unita aggiungi Jaina salute=6"):
+        assert (await say(app, text, **wow)).ok
+    for text in ("/wow carta elenco Jaina", "/wow carta elenca Jaina"):
+        listed = await say(app, text, **wow)
+        assert listed.ok, (text, listed.error)
+    inf = {"chat": "console:walk-list-inf", "lang": "it"}
+    assert (await say(app, "/partita nuova inf", **inf)).ok
+    listed = await say(app, "/inf arma elenco", **inf)
+    assert listed.ok and "Fucile" in plain.render(listed), listed.error
+    assert "/inf arma elenco" in plain.render(await say(app, "/aiuto inf", lang="it"))
