@@ -5,6 +5,8 @@ or field the Italian form names that the command doesn't read would be refused t
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from bot.app import App
@@ -12,7 +14,9 @@ from bot.commands import build_registry
 from bot.commands.core import shown_example
 from bot.commands.local_names import example_words, text_names
 from bot.i18n import Lang
+from bot.protocol import Reply
 from tests.helpers import say
+from tests.i18n_check import foreign_words
 
 REGISTRY = build_registry()
 # Each group and the game its chat plays (/army and /compare: Age of Sigmar's examples).
@@ -26,7 +30,8 @@ UNITS = ("Vindictors", "Gutrippaz", "Knight-Arcanum", "Lord", "Drake", "Ironclad
 ADD = REGISTRY.get("unit add")
 
 
-async def _outcomes(app: App, group: str, lang: Lang) -> list[tuple[str, str]]:
+async def _replies(app: App, group: str, lang: Lang) -> list[tuple[str, Reply]]:
+    """Each of the group's examples as /help shows it in `lang`, and its reply."""
     names = text_names(REGISTRY, lang)
     chat = f"console:alike-{group}-{lang}"
     user = f"alike-{lang}"  # rosters are a user's own, across chats
@@ -39,8 +44,25 @@ async def _outcomes(app: App, group: str, lang: Lang) -> list[tuple[str, str]]:
         for example in spec.examples:
             text = shown_example(REGISTRY, names, spec, example, lang)
             reply = await say(app, text, chat=chat, lang=lang, user=user, admin=True, seed=7)
-            out.append((text, reply.error.code if reply.error else "ok"))
+            out.append((text, reply))
     return out
+
+
+async def _outcomes(app: App, group: str, lang: Lang) -> list[tuple[str, str]]:
+    return [
+        (text, reply.error.code if reply.error else "ok")
+        for text, reply in await _replies(app, group, lang)
+    ]
+
+
+def _keys(data: object) -> Iterator[str]:
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield str(key)
+            yield from _keys(value)
+    elif isinstance(data, list):
+        for item in data:
+            yield from _keys(item)
 
 
 @pytest.mark.parametrize("group", sorted(GROUPS))
@@ -49,3 +71,17 @@ async def test_an_italian_example_ends_as_the_english_one(app: App, group: str) 
     italian = await _outcomes(app, group, "it")
     differ = [(e, i) for e, i in zip(english, italian, strict=True) if e[1] != i[1]]
     assert differ == []
+
+
+@pytest.mark.parametrize("group", sorted(GROUPS))
+async def test_reply_data_keys_are_english(app: App, group: str) -> None:
+    """`--json` and the stored roll log read the reply's data: its keys are English whatever the
+    chat's language (#24 named `recupero`; /c5 mana, faith and the wound odds still had
+    `recupero`, `credente`, `p_nulla`)."""
+    italian_keys = {
+        (text, key)
+        for text, reply in await _replies(app, group, "en")
+        for key in _keys(reply.data)
+        if foreign_words("en", key.replace("_", " "))
+    }
+    assert italian_keys == set()

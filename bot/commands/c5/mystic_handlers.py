@@ -37,7 +37,7 @@ async def mana_cmd(ctx: Context) -> Reply:
         rank,
         power,
         source,
-        recupero=a.recovery or 0,
+        recovery=a.recovery or 0,
         explode=settings.mana_explode == "yes",
     )
     source.check_exhausted()
@@ -130,7 +130,7 @@ async def faith_cmd(ctx: Context) -> Reply:
     game, _, unit = await GAME.units(ctx)
     rank = rq.need(opts, "rank", unit, "rank")
     aspects = rq.need(opts, "aspects", unit, "aspects")
-    pieta = rq.option_or_stat(opts, "piety", unit, "pieta") or 0
+    piety = rq.option_or_stat(opts, "piety", unit, "pieta") or 0
     unspent = a.unspent
     if unspent is None and game is not None and unit is not None:
         unspent = c5tr.pool(game.state, unit.name, "ft")
@@ -138,9 +138,9 @@ async def faith_cmd(ctx: Context) -> Reply:
         rank,
         aspects,
         a.followers or 0,
-        credente=a.believer or 0,
+        believer=a.believer or 0,
         consecrated=a.consecrated or 0,
-        pieta=pieta,
+        piety=piety,
         unspent=unspent or 0,
     )
     rank_name = tables.RANK_NAMES_FAITHFUL.get(rank, str(rank))
@@ -148,7 +148,7 @@ async def faith_cmd(ctx: Context) -> Reply:
         "c5.faith_line",
         aspects=out.aspects,
         followers=out.from_followers,
-        credente=out.credente,
+        believer=out.believer,
         kept=out.kept,
         ft=out.ft,
     )

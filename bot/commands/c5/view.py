@@ -107,7 +107,7 @@ async def wound_odds_reply(ctx: Context, odds: WoundOdds, title: str) -> Reply:
         "p_stunned": float(odds.p_stunned),
         "p_hit": float(odds.p_hit),
         "p_exceptional": float(odds.p_exceptional),
-        "p_nulla": float(odds.p_nulla),
+        "p_no_effect": float(odds.p_no_effect),
         "tail": odds.tail,
     }
     reply = Reply(title=ctx.t("c5.odds_title"), blocks=blocks, data=data)

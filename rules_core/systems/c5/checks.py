@@ -109,12 +109,12 @@ class ManaOutcome(BaseModel):
     total: int
     natural_one: bool
     gems: int
-    recupero: int
+    recovery: int
     rank: int
 
 
 def resolve_mana(
-    rank: int, power: int, source: DiceSource, *, recupero: int = 0, explode: bool = False
+    rank: int, power: int, source: DiceSource, *, recovery: int = 0, explode: bool = False
 ) -> tuple[Step, ManaOutcome]:
     """@130449 (digest §3.3.1): POT + 1d6 read on the mage's rank row; a natural 1 recovers
     nothing. Recupero/X (@97326) adds X gems. Whether a 6 is rerolled here is not stated: the
@@ -130,7 +130,7 @@ def resolve_mana(
             break
     total = power + sum(dice)
     gems = tables.mana_gems(rank, total, natural_one)
-    gems += recupero
+    gems += recovery
     column = "1" if natural_one else tables.MANA_COLUMNS[tables.mana_band(total) + 1]
     step = Step(
         name="mana",
@@ -141,7 +141,7 @@ def resolve_mana(
         detail={"rank": rank, "column": column},
     )
     return step, ManaOutcome(
-        total=total, natural_one=natural_one, gems=gems, recupero=recupero, rank=rank
+        total=total, natural_one=natural_one, gems=gems, recovery=recovery, rank=rank
     )
 
 
@@ -149,7 +149,7 @@ class FaithOutcome(BaseModel):
     ft: int
     aspects: int
     from_followers: int
-    credente: int
+    believer: int
     consecrated: int
     kept: int
 
@@ -159,9 +159,9 @@ def temporary_faith(
     aspects: int,
     followers: int,
     *,
-    credente: int = 0,
+    believer: int = 0,
     consecrated: int = 0,
-    pieta: int = 0,
+    piety: int = 0,
     unspent: int = 0,
 ) -> FaithOutcome:
     """@21515 (digest §3.4): FT = the sum of the printed Aspects (relics included) + the
@@ -171,13 +171,13 @@ def temporary_faith(
     if not 1 <= rank <= 4:
         raise UserError("c5.bad_rank")
     followers_ft = tables.faith_from_followers(rank, followers + consecrated)
-    kept = min(pieta, unspent)
-    ft = aspects + followers_ft + credente + kept
+    kept = min(piety, unspent)
+    ft = aspects + followers_ft + believer + kept
     return FaithOutcome(
         ft=ft,
         aspects=aspects,
         from_followers=followers_ft,
-        credente=credente,
+        believer=believer,
         consecrated=consecrated,
         kept=kept,
     )

@@ -24,7 +24,7 @@ class WoundOutcome(BaseModel):
     wounds: int
     stunned: bool
     exceptional: bool
-    result: Literal["none", "nulla", "stordito", "wounds"]
+    result: Literal["none", "no_effect", "stunned", "wounds"]
     r: int | None = None
     str_used: int | None = None
     res_used: int | None = None

@@ -124,7 +124,7 @@ class WoundOdds(BaseModel):
 
     wounds: Distribution
     p_stunned: Fraction
-    p_nulla: Fraction
+    p_no_effect: Fraction
     p_exceptional: Fraction
     p_hit: Fraction = Fraction(1)
     tail: float = 0.0
@@ -135,7 +135,7 @@ class _Read(NamedTuple):
 
     wounds: int
     stunned: bool
-    nulla: bool
+    no_effect: bool
     exceptional: bool
 
 
@@ -157,13 +157,13 @@ def wound_odds(req: WoundRequest, settings: C5Settings, melee: bool = True) -> W
             penalty_mode,
             settings.sacred_on_nothing == "yes",
         )
-        return _Read(out.wounds, out.stunned, out.result == "nulla", out.exceptional)
+        return _Read(out.wounds, out.stunned, out.result == "no_effect", out.exceptional)
 
     reads = D6.combine(D6, lambda a, b: (a, b)).map(read)
     return WoundOdds(
         wounds=reads.map(lambda r: r.wounds),
         p_stunned=reads.chance(lambda r: r.stunned),
-        p_nulla=reads.chance(lambda r: r.nulla),
+        p_no_effect=reads.chance(lambda r: r.no_effect),
         p_exceptional=reads.chance(lambda r: r.exceptional),
     )
 
@@ -173,7 +173,7 @@ def _with_hit(w: WoundOdds, p_hit: Fraction, tail: float = 0.0) -> WoundOdds:
     return WoundOdds.model_construct(
         wounds=Distribution.mixture([(p_hit, w.wounds), (1 - p_hit, 0)]),
         p_stunned=p_hit * w.p_stunned,
-        p_nulla=p_hit * w.p_nulla,
+        p_no_effect=p_hit * w.p_no_effect,
         p_exceptional=p_hit * w.p_exceptional,
         p_hit=p_hit,
         tail=tail,

@@ -97,9 +97,9 @@ def read_table(
         value = max(tables.DOUBLE_SIX_MIN, value)
     value = after_table(value, exceptional, req, sacred_on_nothing)
     if value == tables.NULLA:
-        wounds, stunned, result = 0, False, "nulla"
+        wounds, stunned, result = 0, False, "no_effect"
     elif value == tables.STORDITO:
-        wounds, stunned, result = 0, True, "stordito"
+        wounds, stunned, result = 0, True, "stunned"
     else:
         wounds, stunned, result = value, False, "wounds"
     return WoundOutcome(

@@ -23,7 +23,7 @@ from rules_core.systems.c5.odds import melee_odds, shoot_odds
 
 SIXTH = Fraction(1, 6)
 DEPTH = 9  # dice of one chain the oracle follows; longer chains are the left-out mass
-Dist = dict[tuple[int, bool, bool, bool], Fraction]  # (wounds, stunned, nulla, exceptional)
+Dist = dict[tuple[int, bool, bool, bool], Fraction]  # (wounds, stunned, no_effect, exceptional)
 
 # @130057 as the digest reconstructs it (§3.5.2): rows by the lower die (1, 2, 3, 4, 5&6),
 # columns by R; "N" nothing, "S" stunned, numbers are wounds; row 3's 4/5 cell is split.
@@ -169,7 +169,7 @@ def compare(odds: object, p_hit: Fraction, dist: Dist, slack: Fraction) -> None:
     shown = odds.wounds.as_fractions()  # type: ignore[attr-defined]
     for w in set(shown) | set(wounds):
         assert close(shown.get(w, Fraction(0)), wounds.get(w, Fraction(0))), w
-    for name, index in (("p_stunned", 1), ("p_nulla", 2), ("p_exceptional", 3)):
+    for name, index in (("p_stunned", 1), ("p_no_effect", 2), ("p_exceptional", 3)):
         want = sum((p for key, p in dist.items() if key[index]), Fraction(0))
         assert close(getattr(odds, name), want), name
 

@@ -198,7 +198,7 @@ def test_mana_table(rank: int, power: int, die: int, gems: int) -> None:
 
 
 def test_mana_recupero_and_rank() -> None:
-    assert resolve_mana(2, 4, DiceSource.given([5]), recupero=2)[1].gems == 7
+    assert resolve_mana(2, 4, DiceSource.given([5]), recovery=2)[1].gems == 7
     with pytest.raises(UserError) as raised:
         resolve_mana(5, 4, DiceSource.given([5]))
     assert raised.value.key == "c5.bad_rank"
@@ -207,8 +207,8 @@ def test_mana_recupero_and_rank() -> None:
 def test_faith() -> None:
     assert temporary_faith(1, 3, 7).ft == 6  # G26 Devoto
     assert temporary_faith(2, 3, 5).ft == 6  # G27 Zelota
-    assert temporary_faith(3, 4, 4, credente=2).ft == 10  # G28 Decano
-    assert temporary_faith(1, 3, 2, consecrated=1, pieta=2, unspent=5).ft == 3 + 1 + 2
+    assert temporary_faith(3, 4, 4, believer=2).ft == 10  # G28 Decano
+    assert temporary_faith(1, 3, 2, consecrated=1, piety=2, unspent=5).ft == 3 + 1 + 2
 
 
 def test_opposed() -> None:
@@ -453,7 +453,7 @@ def fx(
 ) -> int:
     req = WoundRequest(effects=frozenset(effects), melee=melee, **kw)  # type: ignore[arg-type]
     _, out = resolve_wound(req, DiceSource.given(faces), sacred_on_nothing=nothing)
-    return out.wounds if out.result == "wounds" else {"stordito": 0, "nulla": -1}[out.result]
+    return out.wounds if out.result == "wounds" else {"stunned": 0, "no_effect": -1}[out.result]
 
 
 def test_r04_to_r06_sacred_and_spada_ascia() -> None:

@@ -164,7 +164,7 @@ def test_R01_str7_res6_dice_2_5() -> None:
 
 
 def test_R02_str5_res6_dice_1_3_stunned() -> None:
-    assert wounds([1, 3], str_=5, res=6) == (1, 0, "stordito")
+    assert wounds([1, 3], str_=5, res=6) == (1, 0, "stunned")
 
 
 def test_R03_double_four_exceptional() -> None:
@@ -205,13 +205,13 @@ def test_R13_scourge_on_the_last_band_stays() -> None:
 
 
 def test_R14_hardboned_on_the_first_band_stays_nothing() -> None:
-    assert wounds([1, 2], str_=1, res=9, hardboned=True) == (1, 0, "nulla")
+    assert wounds([1, 2], str_=1, res=9, hardboned=True) == (1, 0, "no_effect")
 
 
 def test_R16_vulnerabile_adds_one_wound_not_to_stunned() -> None:
     vulnerable = frozenset({"vulnerabile"})
     assert wounds([2, 5], str_=9, res=6, effects=vulnerable)[1] == 3
-    assert wounds([1, 3], str_=5, res=6, effects=vulnerable)[2] == "stordito"
+    assert wounds([1, 3], str_=5, res=6, effects=vulnerable)[2] == "stunned"
 
 
 def test_R21_symbiotic_weapon_rolls_zero_against_zero() -> None:
@@ -293,4 +293,4 @@ def test_G27_zelota_aspects3_followers5() -> None:
 
 
 def test_G28_decano_with_a_credente() -> None:
-    assert temporary_faith(3, 4, 4, credente=2).ft == 10
+    assert temporary_faith(3, 4, 4, believer=2).ft == 10
