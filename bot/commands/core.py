@@ -127,10 +127,10 @@ def group_help(
 
 def command_help(ctx: Context, names: dict[tuple[str, ...], str], spec: CommandSpec) -> Reply:
     """`/help roll`: syntax, description, options, examples, and the group's other commands."""
-    blocks: list[Block] = [
-        [code(local_names.usage(names[spec.path], spec, usage_lang(ctx)))],
-        [plain(ctx.t(spec.key + ".desc"))],
-    ]
+    usage = local_names.usage(names[spec.path], spec, usage_lang(ctx))
+    # a command with nothing to add (`/turn`) has its title for a syntax line: shown once
+    blocks: list[Block] = [[code(usage)]] if usage != names[spec.path] else []
+    blocks.append([plain(ctx.t(spec.key + ".desc"))])
     local = local_names.option_names(spec, usage_lang(ctx))
     for opt in spec.options:
         text = ctx.t(f"{spec.key}.opt.{opt.name}")
@@ -205,10 +205,17 @@ async def help_(ctx: Context) -> Reply:
     raise UserError("help.unknown", name=name[:40])
 
 
+def need_admin(ctx: Context) -> None:
+    """A chat setting is shown to anyone and changed by a chat admin only."""
+    if not ctx.request.admin:
+        raise UserError("perm.admin_only")
+
+
 async def lang(ctx: Context) -> Reply:
     choice = ctx.args(LangArgs).language
-    if choice is None:
+    if choice is None:  # anyone may ask; only a chat admin changes it
         return Reply(blocks=[[plain(ctx.t("lang.current", lang=ctx.lang))]])
+    need_admin(ctx)
     new = i18n.normalize_lang(choice)
     if new is None:
         raise UserError("lang.unknown")
@@ -229,6 +236,7 @@ async def images(ctx: Context) -> Reply:
             blocks=[[plain(ctx.t("settings.images_on" if on else "settings.images_off"))]],
             data={"images": on},
         )
+    need_admin(ctx)
     on = state == "on"
     await settings_repo.set_chat_images(ctx.conn, chat, on)
     key = "settings.images_set_on" if on else "settings.images_set_off"
@@ -254,7 +262,6 @@ SPECS = [
     CommandSpec(
         path=("settings", "lang"),
         handler=lang,
-        admin_only=True,
         aliases=("lingua",),
         group_aliases=("impostazioni",),
         args=LangArgs,
@@ -263,7 +270,6 @@ SPECS = [
     CommandSpec(
         path=("settings", "images"),
         handler=images,
-        admin_only=True,
         aliases=("immagini",),
         group_aliases=("impostazioni",),
         args=ImagesArgs,
@@ -273,7 +279,6 @@ SPECS = [
     CommandSpec(
         path=("lang",),
         handler=lang,
-        admin_only=True,
         hidden=True,
         aliases=("lingua",),
         args=LangArgs,

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bot.app import App
 from bot.commands import all_specs
 from bot.commands.registry import Registry
@@ -129,3 +131,24 @@ async def test_an_option_error_in_text_form_shows_the_commands_syntax(app: App) 
         assert len(lines) == 2 and lines[1].startswith(f"Sintassi: {typed} "), lines
     unknown = await say(app, "/nope")
     assert unknown.error is not None and len(plain.render(unknown).splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "change"),
+    [("/lang", "en", "/lang en"), ("/lingua", "it", "/lingua it"),
+     ("/settings images", "en", "/settings images off"), ("/impostazioni immagini", "it",
+                                                        "/impostazioni immagini no")],
+)  # fmt: skip
+async def test_anyone_sees_a_chat_setting_only_an_admin_changes_it(
+    app: App, text: str, lang: str, change: str
+) -> None:
+    """Found walking as a new player: `/lingua` alone (which only shows the language) answered
+    "only a chat admin can do that" to a player."""
+    chat = f"console:see-{lang}-{text[1:4]}"
+    if lang == "it":
+        assert (await say(app, "/lang it", chat=chat, admin=True)).ok
+    seen = await say(app, text, chat=chat, lang=lang)
+    assert seen.ok, seen.error
+    changed = await say(app, change, chat=chat, lang=lang)
+    assert changed.error is not None and changed.error.code == "perm.admin_only"
+    assert plain.render(seen) == plain.render(await say(app, text, chat=chat, lang=lang))

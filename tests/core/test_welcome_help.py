@@ -97,3 +97,17 @@ async def test_discord_help_leaves_out_start_which_discord_does_not_publish(app:
     assert "/roll" in text and "/start" not in text
     start = await app.handle(request.model_copy(update={"text": "/help start"}))
     assert start.error is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "name"), [("/help turn", "en", "/turn"), ("/aiuto annulla", "it", "/annulla")]
+)
+async def test_help_of_a_command_without_options_names_it_once(
+    app: App, text: str, lang: str, name: str
+) -> None:
+    """Found walking as a new player: its title and its syntax line were the same line, twice.
+    A command with options keeps its syntax line."""
+    lines = plain.render(await say(app, text, lang=lang)).splitlines()
+    assert [line for line in lines if line.strip() == name] == [lines[0]]
+    with_options = plain.render(await say(app, "/help roll")).splitlines()
+    assert with_options[0].strip() == "/roll" and with_options[1].startswith("/roll ")
