@@ -115,8 +115,8 @@ async def retreat_cmd(ctx: Context) -> Reply:
     sign = "≥" if settings.retreat == "ge" else ">"
     for row in rows:
         text = ctx.t(
-            "inf.retreat_line",
-            who=row.player or "-",
+            "inf.retreat_line" if row.player else "inf.retreat_line_given",  # by hand: no one
+            who=row.player,
             lost=row.lost,
             total=row.total,
             share=fmt_pct(ctx.lang, row.share, 0),

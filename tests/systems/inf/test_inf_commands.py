@@ -269,3 +269,13 @@ async def test_settings_are_for_admins_and_change_the_rule(app: App) -> None:
     await say(app, "/inf settings initiative=sum", admin=True)
     initiative = await say(app, "/inf initiative wip=12 vs=12 dice=7,18")
     assert initiative.data is not None and initiative.data["outcome"]["winner"] == "opponent"
+
+
+async def test_retreat_from_given_points_names_no_one(app: App) -> None:
+    """Found walking as a new player: points given by hand (no player) read `-: lost 3 of 10`."""
+    for lang, text, start in (
+        ("en", "/inf retreat lost=3 total=10", "Lost 3 of 10 points"),
+        ("it", "/inf ritirata persi=3 totale=10", "Persi 3 punti su 10"),
+    ):
+        lines = plain.render(await say(app, text, lang=lang)).splitlines()
+        assert lines[1].startswith(start), lines
