@@ -40,12 +40,12 @@ async def battleshock(ctx: Context) -> Reply:
     if bravery is None and unit is not None:
         bravery = unit.stats.get("bravery")
     if bravery is None:
-        raise UserError("aos.missing_option", option="bravery")
+        raise UserError("aos.missing_value", option="bravery")
     slain = a.slain
     if slain is None and unit is not None and game is not None:
         slain = aos_tr.battleshock_slain(game.state, unit)  # counted by the game
     if slain is None:
-        raise UserError("aos.missing_option", option="slain")
+        raise UserError("aos.missing_value", option="slain")
     if unit is not None and game is not None and aos_tr.battleshock_exempt(game.state, unit):
         line = ctx.t("aos.inspired", unit=unit.name)
         title = ctx.t("aos.battleshock_title", bravery=bravery)
@@ -193,7 +193,7 @@ def need(given: int | None, name: str, fallback: int | None = None) -> int:
     """The option's value, else `fallback` (the unit's); neither: say which option is missing."""
     value = given if given is not None else fallback
     if value is None:
-        raise UserError("aos.missing_option", option=name)
+        raise UserError("aos.missing_value", option=name)
     return value
 
 

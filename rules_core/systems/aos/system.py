@@ -82,7 +82,7 @@ def make_weapon(name: str, values: dict[str, str]) -> Weapon:
         raise UserError("aos.bad_weapon_name")
     for field in ("attacks", "hit", "wound"):
         if field not in values:
-            raise UserError("aos.missing_option", option=field)
+            raise UserError("aos.missing_value", option=field)
     for field, value in values.items():
         _check_value(field, value)
     return Weapon(name=name, **values)

@@ -91,7 +91,7 @@ async def test_odds_shape_and_models_slain(app: App) -> None:
         ("/aos attack attacks=1 hit=3 wound=3 dice=1,1", "dice.unused_dice"),
         ("/aos attack attacks=2 hit=3 wound=3 apply", "aos.apply_needs_target"),
         ("/aos attack attacks=2 hit=3 wound=3 target=Foo", "game.none"),
-        ("/aos battleshock slain=2", "aos.missing_option"),
+        ("/aos battleshock slain=2", "aos.missing_value"),
         ("/aos unbind", "cmd.missing_option"),
         ("/aos charge distance=far", "aos.bad_number"),
         ("/aos settings save_cap=bonus_only", "aos.settings_admin"),
@@ -375,3 +375,19 @@ async def test_a_d3_shows_each_d6_face_and_what_it_counts_for(app: App) -> None:
                     assert 1 <= d6 <= 6 and d3 == (d6 + 1) // 2, line
                     seen += 1
     assert seen >= 7  # every attack shows its D3 attacks, and most their D3 damage
+
+
+async def test_a_missing_value_hints_at_attacker_only_for_an_attack(app: App) -> None:
+    """Found walking as a new player: `/aos weapon Knights Sword attacks=2` (and battleshock
+    without bravery=) answered "hit= is needed (for an attack, attacker= with a weapon on its
+    card also works)", an option /aos weapon doesn't have."""
+    await say(app, "/game new aos", chat="console:hint")
+    await say(app, "/unit add Knights models=5 wounds=2 save=4", chat="console:hint")
+    for text in ("/aos weapon Knights Sword attacks=2", "/aos battleshock slain=2"):
+        reply = await say(app, text, chat="console:hint")
+        assert reply.error is not None and "attacker=" not in reply.error.message, text
+    italian = await say(app, "/aos arma Knights Spada attacchi=2", chat="console:hint", lang="it")
+    assert italian.error is not None and "attaccante=" not in italian.error.message
+    assert italian.error.message.startswith("Serve colpire=")
+    attack = await say(app, "/aos attack hit=3 wound=3")
+    assert attack.error is not None and "attacker=" in attack.error.message

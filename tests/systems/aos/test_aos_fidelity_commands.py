@@ -113,7 +113,7 @@ async def test_L613_battleshock_takes_the_models_slain_this_turn_from_the_game(a
     calm = await say(app, "/aos battleshock target=Gutrippaz dice=5", **BOB)
     assert calm.data is not None and calm.data["outcome"]["fled"] == 0
     missing = await say(app, "/aos battleshock bravery=6")
-    assert missing.error is not None and missing.error.code == "aos.missing_option"
+    assert missing.error is not None and missing.error.code == "aos.missing_value"
 
 
 async def test_L627_rallied_models_still_count_for_battleshock(app: App) -> None:
