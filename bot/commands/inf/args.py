@@ -209,7 +209,7 @@ class OrdersArgs(Args):
             aliases=("azione",),
         ),
     ] = None
-    unit: Annotated[str | None, unit_opt("unit", "unita")] = None
+    unit: Annotated[str | None, unit_opt("unit", "unita", positional=True)] = None
     units: Annotated[str | None, names_opt("units", "miniature")] = None
     n: Annotated[int | None, num("n", lo=1, hi=30)] = None
     lt: Annotated[bool, flag_opt("lt", "tenente")] = False

@@ -134,7 +134,7 @@ SPECS = [
         args=A.OrdersArgs,
         examples=(
             "/inf orders",
-            "/inf orders spend unit=Angus",
+            "/inf orders spend Angus",
             "/inf orders coordinate units=Angus,Doucher,Bipandra",
             "/inf orders recount",
         ),

@@ -204,6 +204,9 @@ async def test_scripted_game(app: App) -> None:
     assert spend.data is not None and spend.data["lt"] == 0
     not_yours = await say(app, "/inf orders spend unit=Angus", user="bob")
     assert not not_yours.ok
+    # The unit as typed after the action, as /unit damage NAME takes it (found walking: refused)
+    typed = await say(app, "/inf ordini spendi Angus", user="alice", lang="it")
+    assert typed.ok, typed.error
 
     # Angus shoots Wen Liu at 30 cm (Rifle +3): one ARM roll failed -> Unconscious (L1368-1389)
     shot = await say(
