@@ -67,7 +67,7 @@ def allowed_mentions(reply: Reply) -> discord.AllowedMentions:
     return discord.AllowedMentions(
         everyone=False,
         roles=False,
-        users=[discord.Object(int(u)) for u in reply.mentions if u.isdigit()],
+        users=[discord.Object(int(u)) for u in reply.mentions if u.isdecimal()],
         replied_user=False,
     )
 
@@ -527,7 +527,7 @@ class DiscordAdapter:
                 for a in reply.attachments
             ],
         }
-        pings = " ".join(f"<@{u}>" for u in reply.mentions if u.isdigit())
+        pings = " ".join(f"<@{u}>" for u in reply.mentions if u.isdecimal())
         if pings:
             kwargs["content"] = pings
         if view is not None:

@@ -390,7 +390,7 @@ async def export(ctx: Context) -> Reply:
     """A Markdown battle report: each game round by round (every action with its dice and
     what it changed), its final state, the campaign's own steps, and the standings."""
     wanted = sent_guard(ctx, CAMPAIGN_GUARD)  # the campaign page asks for its own, even ended
-    if wanted is not None and not wanted.isdigit():
+    if wanted is not None and not wanted.isdecimal():
         raise UserError("campaign.none")
     found = await store.in_chat(ctx.conn, ctx.request.chat_key, int(wanted)) if wanted else None
     if wanted is not None and found is None:

@@ -32,7 +32,7 @@ def _inert(text: str) -> str:
 
 
 def span(s: Span) -> str:
-    if s.style == "mention" and s.user_id and s.user_id.isdigit():
+    if s.style == "mention" and s.user_id and s.user_id.isdecimal():
         return f"<@{s.user_id}>"
     if not s.text:
         return ""

@@ -14,7 +14,7 @@ _TAGS = {"bold": "b", "italic": "i", "code": "code", "strike": "s", "pre": "pre"
 
 def span(s: Span) -> str:
     text = escape(s.text)
-    if s.style == "mention" and s.user_id and s.user_id.isdigit():
+    if s.style == "mention" and s.user_id and s.user_id.isdecimal():
         return f'<a href="tg://user?id={s.user_id}">{text}</a>'
     tag = _TAGS.get(s.style)
     if tag == "pre":

@@ -237,7 +237,7 @@ def _name_and_count(words: list[str], quoted: bool) -> tuple[str, int | None]:
             words = words[1:]
     elif len(words) > 1 and (m := _COUNT_LAST.match(words[-1])):
         count, words = int(m.group(1)), words[:-1]
-    elif len(words) > 2 and words[-2].lower() in ("x", "×") and words[-1].isdigit():
+    elif len(words) > 2 and words[-2].lower() in ("x", "×") and words[-1].isdecimal():
         count, words = int(words[-1]), words[:-2]
     return " ".join(words).rstrip(":").strip(), count
 

@@ -192,7 +192,7 @@ class RuleIndex:
         for candidate in dict.fromkeys((name_key(query), key)):
             for entry_id in self._by_name.get(candidate, ()):
                 offer(entry_id, BAND["name"] + 2 * ((entry_id, candidate) in self._primary), "name")
-        for number in RULE_NUMBER.findall(key) or ([key] if key.isdigit() else []):
+        for number in RULE_NUMBER.findall(key) or ([key] if key.isdecimal() else []):
             for known, ids in self._by_number.items():
                 if known == number:
                     for entry_id in ids:

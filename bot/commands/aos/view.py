@@ -23,7 +23,7 @@ def request_summary(ctx: Context, req: AttackRequest) -> str:
     # "1 attack" but "D6 attacks": a dice expression or a multiplied count takes the plural.
     text = ctx.t(
         "aos.attack_summary",
-        n=int(count) if count.isdigit() else 0,
+        n=int(count) if count.isdecimal() else 0,
         attacks=count,
         hit=req.hit,
         wound=req.wound,

@@ -181,6 +181,6 @@ def _rights_on_either(ctx: Context, state: GameState, units: list[Unit]) -> None
 def _attack_dice(text: str | None) -> tuple[int, int]:
     """`attacks=2,1`: the attack dice of the first and of the second fighter."""
     parts = [p.strip() for p in (text or "").replace(";", ",").split(",")]
-    if len(parts) != 2 or not all(p.isdigit() and int(p) <= combat.MAX_DICE for p in parts):
+    if len(parts) != 2 or not all(p.isdecimal() and int(p) <= combat.MAX_DICE for p in parts):
         raise UserError("c5.combat_attacks", most=combat.MAX_DICE)
     return int(parts[0]), int(parts[1])

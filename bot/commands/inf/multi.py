@@ -85,7 +85,7 @@ def picked(text: str | None, names: list[str]) -> set[int]:
     keys = [fold(n) for n in names]
     out = set()
     for c in chosen:
-        if c.isdigit() and 1 <= int(c) <= len(names):
+        if c.isdecimal() and 1 <= int(c) <= len(names):
             out.add(int(c) - 1)
         elif fold(c) in keys:
             out.add(keys.index(fold(c)))

@@ -343,7 +343,7 @@ def collateral_units(text: str | None, game: games.StoredGame | None) -> list[tu
     game (its name and ARM) or an ARM; a number is a model outside the game."""
     out: list[tuple[str, int]] = []
     for part in _places(text):
-        if part.isdigit():
+        if part.isdecimal():
             out.append(("", int(part)))
             continue
         if game is None:

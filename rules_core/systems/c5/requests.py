@@ -59,7 +59,7 @@ def weapon_strength(weapon: dict[str, str] | None) -> int | None:
     if weapon is None or not weapon.get("str"):
         return None
     text = weapon["str"].strip().lstrip("+")
-    if not text.lstrip("-").isdigit() or not -10 <= int(text) <= 40:
+    if not text.lstrip("-").isdecimal() or not -10 <= int(text) <= 40:
         raise UserError("c5.bad_weapon_str", value=weapon["str"][:16])
     return int(text)
 

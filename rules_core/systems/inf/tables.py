@@ -119,7 +119,7 @@ def parse_bands(text: str) -> tuple[Band, ...]:
 def parse_damage(text: str | int) -> tuple[int, int | None]:
     """`13` -> (13, None); `PH`, `PH+1`, `FIS-2` -> (0, offset): Damage from the wielder's PH."""
     raw = str(text).strip()
-    if raw.isdigit() and int(raw) <= 30:
+    if raw.isdecimal() and int(raw) <= 30:
         return int(raw), None
     m = _PH_DAM.match(raw)
     if not m:

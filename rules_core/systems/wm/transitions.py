@@ -198,7 +198,7 @@ def _number(profile: dict[str, str], field: str, weapon: str) -> int | None:
     raw = profile.get(field)
     if raw is None or raw.strip() in ("", "-", "—"):
         return None
-    if not raw.strip().isdigit():
+    if not raw.strip().isdecimal():
         raise UserError("wm.weapon_value", weapon=weapon[:40], field=field, value=raw[:12])
     return int(raw)
 
