@@ -24,10 +24,13 @@ async def test_a_superscript_digit_is_one_sentence(app: App, text: str) -> None:
 
 
 def test_rules_parsers_refuse_a_superscript_digit() -> None:
-    with pytest.raises(UserError):
+    with pytest.raises(UserError) as inf:
         parse_damage("²")
-    with pytest.raises(UserError):
+    assert inf.value.key == "inf.bad_damage"
+    with pytest.raises(UserError) as c5:
         weapon_strength({"str": "²"})
-    with pytest.raises(UserError):
+    assert c5.value.key == "c5.bad_weapon_str"
+    with pytest.raises(UserError) as wm:
         wm_weapon_number({"pow": "²"}, "pow", "Sword")
+    assert wm.value.key == "wm.weapon_value"
     assert parse_damage("١٣") == (13, None)  # decimal digits of any script read as int() does
