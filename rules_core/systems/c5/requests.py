@@ -221,8 +221,7 @@ def shoot_request(opts: Options, attacker: Unit | None, target: Unit | None) -> 
         wound=wound,
         range=RANGES.get(fold(opts.get("range") or "short"), "short"),
         fire=fire,
-        printed=bool(opts.get("printed_fire"))
-        or fold(opts.get("fire") or "").endswith(("printed", "stampato")),
+        printed=fold(opts.get("fire") or "").endswith(("printed", "stampato")),
         diff_mod=opts.get("diff_mod") or 0,
         altitude=opts.get("altitude") or 0,
         mira=bool(opts.get("bullseye")),
