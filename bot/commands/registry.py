@@ -167,7 +167,9 @@ class Registry:
     def canonical(self, words: list[str]) -> tuple[str, ...]:
         out: list[str] = []
         for word in words:
-            out.append(self._alias.get((*out, word), word))
+            # Names are ASCII (Telegram's rule), so `/unità` folds to the `/unita` it means.
+            key = word if word.isascii() else fold(word)
+            out.append(self._alias.get((*out, key), key))
         return tuple(out)
 
     def get(self, name: str) -> CommandSpec | None:

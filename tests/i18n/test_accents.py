@@ -88,3 +88,19 @@ def test_no_italian_syntax_line_drops_an_accent() -> None:
 def test_the_accent_sweep_sees_a_missing_accent() -> None:
     assert _unaccented("penalita") == "penalità" and _unaccented("PROBABILITA") == "probabilità"
     assert _unaccented("ferite") is None and _unaccented("penalità") is None
+
+
+def test_a_command_word_typed_with_its_accent_finds_the_command() -> None:
+    """Command names stay ASCII for Telegram (`/unita`), but a player may type the word as it
+    is written: `/unità aggiungi` was "unknown command"."""
+    registry = build_registry()
+    checked = []
+    for spec in registry:
+        words = typed_name(registry, spec, "it").lstrip("/").split()
+        written = [_unaccented(w) or w for w in words]
+        if written == words:
+            continue
+        checked.append(" ".join(written))
+        for typed in (" ".join(written), " ".join(written).upper()):
+            assert registry.find(f"/{typed}").spec is spec, typed
+    assert "unità aggiungi" in checked and "aos priorità" in checked, checked
