@@ -99,8 +99,10 @@ def error_params(
     opt = spec.option(str(name)) if spec is not None and name is not None else None
     if opt is None or opt not in spec.options:  # type: ignore[union-attr]
         return params
-    name = option_names(spec, lang)[opt.name]  # type: ignore[arg-type]
-    out = {**params, "option": i18n.readable(lang, name)}
+    label = i18n.readable(lang, option_names(spec, lang)[opt.name])  # type: ignore[arg-type]
+    if opt.positional and str(name).isupper():  # a placeholder, as the syntax line shows it
+        label = label.upper()
+    out = {**params, "option": label}
     if "choices" in params and opt.choices:
         out["choices"] = ", ".join(dict.fromkeys(choice_word(opt, c, lang) for c in opt.choices))
     return out

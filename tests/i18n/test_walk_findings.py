@@ -127,3 +127,28 @@ async def test_list_is_elenco_as_in_every_other_italian_list_command(app: App) -
     listed = await say(app, "/inf arma elenco", **inf)
     assert listed.ok and "Fucile" in plain.render(listed), listed.error
     assert "/inf arma elenco" in plain.render(await say(app, "/aiuto inf", lang="it"))
+
+
+async def test_a_missing_positional_is_named_as_the_syntax_line_shows_it(app: App) -> None:
+    # `/confronta "2d6"` said "Manca b." above "Sintassi: /confronta A B …": the placeholder the
+    # reader sees is B (the registry names it so; the local name lost its case).
+    cases = [
+        ('/confronta "2d6"', "it", "Manca B."),
+        ("/compare", "en", "A is missing."),
+        ("/tira", "it", "Manca ESPRESSIONE."),
+        ("/unita aggiungi", "it", "Manca NOME."),
+        ("/wm compare", "en", "A is missing."),
+    ]
+    for text, lang, sentence in cases:
+        reply = await say(app, text, lang=lang)
+        assert reply.error is not None and reply.error.code == "cmd.missing_option", text
+        assert reply.error.message.startswith(sentence), reply.error.message
+    await say(app, "/partita nuova c5", lang="it", chat="console:c5-second")
+    await say(app, "/unita aggiungi Guardie", lang="it", chat="console:c5-second")
+    c5 = await say(app, "/c5 combattimento Guardie", lang="it", chat="console:c5-second")
+    assert c5.error is not None and c5.error.message.startswith("Manca SECONDO."), c5.error
+    # an option's other errors keep the name as it is typed (`quantità deve essere…`)
+    await say(app, "/partita nuova gen", lang="it")
+    await say(app, "/unita aggiungi Guardie ferite=5", lang="it")
+    bad = await say(app, "/unita danno Guardie tre", lang="it")
+    assert bad.error is not None and "quantità deve essere" in bad.error.message

@@ -145,7 +145,7 @@ async def combat_cmd(ctx: Context) -> Reply:
         )
         return Reply(blocks=blocks, data={"system": "c5", "combats": []})
     if not a.second:
-        raise UserError("cmd.missing_option", option="second")
+        raise UserError("cmd.missing_option", option="SECOND")  # a placeholder
     second = tr.find_unit(game.state, a.second)
     _rights_on_either(ctx, game.state, [first, second])
     dice = _attack_dice(a.attacks)
