@@ -166,7 +166,9 @@ def command_help(ctx: Context, names: dict[tuple[str, ...], str], spec: CommandS
 
 def overview(ctx: Context, names: dict[tuple[str, ...], str]) -> Reply:
     """`/help`: every top-level command with its one-line description."""
-    blocks: list[Block] = [[plain(ctx.t("help.intro"))]]
+    # Discord has no text commands: its picker asks for each option in a field of its own.
+    intro = "help.intro_discord" if ctx.request.platform == "discord" else "help.intro"
+    blocks: list[Block] = [[plain(ctx.t(intro))]]
     for group, specs in ctx.app.registry.groups().items():
         visible = [s for s in specs if not s.hidden and s.path in names]
         if not visible:

@@ -99,6 +99,19 @@ async def test_discord_help_leaves_out_start_which_discord_does_not_publish(app:
     assert start.error is not None
 
 
+@pytest.mark.parametrize("locale", ["en-US", "it"])
+async def test_discord_help_intro_speaks_of_the_command_picker(app: App, locale: str) -> None:
+    # Discord has no text commands: "Options are NAME=VALUE, e.g. /roll 2d6+3 fire" told a
+    # Discord user to type what Discord's picker asks for field by field.
+    request = Request(
+        platform="discord", chat_key="discord:2", user_id="1", user_name="Ann", locale=locale
+    )
+    text = plain.render(await app.handle(request.model_copy(update={"text": "/help"})))
+    lang = "it" if locale == "it" else "en"
+    assert i18n.t(lang, "help.intro_discord") in text  # type: ignore[arg-type]
+    assert "=" not in text.splitlines()[1], text.splitlines()[1]
+
+
 @pytest.mark.parametrize(
     ("text", "lang", "name"), [("/help turn", "en", "/turn"), ("/aiuto annulla", "it", "/annulla")]
 )
@@ -111,3 +124,18 @@ async def test_help_of_a_command_without_options_names_it_once(
     assert [line for line in lines if line.strip() == name] == [lines[0]]
     with_options = plain.render(await say(app, "/help roll")).splitlines()
     assert with_options[0].strip() == "/roll" and with_options[1].startswith("/roll ")
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+async def test_the_help_intro_example_shows_a_name_value_option(app: App, lang: str) -> None:
+    # The intro says options are NAME=VALUE; its example was `/roll 2d6+3 fire`, which has none.
+    intro = i18n.t(lang, "help.intro")  # type: ignore[arg-type]
+    example = intro[intro.index("/") :].rstrip(".")
+    found = app.registry.find(example)
+    typed = [tok.text.partition("=")[0] for tok in found.tokens if "=" in tok.text]
+    assert typed, example
+    options = found.options()
+    assert all(found.spec.option(name) is not None for name in typed), example
+    assert any(options[found.spec.option(n).name] for n in typed)  # type: ignore[union-attr]
+    reply = await say(app, example, lang=lang)
+    assert reply.error is None, reply.error
