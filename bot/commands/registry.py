@@ -225,7 +225,7 @@ class Registry:
         hints = self.suggest(words)
         group = self.canonical(words)[0]
         if group in self.groups():
-            if len(words) < 2:
+            if len(words) < 2:  # only without a /help, which lists a group typed alone
                 return UserError("cmd.unknown_sub", group=words[0])
             if hints:
                 return UnknownCommand(
@@ -269,6 +269,9 @@ class Registry:
                 spec, used = self._specs[path], n
                 break
         if spec is None:
+            if len(words) == 1 and canonical[0] in self.groups() and ("help",) in self._specs:
+                # A group alone (Telegram's menu sends `/aos` so): its list, as /help shows it
+                return self.find(f"/help {canonical[0]}")
             raise self.unknown(words)
         rest = tokens[used:]
         suggest = None

@@ -247,13 +247,18 @@ def test_unknown_command_suggests_the_closest(text: str, key: str, suggested: li
 
 @pytest.mark.parametrize(
     ("text", "key"),
-    [("/ban Bob", "cmd.unknown"), ("/aos xyz", "cmd.no_such_sub"), ("/game", "cmd.unknown_sub")],
+    [("/ban Bob", "cmd.unknown"), ("/aos xyz", "cmd.no_such_sub")],
 )
 def test_nothing_close_is_a_plain_error(text: str, key: str) -> None:
     with pytest.raises(UserError) as info:
         build_registry().find(text)
     assert not isinstance(info.value, UnknownCommand)
     assert info.value.key == key
+
+
+def test_a_group_alone_is_its_help() -> None:
+    found = build_registry().find("/Impostazioni@WargameBot")
+    assert found.spec.path == ("help",) and found.options()["command"] == "settings"
 
 
 def test_a_command_that_is_also_a_group_keeps_its_own_options() -> None:

@@ -139,3 +139,25 @@ async def test_the_help_intro_example_shows_a_name_value_option(app: App, lang: 
     assert any(options[found.spec.option(n).name] for n in typed)  # type: ignore[union-attr]
     reply = await say(app, example, lang=lang)
     assert reply.error is None, reply.error
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "title"),
+    [("/game", "en", "Commands of /game"), ("/impostazioni", "it", "Comandi di /impostazioni")],
+)
+async def test_a_group_alone_lists_its_subcommands(
+    app: App, text: str, lang: str, title: str
+) -> None:
+    # Telegram's menu offers /aos, /game, /impostazioni…: tapping one sent the group alone and
+    # answered "/game needs a subcommand; /help game lists them" instead of the list itself.
+    reply = await say(app, text, lang=lang)
+    assert reply.error is None, reply.error
+    assert reply.title == title
+    expected = plain.render(
+        await say(app, f"/{'aiuto' if lang == 'it' else 'help'} {text[1:]}", lang=lang)
+    )
+    assert plain.render(reply) == expected
+    for group in app.registry.groups():  # every group: its list, never an error
+        if app.registry.get(group) is None:
+            alone = await say(app, f"/{group}", lang="en")
+            assert alone.error is None and alone.title == f"Commands of /{group}", group

@@ -84,7 +84,7 @@ async def test_the_roll_again_and_repeat_buttons_show_the_italian_command(app: A
         ("it", "/partita nwe aos", "Forse intendevi /partita nuova?"),
         ("it", "/rol 2d6", "Forse intendevi /tira?"),
         ("en", "/game nwe aos", "Did you mean /game new?"),
-        ("it", "/fase", "/aiuto fase li elenca"),
+        ("it", "/fase qwxz", "/aiuto fase li elenca"),
     ],
 )
 async def test_hints_name_commands_in_the_readers_language(
