@@ -32,7 +32,7 @@ from pathlib import Path
 from bot import batch, i18n, metrics, session, workers
 from bot.commands import local_names, macros
 from bot.commands.board_live import LiveBoards
-from bot.commands.context import Context
+from bot.commands.context import Context, need_admin
 from bot.commands.registry import Registry, UnknownCommand
 from bot.commands.spec import CommandSpec
 from bot.protocol import Button, ErrorInfo, Reply, Request, code, plain
@@ -211,8 +211,8 @@ class App:
                     return await self._run_macro(request, expanded, budget)
                 spec = found.spec  # known before the options: their errors show its syntax
                 opts = found.options()
-            if spec.admin_only and not request.admin:
-                raise UserError("perm.admin_only")
+            if spec.admin_only:
+                need_admin(request)
             if spec.path == macros.RUN and expand:  # Discord's way to run a macro
                 typed = f"/{opts['name']} {opts.get('args') or ''}"
                 async with self.db.transaction(write=False) as conn:
@@ -334,8 +334,8 @@ class App:
                         found = self.registry.find(expanded)
                     spec = found.spec
                     opts = found.options()
-                    if spec.admin_only and not request.admin:
-                        raise UserError("perm.admin_only")
+                    if spec.admin_only:
+                        need_admin(request)
                     if spec.path == BATCH:
                         raise UserError("batch.nested")
                     ctx = Context(self, sub, spec, opts, lang, conn, self.clock(), first)

@@ -23,6 +23,13 @@ from rules_core.dice import DiceSource
 from rules_core.errors import UserError
 
 
+def need_admin(request: Request) -> None:
+    """Only a chat admin may do this (an `admin_only` command, or changing a chat setting
+    that anyone may see)."""
+    if not request.admin:
+        raise UserError("perm.admin_only")
+
+
 class Host(Protocol):
     """What a command may use of the application running it (`bot.app.App` is one): the command
     list (for /help), the clock, the worker pool and where the campaign pages are. A protocol,

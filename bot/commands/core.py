@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 from bot import i18n
 from bot.commands import discord_names, local_names
 from bot.commands.args import Args
-from bot.commands.context import Context
+from bot.commands.context import Context, need_admin
 from bot.commands.registry import Registry, UnknownCommand
 from bot.commands.spec import CommandSpec, OptionSpec
 from bot.protocol import Block, Reply, bold, code, plain
@@ -207,17 +207,11 @@ async def help_(ctx: Context) -> Reply:
     raise UserError("help.unknown", name=name[:40])
 
 
-def need_admin(ctx: Context) -> None:
-    """A chat setting is shown to anyone and changed by a chat admin only."""
-    if not ctx.request.admin:
-        raise UserError("perm.admin_only")
-
-
 async def lang(ctx: Context) -> Reply:
     choice = ctx.args(LangArgs).language
     if choice is None:  # anyone may ask; only a chat admin changes it
         return Reply(blocks=[[plain(ctx.t("lang.current", lang=ctx.lang))]])
-    need_admin(ctx)
+    need_admin(ctx.request)
     new = i18n.normalize_lang(choice)
     if new is None:
         raise UserError("lang.unknown")
@@ -238,7 +232,7 @@ async def images(ctx: Context) -> Reply:
             blocks=[[plain(ctx.t("settings.images_on" if on else "settings.images_off"))]],
             data={"images": on},
         )
-    need_admin(ctx)
+    need_admin(ctx.request)
     on = state == "on"
     await settings_repo.set_chat_images(ctx.conn, chat, on)
     key = "settings.images_set_on" if on else "settings.images_set_off"

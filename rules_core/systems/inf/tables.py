@@ -209,11 +209,11 @@ def loadout_name(name: str, custom: dict[str, dict[str, object]]) -> str:
     return weapon.name
 
 
-# Troop types (L103-121) as the `type` stat's codes, and their MOV (digest §8.1 table).
-# Troop types by their stat value; each language's code (LI/FL, SK/ESP, ...) is the catalogue's
-# `game.draw.inf.type.N`.
-TYPES = {1: "LI", 2: "MI", 3: "HI", 4: "TAG", 5: "SK", 6: "WB", 7: "REM"}
+# Troop types (L103-121) by the `type` stat's value, 1 LI, 2 MI, 3 HI, 4 TAG, 5 SK, 6 WB, 7 REM
+# (each language's code, LI/FL, SK/ESP…, is the catalogue's `game.draw.inf.type.N`), and their
+# MOV (digest §8.1 table).
 MOVE = {1: (10, 10), 2: (10, 5), 3: (10, 5), 4: (15, 10), 5: (10, 10), 6: (10, 10), 7: (15, 10)}
+TYPES = frozenset(MOVE)
 REM = 7
 HEAVY = frozenset({3, 4, REM})  # E/M immobilises HI, TAG, REM (L2879, L2925)
 
