@@ -362,6 +362,9 @@ def health(settings: Settings) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    # The bot uses no pydantic plugin, and looking for one reads every installed package's
+    # metadata at each start (issue 26); PYDANTIC_DISABLE_PLUGINS= (empty) lets plugins load.
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     try:
         settings = load_settings()
     except ValidationError as exc:  # a bad environment variable: say which, never a traceback

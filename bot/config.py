@@ -1,18 +1,26 @@
 """Settings from the environment (and a `.env` file).
 
-Tokens are SecretStr: never printed or logged."""
+Tokens are SecretStr: never printed or logged.
+
+A pydantic model filled by `load_settings` from the variables named as its fields (in any case),
+over those of a `.env` file read with python-dotenv. Not pydantic-settings: with its sources it
+took a quarter of `wargame-bot ask`'s start (issue 26) for what is one lookup per field here."""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated
 
-from pydantic import Field, SecretStr, field_validator, model_validator
-from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_validator, model_validator
+
+ENV_FILE = Path(".env")
 
 
-class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+class Settings(BaseModel):
+    # Defaults are validated too (the database default becomes a Path like a typed value);
+    # the validator is built by the first `load_settings`, after `cli.main` set up pydantic.
+    model_config = ConfigDict(extra="ignore", validate_default=True, defer_build=True)
 
     # A SQLite file (the default), or a postgresql:// URL for a shared PostgreSQL server.
     wargame_bot_db: Path | str = Path("data.sqlite3")
@@ -39,7 +47,7 @@ class Settings(BaseSettings):
     # Sharding (README "Several processes"): the total number of shards, and the ones this
     # process runs (`0,1`); unset, one process runs the one shard Discord assigns.
     discord_shard_count: int | None = Field(default=None, ge=1)
-    discord_shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
+    discord_shard_ids: tuple[int, ...] | None = None
 
     telegram_token: SecretStr | None = None
     telegram_base_url: str = "https://api.telegram.org/bot"
@@ -89,5 +97,27 @@ class Settings(BaseSettings):
         return value if isinstance(value, str) and "://" in value else Path(value)
 
 
-def load_settings() -> Settings:
-    return Settings()
+def environment_values(
+    environ: Mapping[str, str] | None = None, env_file: Path | None = ENV_FILE
+) -> dict[str, str]:
+    """The settings' variables, by field name: the environment's over the `.env` file's.
+    python-dotenv is imported only when there is a file to read."""
+    names = Settings.model_fields.keys()
+    values: dict[str, str] = {}
+    if env_file is not None and env_file.is_file():
+        from dotenv import dotenv_values
+
+        for key, value in dotenv_values(env_file, encoding="utf-8").items():
+            if value is not None and key.lower() in names:
+                values[key.lower()] = value
+    for key, value in (os.environ if environ is None else environ).items():
+        if key.lower() in names:
+            values[key.lower()] = value
+    return values
+
+
+def load_settings(
+    environ: Mapping[str, str] | None = None, env_file: Path | None = ENV_FILE
+) -> Settings:
+    """The settings from the environment (default `os.environ`) and the `.env` file."""
+    return Settings.model_validate(environment_values(environ, env_file))

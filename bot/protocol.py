@@ -17,7 +17,7 @@ Style = Literal["plain", "bold", "italic", "code", "strike", "mention", "pre"]
 
 
 class Span(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     text: str
     style: Style = "plain"
@@ -57,12 +57,15 @@ def mention(user_id: str, name: str) -> Span:
 
 
 class Field_(BaseModel):
+    # Validators are built on first use, not at import: most processes use few models.
+    model_config = ConfigDict(defer_build=True)
     name: str
     value: Block
     inline: bool = True
 
 
 class Button(BaseModel):
+    model_config = ConfigDict(defer_build=True)
     label: str
     command: str  # the text form of the command the button runs, e.g. "/roll 2d6"
 
@@ -74,6 +77,8 @@ class Attachment(BaseModel):
     """A file a reply carries. An image (`mime` image/*: a chart, a card; see bot/images) is shown
     as a picture where the platform can (Discord's embed image, Telegram's photo) with the reply's
     text as its caption; `alt` describes it for screen readers (Discord's alt text)."""
+
+    model_config = ConfigDict(defer_build=True)
 
     filename: str
     content: bytes
@@ -97,11 +102,13 @@ class Attachment(BaseModel):
 
 
 class ErrorInfo(BaseModel):
+    model_config = ConfigDict(defer_build=True)
     code: str
     message: str
 
 
 class Reply(BaseModel):
+    model_config = ConfigDict(defer_build=True)
     command: str = ""
     title: str | None = None
     blocks: list[Block] = Field(default_factory=list)
@@ -125,6 +132,7 @@ class Reply(BaseModel):
 
 
 class Request(BaseModel):
+    model_config = ConfigDict(defer_build=True)
     platform: Literal["console", "ask", "telegram", "discord", "web"]
     chat_key: str  # platform:chat_id[:thread_id]
     user_id: str

@@ -31,12 +31,10 @@ import atexit
 import concurrent.futures as cf
 import contextlib
 import logging
-import multiprocessing
 import os
 import signal
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -103,7 +101,7 @@ class WorkerPool:
         self.size = size or default_size()
         self.deadline = deadline
         self.memory_mb = memory_mb
-        self._context = multiprocessing.get_context(start_method)
+        self.start_method = start_method
         self._idle: list[_Worker] = []
         self._pids: set[int] = set()  # every started worker's process
         self._live = 0  # workers running or starting
@@ -130,7 +128,7 @@ class WorkerPool:
             except MemoryError:
                 log.warning("work past the %s MB memory cap: %s", self.memory_mb, _name(fn))
                 raise UserError("work.too_big", limit=self.memory_mb) from None
-            except BrokenProcessPool as exc:
+            except cf.BrokenExecutor as exc:  # the process pool's BrokenProcessPool
                 raise RuntimeError(f"a worker process died running {_name(fn)}") from exc
             except Exception:
                 healthy = True  # the function's own error: the worker is fine
@@ -202,9 +200,12 @@ class WorkerPool:
             raise
 
     async def _start(self) -> _Worker:
+        # multiprocessing is imported here, by the first heavy command, not by every start
+        import multiprocessing
+
         executor = cf.ProcessPoolExecutor(
             max_workers=1,
-            mp_context=self._context,
+            mp_context=multiprocessing.get_context(self.start_method),
             initializer=_init_worker,
             initargs=(self.memory_mb,),
         )

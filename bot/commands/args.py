@@ -71,7 +71,7 @@ def _fits(annotation: object, opt: OptionSpec) -> bool:
 class Args(BaseModel):
     """Base of every command's options class (see the module's docstring)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     # option name -> field name (`def` is a keyword, so its field is `def_`), in field order
     _fields: ClassVar[dict[str, str]]

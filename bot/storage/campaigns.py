@@ -13,7 +13,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from bot.storage import events
 from bot.storage.conn import Connection, Row
@@ -25,11 +25,14 @@ from rules_core.game.models import GameState
 
 
 class Member(BaseModel):
+    # Validators are built on first use, not at import: most processes use few models.
+    model_config = ConfigDict(defer_build=True)
     user_id: str
     name: str
 
 
 class Campaign(BaseModel):
+    model_config = ConfigDict(defer_build=True)
     id: int
     chat_key: str
     name: str
@@ -52,6 +55,7 @@ class Campaign(BaseModel):
 
 
 class Reminder(BaseModel):
+    model_config = ConfigDict(defer_build=True)
     id: int
     campaign_id: int
     turn_no: int
@@ -63,6 +67,8 @@ class Reminder(BaseModel):
 class JournalEntry(BaseModel):
     """One line of the journal: a state change (`kind` is the event kind, `changes` what it
     did, as catalogue lines) or a roll (`kind` "roll", `detail` its totals and dice)."""
+
+    model_config = ConfigDict(defer_build=True)
 
     at: datetime
     who: str

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from bot.storage import delta
 from bot.storage.conn import Connection
@@ -40,6 +40,8 @@ SNAPSHOT_EVERY = 100
 
 
 class EventRecord(BaseModel):
+    # Validators are built on first use, not at import: most processes use few models.
+    model_config = ConfigDict(defer_build=True)
     id: int
     user_id: str
     user_name: str

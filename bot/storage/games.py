@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from bot.storage import events
 from bot.storage.conn import Connection, Row
@@ -30,6 +30,8 @@ from rules_core.game.models import GameState
 
 
 class StoredGame(BaseModel):
+    # Validators are built on first use, not at import: most processes use few models.
+    model_config = ConfigDict(defer_build=True)
     id: int  # internal: events and campaigns refer to it; never shown
     number: int  # the game's number in its chat: what users see
     chat_key: str

@@ -14,7 +14,7 @@ import json
 from datetime import datetime
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from bot.storage.conn import Connection
 from bot.storage.util import dumps, fetch_one, iso
@@ -23,6 +23,8 @@ HIDDEN = "/roll private"  # what the roll log shows of a private roll before it 
 
 
 class PrivateRoll(BaseModel):
+    # Validators are built on first use, not at import: most processes use few models.
+    model_config = ConfigDict(defer_build=True)
     number: int
     user_id: str
     payload: str

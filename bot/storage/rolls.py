@@ -9,13 +9,15 @@ import json
 from datetime import datetime
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from bot.storage.conn import Connection, Row
 from bot.storage.util import dumps, fetch_all, fetch_one, iso, parse_iso
 
 
 class RollRecord(BaseModel):
+    # Validators are built on first use, not at import: most processes use few models.
+    model_config = ConfigDict(defer_build=True)
     id: int
     number: int  # this chat's count: what users see and type
     chat_key: str

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from rules_core.errors import UserError
 from rules_core.game.models import GameState
@@ -48,6 +48,8 @@ def parse_points(text: str | None) -> tuple[float, ...]:
 
 
 class Due(BaseModel):
+    # Validators are built on first use, not at import: most processes use few models.
+    model_config = ConfigDict(defer_build=True)
     kind: str  # "remind:50" ... or "expired"
     due_at: datetime
 
@@ -59,6 +61,7 @@ def schedule(start: datetime, deadline: timedelta, points: tuple[float, ...]) ->
 
 
 class Standing(BaseModel):
+    model_config = ConfigDict(defer_build=True)
     user_id: str
     name: str
     wins: int = 0

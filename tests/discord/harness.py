@@ -28,7 +28,6 @@ class Env:
 
 def settings_for(fake: FakeDiscord, db: Path, token: str | None = None) -> Settings:
     return Settings(
-        _env_file=None,  # type: ignore[call-arg]
         wargame_bot_db=db,
         discord_token=SecretStr(token or fake.token),
         discord_api_base_url=fake.api_url,

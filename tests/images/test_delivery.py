@@ -135,7 +135,7 @@ async def test_console_writes_the_picture_and_prints_its_path(
 async def test_ask_json_lists_the_picture(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    settings = Settings(_env_file=None, wargame_bot_db=tmp_path / "ask.sqlite3")  # type: ignore[call-arg]
+    settings = Settings(wargame_bot_db=tmp_path / "ask.sqlite3")
     request = Request(
         platform="ask", chat_key="ask:x", user_id="u", user_name="u", text="/odds 3d6"
     )

@@ -1,7 +1,7 @@
 """The Dockerfile, the compose files and `.env.example` agree with the code.
 
 No Docker engine runs where the suite runs, so the images are never built here; these checks
-catch what would only show in a container: a misspelt setting (pydantic-settings ignores
+catch what would only show in a container: a misspelt setting (the settings ignore
 unknown variables, so a typo is silently a default), shards that don't cover the count, a
 health check naming a command that doesn't exist, a COPY of a path that moved."""
 
@@ -47,7 +47,7 @@ def test_every_variable_a_bot_service_sets_is_a_setting_and_valid(name: str) -> 
         environment = {key: filled(value) for key, value in (spec.get("environment") or {}).items()}
         assert set(environment) <= SETTINGS, (service, set(environment) - SETTINGS)
         values: dict[str, Any] = {key.lower(): value for key, value in environment.items()}
-        Settings(_env_file=None, **values)
+        Settings(**values)
 
 
 def test_the_discord_shard_processes_cover_every_shard_once() -> None:

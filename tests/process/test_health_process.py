@@ -86,7 +86,6 @@ async def test_adapters_are_alive_while_serving_only(tmp_path: Path) -> None:
     app = App(tmp_path / "bot.sqlite3")
     await app.start()
     conf = Settings(
-        _env_file=None,  # type: ignore[call-arg]
         wargame_bot_db=tmp_path / "bot.sqlite3",
         telegram_token=SecretStr(telegram.token),
         telegram_base_url=telegram.base_url,

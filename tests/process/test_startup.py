@@ -11,6 +11,8 @@ SCRIPT = (
     "import sys\n"
     "from bot import cli\n"
     "code = cli.main(['ask', '/roll 2d6'])\n"
+    "from pydantic.plugin import _loader\n"
+    "print('SCANNED' if _loader._plugins is not None else '')\n"
     "print('LOADED', ' '.join(sorted(sys.modules)))\n"
     "sys.exit(code)\n"
 )
@@ -27,7 +29,10 @@ def _ask_roll(home: Path) -> set[str]:
     )
     assert out.returncode == 0, out.stderr
     assert "2d6 (" in out.stdout
-    return set(out.stdout.split("LOADED", 1)[1].split())
+    loaded = set(out.stdout.split("LOADED", 1)[1].split())
+    if "SCANNED" in out.stdout:
+        loaded.add("<pydantic plugins>")
+    return loaded
 
 
 def test_ask_roll_loads_no_game_system_no_fuzzy_matcher_and_no_toml_once_cached(
@@ -57,3 +62,19 @@ def test_ask_roll_loads_neither_the_odds_view_nor_the_chart(tmp_path: Path) -> N
     runs, not by every process that loads the dice commands."""
     loaded = _ask_roll(tmp_path)
     assert not ODDS_ONLY & loaded, sorted(ODDS_ONLY & loaded)
+
+
+# Not needed to answer `/roll 2d6`: the settings come from a pydantic model filled by one lookup
+# per field (python-dotenv only for a `.env` file), the worker pool's processes start with the
+# first heavy command, and no pydantic plugin is looked for among the installed packages.
+NOT_AT_START = {
+    "pydantic_settings", "dotenv", "multiprocessing", "concurrent.futures.process",
+    "<pydantic plugins>",
+}  # fmt: skip
+
+
+def test_ask_roll_loads_no_settings_library_no_process_pool_and_looks_for_no_plugin(
+    tmp_path: Path,
+) -> None:
+    loaded = _ask_roll(tmp_path)
+    assert not NOT_AT_START & loaded, sorted(NOT_AT_START & loaded)

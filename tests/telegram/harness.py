@@ -25,7 +25,6 @@ class Env:
 
 def settings_for(fake: FakeBotAPI, db: Path, token: str | None = None) -> Settings:
     return Settings(
-        _env_file=None,  # type: ignore[call-arg]
         wargame_bot_db=db,
         telegram_token=SecretStr(token or fake.token),
         telegram_base_url=fake.base_url,

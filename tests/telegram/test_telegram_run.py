@@ -60,7 +60,6 @@ async def test_webhook_mode_registers_the_hook_and_answers_posted_updates(tmp_pa
     await fake.start()
     port = free_port()
     conf = Settings(
-        _env_file=None,  # type: ignore[call-arg]
         wargame_bot_db=tmp_path / "hook.sqlite3",
         telegram_token=SecretStr(fake.token),
         telegram_base_url=fake.base_url,
