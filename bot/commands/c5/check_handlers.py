@@ -65,7 +65,7 @@ async def fear_cmd(ctx: Context) -> Reply:
     a = ctx.args(FearArgs)
     game, _, unit = await GAME.units(ctx)
     courage = rq.need(by_option(a), "courage", unit, "cou")
-    req = rq.test_request(by_option(a), courage, a.fear, a.mod or 0)
+    req = rq.test_request(by_option(a), courage, a.fear, a.mod or 0, stat="cou")
     title = ctx.t("c5.title_fear", cou=courage, fear=a.fear)
     if a.odds:
         no_roll(a.dice, a.apply)

@@ -37,7 +37,7 @@ def resolve_test(
     dice: list[int] = []
     kept = 0
     base = req.value + req.mod
-    mods = [Modifier(name="value", value=req.value)] + (
+    mods = [Modifier(name=req.stat or "value", value=req.value)] + (
         [Modifier(name="mod", value=req.mod)] if req.mod else []
     )
     for _ in range(MAX_CHAIN):

@@ -47,6 +47,9 @@ class TestRequest(BaseModel):
     reroll: frozenset[int] = frozenset()  # faces an ability lets you reroll (Rozzo: 5)
     one_ok: bool = False  # "a 1 is not a failure" abilities: the 1 counts as 1 (§2.2)
     plain_one: bool = False  # zone artillery (@40747): a natural 1 simply fails, no reroll
+    # The characteristic tested (a stat key: att, def, aim, cou...), which names the value in the
+    # step ("+4 TIR"); None when only a number was given ("+4 value").
+    stat: str | None = None
 
 
 class WoundRequest(BaseModel):

@@ -85,7 +85,12 @@ def penalty_of(unit: Unit | None) -> int:
 
 
 def test_request(
-    opts: Options, value: int, diff: int | None, mod: int, unit_pen: int = 0
+    opts: Options,
+    value: int,
+    diff: int | None,
+    mod: int,
+    unit_pen: int = 0,
+    stat: str | None = None,
 ) -> TestRequest:
     reroll = opts.get("reroll")
     return TestRequest(
@@ -94,6 +99,7 @@ def test_request(
         mod=mod - unit_pen,
         reroll=frozenset({reroll}) if reroll else frozenset(),
         one_ok=bool(opts.get("one_ok")),
+        stat=stat,
     )
 
 
@@ -108,7 +114,7 @@ def plain_test_request(opts: Options, unit: Unit | None) -> TestRequest:
         pen = unit_penalty(unit) if stat in tables.PENALISED else 0
     if value is None:
         raise UserError("c5.missing_stat", option="value")
-    return test_request(opts, value, opts.get("diff"), opts.get("mod") or 0, pen)
+    return test_request(opts, value, opts.get("diff"), opts.get("mod") or 0, pen, stat)
 
 
 EFFECT_NAMES = {name: name for name in EFFECTS} | {
@@ -192,7 +198,7 @@ def melee_request(opts: Options, attacker: Unit | None, target: Unit | None) -> 
     """One blow: the attacker's ATT test and, with parry/def=, the defender's DIF test, each
     with its own fighter's wound penalty (@10224); then the wound roll."""
     att = need(opts, "att", attacker, "att")
-    attack = test_request(opts, att, opts.get("diff"), opts.get("att_mod") or 0)
+    attack = test_request(opts, att, opts.get("diff"), opts.get("att_mod") or 0, stat="att")
     attack = attack.model_copy(update={"mod": attack.mod - penalty_of(attacker)})
     defence = None
     dif = opts.get("def")
@@ -201,7 +207,9 @@ def melee_request(opts: Options, attacker: Unit | None, target: Unit | None) -> 
     if opts.get("parry") and dif is None:
         raise UserError("c5.missing_stat", option="def")
     if dif is not None:
-        defence = TestRequest(value=dif, mod=(opts.get("def_mod") or 0) - penalty_of(target))
+        defence = TestRequest(
+            value=dif, mod=(opts.get("def_mod") or 0) - penalty_of(target), stat="def"
+        )
     weapon = weapon_profile(opts, attacker)
     wound = wound_request(opts, attacker, target, melee=True, mod_option="wound_mod", weapon=weapon)
     return MeleeRequest(attack=attack, defence=defence, wound=wound)
@@ -210,7 +218,7 @@ def melee_request(opts: Options, attacker: Unit | None, target: Unit | None) -> 
 def shoot_request(opts: Options, attacker: Unit | None, target: Unit | None) -> ShootRequest:
     """A shot: d6 + TIR with the shooter's wound penalty (@10224), the weapon's STR."""
     aim = need(opts, "aim", attacker, "aim")
-    test = test_request(opts, aim, None, opts.get("aim_mod") or 0, penalty_of(attacker))
+    test = test_request(opts, aim, None, opts.get("aim_mod") or 0, penalty_of(attacker), stat="aim")
     weapon = weapon_profile(opts, attacker)
     wound = wound_request(
         opts, attacker, target, melee=False, mod_option="wound_mod", weapon=weapon
