@@ -55,10 +55,10 @@ def _bound_error(opt: OptionSpec) -> UserError:
     """The sentence for a number out of bounds: both bounds when there are two, else the one."""
     lo, hi = opt.min_value, opt.max_value
     if lo is not None and hi is not None:
-        return UserError("cmd.int_range", option=opt.name, min=lo, max=hi)
+        return UserError("cmd.int_range", option=opt.shown, min=lo, max=hi)
     if lo is not None:
-        return UserError("cmd.int_min", option=opt.name, min=lo)
-    return UserError("cmd.int_max", option=opt.name, max=hi)
+        return UserError("cmd.int_min", option=opt.shown, min=lo)
+    return UserError("cmd.int_max", option=opt.shown, max=hi)
 
 
 def validate(spec: CommandSpec, values: dict[str, Any]) -> dict[str, Any]:
@@ -75,10 +75,10 @@ def validate(spec: CommandSpec, values: dict[str, Any]) -> dict[str, Any]:
         if first["type"] in ("greater_than_equal", "less_than_equal"):
             raise _bound_error(opt) from None
         if first["type"] == "string_too_long":
-            raise UserError("cmd.too_long_value", option=opt.name, limit=opt.max_length) from None
+            raise UserError("cmd.too_long_value", option=opt.shown, limit=opt.max_length) from None
         if first["type"] == "literal_error":
             raise UserError(
-                "cmd.bad_choice", option=opt.name, choices=", ".join(opt.choices)
+                "cmd.bad_choice", option=opt.shown, choices=", ".join(opt.choices)
             ) from None
         raise  # a converted value of the wrong type: the registry's bug, not the user's
     out = parsed.model_dump(by_alias=True)

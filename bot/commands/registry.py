@@ -384,8 +384,7 @@ def finish(spec: CommandSpec, out: dict[str, Any]) -> dict[str, Any]:
     for opt in spec.options:
         if opt.name not in out:
             if opt.required:
-                name = opt.name.upper() if opt.positional else opt.name
-                raise UserError("cmd.missing_option", option=name)
+                raise UserError("cmd.missing_option", option=opt.shown)
             if opt.type == "flag":
                 out[opt.name] = False
             elif opt.type == "pairs":
@@ -404,7 +403,7 @@ def parse_pairs(opt: OptionSpec, value: str) -> dict[str, int]:
     for token in value.split():
         m = _PAIR.match(token.lower())
         if m is None:
-            raise UserError("cmd.bad_pair", token=token[:30], option=opt.name)
+            raise UserError("cmd.bad_pair", token=token[:30], option=opt.shown)
         out[m.group(1)] = int(m.group(2))
     if len(out) > MAX_PAIRS:
         raise UserError("cmd.too_many_pairs", limit=MAX_PAIRS)
@@ -419,24 +418,24 @@ def convert_value(opt: OptionSpec, value: str) -> Any:
             return True
         if low in ("0", "false", "no", "off"):
             return False
-        raise UserError("cmd.bad_flag", option=opt.name)
+        raise UserError("cmd.bad_flag", option=opt.shown)
     if opt.type in ("int", "signed"):
         if not re.fullmatch(r"[+-]?\d{1,9}", value):
-            raise UserError("cmd.bad_int", option=opt.name, value=value[:20])
+            raise UserError("cmd.bad_int", option=opt.shown, value=value[:20])
         return int(value)  # its bounds: the command's options model (`options.validate`)
     if opt.type == "pairs":
         return parse_pairs(opt, value)
     if opt.type == "faces":
         if not _FACES.fullmatch(value):
-            raise UserError("cmd.bad_faces", option=opt.name)
+            raise UserError("cmd.bad_faces", option=opt.shown)
         faces = [int(f) for f in re.split(r"[,;]", value)]
         if len(faces) > 2000:
             raise UserError("cmd.too_many_faces", limit=2000)
         return faces
     if not value:
-        raise UserError("cmd.empty_value", option=opt.name)
+        raise UserError("cmd.empty_value", option=opt.shown)
     if len(value) > opt.max_length:
-        raise UserError("cmd.too_long_value", option=opt.name, limit=opt.max_length)
+        raise UserError("cmd.too_long_value", option=opt.shown, limit=opt.max_length)
     if opt.choices:
         low = fold(value)
         for choice in opt.choices:
@@ -445,5 +444,5 @@ def convert_value(opt: OptionSpec, value: str) -> Any:
         for choice in opt.choices:  # its word in Italian (`aggiungi`), or its label on Discord
             if low in typed_values(opt.name, choice):
                 return choice
-        raise UserError("cmd.bad_choice", option=opt.name, choices=", ".join(opt.choices))
+        raise UserError("cmd.bad_choice", option=opt.shown, choices=", ".join(opt.choices))
     return value

@@ -49,6 +49,12 @@ class OptionSpec:
         else its default (None unless declared)."""
         return {"flag": False, "pairs": {}}.get(self.type, self.default)
 
+    @property
+    def shown(self) -> str:
+        """The option as an error names it: a positional one as the syntax line's placeholder
+        (`QUANTITY`, so the sentence begins as the reader sees it below), else its name."""
+        return self.name.upper() if self.positional else self.name
+
     def usage(self) -> str:
         if self.positional:
             token = self.name.upper()

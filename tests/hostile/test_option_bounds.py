@@ -144,7 +144,11 @@ async def test_every_numeric_option_at_and_past_its_bounds(
         said = f"{text}  ->  {plain.render(reply)[:120]}"
         if bound is not None:  # past a bound: that option's bound error, naming the bound
             error = reply.error
-            named = error is not None and str(bound) in error.message and option in error.message
+            named = (
+                error is not None
+                and str(bound) in error.message
+                and option.lower() in error.message.lower()  # a positional: its placeholder
+            )
             if not named or error.code not in BOUND_KEYS or "None" in error.message:
                 failures.append(said)
             elif not any(
@@ -190,7 +194,7 @@ def test_any_number_is_the_option_or_its_bound_error(
             parse()
         assert raised.value.key in BOUND_KEYS, (text, raised.value)
         params = raised.value.params
-        assert params["option"] == opt.name
+        assert params["option"] == opt.shown  # NAME for a positional, as its syntax shows it
         assert {params.get("min"), params.get("max")} - {None} <= {opt.min_value, opt.max_value}
         for lang in i18n.LANGS:
             message = i18n.t(lang, raised.value.key, **params)

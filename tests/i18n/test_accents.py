@@ -23,7 +23,7 @@ from tests.helpers import say
         ("/aiuto unita danno", "NOME QUANTITÀ", "QUANTITA"),
         ("/aiuto aos tabella", "/aos tabella UNITÀ RIGHE…", "UNITA "),
         ("/aiuto c5 prova", "difficoltà: ", "difficolta: "),
-        ("/unita danno Guardie tre", "quantità deve essere", "quantita deve"),
+        ("/unita danno Guardie tre", "QUANTITÀ deve essere", "QUANTITA deve"),
     ],
 )
 async def test_an_option_to_read_has_its_accent(

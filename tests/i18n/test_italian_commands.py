@@ -121,12 +121,12 @@ def test_italian_durations(typed: str, until: str, rounds: int | None) -> None:
 @pytest.mark.parametrize(
     ("lang", "text", "expected"),
     [
-        ("it", "/unita danno Guardie 5000", "quantità deve essere tra 0 e 999."),
-        ("en", "/unit damage Guards 5000", "amount must be between 0 and 999."),
+        ("it", "/unita danno Guardie 5000", "QUANTITÀ deve essere tra 0 e 999."),
+        ("en", "/unit damage Guards 5000", "AMOUNT must be between 0 and 999."),
         (
             "it",
             "/unita condizione Guardie boh bloccato",
-            "azione deve essere uno tra: aggiungi, rimuovi.",
+            "AZIONE deve essere uno tra: aggiungi, rimuovi.",
         ),
         (
             "it",

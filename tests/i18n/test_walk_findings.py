@@ -147,8 +147,21 @@ async def test_a_missing_positional_is_named_as_the_syntax_line_shows_it(app: Ap
     await say(app, "/unita aggiungi Guardie", lang="it", chat="console:c5-second")
     c5 = await say(app, "/c5 combattimento Guardie", lang="it", chat="console:c5-second")
     assert c5.error is not None and c5.error.message.startswith("Manca SECONDO."), c5.error
-    # an option's other errors keep the name as it is typed (`quantità deve essere…`)
+    # A positional option's other errors name it so too: the sentence began with a lower-case
+    # word ("quantità deve essere…", "sistema deve essere uno tra…") above a syntax line that
+    # shows QUANTITÀ. A `key=value` option keeps the name as it is typed.
     await say(app, "/partita nuova gen", lang="it")
     await say(app, "/unita aggiungi Guardie ferite=5", lang="it")
-    bad = await say(app, "/unita danno Guardie tre", lang="it")
-    assert bad.error is not None and "quantità deve essere" in bad.error.message
+    cases = [
+        ("/unita danno Guardie tre", "it", "QUANTITÀ deve essere un numero intero"),
+        ("/partita nuova xyz", "it", "SISTEMA deve essere uno tra: gen, aos"),
+        ("/tira storico 0", "it", "N deve essere tra 1 e 50."),
+        ("/game new xyz", "en", "SYSTEM must be one of: gen, aos"),
+        ("/unita danno Guardie 2 colonna=x", "it", "colonna deve essere un numero intero"),
+    ]
+    for text, lang, sentence in cases:
+        reply = await say(app, text, lang=lang)
+        assert reply.error is not None and reply.error.message.startswith(sentence), (
+            text,
+            reply.error,
+        )
