@@ -165,3 +165,20 @@ async def test_a_missing_positional_is_named_as_the_syntax_line_shows_it(app: Ap
             text,
             reply.error,
         )
+
+
+async def test_infinity_attributes_are_chosen_by_the_italian_books_codes(app: App) -> None:
+    # `/inf tiro attributo_unità=cd` was refused, listing "cc, bs, ph, wip, arm, bts" on an
+    # Italian screen, though the unit was added with `cd=12` and is drawn as "CD 12".
+    chat = {"chat": "console:walk-inf-attr", "lang": "it"}
+    assert (await say(app, "/partita nuova inf", **chat)).ok
+    added = await say(app, "/unita aggiungi Fuciliere cc=13 cd=12 fis=10 vol=12 arm=1", **chat)
+    assert added.ok, added.error
+    shot = await say(app, "/inf tiro attributo_unità=cd bersaglio=Fuciliere dadi=5", **chat)
+    assert shot.ok, shot.error
+    assert "12" in plain.render(shot)
+    help_text = plain.render(await say(app, "/aiuto inf tiro", lang="it"))
+    assert "attributo_unità=cc|cd|fis|vol|arm|pb" in help_text, help_text
+    assert "predefinito cd" in help_text and " bs" not in help_text
+    english = plain.render(await say(app, "/help inf roll", lang="en"))
+    assert "stat=cc|bs|ph|wip|arm|bts" in english and "default bs" in english
