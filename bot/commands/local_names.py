@@ -77,9 +77,9 @@ def stat_params(params: dict[str, Any], lang: i18n.Lang) -> dict[str, Any]:
     language; what the user typed that is no stat stays as typed."""
     system = str(params["stat_system"])
     out = {**params, "stat": stat_word(system, str(params.get("stat", "")), lang)}
-    if "valid" in params:
+    if "valid" in params:  # as a sentence reads them, accents back (`velocità`)
         out["valid"] = ", ".join(
-            stat_word(system, c, lang) for c in str(params["valid"]).split(",")
+            i18n.readable(lang, stat_word(system, c, lang)) for c in str(params["valid"]).split(",")
         )
     return out
 

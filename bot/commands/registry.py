@@ -401,7 +401,8 @@ MAX_PAIRS = 30
 def parse_pairs(opt: OptionSpec, value: str) -> dict[str, int]:
     out: dict[str, int] = {}
     for token in value.split():
-        m = _PAIR.match(token.lower())
+        # Names are ASCII: `velocità=5`, as an Italian types it, is `velocita=5` (as `/unità` is).
+        m = _PAIR.match(token.lower() if token.isascii() else fold(token))
         if m is None:
             raise UserError("cmd.bad_pair", token=token[:30], option=opt.shown)
         out[m.group(1)] = int(m.group(2))

@@ -9,6 +9,7 @@ import re
 import pytest
 from wordfreq import zipf_frequency
 
+from bot import i18n
 from bot.app import App
 from bot.commands import build_registry
 from bot.commands.local_names import syntax, typed_name
@@ -104,3 +105,32 @@ def test_a_command_word_typed_with_its_accent_finds_the_command() -> None:
         for typed in (" ".join(written), " ".join(written).upper()):
             assert registry.find(f"/{typed}").spec is spec, typed
     assert "unità aggiungi" in checked and "aos priorità" in checked, checked
+
+
+async def test_a_stat_typed_with_its_accent_is_the_stat(app: App) -> None:
+    # `/unità aggiungi Thrall velocità=5` was "not a stat=number pair": the names are ASCII
+    # (`velocita`), as command words are, and the accent is folded away the same way.
+    chat = {"chat": "console:accents-stats", "lang": "it"}
+    assert (await say(app, "/partita nuova wow", **chat)).ok
+    added = await say(app, "/unità aggiungi Thrall salute=6 velocità=5 armatura=2", **chat)
+    assert added.ok, added.error
+    status = await say(app, "/partita stato", **chat)
+    assert status.data is not None
+    (unit,) = status.data["state"]["units"]
+    assert unit["stats"]["speed"] == 5, unit
+    refused = await say(app, "/unità aggiungi Rexxar difesa=4", **chat)
+    assert refused.error is not None and "velocità" in refused.error.message, refused.error
+
+
+def test_no_italian_stat_name_drops_an_accent() -> None:
+    """Every game's stat names as an Italian sentence lists them (`valide: salute, velocità…`):
+    a name missing its accent has an `accents` entry, so `i18n.readable` gives it back."""
+    catalogue = i18n.catalogue("it")
+    missing = {
+        key: word
+        for key, word in catalogue.items()
+        if key.startswith("game.stat.")
+        for part in word.split("_")
+        if _unaccented(part) and i18n.readable("it", part) == part
+    }
+    assert not missing, missing
