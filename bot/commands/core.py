@@ -133,12 +133,11 @@ def command_help(ctx: Context, names: dict[tuple[str, ...], str], spec: CommandS
     blocks.append([plain(ctx.t(spec.key + ".desc"))])
     local = local_names.option_names(spec, usage_lang(ctx))
     for opt in spec.options:
+        # its name in the reader's language only: the other names it answers to are mostly the
+        # other language's words (`colonna`, `attacchi`), which have no place on this screen
         text = ctx.t(f"{spec.key}.opt.{opt.name}")
-        others = [a for a in (opt.name, *opt.aliases) if a != local[opt.name]]
-        # the other names it answers to, on an English screen (Italian ones are Italian words)
-        alias = f" ({', '.join(others)})" if others and ctx.lang == i18n.DEFAULT_LANG else ""
         shown = i18n.readable(usage_lang(ctx), local[opt.name])  # `quantità`
-        blocks.append([bold(shown + alias), plain(": " + text)])
+        blocks.append([bold(shown), plain(": " + text)])
     if any(opt.type == "pairs" for opt in spec.options):  # /unit add, /unit set: stat names
         blocks.append([plain(ctx.t("help.stats"))])
         for system in SYSTEMS.values():

@@ -353,7 +353,7 @@ SPECS = [
         readonly=True,
         aliases=("regola",),
         args=RuleArgs,
-        examples=("/rule stealth", "/rule fuoco system=inf", "/rule 301.2"),
+        examples=("/rule stealth", "/rule fire system=inf", "/rule 301.2"),
     ),
     CommandSpec(
         path=("rules", "search"),
@@ -362,7 +362,7 @@ SPECS = [
         readonly=True,
         aliases=("cerca",),
         args=RulesSearchArgs,
-        examples=("/rules search carica",),
+        examples=("/rules search charge",),
     ),
     CommandSpec(
         path=("rules", "import"),

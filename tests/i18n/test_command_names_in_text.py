@@ -27,6 +27,10 @@ def english_mentions(text: str) -> list[str]:
         path = REGISTRY.canonical(words)
         spec = REGISTRY.get(" ".join(path)) or REGISTRY.get(path[0])
         if spec is None:
+            # a group that is no command itself (`/army`, `/campaign`): its first word
+            members = REGISTRY.groups().get(path[0])
+            if members and "/" + words[0] != typed_name(REGISTRY, members[0], "it").split()[0]:
+                out.append("/" + words[0])
             continue
         typed = "/" + " ".join(words[: len(spec.path)])
         if typed != typed_name(REGISTRY, spec, "it"):
@@ -43,6 +47,8 @@ def test_italian_entries_name_commands_in_italian(stem: str) -> None:
 def test_the_check_finds_an_english_command() -> None:
     assert english_mentions("per esempio /roll 2d6 oppure /help; /tira 2d6") == ["/roll", "/help"]
     assert english_mentions("/partita nuova aos e /game new") == ["/game new"]
+    # a group named alone (no command of its own): "aggiungile con /army" said so
+    assert english_mentions("con /army (NOME …) o /armata") == ["/army"]
 
 
 @pytest.mark.parametrize(

@@ -25,7 +25,7 @@ SPECS = [
         handler=h.check,
         aliases=("test",),
         args=a.CheckArgs,
-        examples=("/wm check value=9", "/wm test valore=8 dadi=3,4", "/wm check target=Trenchers"),
+        examples=("/wm check value=9", "/wm check value=8 dice=3,4", "/wm check target=Trenchers"),
     ),
     CommandSpec(
         path=("wm", "fall"),
