@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 PROMPT = "> "
-QUIT = {"/quit", "/exit", "/esci", "quit", "exit"}
+QUIT = {"/quit", "/exit", "/esci", "quit", "exit", "esci"}
 
 
 def terminal_locale() -> str | None:
