@@ -45,3 +45,12 @@ async def test_no_help_page_has_a_word_of_the_other_language(app: App, lang: i18
         if words:
             found[name] = sorted(set(words))
     assert found == {}
+
+
+async def test_a_sample_name_is_the_readers_too(app: App) -> None:
+    # "/inf weapon add name=Lanciafiamme" stood on the English page (a word too rare for the
+    # frequency check above): the sample is English, `help.samples` gives the Italian.
+    english = plain.render(await say(app, "/help inf weapon", lang="en"))
+    italian = plain.render(await say(app, "/aiuto inf arma", lang="it"))
+    assert "name=Flamethrower" in english and "Lanciafiamme" not in english
+    assert "nome=Lanciafiamme" in italian and "Flamethrower" not in italian

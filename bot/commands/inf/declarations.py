@@ -117,7 +117,7 @@ SPECS = [
             "/inf weapon list",
             "/inf weapon add name=HMG bands=20:0,40:+3,60:-3,120:-6 dam=15 burst=4",
             "/inf weapon add name=Sword dam=PH+1 burst=1",
-            "/inf weapon add name=Lanciafiamme dam=14 burst=1 ammo=FIRE template=direct",
+            "/inf weapon add name=Flamethrower dam=14 burst=1 ammo=FIRE template=direct",
         ),
     ),
     CommandSpec(
