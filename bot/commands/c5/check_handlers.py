@@ -33,7 +33,7 @@ async def test_cmd(ctx: Context) -> Reply:
     source.check_exhausted()
     data = resolution("c5", [step], out.model_dump())
     await log_roll(ctx, source, out.total, data)
-    title = ctx.t("c5.title_test", value=req.value) + (
+    title = view.test_title(ctx, req.value, req.stat) + (
         " " + ctx.t("c5.vs", target=req.diff) if req.diff is not None else ""
     )
     return Reply(title=title, blocks=[view.test_block(ctx, step)], data=data)

@@ -23,7 +23,7 @@ async def odds_test(ctx: Context) -> Reply:
     no_roll(a.dice)
     _, _, unit = await GAME.units(ctx)
     req = rq.plain_test_request(by_option(a), unit)
-    return await test_odds_reply(ctx, req, ctx.t("c5.title_test", value=req.value))
+    return await test_odds_reply(ctx, req, view.test_title(ctx, req.value, req.stat))
 
 
 async def odds_wound(ctx: Context) -> Reply:

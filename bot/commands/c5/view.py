@@ -20,6 +20,13 @@ def mods_text(ctx: Context, step: Step) -> str:
     return " ".join(f"{signed(m.value)} {ctx.t(f'c5.mod.{m.name}')}" for m in step.modifiers)
 
 
+def test_title(ctx: Context, value: int, stat: str | None) -> str:
+    """`Test: COR 4` when the characteristic is known, else `Test: valore 4`."""
+    if stat is None:
+        return ctx.t("c5.title_test", value=value)
+    return ctx.t("c5.title_test_stat", stat=ctx.t(f"c5.mod.{stat}"), value=value)
+
+
 def test_block(ctx: Context, step: Step) -> Block:
     label = bold(ctx.t(f"c5.step.{step.name}") + ": ")
     line = f"{dice_text(step.dice)} {mods_text(ctx, step)}"

@@ -57,3 +57,18 @@ async def test_the_reply_shows_the_stat_in_the_readers_words(
     reply = await say(app, text, lang=lang)
     assert reply.ok, reply.error
     assert shown in plain.render(reply)
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "title"),
+    [
+        ("it", "/c5 prova valore=3 caratteristica=cor difficoltà=5 dadi=2", "Test: COR 3 contro 5"),
+        ("en", "/c5 test value=3 stat=att dice=2", "Test: ATT 3"),
+        ("it", "/c5 prova valore=3 difficoltà=5 dadi=2", "Test: valore 3 contro 5"),
+    ],
+)
+async def test_the_title_names_the_stat_too(app: App, lang: str, text: str, title: str) -> None:
+    """The title said "Test: value 5 vs 9" above a step that names ATT."""
+    reply = await say(app, text, lang=lang)
+    assert reply.ok, reply.error
+    assert reply.title == title
