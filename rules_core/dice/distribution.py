@@ -111,7 +111,7 @@ class Distribution(Generic[T]):
         """`die(sides).highest(n, k)` (or `.lowest`) for 0 < k < n, without building the die
         first: `4d6kh3`, `2d20kh1`, the most common keep, is computed on every /odds."""
         faces = range(sides, 0, -1) if highest else range(1, sides + 1)
-        weights = _keep_fair(faces, n, k, sides)
+        weights = _keep_best([(f, 1) for f in faces], n, k, 1, sides, sides)
         d: Distribution[int] = _make(weights)
         d._keys = list(weights)  # the kernel reads its slots lowest first: already sorted
         return d
@@ -1022,33 +1022,6 @@ def _keep_best(
         acc += h << shift
         better += w << shift
     return _unpack_reduced(acc, k * (hi - lo) + 1, nbytes, k * lo)
-
-
-def _keep_fair(faces: range, n: int, k: int, sides: int) -> Weights:
-    """`_keep_best` for a fair die, every face's weight 1 (faces best first): the same
-    recurrence without its multiplications by a face's weight, on the cold path of every
-    plain `NdXkhK` (tests/dice/test_keep_best.py checks the two agree)."""
-    nbytes = _slot_bytes((sides**n).bit_length())
-    slot = nbytes * 8
-    base, top, steps = _keep_steps(n, k)
-    acc = 0
-    better = 0
-    rest = sides
-    low = sides**base
-    for sc in faces:
-        here = rest
-        rest -= 1
-        shift = (sc - 1) * slot
-        x = low
-        low = rest**base
-        x -= low
-        h = top * x
-        for st, cn, e in steps:
-            x = here * x - st * low
-            h = h * better + ((cn * x) << (e * shift))
-        acc += h << shift
-        better += 1 << shift
-    return _unpack_reduced(acc, k * (sides - 1) + 1, nbytes, k)
 
 
 @lru_cache(maxsize=256)

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_core.dice import Distribution, odds
-from rules_core.dice.distribution import _keep_fair, keep_best, reduce_weights
+from rules_core.dice.distribution import keep_best
 
 
 def brute(outcomes: list[tuple[int, int]], n: int, k: int) -> dict[int, Fraction]:
@@ -56,15 +56,3 @@ def test_a_plain_keep_by_text_matches_enumeration(
     dist = odds(f"{n}d{sides}{'kh' if highest else 'kl'}{k}")
     assert {v: dist.probability(v) for v in dist.outcomes()} == expected
     assert dist == Distribution.die(sides)._keep(n, k, highest, None)
-
-
-@settings(max_examples=80, deadline=None)
-@given(sides=st.integers(2, 30), n=st.integers(2, 14), highest=st.booleans(), data=st.data())
-def test_the_fair_die_kernel_is_the_general_one_with_weights_of_one(
-    sides: int, n: int, highest: bool, data: st.DataObject
-) -> None:
-    """`_keep_fair` (every plain `NdXkhK`) gives `keep_best`'s weights, over the same total."""
-    k = data.draw(st.integers(1, n - 1))
-    faces = range(sides, 0, -1) if highest else range(1, sides + 1)
-    general = reduce_weights(keep_best([(f, 1) for f in faces], n, k))
-    assert _keep_fair(faces, n, k, sides) == general
