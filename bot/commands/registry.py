@@ -168,7 +168,7 @@ class Registry:
         out: list[str] = []
         for word in words:
             # Names are ASCII (Telegram's rule), so `/unità` folds to the `/unita` it means.
-            key = word if word.isascii() else fold(word)
+            key = fold(word)
             out.append(self._alias.get((*out, key), key))
         return tuple(out)
 
@@ -402,7 +402,7 @@ def parse_pairs(opt: OptionSpec, value: str) -> dict[str, int]:
     out: dict[str, int] = {}
     for token in value.split():
         # Names are ASCII: `velocità=5`, as an Italian types it, is `velocita=5` (as `/unità` is).
-        m = _PAIR.match(token.lower() if token.isascii() else fold(token))
+        m = _PAIR.match(fold(token))
         if m is None:
             raise UserError("cmd.bad_pair", token=token[:30], option=opt.shown)
         out[m.group(1)] = int(m.group(2))

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any, Literal
 import annotated_types
 from pydantic import BaseModel
 
+from rules_core.rules.text import fold
+
 if TYPE_CHECKING:
     from bot.commands.args import Args
     from bot.commands.context import Context
@@ -114,11 +116,7 @@ class CommandSpec:
         return " ".join(parts)
 
     def option(self, name: str) -> OptionSpec | None:
-        low = name.lower()
-        if not low.isascii():  # `quantità=` as /help reads it: the names are ASCII
-            from rules_core.rules.text import fold
-
-            low = fold(low)
+        low = fold(name)  # `quantità=` as /help reads it: the names are ASCII
         for opt in self.options:
             if opt.name == low or low in opt.aliases:
                 return opt

@@ -20,6 +20,9 @@ def _stemmers() -> tuple[Any, Any]:
 
 
 def fold(text: str) -> str:
+    """Lower case without accents (`Unità` -> `unita`), the form names are compared in."""
+    if text.isascii():  # most names and commands: nothing to decompose
+        return text.lower()
     decomposed = unicodedata.normalize("NFKD", text)
     plain = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
     return plain.replace("’", "'")
