@@ -133,10 +133,15 @@ def command_help(ctx: Context, names: dict[tuple[str, ...], str], spec: CommandS
     blocks.append([plain(ctx.t(spec.key + ".desc"))])
     local = local_names.option_names(spec, usage_lang(ctx))
     for opt in spec.options:
-        # its name in the reader's language only: the other names it answers to are mostly the
-        # other language's words (`colonna`, `attacchi`), which have no place on this screen
+        # its name in the reader's language, with the short forms that abbreviate it (`a` for
+        # attacks and attacchi, `r` for raffica): the other names it answers to are mostly the
+        # other language's words (`colonna`, `attacchi`; `model` of `modello`), which have no
+        # place on this screen
         text = ctx.t(f"{spec.key}.opt.{opt.name}")
-        shown = i18n.readable(usage_lang(ctx), local[opt.name])  # `quantità`
+        name = local[opt.name]
+        short = [a for a in opt.aliases if len(a) < len(name) and name.startswith(a)]
+        shown = i18n.readable(usage_lang(ctx), name)  # `quantità`
+        shown += f" ({', '.join(short)})" if short else ""
         blocks.append([bold(shown), plain(": " + text)])
     if any(opt.type == "pairs" for opt in spec.options):  # /unit add, /unit set: stat names
         blocks.append([plain(ctx.t("help.stats"))])

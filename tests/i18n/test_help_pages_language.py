@@ -54,3 +54,20 @@ async def test_a_sample_name_is_the_readers_too(app: App) -> None:
     italian = plain.render(await say(app, "/aiuto inf arma", lang="it"))
     assert "name=Flamethrower" in english and "Lanciafiamme" not in english
     assert "nome=Lanciafiamme" in italian and "Flamethrower" not in italian
+
+
+async def test_an_option_shows_its_short_forms_in_the_readers_language(app: App) -> None:
+    # Dropping the other language's names from the page dropped the short forms too (`a=` for
+    # attacks, `d=` for damage), the quickest thing to type on a phone. A short form shown is an
+    # abbreviation of the word the reader sees, so it is never the other language's.
+    english = plain.render(await say(app, "/help aos attack", lang="en"))
+    italian = plain.render(await say(app, "/aiuto aos attacco", lang="it"))
+    assert "attacks (a):" in english and "damage (d):" in english
+    assert "attacchi (a):" in italian and "danni (d):" in italian
+    burst_en = plain.render(await say(app, "/help inf roll", lang="en"))
+    burst_it = plain.render(await say(app, "/aiuto inf tiro", lang="it"))
+    assert "burst (b):" in burst_en and "(r)" not in burst_en
+    assert "raffica (r):" in burst_it and "(b)" not in burst_it
+    # an English name that begins the Italian one is no short form of it
+    wm = plain.render(await say(app, "/aiuto wm attacco", lang="it"))
+    assert "modello (" not in wm and "modello:" in wm
