@@ -35,7 +35,7 @@ import d20
 import icepool
 
 from bench import games_bench
-from bench.timing import Spread, cpu_clock, median_time, table
+from bench.timing import Spread, cpu_clock, paired_ratio, table
 from bot.app import App
 from bot.protocol import Request
 from bot.storage import settings as settings_repo
@@ -116,7 +116,7 @@ def _fresh(sides: int) -> Any:
 def _cold_odds(text: str) -> Any:
     # Every cache of results is emptied; the keep kernel's binomial table per (n, k) stays, as a
     # table of constants would (icepool has its own).
-    dice_parser._parse_cached.cache_clear()
+    dice_parser.clear_caches()
     _dice_dist.cache_clear()
     return odds(text).probabilities
 
@@ -156,9 +156,7 @@ def odds_ratios() -> dict[str, Spread]:
     out: dict[str, list[float]] = {label: [] for label, _, _ in ODDS}
     for _ in range(RUNS):
         for label, ours, theirs in ODDS:
-            t_ours = median_time(ours, repeat=3, number=20, clock=cpu_clock)
-            t_theirs = median_time(theirs, repeat=3, number=2, clock=cpu_clock)
-            out[label].append(t_theirs / t_ours)
+            out[label].append(paired_ratio(ours, theirs, clock=cpu_clock))
     return {label: Spread.of(v) for label, v in out.items()}
 
 
@@ -241,7 +239,7 @@ def _odds_view_times(n: int) -> list[float]:
     times = []
     for _ in range(n):
         _dice_dist.cache_clear()
-        dice_parser._parse_cached.cache_clear()
+        dice_parser.clear_caches()
         t0 = time.perf_counter()
         dist = odds("d1000*d1000")
         distribution_blocks(Ctx(), dist, [])  # type: ignore[arg-type]

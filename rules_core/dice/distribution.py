@@ -111,7 +111,7 @@ class Distribution(Generic[T]):
         """`die(sides).highest(n, k)` (or `.lowest`) for 0 < k < n, without building the die
         first: `4d6kh3`, `2d20kh1`, the most common keep, is computed on every /odds."""
         faces = range(sides, 0, -1) if highest else range(1, sides + 1)
-        weights = _keep_best([(f, 1) for f in faces], n, k, 1, sides, sides)
+        weights = _keep_best(zip(faces, repeat(1)), n, k, 1, sides, sides)
         d: Distribution[int] = _make(weights)
         d._keys = list(weights)  # the kernel reads its slots lowest first: already sorted
         return d
@@ -906,8 +906,8 @@ def _unpack(packed: int, size: int, nbytes: int, base: int) -> Weights:
     if code is not None:  # machine-word slots: read all of them at once, in C
         values = memoryview(raw).cast(code).tolist()
         if 0 in values:
-            return {base + i: x for i, x in enumerate(values) if x}
-        return dict(zip(range(base, base + size), values, strict=True))
+            return {v: x for v, x in enumerate(values, base) if x}
+        return dict(enumerate(values, base))
     out: Weights = {}
     for i in range(size):
         x = int.from_bytes(raw[i * nbytes : (i + 1) * nbytes], "little")
@@ -990,9 +990,10 @@ def keep_best(outcomes: list[tuple[int, int]], n: int, k: int) -> Weights:
 
 
 def _keep_best(
-    outcomes: list[tuple[int, int]], n: int, k: int, lo: int, hi: int, total: int
+    outcomes: Iterable[tuple[int, int]], n: int, k: int, lo: int, hi: int, total: int
 ) -> Weights:
-    """`keep_best` given the lowest and highest score and the total weight."""
+    """`keep_best` given the lowest and highest score and the total weight (`outcomes` is
+    read once, best rank first)."""
     nbytes = _slot_bytes((total**n).bit_length())  # no coefficient exceeds total**n
     slot = nbytes * 8
     # ways(a): the other n - a dice at this rank or worse, at least k - a of them at it. With
@@ -1045,5 +1046,5 @@ def _unpack_reduced(packed: int, size: int, nbytes: int, base: int) -> Weights:
     if g > 1:
         values = [x // g for x in values]
     if 0 in values:
-        return {base + i: x for i, x in enumerate(values) if x}
-    return dict(zip(range(base, base + size), values, strict=True))
+        return {v: x for v, x in enumerate(values, base) if x}
+    return dict(enumerate(values, base))

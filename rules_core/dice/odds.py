@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import operator
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 
 from rules_core.budget import Budget
@@ -61,16 +61,13 @@ def _score_range(d: Dice) -> tuple[int, int]:
     return (-1 if d.failure is not None else 0), 1
 
 
-def _explodes(d: Dice) -> bool:
-    return d.explode is not None and d.explode.count(d.sides) > 0
-
-
 def _estimate_dice(d: Dice, chain_limit: int) -> _Est:
     s = d.sides
     n = d.count
     counting = d.success is not None
+    explodes = d.explode is not None and d.explode.count(s) > 0
     cost = s
-    if _explodes(d):
+    if explodes:
         assert d.explode is not None
         elo, ehi = d.explode.interval(s)
         step = 2 if counting else ehi - elo
@@ -82,7 +79,7 @@ def _estimate_dice(d: Dice, chain_limit: int) -> _Est:
     unit_nnz = uhi - ulo + 1
     # Weights are big integers: charge wide ones proportionally to their size.
     unit_bits = math.log2(s) * (2 if d.reroll is not None else 1)
-    if _explodes(d):
+    if explodes:
         unit_bits *= chain_limit
     bits = int(n * unit_bits) + 64
     wide = 1 + bits // 1024
@@ -98,7 +95,7 @@ def _estimate_dice(d: Dice, chain_limit: int) -> _Est:
     out = n * (uhi - ulo) + 1
     if n > 1:
         cost += out * (unit_nnz if d.reroll or d.explode or counting else 4) * wide
-        if unit_nnz > 8 and (d.reroll is not None or _explodes(d)):
+        if unit_nnz > 8 and (d.reroll is not None or explodes):
             # Uneven weights over more than 8 outcomes: `_power` raises one packed big integer
             # to the n-th power, whose size grows as n squared (`252d2!` took 25 s while the
             # line above charged it 2 million).
@@ -122,7 +119,7 @@ def _estimate(node: Expr, chain_limit: int) -> _Est:
             chain_limit = 2
         if node.floor is not None or node.ceiling is not None:
             wide = max(node.sides, node.floor or 0, node.ceiling or 0)
-            node = replace(node, sides=wide, floor=None, ceiling=None)
+            node = node._replace(sides=wide, floor=None, ceiling=None)
         return _estimate_dice(node, chain_limit)
     if isinstance(node, DiceSet):
         return _estimate_set(node, chain_limit)
@@ -366,12 +363,6 @@ def _compare(node: Compare, chain_limit: int) -> Distribution[int]:
     return a.combine(b, lambda x, y: int(test(x, y)))
 
 
-def _check_budget(expr: Expr, chain_limit: int, budget: int) -> None:
-    cost = estimate_cost(expr, chain_limit)
-    if cost > budget:
-        raise UserError("dice.odds_too_large", limit=budget)
-
-
 def exact_weights(
     expr: Expr, chain_limit: int = limits.MAX_CHAIN, budget: int = limits.ODDS_BUDGET
 ) -> tuple[dict[int, int], bool]:
@@ -385,7 +376,8 @@ def distribution(
 ) -> Distribution[int]:
     """Exact distribution of `expr`; `dice.odds_too_large` if it would cost too much.
     `truncated` when an explosion chain can reach the chain limit (and is cut there)."""
-    _check_budget(expr, chain_limit, budget)
+    if _estimate(expr, chain_limit).cost > budget:  # estimate_cost's, a call less
+        raise UserError("dice.odds_too_large", limit=budget)
     return _evaluate(expr, chain_limit)
 
 

@@ -19,7 +19,6 @@ A comparison sign written right after a dice term is that term's per-die success
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from functools import lru_cache
 
 from rules_core.dice import limits
@@ -578,7 +577,7 @@ def _advantage(node: Expr, mode: KeepMode) -> Expr:
         if isinstance(n, Dice):
             if n.count == 1 and n.sides == 20 and n.keep is None and n.success is None:
                 found.append(n)
-                return replace(n, count=2, keep=Keep(mode, 1))
+                return n._replace(count=2, keep=Keep(mode, 1))
             return n
         if isinstance(n, Neg):
             return Neg(walk(n.operand))
@@ -640,13 +639,20 @@ _FAST_TERM = re.compile(
 
 def _fast_sum(text: str) -> RollSpec | None:
     """`text` as a RollSpec when it is a plain sum of dice and numbers, else None."""
+    pieces: list[str] = []
+    expr = _fast_terms(text, pieces)
+    return None if expr is None else _spec(expr, "".join(pieces), None, 1)
+
+
+def _fast_terms(text: str, pieces: list[str] | None) -> Expr | None:
+    """The tree of a plain sum of dice and numbers, else None; with `pieces`, the shown text
+    (`Dice.render()`'s) term by term too (a roll shows it, the odds of one expression don't)."""
     if not text.isascii():
         return None  # the terms are ASCII: the full parser explains anything else
     s = text.lower()  # ASCII: the same as the full parser's _LOWER, in C
     n = len(s)
     pos = 0
     expr: Expr | None = None
-    pieces: list[str] = []
     static = 0
     match = _FAST_TERM.match
     while pos < n:
@@ -659,7 +665,7 @@ def _fast_sum(text: str) -> RollSpec | None:
         term: Expr
         if num_s is not None:
             term = Num(int(num_s))
-            piece = str(term.value)
+            piece = str(term.value) if pieces is not None else ""
         else:
             count = int(count_s) if count_s else 1
             sides = 100 if sides_s == "%" else int(sides_s)
@@ -677,7 +683,9 @@ def _fast_sum(text: str) -> RollSpec | None:
             if success is not None and success.count(sides) == 0:
                 return None  # the full parser explains it
             term = Dice(count, sides, reroll, explode, keep, success, None)
-            if reroll is None and explode is None and success is None:
+            if pieces is None:
+                piece = ""
+            elif reroll is None and explode is None and success is None:
                 # Dice.render()'s text for a count, sides and a keep, written out directly
                 piece = f"{count}d{sides}" if count != 1 else f"d{sides}"
                 if keep is not None:
@@ -686,14 +694,16 @@ def _fast_sum(text: str) -> RollSpec | None:
                 piece = term.render()
         if expr is None:
             expr = term
-            pieces.append(piece)
+            if pieces is not None:
+                pieces.append(piece)
         else:
             expr = BinOp(sign, expr, term)  # type: ignore[arg-type]
-            pieces.append(f" {sign} {piece}")
+            if pieces is not None:
+                pieces.append(f" {sign} {piece}")
         pos = m.end()
     if expr is None or static > limits.MAX_DICE_COMMAND:
         return None
-    return _spec(expr, "".join(pieces), None, 1)
+    return expr
 
 
 _new = object.__new__
@@ -739,12 +749,24 @@ def parse(text: str) -> RollCommand:
     return _parse_cached(text)
 
 
+@lru_cache(maxsize=512)
 def parse_expr(text: str) -> Expr:
-    """Parse a single expression without label or repeat (convenience for callers/tests)."""
+    """Parse a single expression without label or repeat (`odds(text)` of the dice API)."""
+    # A plain sum straight to its tree: no RollCommand, nor the text a roll shows (a fifth of
+    # the work of a new `odds("10d6kh3")`); anything else as `parse` reads it.
+    fast = _fast_terms(text, None) if len(text) <= limits.MAX_TEXT else None
+    if fast is not None:
+        return fast
     cmd = parse(text)
     if len(cmd.rolls) != 1 or cmd.rolls[0].label is not None or cmd.rolls[0].repeat != 1:
         raise UserError("dice.not_single_expression")
     return cmd.rolls[0].expr
+
+
+def clear_caches() -> None:
+    """Forget every parsed text (a benchmark's cold start)."""
+    _parse_cached.cache_clear()
+    parse_expr.cache_clear()
 
 
 __all__ = ["check_static_total", "counts_successes", "parse", "parse_expr"]

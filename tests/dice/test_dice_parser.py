@@ -250,3 +250,37 @@ def test_fast_path_reads_what_the_full_parser_reads(terms: list[str], ops: list[
 def test_fast_path_takes_the_common_shapes() -> None:
     for text in ["4d6kh3+2", "d20 + 5", "10d6>=4", "2d6-1-d4", "D%", "3d6+1d8-2", "3d6!", "d6r1"]:
         assert parser._fast_sum(text) is not None, text
+
+
+@settings(max_examples=300, deadline=None)
+@given(FAST_SHAPES, st.lists(st.sampled_from(["+", "-", " + ", " - ", "+-", "", " "]), max_size=5))
+def test_parse_expr_reads_what_parse_reads(terms: list[str], ops: list[str]) -> None:
+    """`parse_expr` (the dice API's `odds`) takes plain sums straight to their tree: the same
+    tree `parse` gives, the same error where `parse` has one or the text is more than one
+    expression."""
+    text = terms[0] + "".join(op + t for op, t in zip(ops, terms[1:], strict=False))
+    parser.clear_caches()
+    try:
+        cmd = parser.parse(text)
+    except UserError as e:
+        with pytest.raises(UserError) as got:
+            parser.parse_expr(text)
+        assert got.value.key == e.key
+        return
+    single = len(cmd.rolls) == 1 and cmd.rolls[0].label is None and cmd.rolls[0].repeat == 1
+    if single:
+        assert parser.parse_expr(text) == cmd.rolls[0].expr
+    else:
+        with pytest.raises(UserError, match="not_single_expression"):
+            parser.parse_expr(text)
+
+
+def test_clear_caches_forgets_both_readings() -> None:
+    first = parser.parse_expr("4d6kh3+2")
+    assert parser.parse_expr("4d6kh3+2") is first  # cached
+    parser.parse("4d6kh3+2")
+    parser.clear_caches()
+    assert parser.parse_expr.cache_info().currsize == 0
+    assert parser._parse_cached.cache_info().currsize == 0
+    again = parser.parse_expr("4d6kh3+2")
+    assert again == first and again is not first
