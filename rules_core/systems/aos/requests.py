@@ -62,16 +62,17 @@ class BuiltAttack(BaseModel):
     source: dict[str, str]  # where the values came from: attacker, weapon, target names
 
 
-def pick_weapon(attacker: Unit, name: str | None) -> aos_system.Weapon:
-    """The named weapon, or the unit's only one; with several and none named, say which."""
+def pick_weapon(attacker: Unit, name: str | None, typed: set[str]) -> aos_system.Weapon | None:
+    """The named weapon, or the unit's only one; none when the unit has none or the player
+    typed every value a weapon gives (`typed`); with several and none named, say which."""
     if name:
         return aos_system.find_weapon(attacker, name)
     options = aos_system.weapons(attacker)
     if len(options) == 1:
         return options[0]
-    raise UserError(
-        "aos.pick_weapon", unit=attacker.name, valid=", ".join(w.name for w in options) or "-"
-    )
+    if not options or typed >= set(WEAPON_OPTIONS):
+        return None  # the typed values are the weapon; one left out is named as missing
+    raise UserError("aos.pick_weapon", unit=attacker.name, valid=", ".join(w.name for w in options))
 
 
 def build_attack(
@@ -82,11 +83,13 @@ def build_attack(
     values: dict[str, str] = {}
     attack_rolls = 1
     if attacker is not None:
-        weapon = pick_weapon(attacker, given.weapon)
-        values = aos_system.resolved_weapon(attacker, weapon)
+        typed = {name for name in WEAPON_OPTIONS if getattr(given, name) is not None}
+        weapon = pick_weapon(attacker, given.weapon, typed)
         attack_rolls = attacker.models_left  # one Attacks value per model (L989)
         source["attacker"] = attacker.name
-        source["weapon"] = weapon.name
+        if weapon is not None:
+            values = aos_system.resolved_weapon(attacker, weapon)
+            source["weapon"] = weapon.name
     elif given.weapon:
         raise UserError("aos.weapon_needs_attacker")
     for name in WEAPON_OPTIONS:

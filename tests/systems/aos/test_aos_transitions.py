@@ -155,3 +155,40 @@ def test_r29_priority_tie_from_deployment() -> None:
 def test_slain_models_are_the_rally_dice() -> None:
     state = tr.damage(game(), "Gutrippaz", 3)  # 7.2 (L309): a D6 per slain model
     assert aos_tr.slain_models(tr.find_unit(state, "Gutrippaz")) == 3
+
+
+def test_a_typed_profile_needs_no_stored_weapon() -> None:
+    # A walk: Liberators added without weapons, the whole profile typed, and the bot asked
+    # "Quale arma di Liberators? Indica arma= tra: -." The typed values are the weapon.
+    state = tr.add_unit(game(), "Liberators", ANN, {"models": 5, "wounds": 2, "save": 4})
+    liberators = tr.find_unit(state, "Liberators")
+    built = build_attack(
+        AttackInput(attacks="2", hit="3", wound="3", rend="1", damage="1"),
+        liberators,
+        tr.find_unit(state, "Gutrippaz"),
+        Settings(),
+    )
+    req = built.request
+    assert (req.attacks.plus, req.hit, req.wound, req.rend, req.damage.plus) == (2, 3, 3, 1, 1)
+    assert req.attack_rolls == 5  # still one Attacks value per Liberator (L989)
+    assert built.source == {"attacker": "Liberators", "target": "Gutrippaz"}
+    # without a stored weapon, a value left out is named, not a weapon to pick among none
+    with pytest.raises(UserError) as raised:
+        build_attack(AttackInput(attacks="2", hit="3"), liberators, None, Settings())
+    assert raised.value.key == "aos.missing_option" and raised.value.params["option"] == "wound"
+
+
+def test_several_weapons_and_a_whole_typed_profile_need_no_choice() -> None:
+    state = game()
+    vindictors = tr.find_unit(state, "Vindictors")
+    second = make_weapon(
+        "Shield", {"range": "1", "attacks": "1", "hit": "4", "wound": "4", "damage": "1"}
+    )
+    set_weapon(vindictors, second, second.name)
+    whole = AttackInput(attacks="3", hit="4", wound="4", rend="-", damage="2")
+    assert build_attack(whole, vindictors, None, Settings()).request.damage.plus == 2
+    # a profile typed in part would take the rest from a weapon: which one is still asked
+    with pytest.raises(UserError) as raised:
+        build_attack(AttackInput(attacks="3", hit="4", wound="4"), vindictors, None, Settings())
+    assert raised.value.key == "aos.pick_weapon"
+    assert raised.value.params["valid"] == "Stormspear, Shield"
