@@ -452,7 +452,7 @@ async def export(ctx: Context) -> Reply:
         "campaign-" + (re.sub(r"[^a-z0-9]+", "-", fold(c.name)).strip("-") or "report") + ".md"
     )
     return Reply(
-        blocks=[[plain(ctx.t("campaign.exported", entries=len(entries)))]],
+        blocks=[[plain(ctx.t("campaign.exported", n=len(entries)))]],
         attachments=[Attachment(filename=filename, content=content, mime="text/markdown")],
         data={"filename": filename, "entries": len(entries)},
     )

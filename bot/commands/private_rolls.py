@@ -153,7 +153,7 @@ async def reroll(ctx: Context) -> Reply:
     if sides is None:
         raise UserError("reroll.unsupported", id=number)
     if len(set(positions)) != len(positions) or not all(1 <= p <= len(sides) for p in positions):
-        raise UserError("reroll.bad_position", id=number, count=len(sides))
+        raise UserError("reroll.bad_position", id=number, n=len(sides))
     source = ctx.dice()
     faces = list(record.faces)
     for p in sorted(positions):

@@ -52,9 +52,7 @@ async def damage_table(ctx: Context) -> Reply:
     row = aos_system.current_row(target)
     blocks = unit_blocks(ctx, target, new.system)
     if row is not None:
-        blocks.append(
-            [plain(ctx.t("aos.table_row", wounds=aos_system.wounds_on_current_model(target)))]
-        )
+        blocks.append([plain(ctx.t("aos.table_row", n=aos_system.wounds_on_current_model(target)))])
     return Reply(
         blocks=blocks,
         data={

@@ -277,8 +277,8 @@ async def test_settings_are_for_admins_and_change_the_rule(app: App) -> None:
 async def test_retreat_from_given_points_names_no_one(app: App) -> None:
     """Found walking as a new player: points given by hand (no player) read `-: lost 3 of 10`."""
     for lang, text, start in (
-        ("en", "/inf retreat lost=3 total=10", "Lost 3 of 10 points"),
-        ("it", "/inf ritirata persi=3 totale=10", "Persi 3 punti su 10"),
+        ("en", "/inf retreat lost=3 total=10", "Points lost: 3 of 10"),
+        ("it", "/inf ritirata persi=3 totale=10", "Punti persi: 3 su 10"),
     ):
         lines = plain.render(await say(app, text, lang=lang)).splitlines()
         assert lines[1].startswith(start), lines
