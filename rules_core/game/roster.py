@@ -104,7 +104,7 @@ EXPECTED: dict[str, tuple[str, ...]] = {
 _QUOTES = {'"': '"”', "“": '”"', "«": "»", "„": "“”", "'": "'’", "‘": "’'"}
 _COUNT_FIRST = re.compile(r"^(\d{1,3})\s*[x×]?$", re.IGNORECASE)
 _COUNT_LAST = re.compile(r"^[x×](\d{1,3})$", re.IGNORECASE)
-_NUMBER = re.compile(r"^[+]?(\d{1,3})(?:\+|\"|''|cm)?$")
+_NUMBER = re.compile(r"^([+-]?\d{1,3})(?:\+|\"|''|cm)?$")  # Infinity's PB is printed `-3`
 _RANGE = re.compile(r"^(\d{1,2})\s*[-/]\s*(\d{1,2})$")
 _VALUE = re.compile(r"^[^\s|;=]{1,120}$")
 

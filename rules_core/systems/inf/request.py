@@ -62,8 +62,8 @@ def stat_of(given: int | None, unit: Unit | None, name: str) -> int | None:
 
 def roll_attribute(attr: int | None, unit: Unit | None, stat: str | None) -> int:
     """The attribute a Normal roll uses: `attr=`, else the unit's `stat` (BS by default)."""
-    if attr is None and unit is not None:
-        attr = unit.stats.get(stat or "bs")
+    if attr is None:
+        attr = stat_of(None, unit, stat or "bs")  # PB as a positive value, as for its roll
     if attr is None:
         raise UserError("inf.missing_stat", option="attr")
     return attr

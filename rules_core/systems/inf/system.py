@@ -159,7 +159,9 @@ INF = InfSystem(
         StatSpec(name="ph", max=30),
         StatSpec(name="wip", max=30),
         StatSpec(name="arm", max=20),
-        StatSpec(name="bts", max=12),
+        # The book prints PB as a negative number (0, -3, -6, L1751-1757; -9, L3749) and the
+        # PB roll takes it as positive (L1344-1348): both are kept as typed, used as abs().
+        StatSpec(name="bts", min=-12, max=12),
         StatSpec(name="w", min=1, max=9, default=1),
         StatSpec(name="hp", min=2, max=10),
         StatSpec(name="mov1", max=30),

@@ -282,3 +282,30 @@ async def test_retreat_from_given_points_names_no_one(app: App) -> None:
     ):
         lines = plain.render(await say(app, text, lang=lang)).splitlines()
         assert lines[1].startswith(start), lines
+
+
+async def test_pb_is_taken_as_the_profile_prints_it(app: App) -> None:
+    """Found walking: a profile card prints PB as a negative number (the book's tables: PB 0,
+    -3, -6, L1751-1757; the drop capsule's -9, L3749), and `/unita aggiungi ... pb=-3` was
+    refused ("PB deve essere tra 0 e 12"), `/armata aggiungi` too. The PB roll uses it as a
+    positive value (L1344-1348), and so does a Normal roll on it."""
+    await say(app, "/partita nuova inf", user="alice", lang="it")
+    await say(app, "/partita entra", user="bob", lang="it")
+    added = await say(
+        app, "/unita aggiungi Fusilier cd=12 fis=10 vol=13 arm=1 pb=-3 f=1", user="alice", lang="it"
+    )
+    assert added.ok, added.error
+    roster = await say(
+        app, "/armata aggiungi Alguacil cd=11 fis=10 arm=1 pb=-6 f=1", user="bob", lang="it"
+    )
+    assert roster.ok, roster.error
+    assert "PB -3" in plain.render(await say(app, "/unita mostra Fusilier", lang="it"))
+    # E/M on the Fusilier: its PB roll is the die plus 3, against Damage 13 (9 + 3 = 12 fails)
+    em = await say(app, "/inf attack target=Fusilier attr=13 ammo=em dam=13 dice=5,9", user="bob")
+    assert em.ok, em.error
+    assert em.data is not None
+    (save,) = [s for s in em.data["steps"] if s["name"] == "bts_save"]
+    assert save["modifiers"] == [{"name": "bts", "value": 3}] and save["total"] == 12
+    normal = await say(app, "/inf roll target=Fusilier stat=bts dice=3", user="alice")
+    assert normal.ok, normal.error
+    assert normal.data is not None and normal.data["outcome"]["target"] == 3
