@@ -40,7 +40,7 @@ def _base_type(opt: OptionSpec) -> object:
     if opt.type == "faces":
         return list[int]
     if opt.type == "pairs":
-        return dict[str, int]
+        return dict[str, int | str]
     return str
 
 

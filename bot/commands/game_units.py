@@ -63,7 +63,7 @@ class UnitAddArgs(Args):
         None
     )
     grid: Annotated[str | None, OptionSpec("grid", max_length=120, aliases=("griglia",))] = None
-    stats: Annotated[dict[str, int], STATS] = Field(default_factory=dict)
+    stats: Annotated[dict[str, int | str], STATS] = Field(default_factory=dict)
 
 
 class UnitArgs(Args):
@@ -85,7 +85,7 @@ class UnitArgs(Args):
 
 class UnitSetArgs(Args):
     name: Annotated[str, UNIT]
-    stats: Annotated[dict[str, int], STATS] = Field(default_factory=dict)
+    stats: Annotated[dict[str, int | str], STATS] = Field(default_factory=dict)
 
 
 class UnitHealArgs(Args):
@@ -209,7 +209,7 @@ async def unit_change(
     kind: str,
     name: str,
     *,
-    stats: dict[str, int] | None = None,
+    stats: dict[str, int | str] | None = None,
     amount: int = 0,
     column: int | None = None,
     model: int | None = None,

@@ -44,8 +44,10 @@ def stat_label(lang: i18n.Lang, system: str, stat: str) -> str:
 
 
 def stats_text(ctx: Reader, system: str, stats: dict[str, int]) -> str:
-    """`ferite=2  salvezza=4`: a unit's stats as the reader types them, sorted by name."""
-    named = sorted((stat_name(ctx, system, k), v) for k, v in stats.items())
+    """`ferite=2  salvezza=4+`: a unit's stats as the reader types them (and as the game's
+    cards print them: `GameSystem.stat_text`), sorted by name."""
+    spec = get_system(system)
+    named = sorted((stat_name(ctx, system, k), spec.stat_text(k, v)) for k, v in stats.items())
     return "  ".join(f"{k}={v}" for k, v in named)
 
 
@@ -57,7 +59,7 @@ def unit_line(ctx: Reader, unit: Unit, system: str | None = None) -> Block:
     line: Block = [bold(unit.name), plain(f" {health_bar(left, most)} {left}/{most}")]
     if spec and spec.board_stats:
         shown = [
-            f"{stat_name(ctx, spec.id, k)} {unit.stats[k]}"
+            f"{stat_name(ctx, spec.id, k)} {spec.stat_text(k, unit.stats[k])}"
             for k in spec.board_stats
             if k in unit.stats
         ]

@@ -30,7 +30,7 @@ def _field(opt: OptionSpec) -> tuple[Any, Any]:
     elif opt.type == "faces":
         kind = list[int] | None
     elif opt.type == "pairs":
-        kind = dict[str, int]
+        kind = dict[str, int | str]  # a printed value (`4+`, `-`) for the game to read
     elif opt.choices:
         kind = Literal[opt.choices] | None
     else:

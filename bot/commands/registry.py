@@ -394,18 +394,21 @@ def finish(spec: CommandSpec, out: dict[str, Any]) -> dict[str, Any]:
     return options.validate(spec, out)
 
 
-_PAIR = re.compile(r"^([a-z][a-z0-9_]{0,23})=([+-]?\d{1,4})$")
+_PAIR = re.compile(r"^([a-z][a-z0-9_]{0,23})=([+-]?\d{1,4}\+?|[-–—])$")
 MAX_PAIRS = 30
 
 
-def parse_pairs(opt: OptionSpec, value: str) -> dict[str, int]:
-    out: dict[str, int] = {}
+def parse_pairs(opt: OptionSpec, value: str) -> dict[str, int | str]:
+    """`ferite=2 salvezza=4+`: each stat's number, or its printed form (`4+`, `-`) for the game
+    to read (GameSystem.read_stat: what `-` stands for is the game's)."""
+    out: dict[str, int | str] = {}
     for token in value.split():
         # Names are ASCII: `velocità=5`, as an Italian types it, is `velocita=5` (as `/unità` is).
         m = _PAIR.match(fold(token))
         if m is None:
             raise UserError("cmd.bad_pair", token=token[:30], option=opt.shown)
-        out[m.group(1)] = int(m.group(2))
+        number = m.group(2)
+        out[m.group(1)] = int(number) if number[-1:].isdigit() else number
     if len(out) > MAX_PAIRS:
         raise UserError("cmd.too_many_pairs", limit=MAX_PAIRS)
     return out

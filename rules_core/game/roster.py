@@ -48,7 +48,7 @@ from rules_core.game.stat_names import (
 from rules_core.rules.text import fold
 from rules_core.systems import get_system
 from rules_core.systems.aos import system as aos_system
-from rules_core.systems.base import Note
+from rules_core.systems.base import Note, read_number
 
 MAX_UNITS = 60
 MAX_WEAPONS = 12
@@ -104,7 +104,6 @@ EXPECTED: dict[str, tuple[str, ...]] = {
 _QUOTES = {'"': '"”', "“": '”"', "«": "»", "„": "“”", "'": "'’", "‘": "’'"}
 _COUNT_FIRST = re.compile(r"^(\d{1,3})\s*[x×]?$", re.IGNORECASE)
 _COUNT_LAST = re.compile(r"^[x×](\d{1,3})$", re.IGNORECASE)
-_NUMBER = re.compile(r"^([+-]?\d{1,3})(?:\+|\"|''|cm)?$")  # Infinity's PB is printed `-3`
 _RANGE = re.compile(r"^(\d{1,2})\s*[-/]\s*(\d{1,2})$")
 _VALUE = re.compile(r"^[^\s|;=]{1,120}$")
 
@@ -156,12 +155,6 @@ def weapon_field(system: str, key: str) -> str | None:
     return lookup(WEAPON_FIELDS[system]).get(norm(key))
 
 
-def read_number(value: str) -> int | None:
-    """A printed stat as a whole number: `5`, `4+`, `5"`, `12cm`; None if it is not one."""
-    m = _NUMBER.match(value.strip().replace("”", '"').lower())
-    return int(m.group(1)) if m else None
-
-
 def set_stat(system: str, stats: dict[str, int], key: str, value: str) -> bool:
     """Put `key=value` into `stats` if `key` is a stat of `system` with a readable value
     (Infinity's MOV `4-4` is both moves). False when it is not."""
@@ -172,10 +165,13 @@ def set_stat(system: str, stats: dict[str, int], key: str, value: str) -> bool:
         stats["mov1"], stats["mov2"] = int(m.group(1)), int(m.group(2))
         return True
     name = stat_name(system, key)
-    number = read_number(value)
+    if name is None:
+        return False
+    spec = get_system(system).stat(name)
+    number = spec.read(value) if spec is not None else read_number(value)  # `4+`, `-` (no save)
     if system == "wm" and name == "base" and number is None:  # BattleScribe's `Base: Small`
         number = WM_BASES.get(norm(value))
-    if name is None or number is None:
+    if number is None:
         return False
     stats[name] = number
     return True

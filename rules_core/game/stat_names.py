@@ -8,10 +8,14 @@ name shown there answers here."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import TypeVar
 
 from rules_core.errors import UserError
 from rules_core.rules.text import fold
 from rules_core.systems import get_system
+
+V = TypeVar("V", int, int | str)  # a stat's value, or as typed (`4+`): GameSystem.read_stat
 
 # Canonical stat -> other names, English and Italian (the books' abbreviations, the bot's
 # option aliases, BattleScribe's characteristic names). Compared after `norm`.
@@ -130,12 +134,12 @@ def unknown_stat(system: str, key: str) -> UserError:
     return UserError("game.unknown_stat", stat=key[:24], valid=valid, stat_system=system)
 
 
-def canonical_stats(system: str, stats: dict[str, int]) -> dict[str, int]:
+def canonical_stats(system: str, stats: Mapping[str, V]) -> dict[str, V]:
     """`stats` as typed (`modelli=5 ferite=2`, `def=13`) under their canonical names
     (`models`, `wounds`, `def`); a name that is no stat of the game is refused, and so is one
     stat given twice under two names (`ferite=2 wounds=3`)."""
     models = {norm(m) for m in MODELS}
-    out: dict[str, int] = {}
+    out: dict[str, V] = {}
     for key, value in stats.items():
         name = "models" if norm(key) in models else stat_name(system, key)
         if name is None:

@@ -5,7 +5,7 @@ job; these only enforce the rules of the state itself."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from rules_core.dice import DiceSource
 from rules_core.errors import UserError
@@ -13,7 +13,7 @@ from rules_core.game.models import Condition, GameState, Player, Unit, Until
 from rules_core.game.stat_names import canonical_stats
 from rules_core.rules.text import fold
 from rules_core.systems import get_system
-from rules_core.systems.base import Note
+from rules_core.systems.base import GameSystem, Note
 
 MAX_UNITS = 200
 MAX_PLAYERS = 16
@@ -81,20 +81,19 @@ def add_unit(
     state: GameState,
     name: str,
     owner: Player,
-    stats: dict[str, int],
+    stats: Mapping[str, int | str],
     options: dict[str, str] | None = None,
 ) -> GameState:
+    """A new unit; a stat may be given as the card prints it (`salvezza=4+`, see StatSpec)."""
     system = get_system(state.system)
     name = clean_name(name)
     if any(fold(u.name) == fold(name) for u in state.units):
         raise UserError("game.duplicate_unit", name=name)
     if len(state.units) >= MAX_UNITS:
         raise UserError("game.too_many_units", limit=MAX_UNITS)
-    stats = canonical_stats(state.system, stats)  # `modelli=5 ferite=2` as `models`, `wounds`
-    models = stats.pop("models", 1)
-    if not 1 <= models <= 100:
-        raise UserError("game.stat_range", stat="models", min=1, max=100, stat_system=system.id)
-    checked = system.validate_stats(stats, creating=True)
+    typed = canonical_stats(state.system, stats)  # `modelli=5 ferite=2` as `models`, `wounds`
+    models = _models(system, typed.pop("models", 1))
+    checked = system.validate_stats(typed, creating=True)
     unit = Unit(
         name=name,
         owner=owner.user_id,
@@ -109,20 +108,24 @@ def add_unit(
     return new
 
 
-def set_stats(state: GameState, name: str, stats: dict[str, int]) -> GameState:
+def set_stats(state: GameState, name: str, stats: Mapping[str, int | str]) -> GameState:
     system = get_system(state.system)
     new = state.clone()
     unit = find_unit(new, name)
-    stats = canonical_stats(state.system, stats)
-    if "models" in stats:
-        models = stats.pop("models")
-        if not 1 <= models <= 100:
-            raise UserError("game.stat_range", stat="models", min=1, max=100, stat_system=system.id)
-        unit.models = models
-    unit.stats.update(system.validate_stats(stats, creating=False))
+    typed = canonical_stats(state.system, stats)
+    if "models" in typed:
+        unit.models = _models(system, typed.pop("models"))
+    unit.stats.update(system.validate_stats(typed, creating=False))
     unit.wounds_per_model = unit.stats.get(system.wounds_stat, unit.wounds_per_model)
     unit.damage = min(unit.damage, unit.max_wounds)
     return new
+
+
+def _models(system: GameSystem, given: int | str) -> int:
+    models = system.read_stat("models", given) if isinstance(given, str) else given
+    if not 1 <= models <= 100:
+        raise UserError("game.stat_range", stat="models", min=1, max=100, stat_system=system.id)
+    return models
 
 
 def damage(

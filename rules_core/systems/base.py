@@ -49,7 +49,8 @@ To change a game from a system command (e.g. `/aos attack target=X apply`), use
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -70,7 +71,8 @@ OrderKind = Literal["fixed", "rolloff", "alternating", "organiser"]
 
 
 class StatSpec(BaseModel):
-    """One stat on a unit's card."""
+    """One stat on a unit's card, kept as a whole number; `read` and `text` go between it and
+    the card's printed form (`4+`, `-`), so it is typed and shown the way the book prints it."""
 
     model_config = ConfigDict(frozen=True, defer_build=True)
 
@@ -79,6 +81,32 @@ class StatSpec(BaseModel):
     max: int = 99
     required: bool = False
     default: int | None = None
+    plus: bool = False  # printed as a dice target: `4+`
+    dash: int | None = None  # the value a printed `-` stands for (no save: 7)
+
+    def read(self, text: str) -> int | None:
+        """The stat from its printed form: `4`, `4+`, `5"`, `12cm`, `-3`, and `-` where the
+        card prints it for a value; None when the text is none of these."""
+        if text.strip() in DASHES:
+            return self.dash
+        return read_number(text)
+
+    def text(self, value: int) -> str:
+        """The stat as the card prints it."""
+        if self.dash is not None and value == self.dash:
+            return "-"
+        return f"{value}+" if self.plus else str(value)
+
+
+DASHES = ("-", "–", "—")
+_NUMBER = re.compile(r"^([+-]?\d{1,3})(?:\+|\"|''|cm)?$")
+
+
+def read_number(text: str) -> int | None:
+    """A printed stat as a whole number: `5`, `4+`, `5"`, `12cm`, `-3` (Infinity's PB); None
+    if it is not one."""
+    m = _NUMBER.match(text.strip().replace("”", '"').lower())
+    return int(m.group(1)) if m else None
 
 
 class ResourceSpec(BaseModel):
@@ -120,18 +148,34 @@ class GameSystem(BaseModel):
     def stat_names(self) -> list[str]:
         return [s.name for s in self.stats]
 
-    def validate_stats(self, values: dict[str, int], *, creating: bool) -> dict[str, int]:
-        """Check stat names and bounds; on creation, fill defaults and require the required."""
+    def stat(self, name: str) -> StatSpec | None:
+        return next((s for s in self.stats if s.name == name), None)
+
+    def stat_text(self, name: str, value: int) -> str:
+        """A unit's stat as the game's cards print it (`4+`, `-`), for the screens."""
+        spec = self.stat(name)
+        return spec.text(value) if spec is not None else str(value)
+
+    def read_stat(self, name: str, text: str) -> int:
+        """A stat typed as the card prints it (`salvezza=4+`, `salvezza=-`), as a number."""
+        spec = self.stat(name)
+        value = spec.read(text) if spec is not None else read_number(text)
+        if value is None:
+            raise UserError("game.bad_stat_value", stat=name, value=text[:12], stat_system=self.id)
+        return value
+
+    def validate_stats(self, values: Mapping[str, int | str], *, creating: bool) -> dict[str, int]:
+        """Check stat names and bounds (a value given as text is read as the card prints it,
+        `read_stat`); on creation, fill defaults and require the required."""
         known = {s.name: s for s in self.stats}
         out: dict[str, int] = {}
-        for name, value in values.items():
+        for name, given in values.items():
             spec = known.get(name)
+            if spec is None and not self.free_stats:
+                valid = ",".join(known) or "-"
+                raise UserError("game.unknown_stat", stat=name, valid=valid, stat_system=self.id)
+            value = self.read_stat(name, given) if isinstance(given, str) else given
             if spec is None:
-                if not self.free_stats:
-                    valid = ",".join(known) or "-"
-                    raise UserError(
-                        "game.unknown_stat", stat=name, valid=valid, stat_system=self.id
-                    )
                 if not -999 <= value <= 999:
                     raise UserError("game.stat_range", stat=name, min=-999, max=999)
             elif not spec.min <= value <= spec.max:

@@ -206,9 +206,10 @@ def check_reply(reply: Reply, lang: i18n.Lang, said: str) -> None:
     assert reply.error.code != "internal", f"{said}: {reply.error.message}"
     message = reply.error.message
     assert message and message != reply.error.code, f"no string for {reply.error.code}: {said}"
-    for each in CATALOGUES.values():  # a key of both languages' catalogues
-        assert reply.error.code in each, f"{reply.error.code} not in every catalogue: {said}"
-    template = CATALOGUES[lang][reply.error.code]
+    code = reply.error.code
+    for each in CATALOGUES.values():  # a key of both languages' catalogues, or a plural table
+        assert code in each or f"{code}.other" in each, f"{code} not in every catalogue: {said}"
+    template = CATALOGUES[lang].get(code) or CATALOGUES[lang][f"{code}.other"]
     assert "\n" not in template.strip()  # one sentence (user text it quotes may hold newlines)
 
 

@@ -235,10 +235,12 @@ AOS = AosSystem(
     id="aos",
     stats=(
         StatSpec(name="wounds", min=1, max=99, default=1),
-        StatSpec(name="save", min=1, max=7, default=7),
+        # Save and Ward are printed as dice targets (`4+`), `-` for none: a Save of "-" needs
+        # 7+ (L962-964), a Ward of "-" is no ward (14.3, L591; stored 0).
+        StatSpec(name="save", min=1, max=7, default=7, plus=True, dash=7),
         StatSpec(name="bravery", min=1, max=20),
         StatSpec(name="move", min=0, max=40),
-        StatSpec(name="ward", min=0, max=6, default=0),
+        StatSpec(name="ward", min=0, max=6, default=0, plus=True, dash=0),
         StatSpec(name="general", min=0, max=1, default=0),
     ),
     wounds_stat="wounds",

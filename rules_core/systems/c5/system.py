@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from rules_core.dice import DiceSource
@@ -70,7 +71,7 @@ def state_line(unit: Unit, label: Label) -> str | None:
 
 
 class C5System(GameSystem):
-    def validate_stats(self, values: dict[str, int], *, creating: bool) -> dict[str, int]:
+    def validate_stats(self, values: Mapping[str, int | str], *, creating: bool) -> dict[str, int]:
         out = super().validate_stats(values, creating=creating)
         if creating and "wounds" not in values:
             out["wounds"] = tables.wounds_for(out.get("size", 2), bool(out.get("warrior", 0)))

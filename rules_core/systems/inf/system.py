@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from rules_core.dice import DiceSource
@@ -93,7 +94,7 @@ def recount(state: GameState, user_id: str) -> list[Note]:
 
 
 class InfSystem(GameSystem):
-    def validate_stats(self, values: dict[str, int], *, creating: bool) -> dict[str, int]:
+    def validate_stats(self, values: Mapping[str, int | str], *, creating: bool) -> dict[str, int]:
         if "hp" in values:
             raise UserError("inf.hp_derived")
         out = super().validate_stats(values, creating=creating)
