@@ -177,7 +177,7 @@ def _value(opt: OptionSpec, value: str, lang: i18n.Lang) -> str:
     """An option's value as a reader of `lang` types it: a choice's word, a free option's word
     (`values.<option>.<code>`, each of a comma list: `mod=mira,copertura`), a sample name."""
     if opt.choices and value in opt.choices:
-        return choice_word(opt, value, lang)
+        return i18n.readable(lang, choice_word(opt, value, lang))
     cat = i18n.catalogue(lang)
     items = value.split(",")
     words = [cat.get(f"values.{opt.name}.{item}") for item in items]
@@ -195,7 +195,7 @@ def _field(registry: Registry, spec: CommandSpec, key: str, lang: i18n.Lang) -> 
         odds = registry.get(f"{system} odds")
         opt = odds.option(key) if odds is not None else None
         if odds is not None and opt is not None:
-            return option_names(odds, lang)[opt.name]
+            return i18n.readable(lang, option_names(odds, lang)[opt.name])
     for system in systems:
         word = stat_word(system, key, lang)
         if word != key:
@@ -264,15 +264,15 @@ def example_words(registry: Registry, spec: CommandSpec, rest: str, lang: i18n.L
                 value = _fields(registry, spec, value, lang)
             else:
                 value = _value(opt, value, lang)
-            out.append(f"{local[opt.name]}={value}")
+            out.append(f"{i18n.readable(lang, local[opt.name])}={value}")
         elif eq and pairs:
             out.append(f"{stat_word('gen', key, lang)}={value}")
         elif eq:  # a roster line's field: `move=5`, `attacks=2`
             out.append(f"{_field(registry, spec, key, lang)}={value}")
         elif not eq and opt is not None and opt.type == "flag":
-            out.append(local[opt.name])
+            out.append(i18n.readable(lang, local[opt.name]))
         elif choice := next((o for o in positionals if word in o.choices), None):
-            out.append(choice_word(choice, word, lang))
+            out.append(i18n.readable(lang, choice_word(choice, word, lang)))
         elif free := next((o for o in positionals if cat.get(f"values.{o.name}.{word}")), None):
             out.append(cat[f"values.{free.name}.{word}"])
         else:

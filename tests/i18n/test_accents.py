@@ -134,3 +134,25 @@ def test_no_italian_stat_name_drops_an_accent() -> None:
         if _unaccented(part) and i18n.readable("it", part) == part
     }
     assert not missing, missing
+
+
+def test_no_italian_help_example_drops_an_accent() -> None:
+    """Found walking /aiuto c5: the syntax lines said `[difficoltà=N]` and the examples under
+    them `difficolta=7`, `abilita=rigenerazione`. An example's words after the command (option
+    names, flags, choices; the command's own words stay ASCII) carry their accents too."""
+    from bot.commands.local_names import typed_example
+
+    registry = build_registry()
+    missing = {}
+    for spec in registry:
+        head = typed_name(registry, spec, "it")
+        for example in spec.examples:
+            line = typed_example(registry, example, "it").removeprefix(head)
+            keys = re.findall(r"([^\W\d]+)=", line) + [
+                w for w in line.split() if "=" not in w and w.isalpha()
+            ]
+            for word in keys:
+                for part in word.split("_"):
+                    if (form := _unaccented(part)) is not None:
+                        missing[f"{head} {word}"] = form
+    assert missing == {}
