@@ -230,6 +230,12 @@ def with_attacker(inp: AttackInput, attacker: Unit | None, weapon: str | None) -
                 changes["str_"] = inp.str_ if inp.str_ is not None else 0
                 pow_ = _number(profile, "p+s", weapon)
             changes["pow"] = pow_
+        # The card printed P+S = POW + STR (L785, L2114) but the unit no STR: the STR it
+        # implies (a typed pow= is a changed POW, not a changed STR), not 0.
+        both, printed = _number(profile, "p+s", weapon), _number(profile, "pow", weapon)
+        unknown = inp.str_ is None and "str" not in attacker.stats
+        if kind == "melee" and unknown and both is not None and printed is not None:
+            changes["str_"] = max(0, both - printed)
     kind = kind or "melee"
     if inp.skill is None:
         changes["skill"] = attacker.stats.get("mat" if kind == "melee" else "rat")

@@ -485,3 +485,40 @@ async def test_unit_damage_names_the_trooper_hit(app: App) -> None:
     assert (await say(app, "/unit add Guards wounds=2 models=3", chat=generic)).ok
     refused = await say(app, "/unit damage Guards 1 model=2", chat=generic)
     assert refused.error is not None and refused.error.code == "game.no_unit_options"
+
+
+async def test_a_weapons_p_s_stands_in_for_a_str_the_card_left_out(app: App) -> None:
+    """Found walking: Stryker added from a list with his Quicksilver (POW 7, P+S 13) and no STR;
+    a melee attack read "P+F 7 contro ARM 20" and dealt 0 where the card says P+S 13: STR was
+    taken as 0. The printed P+S is POW + STR (L785, L2114), so the STR it implies is used, and a
+    STR typed or stored still wins."""
+    chat = "console:wm-ps"
+    for text, user in (("/game new wm", "ann"), ("/game join", "bob")):
+        assert (await say(app, text, user=user, chat=chat)).ok
+    army = "/army add\nStryker def=16 arm=15 mat=7 rat=6 | Quicksilver: rng=0.5 pow=7 p+s=13"
+    assert (await say(app, army, user="ann", chat=chat)).ok
+    assert (await say(app, "/unit add Juggernaut def=10 arm=20", user="bob", chat=chat)).ok
+    hit = await say(
+        app,
+        "/wm attack attacker=Stryker weapon=quicksilver target=Juggernaut dice=4,5,5,6",
+        user="ann",
+        chat=chat,
+    )
+    assert hit.ok and hit.data is not None, plain.render(hit)
+    assert hit.data["outcome"]["damage_total"] == 24  # 5 + 6 + P+S 13
+    assert "P+S 13 vs ARM 20" in plain.render(hit)
+    typed = await say(
+        app,
+        "/wm attack attacker=Stryker weapon=quicksilver target=Juggernaut str=8 dice=4,5,5,6",
+        user="ann",
+        chat=chat,
+    )
+    assert typed.data is not None and typed.data["outcome"]["damage_total"] == 26  # POW 7 + 8
+    buffed = await say(
+        app,
+        "/wm attack attacker=Stryker weapon=quicksilver target=Juggernaut pow=9 dice=4,5,5,6",
+        user="ann",
+        chat=chat,
+    )
+    assert buffed.data is not None  # POW 9 typed, STR 6 still the card's (13 - 7)
+    assert buffed.data["outcome"]["damage_total"] == 26
