@@ -353,8 +353,22 @@ def parse_options(spec: CommandSpec, text: str, tokens: list[Token]) -> dict[str
         out[slot.name] = convert_value(slot, positional[index][1].text)
         index += 1
     if index < len(positional):
-        raise UserError("cmd.unexpected", token=positional[index][1].text[:40])
+        raise leftover(spec, positional[index][1])
     return finish(spec, out)
+
+
+def leftover(spec: CommandSpec, tok: Token) -> UserError:
+    """A word no option took. A `key=value` whose key is no option names the closest option
+    (`potenza=` -> `potere=`; the reader's word for it: `local_names.error_params`), else says
+    the command has no such option; any other word is quoted back."""
+    key, eq, _ = tok.text.partition("=")
+    if tok.quoted or not eq or not key:
+        return UserError("cmd.unexpected", token=tok.text[:40])
+    names = {fold(n): o.name for o in spec.options for n in (o.name, *o.aliases)}
+    near = closest(fold(key), names)
+    if near:
+        return UserError("cmd.unknown_option_like", option=key[:40], like=names[near[0]])
+    return UserError("cmd.unknown_option", option=key[:40])
 
 
 def _lines_start(
