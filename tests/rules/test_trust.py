@@ -129,3 +129,17 @@ def test_ask_json_carries_confident_and_the_readers_ref(tmp_path: Path) -> None:
     data = json.loads(run.stdout)["data"]
     assert data["confident"] is True and data["id"] == "wm.line_of_sight"
     assert data["ref"] == "p. 43, «Linea di vista»"
+
+
+async def test_infinity_partial_cover_helps_bts_too(app: App) -> None:
+    """Found walking: `/regola copertura parziale` said partial cover gives +3 ARM; the book
+    gives -3 BS to the shooter and +3 to ARM or BTS, not against hacking, with the base touching
+    the cover (p. 15, L897-905)."""
+    for lang, query, words in (
+        ("it", "/regola copertura parziale sistema=inf", ("-3 al CD", "ARM o alla PB", "Hacking")),
+        ("en", "/rule partial cover system=inf", ("-3 BS", "ARM or BTS", "Hacking")),
+    ):
+        reply = await say(app, query, lang=lang)
+        assert reply.ok and reply.data is not None and reply.data["id"] == "inf.cover"
+        text = plain.render(reply)
+        assert all(w in text for w in words), text
