@@ -323,11 +323,14 @@ SPECS = [
         path=("phase", "next"),
         handler=phase_next,
         group_aliases=("fase",),
-        aliases=("prossima",),
+        aliases=("prossima", "avanti", "successiva"),  # as an Italian player may say "next"
         examples=("/phase next",),
     ),
     CommandSpec(
-        path=("round", "next"), handler=round_next, aliases=("prossimo",), examples=("/round next",)
+        path=("round", "next"),
+        handler=round_next,
+        aliases=("prossimo", "avanti", "successivo"),
+        examples=("/round next",),
     ),
     CommandSpec(
         path=("log",),

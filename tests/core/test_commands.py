@@ -123,7 +123,7 @@ async def test_an_option_error_in_text_form_shows_the_commands_syntax(app: App) 
     for text, key, typed in [
         ("/rule", "cmd.missing_option", "/regola"),  # the syntax as an Italian reader types it
         ("/wm settings roll_autohit=maybe", "cmd.bad_choice", "/wm"),
-        ("/aos settings rend_cap=on", "cmd.unexpected", "/aos"),
+        ("/aos settings rend_cap=on", "cmd.unknown_option_like", "/aos"),
     ]:
         reply = await say(app, text, lang="it")
         assert reply.error is not None and reply.error.code == key, reply.error

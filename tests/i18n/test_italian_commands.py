@@ -67,6 +67,10 @@ def test_every_group_has_an_italian_name() -> None:
         ("/partita nuova aos", ("game", "new")),
         ("/unita danno Guardie 3", ("unit", "damage")),
         ("/fase prossima", ("phase", "next")),
+        # found walking: "/fase avanti" was "no subcommand 'avanti'"; next, as Italians say it
+        ("/fase avanti", ("phase", "next")),
+        ("/fase successiva", ("phase", "next")),
+        ("/round avanti", ("round", "next")),
         ("/campagna stato", ("campaign", "status")),
         ("/regole cerca carica", ("rules", "search")),
         ("/armata elenco", ("army", "list")),
