@@ -1,0 +1,215 @@
+"""Rule entries that said something the book doesn't, found by reading every entry against its
+passage (an audit of the five books' entries; the wrong words and the book's lines per row).
+Each row: the entry, words its summary must carry in each language, and the wrong words it
+must no longer carry. Book refs: transcript lines (Lnnn) or C5 offsets (@nnn)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from bot.rules_data import load_entries
+from rules_core.rules.models import RuleEntry
+
+
+@cache
+def entries() -> dict[str, RuleEntry]:
+    return {e.id: e for e in load_entries()}
+
+
+# (id, Italian must, English must, wrong words that must be gone from either, the book)
+FACTS = [
+    (
+        "wm.blast_damage",
+        ["si può potenziare"],
+        ["may be boosted"],
+        ["non si potenzia", "can't be boosted"],
+        "L3001-3003",
+    ),
+    (
+        "wm.combined_melee",
+        ["attaccante primario compreso"],
+        ["primary attacker included"],
+        ["oltre il primo", "beyond the first"],
+        "L3275-3277",
+    ),
+    (
+        "wm.combined_ranged",
+        ["attaccante primario compreso"],
+        ["primary attacker included"],
+        ["oltre il primo", "beyond the first"],
+        "L3320-3322",
+    ),
+    (
+        "wm.knocked_down",
+        ["al movimento o all'azione"],
+        ["its movement or its action"],
+        ["perde l'attivazione", "gives up its activation"],
+        "L3455-3461",
+    ),
+    (
+        "wm.buckler",
+        ["arco posteriore", "presa sull'arma"],
+        ["back arc", "weapon lock"],
+        ["atterrato", "knocked down"],
+        "L843-846",
+    ),
+    (
+        "wm.shield",
+        ["arco posteriore"],
+        ["back arc"],
+        ["brocchiero", "buckler's exceptions"],
+        "L880-883",
+    ),
+    (
+        "wm.crippled",
+        ["un dado in meno", "DIF base 7"],
+        ["one die less", "base DEF 7"],
+        ["perdono le loro capacità", "loses its functions"],
+        "L3729-3752",
+    ),
+    (
+        "wm.water",
+        ["rimosso dal gioco"],
+        ["removed from play"],
+        ["possono affondare", "may sink"],
+        "L5776-5788",
+    ),
+    ("wm.stationary", ["DIF base 5"], ["base DEF 5"], ["ha DIF 5 ", "has DEF 5 "], "L3522"),
+    (
+        "aos.command_points",
+        ["1 in più se il tuo Generale"],
+        ["1 more if your General"],
+        ["ne ricevi 1, più 1", "you get 1, plus 1"],
+        "L258, L279",
+    ),
+    (
+        "aos.cover",
+        ["Ferite 10 o più"],
+        ["Wounds characteristic of 10"],
+        ["MOSTRI", "MONSTERS"],
+        "L673",
+    ),
+    (
+        "aos.unleash_hell",
+        ["entro 9 pollici", "più di 3 pollici"],
+        ["within 9 inches", "more than 3 inches"],
+        ["l'unità caricata", "the charged unit"],
+        "L443",
+    ),
+    (
+        "aos.arcane_bolt",
+        ["all'inizio di una fase"],
+        ["at the start of a phase"],
+        ["momento a scelta del turno", "moment of your choice"],
+        "L791",
+    ),
+    (
+        "aos.behind_terrain",
+        ["dall'unità che attacca"],
+        ["from the attacking unit"],
+        ["da esso", "from it,"],
+        "L657-661",
+    ),
+    ("aos.look_out_sir", ["una sua unità"], ["one of its own units"], ["a friendly unit"], "L423"),
+    (
+        "aos.pass",
+        ["solo se nessuna tua unità può combattere"],
+        ["only when none of your units can fight"],
+        [],
+        "L451, L459",
+    ),
+    (
+        "inf.suppression_fire",
+        ["amica o nemica", "non in ORA"],
+        ["friend or foe", "not an ARO"],
+        ["qualunque nemico", "any enemy moving"],
+        "L1062-1078",
+    ),
+    (
+        "inf.difficult_terrain",
+        ["a metà MOV"],
+        ["half MOV"],
+        ["non si può attraversare", "can't be crossed"],
+        "L3807-3810",
+    ),
+    ("inf.mnemonica", ["senza tiri"], ["with no roll"], ["tiro di VOL", "WIP roll"], "L2321-2334"),
+    (
+        "inf.direct_template",
+        ["a -6", "sparando"],
+        ["at -6", "shoot back"],
+        ["possono solo schivare", "can only dodge"],
+        "L952-957",
+    ),
+    (
+        "inf.charge",
+        ["sparare", "Schivata"],
+        ["shoot", "Dodge"],
+        ["schivare o fuggire", "dodge or flee"],
+        "L1165-1184",
+    ),
+    ("inf.rifle", ["0 fino a 20 cm"], ["0 up to 20 cm"], [], "L2845-2865"),
+    ("inf.range_modifiers", ["0 fino a 20 cm"], ["0 up to 20 cm"], [], "L2862-2865"),
+    (
+        "inf.dodge",
+        ["sagoma diretta"],
+        ["direct template"],
+        ["contro una sagoma si schiva", "dodging a template is"],
+        "L2008-2014",
+    ),
+    (
+        "inf.order",
+        ["due azioni brevi di movimento"],
+        ["two short movement skills"],
+        [],
+        "L504-505, L606-612",
+    ),
+    (
+        "inf.skill_types",
+        ["due azioni brevi di movimento"],
+        ["two short movement skills"],
+        [],
+        "L606-612",
+    ),
+    (
+        "wow.line_of_sight",
+        ["personaggi nemici che non sono Pet"],
+        ["enemy characters that aren't Pets"],
+        [],
+        "405.3, L628",
+    ),
+    ("wow.stealth", ["senza nemici adiacenti"], ["no adjacent enemy"], [], "708.4, L1244-1258"),
+    (
+        "c5.charge_penalties",
+        ["al combattente caricato"],
+        ["on the fighter it charges"],
+        ["infligge a chi carica"],
+        "@60098, @83533",
+    ),
+    (
+        "c5.affiliations",
+        ["tranne il capo"],
+        ["every model but the leader"],
+        ["il capo è gratuito", "the leader is free"],
+        "@127748, @129181",
+    ),
+    ("c5.temporary_faith", ["somma dei suoi Aspetti"], ["sum of its Aspects"], [], "@21515-@21973"),
+    (
+        "c5.boiler",
+        ["il bonus non supera"],
+        ["the bonus being at most"],
+        ["senza superare il valore stampato"],
+        "@44435",
+    ),
+]
+
+
+@pytest.mark.parametrize(("entry", "italian", "english", "wrong", "book"), FACTS)
+def test_the_summary_says_what_the_book_says(
+    entry: str, italian: list[str], english: list[str], wrong: list[str], book: str
+) -> None:
+    e = entries()[entry]
+    assert all(w in e.summary.it for w in italian), (book, e.summary.it)
+    assert all(w in e.summary.en for w in english), (book, e.summary.en)
+    assert not [w for w in wrong if w in e.summary.it or w in e.summary.en], book
