@@ -77,6 +77,59 @@ FACTS = [
         "L5776-5788",
     ),
     ("wm.stationary", ["DIF base 5"], ["base DEF 5"], ["ha DIF 5 ", "has DEF 5 "], "L3522"),
+    ("wm.throw", ["si libera"], ["breaks free"], [], "L2489-2493, L2577-2582"),
+    (
+        "wm.heal_repair",
+        ["almeno un segno da una sua casella"],
+        ["at least one of its own boxes"],
+        ["incapacitato e compromesso", "disabled and crippled states"],
+        "L3757-3758, L3862-3866",
+    ),
+    (
+        "wm.formation",
+        ["-2 al COM", "o fugge"],
+        ["-2 CMD", "or flees"],
+        ["non riceve le abilità garantite", "gets no granted abilities"],
+        "L4126-4151, L4190-4195",
+    ),
+    (
+        "wm.charge_attack",
+        ["almeno 3 pollici", "da mischia"],
+        ["at least 3 inches", "melee weapon"],
+        [],
+        "L1821-1840",
+    ),
+    (
+        "wm.slam",
+        ["-2 per colpire", "almeno 3 pollici"],
+        ["-2 to hit", "at least 3 inches"],
+        [],
+        "L2340-2376",
+    ),
+    (
+        "wm.collateral_damage",
+        ["uguale o più piccola"],
+        ["equal or smaller base"],
+        [],
+        "L2401-2409, L2556-2563",
+    ),
+    (
+        "wm.trample",
+        ["normale tiro d'attacco in mischia"],
+        ["normal melee attack roll"],
+        ["attacca ogni modello toccato con 2d6", "at 2d6 + STR"],
+        "L2660-2665",
+    ),
+    (
+        "wm.attack_roll",
+        ["Se tutti i dadi sono 1 manca sempre"],
+        ["All 1s always miss"],
+        ["tutti 1 manca sempre e", "all 1s always miss and"],
+        "L2174-2177",
+    ),
+    ("wm.deployment_zone", ["Completamente entro"], ["Completely within"], [], "L1304, L5976"),
+    ("wm.unit", ["membro della truppa"], ["trooper"], ["è un soldato"], "L490, L6572"),
+    ("wm.formation", ["membro della truppa"], ["trooper"], ["Un soldato è"], "L4126, L6572"),
     (
         "aos.command_points",
         ["1 in più se il tuo Generale"],
@@ -205,6 +258,13 @@ FACTS = [
 ]
 
 
+# Names a player types (the book's words) that must find the entry the book means by them.
+NAMED = [
+    ("wm", "soldato", "wm.grunt", "L6562: Soldato is the Grunt"),
+    ("wm", "occultamento", "wm.stealth", "L4680-4682, L6538: Occultamento is Stealth, not Celato"),
+]
+
+
 @pytest.mark.parametrize(("entry", "italian", "english", "wrong", "book"), FACTS)
 def test_the_summary_says_what_the_book_says(
     entry: str, italian: list[str], english: list[str], wrong: list[str], book: str
@@ -213,3 +273,13 @@ def test_the_summary_says_what_the_book_says(
     assert all(w in e.summary.it for w in italian), (book, e.summary.it)
     assert all(w in e.summary.en for w in english), (book, e.summary.en)
     assert not [w for w in wrong if w in e.summary.it or w in e.summary.en], book
+
+
+@pytest.mark.parametrize(("system", "word", "entry", "book"), NAMED)
+def test_the_books_word_names_the_books_rule(system: str, word: str, entry: str, book: str) -> None:
+    named = [
+        e.id
+        for e in entries().values()
+        if e.id.startswith(system + ".") and any(n.lower() == word for n in e.names.it)
+    ]
+    assert named == [entry], book
