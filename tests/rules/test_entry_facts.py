@@ -5,12 +5,14 @@ must no longer carry. Book refs: transcript lines (Lnnn) or C5 offsets (@nnn).""
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 import pytest
 
 from bot.rules_data import load_entries
 from rules_core.rules.models import RuleEntry
+from tests.rulebooks import BOOKS, read_book
 
 
 @cache
@@ -523,3 +525,19 @@ def test_the_books_word_names_the_books_rule(system: str, word: str, entry: str,
         if e.id.startswith(system + ".") and any(n.lower() == word for n in e.names.it)
     ]
     assert named == [entry], book
+
+
+# Entries whose source pointed elsewhere (so the reader's page was wrong): the heading of the
+# rule must be on the first line the source names.
+SOURCE_HEADINGS = [
+    ("wm.attack_roll", "TIRI DI ATTACCO"),
+    ("wm.cavalry_charge", "CARICA DELLA CAVALLERIA"),
+    ("wm.critical_hit", "EFFETTI CRITICI"),
+]
+
+
+@pytest.mark.parametrize(("entry", "heading"), SOURCE_HEADINGS)
+def test_the_source_line_holds_the_rule(entry: str, heading: str) -> None:
+    book = read_book(BOOKS["wm"]).splitlines()
+    first = int(re.findall(r"L(\d+)", entries()[entry].source)[0])
+    assert heading in book[first - 1], (entry, book[first - 1])
