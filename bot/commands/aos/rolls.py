@@ -139,7 +139,8 @@ async def charge(ctx: Context) -> Reply:
     finish_dice(source, a.dice)
     out = check.outcome
     if out.get("in_range") is False and distance is not None:
-        line = ctx.t("aos.charge_out_of_range", distance=fmt_num(ctx.lang, distance))
+        key = "aos.charge_too_close" if out.get("too_close") else "aos.charge_out_of_range"
+        line = ctx.t(key, distance=fmt_num(ctx.lang, distance))
         reply, _ = check_reply(ctx, ctx.t("aos.charge_title"), check, [[bold(line)]])
         return reply  # no dice rolled, nothing for the roll log
     lines: list[Block] = [[bold(ctx.t("aos.charge_inches", n=out["total"]))]]

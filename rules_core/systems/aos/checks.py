@@ -121,15 +121,21 @@ def pray(value: int, source: DiceSource, mod: int = 0) -> Check:
 
 
 CHARGE_RANGE = 12.0  # 11.0 (L427): only a unit within 12" of an enemy may attempt a charge
+ENGAGED = 3.0  # 11.0 (L405): ... and not one already within 3" of an enemy unit
 
 
 def charge(source: DiceSource, mod: int = 0, distance: float | None = None) -> Check:
     """11.1 (L431): 2D6 inches; the first model must end within 1/2" of an enemy, so a gap of
     `distance` inches is reached when the roll is at least distance - 1/2. A unit farther than
-    12" from the enemy can't attempt the charge (11.0, L427): no dice are rolled."""
+    12" from the enemy, or within 3" of one (11.0, L405, L427), can't attempt the charge: no
+    dice are rolled."""
     if distance is not None and distance > CHARGE_RANGE:
         step = Step(name="charge", target=int(CHARGE_RANGE), outcome="out_of_range")
         return Check(steps=[step], outcome={"in_range": False, "reaches": False})
+    if distance is not None and distance <= ENGAGED:
+        # 11.0 (L405): a unit within 3" of an enemy unit can't attempt a charge at all.
+        step = Step(name="charge", target=int(ENGAGED), outcome="out_of_range")
+        return Check(steps=[step], outcome={"in_range": False, "reaches": False, "too_close": True})
     faces = [source.roll(6), source.roll(6)]
     total = sum(faces) + mod
     outcome: dict[str, Any] = {"total": total, "double": faces[0] == faces[1]}

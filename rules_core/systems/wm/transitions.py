@@ -237,8 +237,8 @@ def with_attacker(inp: AttackInput, attacker: Unit | None, weapon: str | None) -
         if kind == "melee" and unknown and both is not None and printed is not None:
             changes["str_"] = max(0, both - printed)
     kind = kind or "melee"
-    if inp.skill is None:
-        changes["skill"] = attacker.stats.get("mat" if kind == "melee" else "rat")
+    if inp.skill is None:  # MAT in melee, RAT at range, FOCUS for a magic attack (L4702-4708)
+        changes["skill"] = attacker.stats.get({"melee": "mat", "magic": "focus"}.get(kind, "rat"))
     if kind == "melee" and inp.str_ is None and "str_" not in changes:
         changes["str_"] = attacker.stats.get("str")
     return replace(inp, type=kind, mods=mods, **changes)  # type: ignore[arg-type]

@@ -38,6 +38,14 @@ async def test_L427_charge_beyond_12_inches_says_so_and_rolls_nothing(app: App) 
     assert history.data is not None and history.data["rolls"] == []
 
 
+async def test_L405_a_charge_from_within_3_inches_is_refused_in_words(app: App) -> None:
+    reply = await say(app, "/aos carica distanza=2", lang="it")
+    assert reply.ok and reply.data is not None and reply.data["outcome"]["too_close"] is True
+    assert "entro 3\" da un'unità nemica non può tentare una carica" in plain.render(reply)
+    history = await say(app, "/roll history 1")
+    assert history.data is not None and history.data["rolls"] == []
+
+
 async def test_L327_L335_at_the_double_marks_the_unit_as_having_run(app: App) -> None:
     await two_player_game(app)
     await say(app, "/res add cp 2", **ANN)

@@ -42,6 +42,15 @@ def test_L427_charge_beyond_12_inches_is_not_attempted() -> None:
     assert check.steps[0].outcome == "out_of_range" and check.steps[0].dice == []
 
 
+def test_L405_a_unit_within_3_inches_of_an_enemy_cannot_charge() -> None:
+    # A code audit: `/aos charge distance=2` rolled and said the charge succeeded.
+    for distance in (0.5, 2, 3):
+        check = checks.charge(DiceSource.given([]), distance=distance)
+        assert check.outcome == {"in_range": False, "reaches": False, "too_close": True}
+        assert check.steps[0].dice == []
+    assert checks.charge(DiceSource.given([1, 2]), distance=3.5).outcome["reaches"]
+
+
 def test_L427_R33_charge_within_12_inches_rolls() -> None:
     check = checks.charge(DiceSource.given([6, 6]), distance=12)
     assert check.outcome["in_range"] and check.outcome["reaches"]  # 12 + 1/2 >= 12

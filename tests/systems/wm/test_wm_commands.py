@@ -522,3 +522,22 @@ async def test_a_weapons_p_s_stands_in_for_a_str_the_card_left_out(app: App) -> 
     )
     assert buffed.data is not None  # POW 9 typed, STR 6 still the card's (13 - 7)
     assert buffed.data["outcome"]["damage_total"] == 26
+
+
+async def test_a_magic_attack_adds_the_casters_focus(app: App) -> None:
+    """A code audit: `/wm attack type=magic attacker=Sorscha` added her RAT 5, not her FOCUS 8
+    (a magic attack roll is 2d6 + FOCUS, L4702-4708): 27.8% to hit DEF 14 instead of 72.2%."""
+    chat = "console:wm-magic"
+    for text, user in (("/game new wm", "ann"), ("/game join", "bob")):
+        assert (await say(app, text, user=user, chat=chat)).ok
+    caster = "/unit add Sorscha def=16 arm=14 mat=6 rat=5 focus=8"
+    assert (await say(app, caster, user="ann", chat=chat)).ok
+    assert (await say(app, "/unit add Target def=14 arm=14", user="bob", chat=chat)).ok
+    spell = await say(
+        app,
+        "/wm attack type=magic attacker=Sorscha pow=12 target=Target dice=3,3,4,4",
+        user="ann",
+        chat=chat,
+    )
+    assert spell.ok and spell.data is not None, plain.render(spell)
+    assert spell.data["outcome"]["attack_total"] == 14  # 3 + 3 + FOCUS 8
