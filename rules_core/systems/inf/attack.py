@@ -414,10 +414,10 @@ def resolve_attack(
             req.cc,
             bool(a_hits) and (a.dam is not None or a.ammo == "ADH"),
         ),
-        active_guts_roll=guts_due(
+        active_guts_roll=guts_due(  # a charger hit by the shot goes on, no Guts (L1171-1173)
             a_tally,
             a,
-            req.reactive_in_cc,
+            req.reactive_in_cc or req.cc,
             bool(t_hits) and (t.dam is not None or t.ammo == "ADH"),
         ),
         target_disabled=t_tally.disabled,

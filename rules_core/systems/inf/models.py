@@ -119,11 +119,13 @@ class Side(BaseModel):
 
     def roll_mods(self, other: Side, ranged: bool = True) -> list[Modifier]:
         """MODs to this side's roll: its own, its range band, and -3 when `other` is in
-        partial cover and this side's roll is no close-combat one (L897-908)."""
+        partial cover and this side shoots at it (L897-908: cover changes BS and ARM; a Dodge,
+        a PH roll, or a close-combat roll is no shot at it)."""
+        shoots = ranged and (self.dam is not None or self.ammo == "ADH")
         return [
             Modifier(name="mod", value=self.mod),
             Modifier(name="range", value=self.range),
-            Modifier(name="cover", value=-3 if other.cover and ranged else 0),
+            Modifier(name="cover", value=-3 if other.cover and shoots else 0),
         ]
 
     def target_vs(self, other: Side, ranged: bool = True) -> int:

@@ -230,9 +230,12 @@ def attack_odds(req: AttackRequest, settings: InfSettings) -> AttackOdds:
         if shooter.dam is None and shooter.ammo != "ADH":  # no weapon: nothing to save
             return _untouched(defender, limit)._replace(hit=True)
 
+        # a charger that survives the reactive shot goes on into contact, no Guts roll (L1171-1173)
+        no_guts = melee or (who == "reactive" and req.cc)
+
         def tally(bonus: int) -> Distribution[SideResult]:
             dist = side_tally(shooter, defender, crits, normals, settings, bonus, not melee)
-            return dist.map(lambda s: _result(s, defender, em, melee, True, limit))
+            return dist.map(lambda s: _result(s, defender, em, no_guts, True, limit))
 
         if req.both_cc and req.opposed and shooter.ammo != "MONO":
             # split by whether the loser also succeeded (L1125-1128 Defence Bonus)

@@ -109,6 +109,35 @@ def test_C8_C9_charge_against_a_shot_gives_no_defence_bonus() -> None:  # L1549-
     assert [m.name for m in steps[2].modifiers] == ["arm", "defence_bonus"]
 
 
+def test_L1171_a_charger_that_survives_the_shot_makes_no_guts_roll() -> None:
+    # A code audit: the charger that passed its ARM roll against the ARO shot was told to make
+    # a Guts roll; it goes on into contact without one (L1171-1173), in the odds too.
+    req = AttackRequest(
+        active=Side(attr=16, dam=14, ammo="SHOCK", arm=5),
+        target=Side(attr=9, dam=13),
+        cc=True,
+        reactive_cc=False,
+    )
+    _, out = resolve_attack(req, dice(5, 8, 17), S)  # Angus hits (8), Shenru saves (17+5 > 13)
+    assert (out.reactive_hits, out.active_wounds, out.active_guts_roll) == (1, 0, False)
+    assert attack_odds(req, S).active.p_guts == 0
+    # a shot at a model that isn't charging still asks for Guts
+    shot = req.model_copy(update={"cc": False, "reactive_cc": None})
+    _, out = resolve_attack(shot, dice(5, 8, 17), S)
+    assert out.active_guts_roll is True
+
+
+def test_L374_L904_the_shooters_cover_doesnt_touch_the_targets_dodge() -> None:
+    # A code audit: a Dodge (PH 10) against a shooter in partial cover was rolled against 7.
+    req = AttackRequest(active=Side(attr=11, dam=13, cover=True), target=Side(attr=10, arm=1))
+    assert req.targets() == (11, 10)
+    steps, _ = resolve_attack(req, dice(15, 9), S)
+    assert steps[1].target == 10 and "cover" not in [m.name for m in steps[1].modifiers if m.value]
+    # the covered shooter's ARO shot back still takes it
+    shot = req.model_copy(update={"target": Side(attr=10, dam=13, arm=1)})
+    assert shot.targets() == (11, 7)
+
+
 def test_cover_applies_to_ranged_attacks_only() -> None:  # L897-908
     req = AttackRequest(
         active=Side(attr=14, dam=14), target=Side(attr=0, arm=1, cover=True), cc=True, opposed=False
