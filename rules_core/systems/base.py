@@ -98,6 +98,13 @@ class StatSpec(BaseModel):
         return f"{value}+" if self.plus else str(value)
 
 
+def refuse_destroyed(unit: Unit) -> None:
+    """No healing, repair or recovery for a destroyed unit: AoS 14.4 (L595), C5 Regeneration and
+    Healing (@99096, @79745), a WoW character waiting to respawn (403.3, L546)."""
+    if unit.destroyed:
+        raise UserError("game.heal_destroyed", unit=unit.name)
+
+
 DASHES = ("-", "–", "—")
 _NUMBER = re.compile(r"^([+-]?\d{1,3})(?:\+|\"|''|cm)?$")
 
@@ -215,6 +222,9 @@ class GameSystem(BaseModel):
         raise UserError("game.no_unit_options", system=self.id)
 
     def heal_unit(self, unit: Unit, amount: int) -> None:
+        """Heal `amount` wounds (`unit` mutable). A destroyed unit is out of play: healing
+        never brings it back (a game's own rule returning models has its own path)."""
+        refuse_destroyed(unit)
         unit.damage = max(0, unit.damage - amount)
 
     def health(self, unit: Unit) -> tuple[int, int]:

@@ -34,6 +34,7 @@ from rules_core.systems.base import (
     Note,
     ResourceSpec,
     StatSpec,
+    refuse_destroyed,
 )
 
 if TYPE_CHECKING:
@@ -215,6 +216,12 @@ class AosSystem(GameSystem):
             cells = " ".join(f"{k}={v}" for k, v in row.values.items())
             lines.append(f"[{row.wounds}+] {cells}")
         return "\n".join(lines) or None
+
+    def heal_unit(self, unit: Unit, amount: int) -> None:
+        """14.4 (L595): only the wounds on the model being worn down heal; a slain model
+        doesn't (only a rule that returns slain models does: `return_models`)."""
+        refuse_destroyed(unit)
+        unit.damage -= min(amount, wounds_on_current_model(unit))
 
     def start_round(self, state: GameState, dice: DiceSource | None) -> list[Note]:
         """4.1 (L235-243): the round starts with the priority roll and its command points;

@@ -16,7 +16,14 @@ from typing import TYPE_CHECKING
 from rules_core.dice import DiceSource
 from rules_core.errors import UserError
 from rules_core.rules.text import fold
-from rules_core.systems.base import GameSystem, Label, Note, ResourceSpec, StatSpec
+from rules_core.systems.base import (
+    GameSystem,
+    Label,
+    Note,
+    ResourceSpec,
+    StatSpec,
+    refuse_destroyed,
+)
 from rules_core.systems.wm import grid as grids
 
 if TYPE_CHECKING:
@@ -101,6 +108,7 @@ class WarmachineSystem(GameSystem):
         return damage_model(unit, amount, model)
 
     def heal_unit(self, unit: Unit, amount: int) -> None:
+        refuse_destroyed(unit)
         grid = unit_grid(unit)
         if grid is None:
             heal_models(unit, amount)

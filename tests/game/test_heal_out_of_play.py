@@ -1,0 +1,63 @@
+"""Healing follows each book: a destroyed unit is out of play and no heal brings it back, and an
+Age of Sigmar heal touches only the wounded model's wounds, never a slain model (14.4, L595).
+Found by a code audit: `/unit heal` on 10 Gutrippaz with 3 slain returned 2 models (and the
+battleshock roll then counted 2 fewer slain); C5 Regeneration revived a killed Troll (it can't:
+@99096, @79745); a WoW character waiting to respawn could be healed back into play (403.3)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules_core.errors import UserError
+from rules_core.game import transitions as tr
+from rules_core.game.models import GameState, Player
+from rules_core.systems.c5 import transitions as c5_tr
+from rules_core.systems.wow import transitions as wow_tr
+
+ANN = Player(user_id="a", name="Ann")
+
+
+def game(system: str, name: str, stats: dict[str, int | str]) -> GameState:
+    state = GameState(system=system, name="t", organiser="a", players=[ANN], order=["a"])
+    return tr.add_unit(state, name, ANN, stats)
+
+
+def test_an_aos_heal_never_returns_a_slain_model() -> None:
+    state = tr.damage(game("aos", "Gutrippaz", {"models": 10, "wounds": 1}), "Gutrippaz", 3)
+    healed = tr.find_unit(tr.heal(state, "Gutrippaz", 2), "Gutrippaz")
+    assert (healed.models_left, healed.damage) == (7, 3)
+    pair = tr.damage(game("aos", "Orruks", {"models": 5, "wounds": 2}), "Orruks", 3)
+    orruks = tr.find_unit(tr.heal(pair, "Orruks", 3), "Orruks")
+    assert (orruks.models_left, orruks.damage) == (4, 2)  # the wounded model's 1 wound only
+
+
+@pytest.mark.parametrize(
+    ("system", "stats"),
+    [
+        ("aos", {"models": 1, "wounds": 4}),
+        ("wm", {"def": 12, "arm": 16, "boxes": 5}),
+        ("c5", {"wounds": 4}),
+        ("wow", {"health": 5}),
+        ("gen", {"wounds": 3}),
+    ],
+)
+def test_a_destroyed_unit_is_not_healed(system: str, stats: dict[str, int | str]) -> None:
+    state = game(system, "Troll", stats)
+    unit = tr.find_unit(state, "Troll")
+    dead = tr.damage(state, "Troll", unit.max_wounds)
+    assert tr.find_unit(dead, "Troll").destroyed
+    with pytest.raises(UserError) as raised:
+        tr.heal(dead, "Troll", 2)
+    assert raised.value.key == "game.heal_destroyed"
+
+
+def test_c5_regeneration_and_a_wow_heal_leave_the_dead_dead() -> None:
+    troll = game("c5", "Troll", {"wounds": 4})
+    killed = tr.damage(troll, "Troll", 4)
+    with pytest.raises(UserError) as raised:
+        c5_tr.recover(killed, "Troll", "rigenerazione", 2)
+    assert raised.value.key == "game.heal_destroyed"
+    b1 = game("wow", "B1", {"health": 5})
+    dead = tr.damage(b1, "B1", 5)
+    with pytest.raises(UserError):
+        wow_tr.restore_health(dead, "B1", 3)
