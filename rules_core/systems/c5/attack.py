@@ -54,6 +54,7 @@ class ShootRequest(BaseModel):
     mira_printed: bool = False  # Mira printed on a Character's card: no range malus (@89109)
     aim_printed: int | None = None  # printed TIR for Mira (defaults to the test's value)
     zone: bool = False  # zone artillery: a natural 1 simply fails (@40747)
+    penalty: int = 0  # the shooter's wound penalty (positive), already in `test.mod`
 
 
 class AttackOutcome(BaseModel):
@@ -164,7 +165,9 @@ def shoot_test_request(req: ShootRequest, settings: C5Settings) -> TestRequest:
     diff, _ = shoot_difficulty(req, settings)
     update: dict[str, object] = {"diff": diff, "plain_one": req.zone}
     if req.fire != "normal":
-        update["mod"] = 0  # no modifier applies to free fire
+        # Free fire: no modifier changes its difficulty (@106657, @109072), but the shooter's
+        # wound penalty still falls on the result (@10224); a typed aim_mod does not apply.
+        update["mod"] = -req.penalty
     return req.test.model_copy(update=update)
 
 

@@ -236,6 +236,7 @@ def shoot_request(opts: Options, attacker: Unit | None, target: Unit | None) -> 
         mira_printed=bool(opts.get("bullseye_printed")),
         aim_printed=attacker.stats.get("aim") if attacker is not None else None,
         zone=bool(opts.get("zone")),
+        penalty=penalty_of(attacker),
     )
 
 

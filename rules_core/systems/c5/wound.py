@@ -62,8 +62,11 @@ def after_table(value: int, exceptional: bool, req: WoundRequest, sacred_on_noth
         value += 1
     if "vulnerabile" in e and value >= 1:
         value += 1
-    if "etereo" in e and value >= 1:
-        value = value - 1 or tables.NULLA
+    if "etereo" in e:  # Immunity/Stunned, and each wound one less (@71426)
+        if value == tables.STORDITO:
+            value = tables.NULLA
+        elif value >= 1:
+            value = value - 1 or tables.NULLA
     return value
 
 

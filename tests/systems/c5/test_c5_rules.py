@@ -539,3 +539,19 @@ def test_h13_effimero_and_guarigione() -> None:
     assert recover("effimero", 5, 0, [5, 1]) == (0, 1, 2)  # lose 1
     assert recover("effimero", 5, 0, [2]) == (0, 0, 1)  # none
     assert recover("guarigione", 3, 2, [3]) == (1, 0, 1)  # one roll only
+
+
+def test_free_fire_keeps_the_shooters_wound_penalty() -> None:
+    # A code audit: reaction fire dropped the shooter's wound penalty with the other modifiers:
+    # TIR 4 with two wounds (-2), die 3 scored 7 against 7, a hit. No modifier changes the
+    # difficulty of free fire (@106657, @109072), but the penalty falls on the result (@10224).
+    test = TReq(value=4, mod=-2 - 1)  # the -2 penalty and a typed -1 that free fire ignores
+    req = ShootRequest(test=test, wound=WoundRequest(str_=6, res=5), fire="reaction", penalty=2)
+    _, out = resolve_shoot(req, DiceSource.given([3]), DEFAULT)
+    assert (out.total, out.hit) == (5, False)
+
+
+def test_etereo_is_immune_to_stunned() -> None:
+    # A code audit: a "Stordito" cell still stunned an Etereo target (Immunity/Stunned, @71426).
+    assert wound([1, 2], str_=5, res=8, effects={"etereo"}) == (1, 0, False, False)
+    assert wound([1, 3], str_=5, res=6)[2] is True  # the same cell stuns anyone else
