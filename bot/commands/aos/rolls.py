@@ -46,6 +46,11 @@ async def battleshock(ctx: Context) -> Reply:
         slain = aos_tr.battleshock_slain(game.state, unit)  # counted by the game
     if slain is None:
         raise UserError("aos.missing_value", option="slain")
+    if not aos_tr.battleshock_needed(slain):
+        line = ctx.t("aos.no_slain")
+        title = ctx.t("aos.battleshock_title", bravery=bravery)
+        data = {"system": "aos", "exempt": True, "outcome": {"fled": 0}, "steps": []}
+        return Reply(title=title, blocks=[[bold(line)]], data=data)
     if unit is not None and game is not None and aos_tr.battleshock_exempt(game.state, unit):
         line = ctx.t("aos.inspired", unit=unit.name)
         title = ctx.t("aos.battleshock_title", bravery=bravery)

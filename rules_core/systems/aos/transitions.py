@@ -69,6 +69,11 @@ def battleshock(
     return check
 
 
+def battleshock_needed(slain: int) -> bool:
+    """15.0 (L609): only a unit that had models slain this turn takes a battleshock test."""
+    return slain > 0
+
+
 def battleshock_wounds(unit: Unit, fled: int) -> int:
     """Fleeing models are removed whole (15.1, L613): as many models' worth of wounds."""
     return min(unit.wounds_left, fled * unit.wounds_per_model)

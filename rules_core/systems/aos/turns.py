@@ -200,8 +200,8 @@ def use_command(
         )
     aos = aos_state(state)
     key = f"{state.round}:{state.turn}:{state.phase}"
-    if aos.ledger != key:
-        aos.ledger, aos.commands_used, aos.units_received = key, {}, []
+    if aos.ledger != key:  # a new phase: its commands, units and effects start afresh (L567)
+        aos.ledger, aos.commands_used, aos.units_received, aos.effects = key, {}, [], {}
     used = aos.commands_used.setdefault(user_id, [])
     everyone = [c for ids in aos.commands_used.values() for c in ids]
     if ability.id in (used if limit == "per_player" else everyone):

@@ -165,3 +165,35 @@ async def test_L625_inspiring_presence_spares_the_battleshock_test(app: App) -> 
     assert status.data is not None
     units = {u["name"]: u for u in status.data["state"]["units"]}
     assert units["Gutrippaz"]["damage"] == 6  # nobody fled
+
+
+async def test_L567_a_commands_effect_does_not_come_back_in_a_later_phase(app: App) -> None:
+    """A code audit: All-out Attack given in the shooting phase came back in the combat phase
+    as soon as any other command was used there (the effects were never cleared): +1 to hit
+    that nobody paid for. It lasts to the end of its phase (L567)."""
+    await two_player_game(app)
+    await say(app, "/res add cp 2", **ANN)
+    await say(app, "/res add cp 2", **BOB)
+    await to_phase(app, 2)  # shooting
+    assert (await say(app, "/aos command all-out attack unit=Vindictors", **ANN)).ok
+    await to_phase(app, 2)  # combat
+    assert (await say(app, "/aos command all-out defence unit=Gutrippaz", **BOB)).ok
+    odds = await say(app, "/aos odds attacker=Vindictors target=Gutrippaz", **ANN)
+    assert odds.ok and odds.data is not None
+    # no +1 to hit any more (2/3), All-out Defence's +1 save holds (5+ at rend -1: 2/3 unsaved)
+    assert abs(odds.data["mean"] - 10 * 2 / 3 * 2 / 3 * 2 / 3) < 1e-9
+    assert "All-out Attack" not in plain.render(odds)
+
+
+async def test_L609_no_models_slain_means_no_battleshock_test(app: App) -> None:
+    """A code audit: with 0 models slain this turn the test was rolled, and a 6 against
+    Bravery 5 removed a model with apply. Only a unit that lost models takes it (L609)."""
+    await two_player_game(app)
+    reply = await say(app, "/aos battleshock target=Gutrippaz apply dice=6", **BOB)
+    assert reply.ok and reply.data is not None, reply.error
+    assert reply.data["outcome"]["fled"] == 0 and reply.data["steps"] == []
+    assert "No models slain this turn" in plain.render(reply)
+    typed = await say(app, "/aos battleshock bravery=5 slain=0 dice=6", lang="it")
+    assert "Nessun modello ucciso" in plain.render(typed)
+    status = await say(app, "/unit show Gutrippaz")
+    assert "10/10" in plain.render(status)
