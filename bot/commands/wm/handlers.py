@@ -34,7 +34,7 @@ from rules_core.game.models import Unit
 from rules_core.systems.wm import checks
 from rules_core.systems.wm import power_state as ps
 from rules_core.systems.wm import transitions as wt
-from rules_core.systems.wm.attack import resolve_attack
+from rules_core.systems.wm.attack import BASE_DEF_SETTERS, resolve_attack
 from rules_core.systems.wm.models import AttackRequest
 from rules_core.systems.wm.odds import attack_odds, check_pass_chance
 from rules_core.systems.wm.power import (
@@ -370,7 +370,10 @@ def power_request(
     for name, value in (("mat", skill), ("def", defense), ("str", strength), ("arm", arm)):
         if value is None:
             raise UserError("wm.missing_stat", option=name)
-    down = target is not None and "knocked_down" in wt.target_mods(target)
+    mods = wt.target_mods(target) if target is not None else set()
+    down, stationary = "knocked_down" in mods, "stationary" in mods
+    if defense is not None and a.def_ is None:  # the lowest base DEF its state sets (L633-639)
+        defense = min([defense, *(v for n, v in BASE_DEF_SETTERS if n in mods)])
     more = (a.models or 1) - 1  # trample: the target's further models contacted
     if more and kind != "trample":
         raise UserError("wm.power_trampled", kind=kind)
@@ -387,6 +390,7 @@ def power_request(
         boost=a.boost or "none",
         charge=a.charge,
         knocked_down=down,
+        stationary=stationary,
         hit_mod=a.hit_mod or 0,
         attacker_base=attacker.stats.get("base") if attacker is not None else None,
         target_base=target.stats.get("base") if target is not None else None,

@@ -82,6 +82,7 @@ class PowerRequest(BaseModel):
     boost: Literal["none", "hit", "damage", "both"] = "none"
     charge: bool = False
     knocked_down: bool = False  # the target is knocked down
+    stationary: bool = False  # the target is stationary: hit automatically in melee (L3531)
     hit_mod: int = Field(default=0, ge=-20, le=20)
     # The attacker's and target's bases in mm, when known; the attacker's Open Fists not crippled.
     attacker_base: int | None = Field(default=None, ge=1, le=200)
@@ -130,6 +131,12 @@ def larger_base(req: PowerRequest) -> bool:
     return req.larger_base
 
 
+def _large_throws_small(req: PowerRequest) -> bool:
+    """A large or huge base throwing a small one throws it 1" farther (L2504-2505, L2592)."""
+    a, t = req.attacker_base, req.target_base
+    return a is not None and t is not None and a >= HEAVY_BASE and t <= SMALL_BASE
+
+
 def check(req: PowerRequest) -> None:
     """What the book forbids, refused with one sentence each."""
     if req.charge:
@@ -148,8 +155,8 @@ def check(req: PowerRequest) -> None:
         raise UserError("wm.power_trampled", kind=req.kind)
     if larger_base(req) and req.kind in ("headbutt", "headlock", "throw", "double_throw"):
         raise UserError("wm.power_larger_base", kind=req.kind)
-    if req.knocked_down and req.kind in ("slam", "headlock", "push"):
-        raise UserError("wm.power_knocked_down", kind=req.kind)  # L3440-3441
+    if req.knocked_down and req.kind == "headlock":
+        raise UserError("wm.power_knocked_down", kind=req.kind)  # L3440-3441: not locked
     if req.kind == "push" and req.boost in ("hit", "both"):
         raise UserError("wm.power_push_autohit")
     if req.kind not in DAMAGING and req.boost in ("damage", "both"):
@@ -169,7 +176,8 @@ def plan(req: PowerRequest) -> PowerPlan:
     extra = 1 if req.contact and not (req.kind == "slam" and req.short_move) else 0
     damage_dice = 2 + (1 if req.boost in ("damage", "both") else 0) + extra
     return PowerPlan(
-        rolls_attack=req.kind != "push",
+        # a melee attack on a knocked-down or stationary model hits automatically (L3437, L3531)
+        rolls_attack=req.kind != "push" and not (req.knocked_down or req.stationary),
         hit_dice=2 + (1 if req.boost in ("hit", "both") else 0),
         hit_mods=hit_mods,
         defense=defense,
@@ -219,7 +227,9 @@ def resolve_power(req: PowerRequest, source: DiceSource) -> tuple[list[Step], Po
     if p.rolls_attack:
         step, hit, critical = _attack(p, p.defense, source, "attack")
         steps.append(step)
+    # a knocked-down model isn't moved by a slam, but takes its damage (L3440-3441, L2391-2394)
     moved = hit and req.kind in ("slam", "headlock") and not req.short_move
+    moved = moved and not (req.kind == "slam" and req.knocked_down)
     if hit and p.opposed_dice:
         mine = [source.roll(6) for _ in range(p.opposed_dice)]
         theirs = source.roll(6)
@@ -246,7 +256,7 @@ def resolve_power(req: PowerRequest, source: DiceSource) -> tuple[list[Step], Po
     elif moved and req.kind == "push":
         distance = 1.0
     elif moved and req.kind in ("throw", "double_throw"):
-        distance = req.str_ / 2
+        distance = req.str_ / 2 + (1 if _large_throws_small(req) else 0)
     does_damage = hit and req.kind in DAMAGING and (req.kind not in OPPOSED or moved)
     damage_total: int | None = None
     damage = 0
@@ -328,7 +338,7 @@ def power_odds(req: PowerRequest) -> PowerOdds:
     if p_contest is not None:
         p_moved = p_hit * p_contest
     elif req.kind in ("slam", "headlock") and not req.short_move:
-        p_moved = p_hit
+        p_moved = Fraction(0) if req.kind == "slam" and req.knocked_down else p_hit
     else:
         p_moved = Fraction(0)
     p_damaging = (p_moved if p_contest is not None else p_hit) if req.kind in DAMAGING else 0

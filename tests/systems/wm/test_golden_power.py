@@ -178,3 +178,34 @@ def test_L2665_trample_rolls_against_each_model_contacted() -> None:
                 nxt[a + b] = nxt.get(a + b, Fraction(0)) + pa * pb
         summed = nxt
     assert {v: odds.total.probability(v) for v in summed} == summed
+
+
+def test_L3440_a_knocked_down_model_is_slammed_where_it_lies() -> None:
+    """A code audit: slam and push on a knocked-down model were refused, a head-butt on one was
+    rolled. It can't be locked or moved by a slam (L3440-3441), but slam damage still applies
+    (L2391-2394) and a melee attack on it hits automatically (L3437, L2194)."""
+    steps, out = resolve_power(req(kind="slam", knocked_down=True), S([4, 5]))
+    assert (out.hit, out.moved, out.damage_total) == (True, False, 4 + 5 + 11)
+    assert [s.name for s in steps] == ["damage"]  # no attack roll, no slam distance
+    _, butt = resolve_power(req(kind="headbutt", knocked_down=True), S([1, 1]))
+    assert butt.hit and butt.damage_total == 1 + 1 + 11
+    assert power_odds(req(kind="headbutt", knocked_down=True)).p_hit == 1
+    with pytest.raises(UserError) as raised:
+        resolve_power(req(kind="headlock", knocked_down=True), S([6, 6]))
+    assert raised.value.key == "wm.power_knocked_down"
+
+
+def test_L3531_a_stationary_model_is_hit_automatically() -> None:
+    _, out = resolve_power(req(kind="headbutt", stationary=True), S([1, 1]))
+    assert out.hit and out.damage_total == 13
+
+
+def test_L2504_a_large_base_throws_a_small_one_an_inch_farther() -> None:
+    _, out = resolve_power(
+        req(kind="throw", attacker_base=50, target_base=30, target_str=1), S([6, 6, 6, 1, 1, 1])
+    )
+    assert out.moved and out.distance == 11 / 2 + 1
+    _, same = resolve_power(
+        req(kind="throw", attacker_base=50, target_base=40, target_str=1), S([6, 6, 6, 1, 1, 1])
+    )
+    assert same.distance == 11 / 2

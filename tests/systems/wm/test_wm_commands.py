@@ -352,8 +352,13 @@ async def test_power_attack_slam_spends_focus_and_knocks_down(app: App) -> None:
     assert crusader["damage"] == 2 and [c["name"] for c in crusader["conditions"]] == [
         "knocked_down"
     ]
-    again = await say(app, "/wm power slam mat=7 str=12 target=Crusader", chat=chat)
-    assert again.error is not None and again.error.code == "wm.power_knocked_down"
+    # knocked down, it is slammed where it lies: an automatic hit, its damage, no movement
+    # (L3440-3441, L2391-2394, L3437); it can't be locked
+    again = await say(app, "/wm power slam mat=7 str=12 target=Crusader dice=1,1", chat=chat)
+    assert again.ok and again.data is not None, plain.render(again)
+    assert again.data["outcome"]["moved"] is False and again.data["outcome"]["hit"] is True
+    lock = await say(app, "/wm power headlock mat=7 str=12 target=Crusader", chat=chat)
+    assert lock.error is not None and lock.error.code == "wm.power_knocked_down"
     odds = await say(app, "/wm power headbutt mat=7 def=12 str=12 arm=19 dice=1,1", chat=chat)
     assert (
         odds.ok and odds.data is not None and abs(odds.data["p_hit"] - 30 / 36) < 1e-12
@@ -541,3 +546,18 @@ async def test_a_magic_attack_adds_the_casters_focus(app: App) -> None:
     )
     assert spell.ok and spell.data is not None, plain.render(spell)
     assert spell.data["outcome"]["attack_total"] == 14  # 3 + 3 + FOCUS 8
+
+
+async def test_a_stationary_target_is_hit_automatically_by_a_power_attack(app: App) -> None:
+    """A code audit: power attacks read the printed DEF and rolled against a stationary model
+    (base DEF 5, hit automatically in melee, L3530-3532; a power attack is a melee attack)."""
+    chat = "console:wm-stationary"
+    for text, user in (("/game new wm", "ann"), ("/game join", "bob")):
+        assert (await say(app, text, user=user, chat=chat)).ok
+    assert (await say(app, "/unit add Slayer def=12 arm=18", user="bob", chat=chat)).ok
+    assert (await say(app, "/unit cond Slayer add stationary", user="bob", chat=chat)).ok
+    butt = await say(app, "/wm power headbutt mat=6 str=12 target=Slayer dice=1,1", chat=chat)
+    assert butt.ok and butt.data is not None, plain.render(butt)
+    assert butt.data["outcome"]["hit"] is True
+    odds = await say(app, "/wm power headbutt mat=6 str=12 target=Slayer", chat=chat)
+    assert odds.data is not None and odds.data["p_hit"] == 1
