@@ -216,7 +216,7 @@ async def template_cmd(ctx: Context) -> Reply:
     for i, label in enumerate(labels):
         unit = units[i] if units else None
         if unit is not None and i in dodging:
-            must_be_able(unit, "inf.cannot_react")  # no Dodge when Unconscious
+            must_be_able(unit, "inf.cannot_react", moving=True)  # no Dodge: Unconscious, IMM
         side = Side(attr=0, **profile(unit, a.arm, a.bts, a.w, i in covered))
         if a.ph is not None or unit is None:
             side = side.model_copy(update={"ph": stat_of(a.ph, unit, "ph")})
@@ -309,7 +309,7 @@ async def split_cmd(ctx: Context) -> Reply:
     if a.attacker:
         game = game or await GAME.load(ctx)
         attacker = tr.find_unit(game.state, a.attacker)
-        must_be_able(attacker, "inf.cannot_act")
+        must_be_able(attacker, "inf.cannot_act", moving=True)
     weapons = inf_tr.custom_weapons(game.state if game is not None else None)
     # weapon=, else (with no Damage given) the first of the attacker's loadout, as /inf attack
     name = weapon_name(AttackOptions(weapon=a.weapon, dam=a.dam), attacker)
@@ -346,7 +346,7 @@ async def split_cmd(ctx: Context) -> Reply:
     for i in range(n):
         unit = units[i] if units else None
         if unit is not None and vs[i] is not None:
-            must_be_able(unit, "inf.cannot_react")
+            must_be_able(unit, "inf.cannot_react", moving=True)
         target = Side(
             attr=vs[i] or 0,
             mod=vs_mod[i] or 0,

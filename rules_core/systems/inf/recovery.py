@@ -75,7 +75,9 @@ def roll_target(req: HealRequest) -> tuple[int, list[Modifier], str]:
     p = req.patient
     if p.state == "dead":
         raise UserError("inf.heal_dead")
-    if req.method in ("doctor", "medikit") and p.state != "unconscious":
+    # the Doctor, a MediKit and the AutoMediKit bring a model out of Unconscious, nothing else
+    # (L3510-3515 for the AutoMediKit: on a conscious model a failure would kill it)
+    if req.method in ("doctor", "medikit", "automedikit") and p.state != "unconscious":
         raise UserError("inf.heal_needs_unconscious", method=req.method)
     if req.method == "regeneration" and p.wounds == 0:
         raise UserError("inf.heal_not_wounded")

@@ -13,10 +13,12 @@ from pydantic import BaseModel, ConfigDict
 
 from rules_core.errors import UserError
 from rules_core.game.models import Unit
+from rules_core.rules.text import fold
 from rules_core.systems.base import Note
 from rules_core.systems.inf import orders, tables
 from rules_core.systems.inf.attack import MONO_DAMAGE
 from rules_core.systems.inf.models import AttackRequest, Side, ammo_code
+from rules_core.systems.inf.system import IMM
 
 
 class AttackOptions(BaseModel):
@@ -73,12 +75,15 @@ def is_heavy(unit: Unit | None) -> bool:
     return unit is not None and unit.stats.get("type") in tables.HEAVY
 
 
-def must_be_able(unit: Unit | None, key: str) -> None:
-    """An Unconscious or Dead model takes no action and no ARO (L1374-1389, L1390-1393)."""
+def must_be_able(unit: Unit | None, key: str, *, moving: bool = False) -> None:
+    """An Unconscious or Dead model takes no action and no ARO (L1374-1389, L1390-1393); with
+    `moving` (an attack, a shot back, a Dodge) an Immobilised one neither (L1412-1420)."""
     if unit is None:
         return
     if orders.unit_state(unit) != "ok" or unit.destroyed:
         raise UserError(key, unit=unit.name)
+    if moving and any(fold(c.name) == IMM for c in unit.conditions):
+        raise UserError(f"{key}_imm", unit=unit.name)
 
 
 def profile(
@@ -131,9 +136,9 @@ def build_request(
     """The request, and notes on what was read or overridden (weapon, range, Mono damage).
     A note's `mod` parameter is a signed number for the view to print."""
     notes: list[Note] = []
-    must_be_able(attacker, "inf.cannot_act")
+    must_be_able(attacker, "inf.cannot_act", moving=True)
     if o.vs is not None:
-        must_be_able(target, "inf.cannot_react")
+        must_be_able(target, "inf.cannot_react", moving=True)
     name = weapon_name(o, attacker)
     weapon = tables.find_weapon(name, weapons) if name is not None else None
     if weapon is not None and weapon.template != "none":

@@ -309,3 +309,21 @@ async def test_pb_is_taken_as_the_profile_prints_it(app: App) -> None:
     normal = await say(app, "/inf roll target=Fusilier stat=bts dice=3", user="alice")
     assert normal.ok, normal.error
     assert normal.data is not None and normal.data["outcome"]["target"] == 3
+
+
+async def test_an_immobilised_model_neither_attacks_nor_reacts(app: App) -> None:
+    """A code audit: a model with the IMM marker (after E/M or ADH) still got an opposed shot
+    back, a Dodge and attacks. It can make no action that involves movement, shooting or close
+    combat (L1412-1420, p. 22)."""
+    await say(app, "/game new inf", user="alice")
+    await say(app, "/game join", user="bob")
+    assert (await say(app, "/unit add Jaguar bs=11 ph=11 arm=1 w=1", user="alice")).ok
+    assert (await say(app, "/unit add Hulk bs=12 ph=12 arm=4 w=2 type=3", user="bob")).ok
+    assert (await say(app, "/unit cond Hulk add imm", user="bob")).ok
+    react = await say(app, "/inf attack target=Hulk attr=11 dam=13 vs=12", user="alice")
+    assert react.error is not None and react.error.code == "inf.cannot_react_imm"
+    assert "leave out vs=" in react.error.message
+    normal = await say(app, "/inf attack target=Hulk attr=11 dam=13 dice=5,15", user="alice")
+    assert normal.ok, normal.error
+    act = await say(app, "/inf attack attacker=Hulk attr=12 dam=13 vs=11", user="bob")
+    assert act.error is not None and act.error.code == "inf.cannot_act_imm"

@@ -486,6 +486,17 @@ def test_automedikit_and_regeneration() -> None:  # L3508-3516, L2675-2688
     assert (out.result, out.wounds_after) == ("recovered", 0)
 
 
+def test_L3510_the_automedikit_is_for_an_unconscious_model_only() -> None:
+    # A code audit: on a conscious model a failed roll marked it Dead (odds 50% dead), and on
+    # an unwounded one a passing roll crashed (wounds -1). It brings a model out of
+    # Unconscious (L3510-3515), like the Doctor and the MediKit.
+    for patient in (Patient(w=2, wounds=1, ph=10), Patient(w=2, wounds=0, ph=10)):
+        for faces in (15, 3):
+            with pytest.raises(UserError) as err:
+                resolve_heal(HealRequest(method="automedikit", patient=patient), dice(faces))
+            assert err.value.key == "inf.heal_needs_unconscious"
+
+
 def test_G24_a_dead_model_cannot_be_brought_back() -> None:  # L2682-2684, L1390-1393
     dead = Patient(w=1, wounds=2, ph=12)  # W1 and two failed ARM rolls
     for method in METHODS:
