@@ -101,13 +101,9 @@ class C5System(GameSystem):
         return state_line(unit, label)
 
     def start_round(self, state: GameState, dice: DiceSource | None) -> list[Note]:
+        # Temporary faith computed in the mystic phase is spent in the next round's activations:
+        # it stays until the next computation, which keeps at most Pietà/X of it (@96260).
         notes: list[Note] = []
-        for unit in state.units:
-            pool = state.resources.get(f"unit:{fold(unit.name)}")
-            if pool and pool.get("ft"):
-                kept = min(pool["ft"], unit.stats.get("pieta", 0))
-                pool["ft"] = kept
-                notes.append(("c5.note.ft_kept", {"unit": unit.name, "n": kept}))
         routed = [u.name for u in state.units if is_routed(u) and not u.destroyed]
         if routed:
             notes.append(("c5.note.rally", {"units": ", ".join(routed)}))

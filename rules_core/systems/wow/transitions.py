@@ -174,6 +174,8 @@ def allies(state: GameState, a: Unit, b: Unit) -> bool:
 def check_target(state: GameState, actor: Unit, target: Unit, *, heal: bool) -> None:
     """407.1a: attacks (and debuffs) can't target allies; heals (and buffs) can't target
     enemies. A character is its own ally."""
+    if target.destroyed:  # waiting to respawn: out of play, no target (403.3, 407.1)
+        raise UserError("wow.target_out_of_play", target=target.name)
     friendly = allies(state, actor, target)
     if heal and not friendly:
         raise UserError("wow.target_enemy", unit=actor.name, target=target.name)

@@ -150,16 +150,18 @@ async def test_temporary_faith_and_pieta_across_rounds(app: App) -> None:
     ft = await say(app, "/c5 faith target=Priest followers=7 apply", user="ann", chat=CHAT)
     assert ft.data is not None and ft.data["outcome"]["ft"] == 6
     assert ft.data["applied"] == {"unit": "Priest", "ft": 6}
-    # a new round: unspent faith is lost except what Pietà/2 keeps
+    # a new round: the faith is there to spend in its activations (a code audit: it was cut to
+    # Pietà at the round's start, so generated faith was never usable, @96260)
     new_round = await say(app, "/round next", user="ann", chat=CHAT)
     assert new_round.ok, new_round.error
-    assert "Priest keeps 2 temporary faith" in plain.render(new_round)
+    assert "ft 6" in await status(app)
+    # the next computation keeps what Pietà/2 allows of the unspent faith
     again = await say(app, "/c5 faith target=Priest apply", user="ann", chat=CHAT)
     assert again.data is not None and again.data["outcome"]["kept"] == 2
     assert again.data["outcome"]["ft"] == 3 + 2
     assert "ft 5" in await status(app)
     assert (await say(app, "/undo", user="ann", chat=CHAT)).ok
-    assert "ft 2" in await status(app)
+    assert "ft 6" in await status(app)
 
 
 async def test_maintenance_regeneration_and_effimero(app: App) -> None:

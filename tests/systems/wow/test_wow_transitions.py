@@ -134,3 +134,16 @@ def test_turns_act_react_and_moved() -> None:
     with pytest.raises(UserError) as err:
         wt.take_turn(state, tr.find_unit(state, "Jaina"), moved_only=False, react=True)
     assert err.value.key == "wow.react_needs_card"
+
+
+def test_a_character_waiting_to_respawn_is_no_target() -> None:
+    # A code audit: a destroyed character waiting to respawn could still be attacked (paying
+    # the card for nothing) and healed back into play (and killed again for more VP). It is
+    # out of play (403.3, L546) and no target (407.1).
+    state = game()
+    jaina = tr.find_unit(state, "Jaina")
+    thrall = tr.find_unit(state, "Thrall")
+    dead = tr.damage(state, "Thrall", thrall.max_wounds)
+    with pytest.raises(UserError) as raised:
+        wt.check_target(dead, jaina, tr.find_unit(dead, "Thrall"), heal=False)
+    assert raised.value.key == "wow.target_out_of_play"
