@@ -26,6 +26,7 @@ Hooks (methods; the defaults are the generic behaviour; `state` and `unit` passe
 mutable copies owned by the transition, so change them in place; never do I/O):
 - `setup_unit(state, unit, options)`: a new unit gets its system state (e.g. a damage grid
   from `/unit add ... grid=`); keep it in `unit.extra` (JSON-able).
+- `after_damage(state, unit)`: what damage changes outside the unit (a warjack's focus).
 - `damage_unit(unit, amount, column=, dice=) -> notes` and `heal_unit(unit, amount)`: the
   damage model. Keep `unit.damage` (wounds taken, 0..max) true: the health bar, `destroyed`
   and the standings read it.
@@ -220,6 +221,10 @@ class GameSystem(BaseModel):
         """Record `amount` damage on model `model` (1-based) of `unit`, for a system whose
         hits damage one named model; the others take no `model=`."""
         raise UserError("game.no_unit_options", system=self.id)
+
+    def after_damage(self, state: GameState, unit: Unit) -> None:
+        """What damage changes beyond the unit (`state` mutable): a WARMACHINE warjack's
+        crippled Cortex loses its focus."""
 
     def heal_unit(self, unit: Unit, amount: int) -> None:
         """Heal `amount` wounds (`unit` mutable). A destroyed unit is out of play: healing

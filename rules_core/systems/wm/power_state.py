@@ -49,6 +49,13 @@ HEAD = "H"
 MOVING = ("slam", "push", "throw", "double_throw")
 
 
+def cortex_can_spend(jack: Unit) -> None:
+    """A crippled Cortex loses all its focus and spends none for any reason (L3722-3724)."""
+    jack_grid = unit_grid(jack)
+    if jack_grid is not None and "C" in jack_grid.crippled():
+        raise UserError("wm.cortex_crippled", unit=jack.name)
+
+
 @dataclass(frozen=True)
 class Lock:
     locked: str
@@ -214,6 +221,7 @@ def apply_power(
         check_power(new, power.attacker)
         jack = unit_named(new, power.attacker)
         pool = pools(new, jack)
+        cortex_can_spend(jack)
         if pool.get("focus", 0) < POWER_FOCUS_COST:
             raise UserError("wm.power_focus", unit=jack.name)
         pool["focus"] -= POWER_FOCUS_COST
@@ -274,6 +282,7 @@ def break_free(
     record = locked.extra[LOCK_KEY]
     if record.get("turn") == new.turn_seq:  # a further attempt this turn
         pool = pools(new, locked)
+        cortex_can_spend(locked)
         if pool.get("focus", 0) < BREAK_FOCUS:
             raise UserError("wm.break_focus", unit=locked.name)
         pool["focus"] -= BREAK_FOCUS

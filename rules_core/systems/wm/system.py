@@ -107,6 +107,11 @@ class WarmachineSystem(GameSystem):
             raise UserError("wm.model_needs_troopers", unit=unit.name)
         return damage_model(unit, amount, model)
 
+    def after_damage(self, state: GameState, unit: Unit) -> None:
+        grid = unit_grid(unit)
+        if grid is not None and "C" in grid.crippled():
+            pools(state, unit).pop("focus", None)  # a crippled Cortex loses all focus (L3722)
+
     def heal_unit(self, unit: Unit, amount: int) -> None:
         refuse_destroyed(unit)
         grid = unit_grid(unit)

@@ -561,3 +561,26 @@ async def test_a_stationary_target_is_hit_automatically_by_a_power_attack(app: A
     assert butt.data["outcome"]["hit"] is True
     odds = await say(app, "/wm power headbutt mat=6 str=12 target=Slayer", chat=chat)
     assert odds.data is not None and odds.data["p_hit"] == 1
+
+
+async def test_a_crippled_cortex_loses_its_focus_and_spends_none(app: App) -> None:
+    """A code audit: a Juggernaut whose Cortex was crippled kept its 3 focus and paid for a
+    head-butt with it. A crippled Cortex loses all its focus and spends none (L3722-3724)."""
+    chat = "console:wm-cortex"
+    for text, user in (("/game new wm", "ann"), ("/game join", "bob")):
+        assert (await say(app, text, user=user, chat=chat)).ok
+    grid = "......|..L..M|...MC.|...MC.|..R..M|......"
+    jugger = f"/unit add Jugger def=10 arm=20 mat=6 str=12 grid={grid}"
+    assert (await say(app, jugger, user="ann", chat=chat)).ok
+    assert (await say(app, "/unit add Target def=12 arm=16", user="bob", chat=chat)).ok
+    assert (await say(app, "/res add focus 3 unit=Jugger", user="ann", chat=chat)).ok
+    hit = await say(app, "/unit damage Jugger 12 column=3", user="ann", chat=chat)
+    assert "Cortex crippled" in plain.render(hit)
+    assert "focus 3" not in plain.render(await say(app, "/unit show Jugger", chat=chat))
+    butt = await say(
+        app,
+        "/wm power headbutt attacker=Jugger target=Target apply dice=6,6,6,6",
+        user="ann",
+        chat=chat,
+    )
+    assert butt.error is not None and butt.error.code == "wm.cortex_crippled"
