@@ -30,7 +30,7 @@ from bot.storage import games
 from rules_core.dice import DiceSource
 from rules_core.errors import UserError
 from rules_core.game import transitions as tr
-from rules_core.game.models import Unit
+from rules_core.game.models import GameState, Unit
 from rules_core.systems.wm import checks
 from rules_core.systems.wm import power_state as ps
 from rules_core.systems.wm import transitions as wt
@@ -352,7 +352,7 @@ def collateral_units(text: str | None, game: games.StoredGame | None) -> list[tu
         arm = unit.stats.get("arm")
         if arm is None:
             raise UserError("wm.missing_stat", option="arm")
-        out.append((unit.name, arm))
+        out.append((unit.name, arm + wt.extra_arm(game.state, unit)))
     return out
 
 
@@ -360,6 +360,7 @@ def power_request(
     a: PowerArgs,
     attacker: Unit | None,
     target: Unit | None,
+    state: GameState | None,
     collateral: list[tuple[str, int]] | None = None,
 ) -> PowerRequest:
     """The power attack from the options, else the warjack's MAT, STR, base and Open Fists and
@@ -370,6 +371,8 @@ def power_request(
     for name, value in (("mat", skill), ("def", defense), ("str", strength), ("arm", arm)):
         if value is None:
             raise UserError("wm.missing_stat", option=name)
+    if a.arm is None and target is not None and state is not None and arm is not None:
+        arm += wt.extra_arm(state, target)  # its Power Field and shields, as /wm attack counts
     mods = wt.target_mods(target) if target is not None else set()
     down, stationary = "knocked_down" in mods, "stationary" in mods
     if defense is not None and a.def_ is None:  # the lowest base DEF its state sets (L633-639)
@@ -409,7 +412,7 @@ async def power(ctx: Context) -> Reply:
     collateral = collateral_units(a.collateral, game)
     source = ctx.dice(a.dice)
     try:
-        req = power_request(a, attacker, target, collateral)
+        req = power_request(a, attacker, target, game.state if game else None, collateral)
         steps, out = resolve_power(req, source)
     except UserError as error:  # the power attack's name in the reader's language
         if error.params.get("kind") in POWER_KINDS:

@@ -175,6 +175,12 @@ def power_field(state: GameState, unit: Unit) -> int:
     return state.resources.get(f"unit:{fold(unit.name)}", {}).get("focus", 0)
 
 
+def extra_arm(state: GameState, unit: Unit) -> int:
+    """ARM a unit adds to its stat against damage not from its back arc: its Power Field and
+    its shields and bucklers (a power attack, collateral damage: L4475-4478, L843-846)."""
+    return power_field(state, unit) + shield_arm(unit, back=False)
+
+
 ROSTER_KEY = "roster"  # Unit.extra["roster"]["weapons"]: the profiles /army stored (roster.py)
 
 

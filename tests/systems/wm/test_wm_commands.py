@@ -584,3 +584,20 @@ async def test_a_crippled_cortex_loses_its_focus_and_spends_none(app: App) -> No
         chat=chat,
     )
     assert butt.error is not None and butt.error.code == "wm.cortex_crippled"
+
+
+async def test_a_power_attack_meets_the_power_field(app: App) -> None:
+    """A code audit: a head-butt on a warcaster with 5 focus left used her bare ARM 14; her
+    Power Field gives +1 ARM per focus on her against all damage (L4475-4478)."""
+    chat = "console:wm-field"
+    for text, user in (("/game new wm", "ann"), ("/game join", "bob")):
+        assert (await say(app, text, user=user, chat=chat)).ok
+    sorscha = "/unit add Sorscha def=16 arm=14 focus=7"
+    assert (await say(app, sorscha, user="bob", chat=chat)).ok
+    assert (await say(app, "/res set focus 5 unit=Sorscha", user="bob", chat=chat)).ok
+    butt = await say(
+        app, "/wm power headbutt mat=6 str=12 target=Sorscha dice=6,6,4,3", user="ann", chat=chat
+    )
+    assert butt.ok and butt.data is not None, plain.render(butt)
+    assert butt.data["outcome"]["damage_total"] == 4 + 3 + 12
+    assert butt.data["outcome"]["damage"] == 0  # 19 against ARM 14 + 5
