@@ -59,5 +59,6 @@ def test_c5_regeneration_and_a_wow_heal_leave_the_dead_dead() -> None:
     assert raised.value.key == "game.heal_destroyed"
     b1 = game("wow", "B1", {"health": 5})
     dead = tr.damage(b1, "B1", 5)
-    with pytest.raises(UserError):
+    with pytest.raises(UserError) as raised:
         wow_tr.restore_health(dead, "B1", 3)
+    assert raised.value.key == "game.heal_destroyed"

@@ -375,7 +375,7 @@ def power_request(
         arm += wt.extra_arm(state, target)  # its Power Field and shields, as /wm attack counts
     mods = wt.target_mods(target) if target is not None else set()
     down, stationary = "knocked_down" in mods, "stationary" in mods
-    if defense is not None and a.def_ is None:  # the lowest base DEF its state sets (L633-639)
+    if defense is not None and a.def_ is None:  # the lowest base DEF its state sets
         defense = min([defense, *(v for n, v in BASE_DEF_SETTERS if n in mods)])
     more = (a.models or 1) - 1  # trample: the target's further models contacted
     if more and kind != "trample":
