@@ -9,6 +9,12 @@ from tests.helpers import say
 CHAT = "console:wm"
 
 
+async def two_players(app: App, chat: str) -> None:
+    """A WARMACHINE game in `chat`: ann organises it, bob joins."""
+    for text, user in (("/game new wm", "ann"), ("/game join", "bob")):
+        assert (await say(app, text, user=user, chat=chat)).ok
+
+
 async def test_melee_charge_with_the_players_dice(app: App) -> None:
     reply = await say(
         app, "/wm attack mat=7 def=12 pow=12 str=10 arm=18 mods=charge dice=3,5,4,6,2"
@@ -179,8 +185,7 @@ async def test_g30_critical_fire_then_maintenance(app: App) -> None:
     """L3970-3985: an Inferno Mace critical sets Fire; a second critical adds nothing; the
     Defender's controller rolls for it in Maintenance: 5 burns (POW 12), 1 puts it out."""
     chat = "console:wm3"
-    for text, user in (("/game new wm", "ann"), ("/game join", "bob")):
-        assert (await say(app, text, user=user, chat=chat)).ok
+    await two_players(app, chat)
     grid = "......|......|......|......|......|......"
     assert (
         await say(app, f"/unit add Defender def=12 arm=18 grid={grid}", user="bob", chat=chat)
@@ -256,8 +261,7 @@ async def test_attack_takes_the_stored_unit_and_weapon(app: App) -> None:
     """Issue 25 item 6: `attack attacker=… weapon=… target=…` reads MAT/RAT, STR and the
     weapon's POW (or P+S) from the units stored in the game; options override them."""
     chat = "console:wm25"
-    for text, user in (("/game new wm", "ann"), ("/game join", "bob")):
-        assert (await say(app, text, user=user, chat=chat)).ok
+    await two_players(app, chat)
     army = (
         "/army add\n"
         "Ironclad spd=5 str=11 mat=7 rat=4 def=12 arm=18 | Quake Hammer: rng=1 pow=7 p+s=18\n"
@@ -317,8 +321,7 @@ async def test_power_attack_slam_spends_focus_and_knocks_down(app: App) -> None:
     """G16 (L2425-2455) through /wm power: the Juggernaut (1 focus) slams the Crusader into a
     wall: d6 slam distance, 3d6 + STR damage, knocked down; it can't slam without focus."""
     chat = "console:wm-power"
-    for text, user in (("/game new wm", "ann"), ("/game join", "bob")):
-        assert (await say(app, text, user=user, chat=chat)).ok
+    await two_players(app, chat)
     grid = "......|......|......|......|......|......"
     jugg = f"/unit add Juggernaut mat=7 str=12 def=12 arm=20 grid={grid}"
     assert (await say(app, jugg, user="ann", chat=chat)).ok
@@ -468,8 +471,7 @@ async def test_unit_damage_names_the_trooper_hit(app: App) -> None:
     """#22: `/unit damage NAME N model=K` damages model K of a multi-model unit (L3633-3643): at
     most its boxes, the excess lost; a disabled model can't be picked; a grid has no models."""
     chat = "console:wm-model"
-    for text, user in (("/game new wm", "ann"), ("/game join", "bob")):
-        assert (await say(app, text, user=user, chat=chat)).ok
+    await two_players(app, chat)
     assert (
         await say(app, "/unit add Trenchers def=13 arm=13 boxes=5 models=4", user="ann", chat=chat)
     ).ok
@@ -498,8 +500,7 @@ async def test_a_weapons_p_s_stands_in_for_a_str_the_card_left_out(app: App) -> 
     taken as 0. The printed P+S is POW + STR (L785, L2114), so the STR it implies is used, and a
     STR typed or stored still wins."""
     chat = "console:wm-ps"
-    for text, user in (("/game new wm", "ann"), ("/game join", "bob")):
-        assert (await say(app, text, user=user, chat=chat)).ok
+    await two_players(app, chat)
     army = "/army add\nStryker def=16 arm=15 mat=7 rat=6 | Quicksilver: rng=0.5 pow=7 p+s=13"
     assert (await say(app, army, user="ann", chat=chat)).ok
     assert (await say(app, "/unit add Juggernaut def=10 arm=20", user="bob", chat=chat)).ok
@@ -533,8 +534,7 @@ async def test_a_magic_attack_adds_the_casters_focus(app: App) -> None:
     """A code audit: `/wm attack type=magic attacker=Sorscha` added her RAT 5, not her FOCUS 8
     (a magic attack roll is 2d6 + FOCUS, L4702-4708): 27.8% to hit DEF 14 instead of 72.2%."""
     chat = "console:wm-magic"
-    for text, user in (("/game new wm", "ann"), ("/game join", "bob")):
-        assert (await say(app, text, user=user, chat=chat)).ok
+    await two_players(app, chat)
     caster = "/unit add Sorscha def=16 arm=14 mat=6 rat=5 focus=8"
     assert (await say(app, caster, user="ann", chat=chat)).ok
     assert (await say(app, "/unit add Target def=14 arm=14", user="bob", chat=chat)).ok
@@ -552,8 +552,7 @@ async def test_a_stationary_target_is_hit_automatically_by_a_power_attack(app: A
     """A code audit: power attacks read the printed DEF and rolled against a stationary model
     (base DEF 5, hit automatically in melee, L3530-3532; a power attack is a melee attack)."""
     chat = "console:wm-stationary"
-    for text, user in (("/game new wm", "ann"), ("/game join", "bob")):
-        assert (await say(app, text, user=user, chat=chat)).ok
+    await two_players(app, chat)
     assert (await say(app, "/unit add Slayer def=12 arm=18", user="bob", chat=chat)).ok
     assert (await say(app, "/unit cond Slayer add stationary", user="bob", chat=chat)).ok
     butt = await say(app, "/wm power headbutt mat=6 str=12 target=Slayer dice=1,1", chat=chat)
@@ -567,8 +566,7 @@ async def test_a_crippled_cortex_loses_its_focus_and_spends_none(app: App) -> No
     """A code audit: a Juggernaut whose Cortex was crippled kept its 3 focus and paid for a
     head-butt with it. A crippled Cortex loses all its focus and spends none (L3722-3724)."""
     chat = "console:wm-cortex"
-    for text, user in (("/game new wm", "ann"), ("/game join", "bob")):
-        assert (await say(app, text, user=user, chat=chat)).ok
+    await two_players(app, chat)
     grid = "......|..L..M|...MC.|...MC.|..R..M|......"
     jugger = f"/unit add Jugger def=10 arm=20 mat=6 str=12 grid={grid}"
     assert (await say(app, jugger, user="ann", chat=chat)).ok
@@ -590,8 +588,7 @@ async def test_a_power_attack_meets_the_power_field(app: App) -> None:
     """A code audit: a head-butt on a warcaster with 5 focus left used her bare ARM 14; her
     Power Field gives +1 ARM per focus on her against all damage (L4475-4478)."""
     chat = "console:wm-field"
-    for text, user in (("/game new wm", "ann"), ("/game join", "bob")):
-        assert (await say(app, text, user=user, chat=chat)).ok
+    await two_players(app, chat)
     sorscha = "/unit add Sorscha def=16 arm=14 focus=7"
     assert (await say(app, sorscha, user="bob", chat=chat)).ok
     assert (await say(app, "/res set focus 5 unit=Sorscha", user="bob", chat=chat)).ok
