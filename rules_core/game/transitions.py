@@ -152,7 +152,7 @@ def damage(
         said = system.damage_one_model(unit, amount, model)
     else:
         said = system.damage_unit(unit, amount, column=column, dice=dice)
-    system.after_damage(new, unit)
+    said += system.after_damage(new, unit)
     if alive and unit.destroyed:
         said += system.on_destroyed(new, unit)
     if notes is not None:

@@ -222,9 +222,10 @@ class GameSystem(BaseModel):
         hits damage one named model; the others take no `model=`."""
         raise UserError("game.no_unit_options", system=self.id)
 
-    def after_damage(self, state: GameState, unit: Unit) -> None:
+    def after_damage(self, state: GameState, unit: Unit) -> list[Note]:
         """What damage changes beyond the unit (`state` mutable): a WARMACHINE warjack's
-        crippled Cortex loses its focus."""
+        crippled Cortex loses its focus, a lock breaks."""
+        return []
 
     def heal_unit(self, unit: Unit, amount: int) -> None:
         """Heal `amount` wounds (`unit` mutable). A destroyed unit is out of play: healing

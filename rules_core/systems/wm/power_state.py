@@ -141,6 +141,23 @@ def break_locks(state: GameState, name: str, notes: list[Note]) -> None:
             _release(unit, notes)
 
 
+def break_on_damage(state: GameState, damaged: Unit) -> list[Note]:
+    """Damage breaks a lock when it destroys either model, or cripples the system of the fist
+    that holds it (L2341-2343)."""
+    notes: list[Note] = []
+    key = fold(damaged.name)
+    damaged_grid = unit_grid(damaged)
+    crippled = set(damaged_grid.crippled()) if damaged_grid is not None else set()
+    for unit in state.units:
+        lock = _lock(unit)
+        if lock is None or key not in (fold(lock.locked), fold(lock.by)):
+            continue
+        holder_fist_gone = fold(lock.by) == key and lock.fist != "-" and lock.fist in crippled
+        if damaged.destroyed or holder_fist_gone:
+            _release(unit, notes)
+    return notes
+
+
 def grab_target(target: Unit, grab: str | None) -> tuple[str, str]:
     """What a lock holds: the head (default), a system (L, R, H; S, D, T in Italian) or a
     weapon of the target by name (its system when it has one)."""

@@ -107,10 +107,14 @@ class WarmachineSystem(GameSystem):
             raise UserError("wm.model_needs_troopers", unit=unit.name)
         return damage_model(unit, amount, model)
 
-    def after_damage(self, state: GameState, unit: Unit) -> None:
+    def after_damage(self, state: GameState, unit: Unit) -> list[Note]:
         grid = unit_grid(unit)
         if grid is not None and "C" in grid.crippled():
             pools(state, unit).pop("focus", None)  # a crippled Cortex loses all focus (L3722)
+        # locks are power attacks' state, which builds on this module: imported at call time
+        from rules_core.systems.wm.power_state import break_on_damage
+
+        return break_on_damage(state, unit)
 
     def heal_unit(self, unit: Unit, amount: int) -> None:
         refuse_destroyed(unit)

@@ -356,7 +356,7 @@ def apply_damage(
         notes = damage_model(unit, amount, model)
     else:
         notes = WM.damage_unit(unit, amount, column=None, dice=dice)
-    WM.after_damage(new, unit)
+    notes += WM.after_damage(new, unit)
     if alive and unit.destroyed:
         notes += WM.on_destroyed(new, unit)
     for effect in new_effects:

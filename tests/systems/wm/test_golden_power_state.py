@@ -10,7 +10,7 @@ import pytest
 from rules_core.dice import DiceSource
 from rules_core.errors import UserError
 from rules_core.game.models import GameState, Player
-from rules_core.game.transitions import add_unit
+from rules_core.game.transitions import add_unit, damage
 from rules_core.systems.wm import power_state as ps
 from rules_core.systems.wm.power import PowerRequest, resolve_power
 
@@ -175,3 +175,19 @@ def test_L2276_a_model_in_a_lock_is_not_pushed_and_the_lock_holds() -> None:
     done = ps.apply_power(state, power, out, None)
     assert ps.lock_of(done.state, "Slayer") is not None
     assert ("wm.note.push_locked", {"unit": "Slayer"}) in done.notes
+
+
+def test_L2341_a_lock_breaks_when_the_holding_fist_is_crippled_or_a_model_destroyed() -> None:
+    """A code audit: a lock outlived the crippling of the holder's fist and the destruction of
+    either model, so the locked Slayer's weapons stayed refused. It breaks then (L2341-2343)."""
+    # the Juggernaut's Open Fist is on L (column 2 holds L): crippling column 2 frees the Slayer
+    state = damage(locked_game(), "Juggernaut", 3, column=2)
+    assert "L" in ps.unit_grid(state.units[0]).crippled()  # type: ignore[union-attr]
+    assert ps.lock_of(state, "Slayer") is None
+    ps.check_weapon(state, state.units[1], "Tusks")  # no refusal
+    # destroyed: the lock goes with it
+    gone = damage(locked_game(), "Juggernaut", 36, column=1)
+    assert gone.units[0].destroyed and ps.lock_of(gone, "Slayer") is None
+    # damage that cripples nothing the lock needs keeps it
+    kept = damage(locked_game(), "Juggernaut", 2, column=6)
+    assert ps.lock_of(kept, "Slayer") is not None
