@@ -153,12 +153,15 @@ def from_back_arc(mods: set[str] | frozenset[str]) -> bool:
 
 def shield_arm(unit: Unit, *, back: bool) -> int:
     """ARM from the unit's stored shields (+2 each) and bucklers (+1 each), none against damage
-    from the back arc or while the weapon system carrying it is crippled (L843-846,
-    L880-883, L3750-3752)."""
+    from the back arc, while the weapon system carrying it is crippled, or while a weapon lock
+    holds that system (L843-846, L880-883, L3750-3752)."""
     if back:
         return 0
     grid_ = unit_grid(unit)
     crippled = set(grid_.crippled()) if grid_ else set()
+    lock = unit.extra.get("lock")  # power_state's record of a lock on this unit
+    if isinstance(lock, dict) and lock.get("system") in ("L", "R"):
+        crippled.add(str(lock["system"]))
     total = 0
     for kind, arm in (("shields", SHIELD_ARM), ("bucklers", BUCKLER_ARM)):
         for location, count in (unit.extra.get(kind) or {}).items():

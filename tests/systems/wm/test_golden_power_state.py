@@ -13,6 +13,7 @@ from rules_core.game.models import GameState, Player
 from rules_core.game.transitions import add_unit, damage
 from rules_core.systems.wm import power_state as ps
 from rules_core.systems.wm.power import PowerRequest, resolve_power
+from rules_core.systems.wm.transitions import shield_arm
 
 S = DiceSource.given
 JACK = "......|..L..M|...MC.|...MC.|..R..M|......"
@@ -191,3 +192,18 @@ def test_L2341_a_lock_breaks_when_the_holding_fist_is_crippled_or_a_model_destro
     # damage that cripples nothing the lock needs keeps it
     kept = damage(locked_game(), "Juggernaut", 2, column=6)
     assert ps.lock_of(kept, "Slayer") is not None
+
+
+def test_L845_L882_a_shield_in_a_weapon_lock_gives_no_arm() -> None:
+    """A code audit: the Slayer's shield on L still counted while its L arm was held in a
+    weapon lock; the bonus is lost then (L845, L882)."""
+    state = game()
+    state.units[1].extra["shields"] = {"L": 1}
+    assert shield_arm(state.units[1], back=False) == 2
+    held = locked_game(grab="L")
+    held.units[1].extra["shields"] = {"L": 1}
+    assert ps.lock_of(held, "Slayer") is not None
+    assert shield_arm(held.units[1], back=False) == 0
+    head = locked_game()  # a headlock leaves the shield arm free
+    head.units[1].extra["shields"] = {"L": 1}
+    assert shield_arm(head.units[1], back=False) == 2
