@@ -142,9 +142,17 @@ def with_settings(state: GameState, settings: WowSettings, *, replace: bool) -> 
 def scorer(state: GameState, victim: Unit) -> str | None:
     """Who scores a kill (403.2c does not say; digest section 8): the attacking character's
     player when the kill comes from an attack with `attacker=`; otherwise the `kill_scorer`
-    setting (see settings.py). Never the victim's own player: then nobody (`/score add`)."""
+    setting (see settings.py). Never the victim's own player or a teammate: then nobody
+    (`/score add`)."""
     clocks = clocks_of(state)
-    opponents = [p.user_id for p in state.players if p.user_id != victim.owner]
+    # a teammate's character is an ally (400.2): never the scorer of its death
+    owner = state.player(victim.owner)
+    side = owner.side if owner is not None else None
+    opponents = [
+        p.user_id
+        for p in state.players
+        if p.user_id != victim.owner and not (side is not None and p.side == side)
+    ]
     if clocks.striker in opponents:
         return clocks.striker
     settings = clocks.settings or WowSettings()

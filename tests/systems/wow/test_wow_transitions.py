@@ -147,3 +147,21 @@ def test_a_character_waiting_to_respawn_is_no_target() -> None:
     with pytest.raises(UserError) as raised:
         wt.check_target(dead, jaina, tr.find_unit(dead, "Thrall"), heal=False)
     assert raised.value.key == "wow.target_out_of_play"
+
+
+def test_a_teammate_never_scores_an_allys_death() -> None:
+    # A code audit: in a 2v2, damage no attack caused killed A1 during teammate A2's turn and
+    # A2 got the 4 VP for its own ally (a teammate's character is an ally, 400.2).
+    a1, a2 = Player(user_id="a1", name="A1", side="X"), Player(user_id="a2", name="A2", side="X")
+    b1, b2 = Player(user_id="b1", name="B1", side="Y"), Player(user_id="b2", name="B2", side="Y")
+    players = [a1, b1, a2, b2]
+    state = GameState(
+        system="wow", name="t", organiser="a1", players=players, order=[p.user_id for p in players]
+    )
+    state = tr.add_unit(state, "Hero", a1, {"health": 5})
+    clocks = wow.clocks_of(state)
+    clocks.last_active = "a2"
+    state = wow.with_clocks(state, clocks)
+    assert wow.scorer(state, tr.find_unit(state, "Hero")) is None
+    clocks.last_active = "b1"
+    assert wow.scorer(wow.with_clocks(state, clocks), tr.find_unit(state, "Hero")) == "b1"
