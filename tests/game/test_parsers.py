@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 
 from hypothesis import given, settings
@@ -90,4 +91,6 @@ def test_pair_soup_is_pairs_or_a_user_error(text: str) -> None:
         pairs = parse_pairs(OptionSpec("stats", type="pairs"), text)
     except UserError:
         return
-    assert all(isinstance(v, int) for v in pairs.values())
+    # a number, or a printed form the game reads (`4+`, `-`: GameSystem.read_stat)
+    printed = re.compile(r"[+-]?\d{1,4}\+|[-–—]")
+    assert all(isinstance(v, int) or printed.fullmatch(v) for v in pairs.values())

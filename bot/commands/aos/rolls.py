@@ -70,8 +70,12 @@ async def battleshock(ctx: Context) -> Reply:
     reply, data = check_reply(ctx, title, check, [[bold(line)]])
     await log_roll(ctx, source, fled, data, expression=roll_expression(ctx))
     if a.apply and fled and unit is not None and game is not None:
-        amount = aos_tr.battleshock_wounds(unit, fled)
-        reply.blocks += await apply_damage(ctx, game, unit, amount, "aos_battleshock")
+        require_unit_rights(ctx, game.state, unit, attack=True)
+        name = unit.name
+        change = await apply_change(
+            ctx, lambda st: aos_tr.flee(st, name, fled), "aos_battleshock", game=game
+        )
+        reply.blocks += unit_blocks(ctx, tr.find_unit(change.after, name), change.after.system)
     return reply
 
 

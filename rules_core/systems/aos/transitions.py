@@ -74,9 +74,22 @@ def battleshock_needed(slain: int) -> bool:
     return slain > 0
 
 
-def battleshock_wounds(unit: Unit, fled: int) -> int:
-    """Fleeing models are removed whole (15.1, L613): as many models' worth of wounds."""
-    return min(unit.wounds_left, fled * unit.wounds_per_model)
+FLED = "fled"  # Unit.extra: models that fled (removed, not slain: L583, L613)
+
+
+def flee(state: GameState, name: str, fled: int) -> GameState:
+    """Fleeing models are removed whole (15.1, L613), the wounded one first (the owner picks
+    which flee: the usual choice leaves no wounded model), and are counted apart from the
+    slain, whom a Rally may bring back and they may not (7.2, L309; 14.2.1, L587)."""
+    if fled < 0:
+        raise UserError("game.negative_amount")
+    new = state.clone()
+    unit = _named(new, name)
+    fled = min(fled, unit.models_left)
+    left = unit.models_left - fled
+    unit.damage = (unit.models - left) * unit.wounds_per_model
+    unit.extra[FLED] = int(unit.extra.get(FLED, 0)) + fled
+    return new
 
 
 def ward_mortal(check: checks.Check, unit: Unit | None, source: DiceSource) -> checks.Check:
@@ -92,8 +105,9 @@ def ward_mortal(check: checks.Check, unit: Unit | None, source: DiceSource) -> c
 
 
 def slain_models(unit: Unit) -> int:
-    """The unit's slain models, the dice a Rally rolls by default (7.2, L309)."""
-    return unit.models - unit.models_left
+    """The unit's slain models, the dice a Rally rolls by default (7.2, L309): its lost models
+    but those that fled (L613)."""
+    return max(0, unit.models - unit.models_left - int(unit.extra.get(FLED, 0)))
 
 
 def rally(unit: Unit | None, slain: int, source: DiceSource) -> Healing:
@@ -102,7 +116,7 @@ def rally(unit: Unit | None, slain: int, source: DiceSource) -> Healing:
     check = checks.rally(min(slain, 100), source)
     if unit is None:
         return Healing(check=check, heal=0)
-    returned = min(check.outcome["returned"], unit.models - unit.models_left)
+    returned = min(check.outcome["returned"], slain_models(unit))
     check.outcome["returned"] = returned
     return Healing(check=check, heal=returned * unit.wounds_per_model)
 

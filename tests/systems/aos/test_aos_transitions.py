@@ -113,7 +113,23 @@ def test_r21_battleshock_flees_no_more_than_are_left() -> None:
     unit = tr.find_unit(state, "Gutrippaz")
     check = aos_tr.battleshock(5, 8, DiceSource.given([6]), unit=unit)
     assert check.outcome["fled"] == 2
-    assert aos_tr.battleshock_wounds(unit, 2) == 2
+    assert tr.find_unit(aos_tr.flee(state, "Gutrippaz", 2), "Gutrippaz").destroyed
+
+
+def test_l613_fled_models_are_not_slain_and_the_wounded_one_flees_first() -> None:
+    # A code audit: fleeing models were stored as wounds, so a Rally rolled for them and could
+    # return them (it rolls for slain models only, L309, L587; a fled model is removed, L613),
+    # and the wounded model always stayed (the owner picks who flees).
+    state = tr.damage(game(), "Gutrippaz", 2)  # 10 models W1: 2 slain
+    fled = aos_tr.flee(state, "Gutrippaz", 3)
+    unit = tr.find_unit(fled, "Gutrippaz")
+    assert (unit.models_left, aos_tr.slain_models(unit)) == (5, 2)
+    healing = aos_tr.rally(unit, 5, DiceSource.given([6] * 5))
+    assert healing.check.outcome["returned"] == 2  # never the 3 that fled
+    pair = tr.add_unit(game(), "Orruks", ANN, {"models": 5, "wounds": 2})
+    hurt = tr.damage(pair, "Orruks", 3)  # 1 slain, 1 wounded
+    orruks = tr.find_unit(aos_tr.flee(hurt, "Orruks", 2), "Orruks")
+    assert (orruks.models_left, orruks.damage) == (2, 6)  # the wounded one fled: none left hurt
 
 
 def test_r18_ward_rolls_on_mortal_wounds() -> None:
