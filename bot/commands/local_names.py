@@ -96,8 +96,9 @@ def error_params(
         words = (value_word(of, code, lang) for code in valid.split(", "))
         params = {**params, "valid": ", ".join(words)}
     like = params.get("like")  # the option meant by a mistyped one: the reader's word for it
-    if spec is not None and isinstance(like, str) and like in option_names(spec, lang):
-        params = {**params, "like": i18n.readable(lang, option_names(spec, lang)[like])}
+    names = option_names(spec, lang) if spec is not None and isinstance(like, str) else {}
+    if isinstance(like, str) and like in names:
+        params = {**params, "like": i18n.readable(lang, names[like])}
     name = params.get("option")
     opt = spec.option(str(name)) if spec is not None and name is not None else None
     if opt is None or opt not in spec.options:  # type: ignore[union-attr]

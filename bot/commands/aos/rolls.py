@@ -46,16 +46,15 @@ async def battleshock(ctx: Context) -> Reply:
         slain = aos_tr.battleshock_slain(game.state, unit)  # counted by the game
     if slain is None:
         raise UserError("aos.missing_value", option="slain")
+    no_test = None  # why no test is taken: no model slain this turn, or Inspiring Presence
     if not aos_tr.battleshock_needed(slain):
-        line = ctx.t("aos.no_slain")
+        no_test = ctx.t("aos.no_slain")
+    elif unit is not None and game is not None and aos_tr.battleshock_exempt(game.state, unit):
+        no_test = ctx.t("aos.inspired", unit=unit.name)
+    if no_test is not None:
         title = ctx.t("aos.battleshock_title", bravery=bravery)
         data = {"system": "aos", "exempt": True, "outcome": {"fled": 0}, "steps": []}
-        return Reply(title=title, blocks=[[bold(line)]], data=data)
-    if unit is not None and game is not None and aos_tr.battleshock_exempt(game.state, unit):
-        line = ctx.t("aos.inspired", unit=unit.name)
-        title = ctx.t("aos.battleshock_title", bravery=bravery)
-        data = {"system": "aos", "exempt": True, "outcome": {"fled": 0}, "steps": []}
-        return Reply(title=title, blocks=[[bold(line)]], data=data)
+        return Reply(title=title, blocks=[[bold(no_test)]], data=data)
     source = ctx.dice(a.dice)
     check = aos_tr.battleshock(bravery, slain, source, a.mod or 0, unit)
     finish_dice(source, a.dice)

@@ -34,7 +34,7 @@ from rules_core.game.models import GameState, Unit
 from rules_core.systems.wm import checks
 from rules_core.systems.wm import power_state as ps
 from rules_core.systems.wm import transitions as wt
-from rules_core.systems.wm.attack import BASE_DEF_SETTERS, resolve_attack
+from rules_core.systems.wm.attack import base_defense, resolve_attack
 from rules_core.systems.wm.models import AttackRequest
 from rules_core.systems.wm.odds import attack_odds, check_pass_chance
 from rules_core.systems.wm.power import (
@@ -375,8 +375,8 @@ def power_request(
         arm += wt.extra_arm(state, target)  # its Power Field and shields, as /wm attack counts
     mods = wt.target_mods(target) if target is not None else set()
     down, stationary = "knocked_down" in mods, "stationary" in mods
-    if defense is not None and a.def_ is None:  # the lowest base DEF its state sets
-        defense = min([defense, *(v for n, v in BASE_DEF_SETTERS if n in mods)])
+    if defense is not None and a.def_ is None:  # the base DEF its state sets, as /wm attack
+        defense = base_defense(defense, mods)
     more = (a.models or 1) - 1  # trample: the target's further models contacted
     if more and kind != "trample":
         raise UserError("wm.power_trampled", kind=kind)

@@ -219,7 +219,7 @@ class AosSystem(GameSystem):
 
     def heal_unit(self, unit: Unit, amount: int) -> None:
         """14.4 (L595): only the wounds on the model being worn down heal; a slain model
-        doesn't (only a rule that returns slain models does: `return_models`)."""
+        doesn't (only a rule that returns slain models does: `transitions.rallied`)."""
         refuse_destroyed(unit)
         unit.damage -= min(amount, wounds_on_current_model(unit))
 

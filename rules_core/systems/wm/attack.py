@@ -93,16 +93,22 @@ def _check(req: AttackRequest) -> None:
             raise UserError("wm.blast_no_attack_roll")
 
 
+def base_defense(defense: int, mods: set[str] | frozenset[str]) -> int:
+    """The target's base DEF: rules that set it (knocked down, stationary, crippled Movement)
+    replace the printed one, the lowest winning (L633-639)."""
+    return min([defense, *(v for n, v in BASE_DEF_SETTERS if n in mods)])
+
+
 def effective_defense(req: AttackRequest) -> tuple[int, list[Modifier]]:
     """Target DEF: base-setting rules first (lowest wins), then modifiers, floor 5
     (L627-679; example L603-608: stationary 5 + cover 4 = 9; stationary - 2 = 5)."""
     base = req.defense
     mods: list[Modifier] = [Modifier(name="def", value=base)]
     # Rules that set base DEF: the lowest wins (L633-639).
-    setters = [v for n, v in BASE_DEF_SETTERS if n in req.mods]
-    if setters and min(setters) < base:
-        mods.append(Modifier(name=f"base_def_{min(setters)}", value=min(setters) - base))
-        base = min(setters)
+    lowest = base_defense(base, req.mods)
+    if lowest < base:
+        mods.append(Modifier(name=f"base_def_{lowest}", value=lowest - base))
+        base = lowest
     total = base
     # A spray ignores cover and concealment (L3126-3146).
     screened = "spray" not in req.mods

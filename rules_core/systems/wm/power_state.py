@@ -30,12 +30,14 @@ from rules_core.systems.wm.power import PowerOutcome
 from rules_core.systems.wm.system import (
     KNOCKED_DOWN,
     WM,
+    cortex_crippled,
     damage_model,
     model_damage,
     pools,
     unit_grid,
 )
 from rules_core.systems.wm.transitions import (
+    LOCK_KEY,
     POWER_FOCUS_COST,
     Change,
     apply_damage,
@@ -43,16 +45,14 @@ from rules_core.systems.wm.transitions import (
     weapon_profile,
 )
 
-LOCK_KEY = "lock"
 BREAK_FOCUS = 1  # each further attempt to break free (L2268-2271)
 HEAD = "H"
 MOVING = ("slam", "push", "throw", "double_throw")
 
 
 def cortex_can_spend(jack: Unit) -> None:
-    """A crippled Cortex loses all its focus and spends none for any reason (L3722-3724)."""
-    jack_grid = unit_grid(jack)
-    if jack_grid is not None and "C" in jack_grid.crippled():
+    """A crippled Cortex spends no focus for any reason (L3722-3724)."""
+    if cortex_crippled(jack):
         raise UserError("wm.cortex_crippled", unit=jack.name)
 
 

@@ -108,8 +108,7 @@ class WarmachineSystem(GameSystem):
         return damage_model(unit, amount, model)
 
     def after_damage(self, state: GameState, unit: Unit) -> list[Note]:
-        grid = unit_grid(unit)
-        if grid is not None and "C" in grid.crippled():
+        if cortex_crippled(unit):
             pools(state, unit).pop("focus", None)  # a crippled Cortex loses all focus (L3722)
         # locks are power attacks' state, which builds on this module: imported at call time
         from rules_core.systems.wm.power_state import break_on_damage
@@ -270,6 +269,13 @@ def heal_models(unit: Unit, amount: int) -> None:
     _save_models(unit, marked)
 
 
+def cortex_crippled(unit: Unit) -> bool:
+    """A warjack whose Cortex is crippled: it has no focus, takes none and spends none
+    (L3722-3724)."""
+    grid = unit_grid(unit)
+    return grid is not None and "C" in grid.crippled()
+
+
 def allocate(state: GameState, caster: Unit, jack: Unit, amount: int) -> None:
     """Control Phase step 2: move focus from a caster to a warjack of the same player, at
     most 3 allocated per 'jack per turn; a crippled Cortex takes none (L3722-3724)."""
@@ -277,8 +283,7 @@ def allocate(state: GameState, caster: Unit, jack: Unit, amount: int) -> None:
         raise UserError("wm.allocate_same_owner")
     if not caster.stats.get("focus"):
         raise UserError("wm.not_a_caster", unit=caster.name)
-    grid = unit_grid(jack)
-    if grid is not None and "C" in grid.crippled():
+    if cortex_crippled(jack):
         raise UserError("wm.cortex_crippled", unit=jack.name)
     done = int(jack.extra.get("allocated", 0))
     if done + amount > MAX_ALLOCATION:

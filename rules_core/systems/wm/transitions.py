@@ -151,6 +151,9 @@ def from_back_arc(mods: set[str] | frozenset[str]) -> bool:
     return "backstrike" in mods or "free_strike" in mods
 
 
+LOCK_KEY = "lock"  # Unit.extra: the lock holding the unit (power_state)
+
+
 def shield_arm(unit: Unit, *, back: bool) -> int:
     """ARM from the unit's stored shields (+2 each) and bucklers (+1 each), none against damage
     from the back arc, while the weapon system carrying it is crippled, or while a weapon lock
@@ -159,7 +162,7 @@ def shield_arm(unit: Unit, *, back: bool) -> int:
         return 0
     grid_ = unit_grid(unit)
     crippled = set(grid_.crippled()) if grid_ else set()
-    lock = unit.extra.get("lock")  # power_state's record of a lock on this unit
+    lock = unit.extra.get(LOCK_KEY)  # power_state's record of a lock on this unit
     if isinstance(lock, dict) and lock.get("system") in ("L", "R"):
         crippled.add(str(lock["system"]))
     total = 0

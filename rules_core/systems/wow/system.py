@@ -139,20 +139,21 @@ def with_settings(state: GameState, settings: WowSettings, *, replace: bool) -> 
     return with_clocks(state, clocks)
 
 
+def same_team(state: GameState, a: str, b: str) -> bool:
+    """Two players' characters are allies (400.2): the same player, or players on one side."""
+    if a == b:
+        return True
+    pa, pb = state.player(a), state.player(b)
+    return bool(pa and pb and pa.side and pa.side == pb.side)
+
+
 def scorer(state: GameState, victim: Unit) -> str | None:
     """Who scores a kill (403.2c does not say; digest section 8): the attacking character's
     player when the kill comes from an attack with `attacker=`; otherwise the `kill_scorer`
     setting (see settings.py). Never the victim's own player or a teammate: then nobody
     (`/score add`)."""
     clocks = clocks_of(state)
-    # a teammate's character is an ally (400.2): never the scorer of its death
-    owner = state.player(victim.owner)
-    side = owner.side if owner is not None else None
-    opponents = [
-        p.user_id
-        for p in state.players
-        if p.user_id != victim.owner and not (side is not None and p.side == side)
-    ]
+    opponents = [p.user_id for p in state.players if not same_team(state, p.user_id, victim.owner)]
     if clocks.striker in opponents:
         return clocks.striker
     settings = clocks.settings or WowSettings()

@@ -165,10 +165,7 @@ def heal_request(
 
 def allies(state: GameState, a: Unit, b: Unit) -> bool:
     """Same player, or players on the same side."""
-    if a.owner == b.owner:
-        return True
-    pa, pb = state.player(a.owner), state.player(b.owner)
-    return bool(pa and pb and pa.side and pa.side == pb.side)
+    return wow_state.same_team(state, a.owner, b.owner)
 
 
 def check_target(state: GameState, actor: Unit, target: Unit, *, heal: bool) -> None:
