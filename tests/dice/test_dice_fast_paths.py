@@ -71,3 +71,22 @@ def test_a_wide_product_keeps_the_truncated_flag_and_huge_values_exact() -> None
     assert fast.weights == by_pairs(big, Distribution.die(100), operator.mul)
     huge = Distribution(dict.fromkeys(range(2**62, 2**62 + 100), 1))  # past int64: the Counter
     assert (huge + big).weights == by_pairs(huge, big, operator.add)
+
+
+@pytest.mark.parametrize("sides", [2, 3, 6, 20, 100, 1000])
+@pytest.mark.parametrize("count", [1, 2, 10, 100])
+@pytest.mark.parametrize("keep", [None, "kh1", "kl3", "dh2", "dl200", "kh200"])
+def test_the_plain_dice_estimate_is_the_general_one(
+    sides: int, count: int, keep: str | None
+) -> None:
+    # The cost estimate of dice without reroll, explosion or counting takes a short cut
+    # (`_estimate_plain`); it must charge exactly what the general estimate charges.
+    from rules_core.dice.ast import Dice, Keep
+    from rules_core.dice.odds import _estimate_dice, _estimate_general
+
+    k = None if keep is None else Keep(keep[:2], int(keep[2:]))  # type: ignore[arg-type]
+    dice = Dice(count, sides, keep=k)
+    short = _estimate_dice(dice, 20)
+    general = _estimate_general(dice, 20)
+    fields = ("lo", "hi", "nnz", "cost", "bits")
+    assert [getattr(short, f) for f in fields] == [getattr(general, f) for f in fields]
