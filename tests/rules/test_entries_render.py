@@ -72,3 +72,27 @@ def test_references_take_each_books_form(system: str, pattern: str) -> None:
     refs = [ref_text(reader, e.ref) for e in rule_index().entries.values() if e.system == system]
     odd = [r for r in refs if not re.search(pattern, r)]
     assert len(odd) <= len(refs) // 50, odd[:5]  # a few entries name only a section title
+
+
+# A command named in an entry's text: the command word, its subcommand, `option=value` words.
+_COMMAND = re.compile(r"/[a-z0-9_]+(?: [a-z_]+)?(?: [a-z_]+=[^\s;,)]+)*")
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_entries_name_commands_as_their_reader_types_them(lang: i18n.Lang) -> None:
+    # "Il bot lo tira con /aos pray" put an English command on an Italian screen: an entry's
+    # text names a command, its options and their choices in its own language (/aos prega).
+    from bot.commands import lazy_registry
+    from bot.commands.local_names import typed_example
+    from bot.rules_data import load_entries
+
+    registry = lazy_registry()
+    wrong = []
+    for entry in load_entries():
+        texts = [entry.summary] + ([entry.details] if entry.details is not None else [])
+        for text in texts:
+            for match in _COMMAND.finditer(text.get(lang)):
+                typed = match.group(0).rstrip(".")
+                if typed_example(registry, typed, lang) != typed:
+                    wrong.append((entry.id, typed, typed_example(registry, typed, lang)))
+    assert wrong == []
