@@ -10,7 +10,10 @@ Rulebook lines refer to ../shared/seeds/001_3302d92f440b0a0b.txt.
   General is on the battlefield: in every hero phase for each player (`hero_cp=each`, L279
   literally) or only in their own (`hero_cp=own`); unused CP are lost when the round ends
   (L258, L631): the `cp` pool refreshes to 0 with the new round.
-- Commands (6.1, L260-269): spending CP; the same command at most once per phase (per
+- Commands (6.1, L260-269): each says when it is used; "your" phase is one in your own turn
+  (L271), so At the Double, Forward to Victory and All-out Attack's shooting are for the player
+  whose turn it is, Redeploy and Unleash Hell for the other (commands.toml own/enemy_turn);
+  spending CP; the same command at most once per phase (per
   player, digest 8.2), and a unit receives at most one command per phase. Their effects last:
   All-out Attack (13.4, L565-567) +1 to hit and All-out Defence (L569-571) +1 to save for the
   unit until the end of that phase; At the Double (8.4, L333-335) counts as having run.
@@ -64,6 +67,8 @@ class CommandAbility(BaseModel):
     en: str
     cost: int = Field(ge=0, le=9)
     phases: list[str]
+    own_turn: list[str] = Field(default_factory=list)  # phases: only in the user's own turn
+    enemy_turn: list[str] = Field(default_factory=list)  # phases: only in the opponent's
     lines: str
 
 
@@ -198,6 +203,7 @@ def use_command(
         raise UserError(
             "aos.wrong_phase", command=ability.id, phase=phase, phases=",".join(ability.phases)
         )
+    whose_turn(state, user_id, ability, phase)
     aos = aos_state(state)
     key = f"{state.round}:{state.turn}:{state.phase}"
     if aos.ledger != key:  # a new phase: its commands, units and effects start afresh (L567)
@@ -225,6 +231,19 @@ def use_command(
         raise UserError("game.not_enough", resource=CP, have=have, want=ability.cost)
     pools[CP] = have - ability.cost
     return new, pools[CP]
+
+
+def whose_turn(state: GameState, user_id: str, ability: CommandAbility, phase: str) -> None:
+    """A command used in "your" phase only in your own turn, or in the enemy's only in theirs
+    (L271; 8.4 L335-339, 11.2 L439-443, 13.4 L567). A game without two players in the turn
+    order can't tell whose turn it is: nothing is checked there."""
+    if len(state.order) < 2:
+        return
+    mine = state.current == user_id
+    if phase in ability.own_turn and not mine:
+        raise UserError("aos.own_turn_only", command=ability.id, phase=phase)
+    if phase in ability.enemy_turn and mine:
+        raise UserError("aos.enemy_turn_only", command=ability.id, phase=phase)
 
 
 def mark_ran(state: GameState, unit: str) -> None:

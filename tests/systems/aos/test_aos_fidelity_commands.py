@@ -197,3 +197,18 @@ async def test_L609_no_models_slain_means_no_battleshock_test(app: App) -> None:
     assert "Nessun modello ucciso" in plain.render(typed)
     status = await say(app, "/unit show Gutrippaz")
     assert "10/10" in plain.render(status)
+
+
+async def test_L271_a_command_in_the_wrong_players_turn_is_refused_in_words(app: App) -> None:
+    """A code audit: Bob used Forward to Victory in Ann's charge phase and the bot spent his CP;
+    it follows your own charge roll, made in your own charge phase (L427, L439)."""
+    await two_player_game(app)
+    await say(app, "/res add cp 1", **BOB)
+    await to_phase(app, 3)  # Ann's charge phase
+    refused = await say(app, "/aos command forward to victory unit=Gutrippaz", **BOB)
+    assert refused.error is not None and refused.error.code == "aos.own_turn_only"
+    assert "only in your own charge phase" in plain.render(refused)
+    italian = await say(app, "/aos comando verso la vittoria unita=Gutrippaz", lang="it", **BOB)
+    assert "solo nella tua fase di carica" in plain.render(italian)
+    await to_phase(app, 2)  # battleshock: Bob still has his CP
+    assert (await say(app, "/aos command inspiring presence unit=Gutrippaz", **BOB)).ok

@@ -125,6 +125,40 @@ def test_L565_a_unit_command_needs_its_unit() -> None:
     assert raised.value.key == "aos.command_needs_unit"
 
 
+def test_L271_commands_keep_to_whose_turn_the_book_names() -> None:
+    """A code audit: the bot spent the CP for Redeploy in your own movement phase, Forward to
+    Victory in the enemy's charge phase... "your" phase is one in your turn (L271); runs and
+    charges happen in your own movement and charge phases (L313, L427)."""
+    cases = (  # command, phase, the player whose turn it is not allowed, the allowed one
+        ("at the double", "movement", "b", "a"),  # after declaring a run (L335)
+        ("redeploy", "movement", "a", "b"),  # the enemy's movement phase (L339)
+        ("forward to victory", "charge", "b", "a"),  # after your charge roll (L439)
+        ("unleash hell", "charge", "a", "b"),  # after an enemy charge move (L443)
+        ("all-out attack", "shooting", "b", "a"),  # "your shooting phase" (L567)
+    )
+    for name, phase, refused, allowed in cases:
+        ability = turns.find_command(name)
+        state = at_phase(with_cp(with_cp(game(), "a", 1), "b", 1), phase)  # Ann's turn
+        unit = {"a": "Vindictors", "b": "Gutrippaz"}
+        with pytest.raises(UserError) as raised:
+            turns.use_command(state, refused, ability, unit[refused])
+        expected = "aos.own_turn_only" if allowed == "a" else "aos.enemy_turn_only"
+        assert raised.value.key == expected, name
+        assert raised.value.params["command"] == ability.id
+        assert raised.value.params["phase"] == phase
+        assert state.resources[f"player:{refused}"]["cp"] == 1  # nothing spent
+        _, left = turns.use_command(state, allowed, ability, unit[allowed])
+        assert left == 0, name
+    # All-out Attack in combat, All-out Defence and Inspiring Presence: either player's turn.
+    for name, phase in (
+        ("all-out attack", "combat"),
+        ("all-out defence", "shooting"),
+        ("inspiring presence", "battleshock"),
+    ):
+        state = at_phase(with_cp(game(), "b", 1), phase)
+        turns.use_command(state, "b", turns.find_command(name), "Gutrippaz")
+
+
 # --- 15.1 (L613), L627: the models slain this turn come from the state ------------------------
 
 
