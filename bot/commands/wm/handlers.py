@@ -200,7 +200,7 @@ async def fall(ctx: Context) -> Reply:
     a = ctx.args(FallArgs)
     height = checks.parse_inches(a.height, "height", checks.MAX_HEIGHT)
     found = await GAME.target(ctx)
-    arm = option_or_stat(a.arm, found[1] if found else None, "arm")
+    arm = wt.front_arm(a.arm, found[0].state, found[1]) if found else a.arm
     source = ctx.dice(a.dice)
     steps, out = checks.resolve_fall(height, arm, source)
     blocks = steps_blocks(ctx, steps, "fall")
@@ -349,10 +349,10 @@ def collateral_units(text: str | None, game: games.StoredGame | None) -> list[tu
         if game is None:
             raise UserError("wm.collateral_needs_game", name=part[:40])
         unit = tr.find_unit(game.state, part)
-        arm = unit.stats.get("arm")
+        arm = wt.front_arm(None, game.state, unit)
         if arm is None:
             raise UserError("wm.missing_stat", option="arm")
-        out.append((unit.name, arm + wt.extra_arm(game.state, unit)))
+        out.append((unit.name, arm))
     return out
 
 
@@ -367,12 +367,10 @@ def power_request(
     the target's DEF, ARM, STR, base and knocked-down condition."""
     kind = parse_kind(a.kind)  # an unknown power attack is the first thing to say
     skill, defense = option_or_stat(a.mat, attacker, "mat"), option_or_stat(a.def_, target, "def")
-    strength, arm = option_or_stat(a.str_, attacker, "str"), option_or_stat(a.arm, target, "arm")
+    strength, arm = option_or_stat(a.str_, attacker, "str"), wt.front_arm(a.arm, state, target)
     for name, value in (("mat", skill), ("def", defense), ("str", strength), ("arm", arm)):
         if value is None:
             raise UserError("wm.missing_stat", option=name)
-    if a.arm is None and target is not None and state is not None and arm is not None:
-        arm += wt.extra_arm(state, target)  # its Power Field and shields, as /wm attack counts
     mods = wt.target_mods(target) if target is not None else set()
     down, stationary = "knocked_down" in mods, "stationary" in mods
     if defense is not None and a.def_ is None:  # the base DEF its state sets, as /wm attack

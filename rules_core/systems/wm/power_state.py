@@ -29,6 +29,7 @@ from rules_core.systems.wm import grid
 from rules_core.systems.wm.power import PowerOutcome
 from rules_core.systems.wm.system import (
     KNOCKED_DOWN,
+    LOCK_KEY,
     WM,
     cortex_crippled,
     damage_model,
@@ -37,7 +38,6 @@ from rules_core.systems.wm.system import (
     unit_grid,
 )
 from rules_core.systems.wm.transitions import (
-    LOCK_KEY,
     POWER_FOCUS_COST,
     Change,
     apply_damage,

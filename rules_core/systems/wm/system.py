@@ -48,6 +48,30 @@ def pools(state: GameState, unit: Unit) -> dict[str, int]:
     return state.resources.setdefault(f"unit:{fold(unit.name)}", {})
 
 
+LOCK_KEY = "lock"  # Unit.extra: the lock holding the unit (power_state)
+SHIELD_ARM = 2  # L877-883
+BUCKLER_ARM = 1  # L840-846
+
+
+def shield_arm(unit: Unit, *, back: bool) -> int:
+    """ARM from the unit's stored shields (+2 each) and bucklers (+1 each), none against damage
+    from the back arc, while the weapon system carrying it is crippled, or while a weapon lock
+    holds that system (L843-846, L880-883, L3750-3752)."""
+    if back:
+        return 0
+    grid_ = unit_grid(unit)
+    crippled = set(grid_.crippled()) if grid_ else set()
+    lock = unit.extra.get(LOCK_KEY)  # power_state's record of a lock on this unit
+    if isinstance(lock, dict) and lock.get("system") in ("L", "R"):
+        crippled.add(str(lock["system"]))
+    total = 0
+    for kind, arm in (("shields", SHIELD_ARM), ("bucklers", BUCKLER_ARM)):
+        for location, count in (unit.extra.get(kind) or {}).items():
+            if location not in crippled:
+                total += arm * int(count)
+    return total
+
+
 class WarmachineSystem(GameSystem):
     def setup_unit(self, state: GameState, unit: Unit, options: dict[str, str]) -> None:
         options = dict(options)
@@ -179,7 +203,8 @@ class WarmachineSystem(GameSystem):
                 amount = CORROSION_DAMAGE
                 notes.append(("wm.note.corrosion", {"unit": unit.name}))
             else:
-                arm = unit.stats.get("arm", 0)
+                # fire never burns from the back arc: shields count (L843-846, L880-883)
+                arm = unit.stats.get("arm", 0) + shield_arm(unit, back=False)
                 faces = [source.roll(6), source.roll(6)]  # 2d6 + 12 against ARM
                 total = sum(faces) + FIRE_POW
                 amount = max(0, total - arm)

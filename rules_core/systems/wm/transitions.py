@@ -26,6 +26,7 @@ from rules_core.systems.wm.system import (
     allocate,
     damage_model,
     pools,
+    shield_arm,
     unit_grid,
 )
 
@@ -139,8 +140,6 @@ class AttackInput:
     shield_arm: int | None = None
 
 
-SHIELD_ARM = 2  # L877-883
-BUCKLER_ARM = 1  # L840-846
 # Where a shield or buckler sits: the arm (or head) weapon system that carries it.
 GEAR_LOCATIONS = ("L", "R", "H")
 
@@ -149,28 +148,6 @@ def from_back_arc(mods: set[str] | frozenset[str]) -> bool:
     """Damage from the back arc: a back strike, or a free strike (the striker always counts
     as in the back arc, L2149-2162)."""
     return "backstrike" in mods or "free_strike" in mods
-
-
-LOCK_KEY = "lock"  # Unit.extra: the lock holding the unit (power_state)
-
-
-def shield_arm(unit: Unit, *, back: bool) -> int:
-    """ARM from the unit's stored shields (+2 each) and bucklers (+1 each), none against damage
-    from the back arc, while the weapon system carrying it is crippled, or while a weapon lock
-    holds that system (L843-846, L880-883, L3750-3752)."""
-    if back:
-        return 0
-    grid_ = unit_grid(unit)
-    crippled = set(grid_.crippled()) if grid_ else set()
-    lock = unit.extra.get(LOCK_KEY)  # power_state's record of a lock on this unit
-    if isinstance(lock, dict) and lock.get("system") in ("L", "R"):
-        crippled.add(str(lock["system"]))
-    total = 0
-    for kind, arm in (("shields", SHIELD_ARM), ("bucklers", BUCKLER_ARM)):
-        for location, count in (unit.extra.get(kind) or {}).items():
-            if location not in crippled:
-                total += arm * int(count)
-    return total
 
 
 def power_field(state: GameState, unit: Unit) -> int:
@@ -185,6 +162,15 @@ def extra_arm(state: GameState, unit: Unit) -> int:
     """ARM a unit adds to its stat against damage not from its back arc: its Power Field and
     its shields and bucklers (a power attack, collateral damage: L4475-4478, L843-846)."""
     return power_field(state, unit) + shield_arm(unit, back=False)
+
+
+def front_arm(given: int | None, state: GameState | None, unit: Unit | None) -> int | None:
+    """ARM against damage not from the back arc (a power attack, collateral damage, a fall):
+    a typed ARM as given, else the unit's ARM with its Power Field and shields (see
+    `extra_arm`); None when neither is known."""
+    if given is not None or unit is None or unit.stats.get("arm") is None:
+        return given
+    return unit.stats["arm"] + (extra_arm(state, unit) if state is not None else 0)
 
 
 ROSTER_KEY = "roster"  # Unit.extra["roster"]["weapons"]: the profiles /army stored (roster.py)

@@ -598,3 +598,32 @@ async def test_a_power_attack_meets_the_power_field(app: App) -> None:
     assert butt.ok and butt.data is not None, plain.render(butt)
     assert butt.data["outcome"]["damage_total"] == 4 + 3 + 12
     assert butt.data["outcome"]["damage"] == 0  # 19 against ARM 14 + 5
+
+
+async def test_a_fall_and_collateral_damage_meet_the_power_field_and_shields(app: App) -> None:
+    """A code audit: /wm fall rolled against a warcaster's bare ARM 14 with 5 focus left on
+    her; her Power Field counts against all damage (L4475-4478), and a shield's +2 against
+    all damage not from the back arc, falls included (L843-846, L880-883). Slam collateral
+    damage counts them too."""
+    chat = "console:wm-fall-field"
+    await two_players(app, chat)
+    grid = "......|..L..M|...MC.|...MC.|..R..M|......"
+    for unit in ("Sorscha def=16 arm=14 focus=7", f"Slayer def=12 arm=18 grid={grid}"):
+        assert (await say(app, f"/unit add {unit}", user="bob", chat=chat)).ok
+    assert (await say(app, "/res set focus 5 unit=Sorscha", user="bob", chat=chat)).ok
+    assert (await say(app, "/wm gear Slayer shields=L", user="bob", chat=chat)).ok
+    fall = await say(app, "/wm fall height=3 target=Sorscha dice=4,3", chat=chat)
+    assert fall.ok and fall.data is not None, plain.render(fall)
+    assert fall.data["outcome"]["damage_total"] == 4 + 3 + 10
+    assert fall.data["outcome"]["damage"] == 0  # 17 against ARM 14 + 5
+    fall = await say(app, "/wm fall height=3 target=Slayer dice=6,4", chat=chat)
+    assert fall.data is not None and fall.data["outcome"]["damage"] == 0  # 20 against 18 + 2
+    typed = await say(app, "/wm fall height=3 arm=14 target=Sorscha dice=4,3", chat=chat)
+    assert typed.data is not None and typed.data["outcome"]["damage"] == 3  # a typed ARM is all
+    slam = await say(
+        app,
+        "/wm power slam mat=6 str=12 target=Slayer collateral=Sorscha dice=6,5,4,1,1,4,3",
+        chat=chat,
+    )
+    assert slam.ok and slam.data is not None, plain.render(slam)
+    assert slam.data["outcome"]["collateral"] == [0]  # 4 + 3 + 12 = 19 against ARM 14 + 5

@@ -431,6 +431,22 @@ def test_g30_maintenance_fire_and_corrosion() -> None:  # L3970-3985, L3986-3999
     assert last.units[2].conditions == [] and last.units[2].damage == 4
 
 
+def test_L843_L880_maintenance_fire_meets_the_shield() -> None:
+    """A code audit: fire in the Maintenance Phase rolled against the bare ARM of a shielded
+    warjack. Fire does not come from the back arc, so its shield's +2 counts (L843-846,
+    L880-883): 2d6 [6, 6] + 12 = 24 against ARM 18 + 2 is 4 damage, not 6."""
+    state = state_with_units()
+    state.units[2].conditions = [Condition(name="fire")]
+    state.units[2].extra["shields"] = {"L": 1}
+    notes: list[tuple[str, dict[str, object]]] = []
+    new = end_turn(state, dice=S([5, 6, 6, 3]), notes=notes)
+    assert new.units[2].damage == 4
+    assert (
+        "wm.note.fire",
+        {"unit": "Defender", "dice": [6, 6], "total": 24, "arm": 20, "n": 4},
+    ) in notes
+
+
 def test_every_key_built_at_run_time_exists_in_both_languages() -> None:
     from bot import i18n
     from rules_core.systems.wm.models import Mod
