@@ -7,6 +7,8 @@ new round. A character's Personal Clock is kept as its offset ahead of the Maste
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pydantic import BaseModel, Field
 
 from rules_core.errors import UserError
@@ -61,21 +63,33 @@ def ready(master: int, characters: list[Character]) -> list[Character]:
     return [c for c in characters if c.clock == master]
 
 
-def chooser(candidates: list[Character], players: list[str], last_active: str | None) -> str:
+def chooser(
+    candidates: list[Character],
+    players: list[str],
+    last_active: str | None,
+    allied: Callable[[str, str], bool] | None = None,
+) -> str:
     """Who picks the next character among tied ones (500.3c): their only owner; across
-    players, the first player to the left (next in order) of the active player; at the very
-    start the first player (101.4)."""
+    players, the first player to the left (next in order) of the active player, who comes
+    last; at the very start the first player (101.4). In a team game a team counts as one
+    player (500.3c, L788; `allied` says whether two players are one team, 400.2): the active
+    team comes last, and the team that chooses speaks through its first seat, left of the
+    active player, that owns a tied character."""
+    same = allied or (lambda a, b: a == b)
     owners = {c.owner for c in candidates}
-    if len(owners) == 1:
-        return next(iter(owners))
     if last_active is None or last_active not in players:
-        return next(p for p in players if p in owners)
-    start = players.index(last_active)
-    for step in range(1, len(players) + 1):
-        player = players[(start + step) % len(players)]
-        if player in owners:
-            return player
-    return next(iter(sorted(owners)))
+        seats = players
+    else:
+        start = players.index(last_active)
+        seats = [players[(start + step) % len(players)] for step in range(1, len(players) + 1)]
+    seated = [p for p in seats if p in owners]
+    if not seated:
+        return next(iter(sorted(owners)))
+    if last_active in players:
+        others = [p for p in seated if not same(p, last_active)]
+        if others:
+            return others[0]
+    return seated[0]
 
 
 def end_of_turn(master: int, personal: int) -> int:

@@ -304,7 +304,9 @@ def next_chooser(state: GameState) -> str | None:
     if not ready:
         return None
     order = [p.user_id for p in state.players]
-    return clock.chooser(ready, order, clocks_of(state).last_active)
+    return clock.chooser(
+        ready, order, clocks_of(state).last_active, lambda a, b: same_team(state, a, b)
+    )
 
 
 def turn_unit(state: GameState) -> Unit | None:

@@ -165,3 +165,30 @@ def test_a_teammate_never_scores_an_allys_death() -> None:
     assert wow.scorer(state, tr.find_unit(state, "Hero")) is None
     clocks.last_active = "b1"
     assert wow.scorer(wow.with_clocks(state, clocks), tr.find_unit(state, "Hero")) == "b1"
+
+
+def test_in_a_team_game_the_team_left_of_the_active_team_chooses() -> None:
+    # A code audit: 500.3c counts a team as one player. Seats a1, b1, a2, b2 (a1/a2 side X,
+    # b1/b2 side Y); a1 took the last turn; the tied characters are a2's and b2's. Team X is
+    # the active one, so team Y chooses (through b2, who owns one): the bot named a2.
+    a1, a2 = Player(user_id="a1", name="A1", side="X"), Player(user_id="a2", name="A2", side="X")
+    b1, b2 = Player(user_id="b1", name="B1", side="Y"), Player(user_id="b2", name="B2", side="Y")
+    players = [a1, b1, a2, b2]
+    state = GameState(
+        system="wow", name="t", organiser="a1", players=players, order=[p.user_id for p in players]
+    )
+    state = tr.add_unit(state, "Alpha", a2, {"health": 5})
+    state = tr.add_unit(state, "Beta", b2, {"health": 5})
+    clocks = wow.clocks_of(state)
+    clocks.last_active = "a1"
+    assert wow.next_chooser(wow.with_clocks(state, clocks)) == "b2"
+    # Both tied characters on team X: team X chooses, through its first seat left of b1.
+    state = tr.add_unit(tr.remove_unit(state, "Beta"), "Gamma", a1, {"health": 5})
+    clocks.last_active = "b1"
+    assert wow.next_chooser(wow.with_clocks(state, clocks)) == "a2"
+    # Without sides, every player is their own team: the next seat left of the active one.
+    solo = state.model_copy(
+        update={"players": [p.model_copy(update={"side": None}) for p in players]}
+    )
+    clocks.last_active = "a1"
+    assert wow.next_chooser(wow.with_clocks(solo, clocks)) == "a2"
