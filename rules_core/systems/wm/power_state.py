@@ -25,7 +25,6 @@ from rules_core.game.models import Condition, GameState, Unit
 from rules_core.rules.text import fold
 from rules_core.steps import Modifier, Step
 from rules_core.systems.base import Note
-from rules_core.systems.wm import grid
 from rules_core.systems.wm.power import PowerOutcome
 from rules_core.systems.wm.system import (
     KNOCKED_DOWN,
@@ -41,6 +40,7 @@ from rules_core.systems.wm.transitions import (
     POWER_FOCUS_COST,
     Change,
     apply_damage,
+    location,
     unit_named,
     weapon_profile,
 )
@@ -106,15 +106,10 @@ def check_power(state: GameState, attacker: str) -> None:
         raise UserError("wm.lock_no_power", locked=lock.locked, by=lock.by)
 
 
-def _location(text: str) -> str:
-    word = text.strip().upper()
-    return grid.SYSTEM_KEYS.get(word, word)
-
-
 def check_weapon(state: GameState, unit: Unit, weapon: str) -> None:
     """A weapon that a lock keeps from attacking: the held system's weapons (or the held weapon)
     for the locked model, the holding fist's location for the holder (L2237-2249)."""
-    loc = _location(weapon_profile(unit, weapon).get("loc", "-"))
+    loc = location(weapon_profile(unit, weapon).get("loc", "-"))
     key = fold(unit.name)
     for lock in locks(state):
         if fold(lock.locked) == key:
@@ -163,19 +158,19 @@ def grab_target(target: Unit, grab: str | None) -> tuple[str, str]:
     weapon of the target by name (its system when it has one)."""
     if not grab:
         return HEAD, ""
-    loc = _location(grab)
+    loc = location(grab)
     if loc in ("L", "R", HEAD):
         return loc, ""
     if fold(grab) in ("head", "testa"):
         return HEAD, ""
-    loc = _location(weapon_profile(target, grab).get("loc", "-"))
+    loc = location(weapon_profile(target, grab).get("loc", "-"))
     return (loc, "") if loc in ("L", "R", HEAD) else ("-", grab)
 
 
 def holding_fist(jack: Unit, fist: str | None) -> str:
     """The Open Fist that holds: as given, else the only one recorded, else `-` (unknown)."""
     if fist:
-        loc = _location(fist)
+        loc = location(fist)
         if loc not in ("L", "R", HEAD, "-"):
             raise UserError("wm.no_such_system", system=fist[:3])
         return loc

@@ -192,6 +192,29 @@ def weapon_profile(unit: Unit, name: str) -> dict[str, str]:
     return {str(k): str(v) for k, v in values.items()}
 
 
+def location(text: str) -> str:
+    """A weapon system's letter as the grids key it: the Italian S/D/T are L/R/H."""
+    word = text.strip().upper()
+    return grid.SYSTEM_KEYS.get(word, word)
+
+
+# What a crippled Movement system forbids: a charge (L3736), and so the power attacks that
+# anything preventing a charge prevents (slam L2302-2305, trample L2638-2641).
+NEEDS_CHARGE = ("slam", "trample")
+WEAPON_SYSTEMS = ("H", "L", "R")  # head and arms: crippled, one die fewer (L3740-3742)
+
+
+def refuse_crippled_movement(attacker: Unit, action: str) -> None:
+    """`action` (`charge` or a power attack) is refused when the attacker's Movement is
+    crippled and it needs a charge."""
+    if "M" not in crippled_systems(attacker):
+        return
+    if action == "charge":
+        raise UserError("wm.movement_no_charge", unit=attacker.name)
+    if action in NEEDS_CHARGE:
+        raise UserError("wm.power_movement_crippled", unit=attacker.name, kind=action)
+
+
 def _number(profile: dict[str, str], field: str, weapon: str) -> int | None:
     raw = profile.get(field)
     if raw is None or raw.strip() in ("", "-", "—"):
@@ -205,7 +228,9 @@ def with_attacker(inp: AttackInput, attacker: Unit | None, weapon: str | None) -
     """Fill what the player left out from the attacking unit and its stored weapon (issue 25):
     a weapon with P+S (or a melee RNG) is a melee weapon, one with a spray RNG (SP6...) a spray
     (L3122-3160); the skill is the attacker's MAT or RAT, POW the weapon's, STR the
-    attacker's. Every option the player gave wins."""
+    attacker's. Every option the player gave wins. The attacker's own state counts too: a
+    weapon in a crippled head or arm rolls one die fewer (L3740-3742), and a crippled Movement
+    refuses a charge (L3736)."""
     if attacker is None:
         if weapon:
             raise UserError("wm.weapon_needs_attacker")
@@ -221,6 +246,9 @@ def with_attacker(inp: AttackInput, attacker: Unit | None, weapon: str | None) -
             kind = "melee" if melee else "ranged"
         if rng.startswith("SP") and "spray" not in fold(mods or ""):
             mods = f"{mods},spray" if mods else "spray"
+        loc = location(profile.get("loc", "-"))
+        if loc in WEAPON_SYSTEMS and loc in crippled_systems(attacker):
+            mods = f"{mods},crippled" if mods else "crippled"
         if inp.pow is None:
             pow_ = _number(profile, "pow", weapon)
             if pow_ is None and kind == "melee":
@@ -235,6 +263,8 @@ def with_attacker(inp: AttackInput, attacker: Unit | None, weapon: str | None) -
         if kind == "melee" and unknown and both is not None and printed is not None:
             changes["str_"] = max(0, both - printed)
     kind = kind or "melee"
+    if "charge" in parse_mods(mods):
+        refuse_crippled_movement(attacker, "charge")
     if inp.skill is None:  # MAT in melee, RAT at range, FOCUS for a magic attack (L4702-4708)
         changes["skill"] = attacker.stats.get({"melee": "mat", "magic": "focus"}.get(kind, "rat"))
     if kind == "melee" and inp.str_ is None and "str_" not in changes:

@@ -627,3 +627,63 @@ async def test_a_fall_and_collateral_damage_meet_the_power_field_and_shields(app
     )
     assert slam.ok and slam.data is not None, plain.render(slam)
     assert slam.data["outcome"]["collateral"] == [0]  # 4 + 3 + 12 = 19 against ARM 14 + 5
+
+
+async def test_L3740_a_weapon_in_a_crippled_location_rolls_one_die_fewer(app: App) -> None:
+    """A code audit: `attacker=` with a stored weapon in a crippled arm still rolled full dice.
+    A crippled head or arm system rolls one die fewer on the attack and damage rolls of its
+    weapons (L3740-3742); a weapon in a sound location keeps its dice."""
+    chat = "console:wm-crippled-arm"
+    await two_players(app, chat)
+    grid = "......,..L..M,...MC.,...MC.,..R..M,......"
+    army = f"/army add\nJugger mat=6 str=12 def=10 arm=20 base=50 grid={grid} | Axe: p+s=17 loc=R"
+    army += " | Fist: p+s=12 posizione=S"  # the Italian letter of the left arm
+    assert (await say(app, army, user="ann", chat=chat)).ok
+    assert (await say(app, "/unit add Target def=12 arm=16", user="bob", chat=chat)).ok
+    hit = await say(app, "/unit damage Jugger 3 column=5", user="ann", chat=chat)
+    assert "Jugger: right arm crippled" in plain.render(hit)
+    axe = await say(
+        app, "/wm attack attacker=Jugger weapon=Axe target=Target dice=6,4", user="ann", chat=chat
+    )
+    assert axe.ok and axe.data is not None, plain.render(axe)
+    steps = {s["name"]: s for s in axe.data["steps"]}
+    assert steps["attack"]["dice"] == [6] and steps["attack"]["total"] == 12
+    assert steps["damage"]["dice"] == [4] and axe.data["outcome"]["damage"] == 4 + 17 - 16
+    odds = await say(app, "/wm odds attacker=Jugger weapon=Axe target=Target", chat=chat)
+    assert odds.data is not None and abs(odds.data["p_hit"] - 1 / 6) < 1e-12  # 1d6 + 6 vs 12
+    fist = await say(
+        app, "/wm attack attacker=Jugger weapon=Fist target=Target dice=3,3,2,2", chat=chat
+    )
+    assert fist.data is not None
+    assert [len(s["dice"]) for s in fist.data["steps"] if s["name"] != "defense"] == [2, 2]
+
+
+async def test_L3736_crippled_movement_refuses_charge_slam_and_trample(app: App) -> None:
+    """A code audit: a warjack whose Movement system is crippled could still charge, slam and
+    trample with `attacker=`. It can't charge (L3736), and whatever prevents a charge prevents
+    a slam (L2302-2305) and a trample (L2638-2641); a head-butt is still allowed."""
+    chat = "console:wm-crippled-move"
+    await two_players(app, chat)
+    jugger = "/unit add Jugger mat=6 str=12 def=10 arm=20 base=50 grid=M.....|C.....|L|R|H|."
+    assert (await say(app, jugger, user="ann", chat=chat)).ok
+    assert (await say(app, "/unit add Target def=12 arm=16 base=30", user="bob", chat=chat)).ok
+    assert (await say(app, "/res set focus 3 unit=Jugger", user="ann", chat=chat)).ok
+    before = await say(app, "/wm attack attacker=Jugger mods=charge pow=5 target=Target", chat=chat)
+    assert before.ok, plain.render(before)
+    assert (await say(app, "/unit damage Jugger 1 column=1", user="ann", chat=chat)).ok
+    for text, code in (
+        ("/wm attack attacker=Jugger mods=charge pow=5 target=Target", "wm.movement_no_charge"),
+        ("/wm odds attacker=Jugger mods=carica pow=5 target=Target", "wm.movement_no_charge"),
+        ("/wm power slam attacker=Jugger target=Target", "wm.power_movement_crippled"),
+        ("/wm power trample attacker=Jugger target=Target", "wm.power_movement_crippled"),
+    ):
+        reply = await say(app, text, user="ann", chat=chat)
+        assert reply.error is not None and reply.error.code == code, text
+        assert "Jugger" in plain.render(reply)
+    italian = await say(
+        app, "/wm forza schianto attaccante=Jugger bersaglio=Target", chat=chat, lang="it"
+    )
+    assert italian.error is not None
+    assert "Movimento compromesso" in plain.render(italian) and "schianto" in plain.render(italian)
+    butt = await say(app, "/wm power headbutt attacker=Jugger target=Target", chat=chat)
+    assert butt.ok, plain.render(butt)
