@@ -200,10 +200,15 @@ def spend_orders(
     state: GameState, unit_name: str, n: int, lieutenant: bool
 ) -> tuple[GameState, Spent, list[Note]]:
     """`n` Orders for the unit: the Lieutenant's Special Order with `lieutenant` (L719-734);
-    else its own Irregular Order first (L1795-1803), then its combat group's pool (L532-545)."""
+    else its own Irregular Order first (L1795-1803), then its combat group's pool (L532-545).
+    An Unconscious model may be given an Order, for its Regeneration or AutoMediKit only
+    (L1378-1379, L3510-3511); a Dead one may not."""
     new, notes = count_first_turn(state)
     unit = _Found.unit(new, unit_name)
-    must_be_able(unit, "inf.cannot_act")
+    if orders.unit_state(unit) == "unconscious" and not unit.destroyed:
+        notes.append(("inf.note.unconscious_order", {"unit": unit.name}))
+    else:
+        must_be_able(unit, "inf.cannot_act")
     owner = f"player:{unit.owner}"
     spent = Spent()
     if lieutenant:
@@ -250,6 +255,8 @@ def spend_coordinated(
     minimum 1 (L1300-1301, `tables.coordinated_burst`)."""
     new, notes = count_first_turn(state)
     units = [_Found.unit(new, n) for n in names]
+    for unit in units:
+        must_be_able(unit, "inf.cannot_act")  # no Coordinated Order while Unconscious
     keys = [fold(u.name) for u in units]
     if len(set(keys)) != len(keys) or not 2 <= len(units) <= COORDINATED_MAX:
         raise UserError("inf.coordinated_size", most=COORDINATED_MAX)

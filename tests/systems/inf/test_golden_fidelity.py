@@ -48,14 +48,20 @@ def key_of(call: object) -> str:
 # --- states: Unconscious and Dead models (L1374-1389) -------------------------------------------
 
 
-def test_unconscious_model_spends_no_order() -> None:  # L1374-1389: no action
+def test_L1378_an_unconscious_model_may_be_given_the_order_for_its_automedikit() -> None:
+    # L1378-1379: an Unconscious model takes no action but Regeneration or the AutoMediKit,
+    # and the AutoMediKit costs 1 Order (L3510-3511): its Order can be given; a Dead one's not
     state = tr.damage(game(), "Silva", 1)  # W 1: Unconscious
-    assert key_of(lambda: inf_tr.spend_orders(state, "Silva", 1, lieutenant=False)) == (
+    _, spent, notes = inf_tr.spend_orders(state, "Silva", 1, lieutenant=False)
+    assert spent.pools == ["orders"]
+    assert ("inf.note.unconscious_order", {"unit": "Silva"}) in notes
+    dead = tr.damage(state, "Silva", 1)
+    assert key_of(lambda: inf_tr.spend_orders(dead, "Silva", 1, lieutenant=False)) == (
         "inf.cannot_act"
     )
-    # a healthy model still spends from the pool
-    _, spent, _ = inf_tr.spend_orders(state, "Angus", 1, lieutenant=False)
-    assert spent.pools == ["orders"]
+    # a healthy model spends from the pool with no such note
+    _, spent, notes = inf_tr.spend_orders(state, "Angus", 1, lieutenant=False)
+    assert spent.pools == ["orders"] and not [n for n in notes if "unconscious" in n[0]]
 
 
 def test_unconscious_model_neither_attacks_nor_reacts() -> None:  # L1374-1389
@@ -245,11 +251,13 @@ async def test_commands_charge_coup_de_grace_and_out_of_action(app: App) -> None
     save = charge.data["steps"][2]
     assert [m["name"] for m in save["modifiers"]] == ["arm"] and save["total"] == 17
     assert charge.data["outcome"]["guts_roll"] is False
-    # Silva falls Unconscious; she can spend no Order and cannot react (L1374-1389)
+    # Silva falls Unconscious: her Order is only for Regeneration or an AutoMediKit
+    # (L1378-1379), and she cannot react (L1374-1389)
     assert (await say(app, "/unit damage Silva 1", user="bob")).ok
-    refused = await say(app, "/inf orders spend unit=Silva", user="bob")
-    assert not refused.ok and refused.error is not None
-    assert refused.error.code == "inf.cannot_act"
+    assert (await say(app, "/inf orders recount", user="bob")).ok
+    given = await say(app, "/inf orders spend unit=Silva", user="bob")
+    assert given.ok, given.error
+    assert "Regeneration or AutoMediKit" in plain.render(given)
     react = await say(app, "/inf attack attacker=Shenru target=Silva dam=13 vs=12", user="alice")
     assert react.error is not None and react.error.code == "inf.cannot_react"
     # Coup de grâce (L1384-1385): a CC attack kills her with no roll
@@ -324,3 +332,4 @@ def test_new_rules_odds_match_enumeration(
     assert odds.target.p_hit == brute["hit"].get(True, 0)
     assert odds.target.p_dead == brute["dead"].get(True, 0)
     assert odds.active.p_hit == brute["back"].get(True, 0)
+
