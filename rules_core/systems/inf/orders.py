@@ -7,8 +7,9 @@
 - L1374-1389: an Unconscious model gives no Order and counts as a casualty.
 - L1795-1803: an Irregular model's Order is usable only by itself.
 - L719-734: the Lieutenant has one extra Order for itself, outside the pool.
-- L1460-1471: with no active Lieutenant the turn has only 2 Orders (Irregular Orders are not
-  kept; only Impetuous and Religious ones would be, which this engine does not track).
+- L1460-1471: with no active Lieutenant the turn has only 2 Orders, for any of the player's
+  models whatever their combat group (kept in group 1's slot). Irregular Orders are not kept;
+  only Impetuous and Religious ones would be, which this engine does not track.
 - L1452-1459 (and L2601-2603 for Morat): Retreat! when the lost points reach 60% (75% with
   Morat): ">=" at L1452-1453, ">" at L3977-3978 (setting `retreat`); the Lieutenant then
   loses its Special Order.
@@ -82,7 +83,7 @@ def count_pool(units: list[Unit], *, retreat_rule: str) -> OrderPool:
         pool.loss_of_lieutenant = True
     if pool.loss_of_lieutenant:
         if active:
-            pool.groups = {1: LOSS_OF_LT_ORDERS}
+            pool.groups = {1: LOSS_OF_LT_ORDERS}  # any model's (transitions.spend_orders)
         return pool
     for unit in active:
         if unit.stats.get("irr", 0):

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 GROUP_RESOURCES = {1: "orders", 2: "orders2", 3: "orders3"}
 LT_RESOURCE = "lt"
 UNIT_ORDER = "order"
+LOSS_OF_LT_POOL = "loss_of_lt"  # how a spent Order names the Loss of Lieutenant reserve
 IMM = "imm"
 DIS = "dis"
 
@@ -55,6 +56,12 @@ def needs_recount(state: GameState) -> bool:
     )
 
 
+def in_loss_of_lieutenant(state: GameState, user_id: str) -> bool:
+    """The player's Orders of this turn were counted with no active Lieutenant: the 2 reserve
+    Orders (kept in the first group's pool) serve any of the player's models (L1463-1469)."""
+    return user_id in state.extra.get("inf", {}).get("loss_of_lt", [])
+
+
 def recount(state: GameState, user_id: str) -> list[Note]:
     """Set `user_id`'s Order pools for their turn (L573-577) and say what they are."""
     mine = [u for u in state.units if u.owner == user_id]
@@ -62,6 +69,8 @@ def recount(state: GameState, user_id: str) -> list[Note]:
     rule = str(extra.get("retreat", "ge"))
     extra["counted"] = counted_key(state, user_id)
     pool = orders.count_pool(mine, retreat_rule=rule)
+    lost_lt = [u for u in extra.get("loss_of_lt", []) if u != user_id]
+    extra["loss_of_lt"] = [*lost_lt, user_id] if pool.loss_of_lieutenant and mine else lost_lt
     pools = state.resources.setdefault(f"player:{user_id}", {})
     for group, name in GROUP_RESOURCES.items():
         pools[name] = pool.groups.get(group, 0)

@@ -23,8 +23,10 @@ from rules_core.systems.inf.system import (
     GROUP_RESOURCES,
     IMM,
     INF,
+    LOSS_OF_LT_POOL,
     LT_RESOURCE,
     UNIT_ORDER,
+    in_loss_of_lieutenant,
     needs_recount,
     recount,
 )
@@ -200,7 +202,8 @@ def spend_orders(
     state: GameState, unit_name: str, n: int, lieutenant: bool
 ) -> tuple[GameState, Spent, list[Note]]:
     """`n` Orders for the unit: the Lieutenant's Special Order with `lieutenant` (L719-734);
-    else its own Irregular Order first (L1795-1803), then its combat group's pool (L532-545).
+    else its own Irregular Order first (L1795-1803), then its combat group's pool (L532-545),
+    or in Loss of Lieutenant the 2 reserve Orders, whatever its group (L1463-1469).
     An Unconscious model may be given an Order, for its Regeneration or AutoMediKit only
     (L1378-1379, L3510-3511); a Dead one may not."""
     new, notes = count_first_turn(state)
@@ -225,7 +228,10 @@ def spend_orders(
         new = _spend(new, ukey, UNIT_ORDER, use)
         spent.pools.append(UNIT_ORDER)
         left -= use
-    if left:
+    if left and in_loss_of_lieutenant(new, unit.owner):
+        new = _spend(new, owner, GROUP_RESOURCES[1], left)  # where the recount keeps them
+        spent.pools.append(LOSS_OF_LT_POOL)
+    elif left:
         pool = GROUP_RESOURCES.get(unit.stats.get("group", 1), "orders")
         new = _spend(new, owner, pool, left)
         spent.pools.append(pool)

@@ -333,3 +333,25 @@ def test_new_rules_odds_match_enumeration(
     assert odds.target.p_dead == brute["dead"].get(True, 0)
     assert odds.active.p_hit == brute["back"].get(True, 0)
 
+
+# --- Loss of Lieutenant (L1460-1471) --------------------------------------------------------
+
+
+def test_L1463_loss_of_lieutenant_orders_are_any_models_not_group_1s() -> None:
+    # L1463-1466: with no active Lieutenant the turn has 2 Orders, which may name a new one:
+    # nothing ties them to a combat group, so a player whose models are all in group 2 uses them
+    state = game()
+    state = tr.add_unit(state, "Fusilier", ALICE, {"bs": 11, "arm": 1, "group": 2})
+    state = tr.damage(state, "Angus", 1)  # the Lieutenant Unconscious
+    state = tr.damage(state, "Silva", 2)  # Dead
+    state, _ = inf_tr.count_orders(state, "alice")
+    state, spent, _ = inf_tr.spend_orders(state, "Fusilier", 1, lieutenant=False)
+    assert spent.pools == ["loss_of_lt"]
+    state, _, _ = inf_tr.spend_orders(state, "Fusilier", 1, lieutenant=False)
+    assert key_of(lambda: inf_tr.spend_orders(state, "Fusilier", 1, lieutenant=False)) == (
+        "inf.not_enough_orders"
+    )
+    # a new turn with a Lieutenant again: the groups' pools as usual
+    state, _ = inf_tr.count_orders(tr.heal(state, "Angus", 1), "alice")
+    _, spent, _ = inf_tr.spend_orders(state, "Fusilier", 1, lieutenant=False)
+    assert spent.pools == ["orders2"]
