@@ -255,6 +255,7 @@ class CombatArgs(Args):
         OptionSpec("counter_second", choices=COUNTERS, aliases=("contrattacco_secondo",)),
     ] = None
     end: Annotated[bool, flag_opt("end", "fine")] = False
+    forgo: Annotated[bool, flag_opt("forgo", "rinuncia")] = False
 
 
 class RallyArgs(Args):

@@ -73,7 +73,14 @@ async def attack_reply(
         blocks += await apply_noted(
             ctx,
             lambda st: c5tr.blow(
-                st, striker.name, target.name, out.hit, out.wounds, out.stunned, parried_by
+                st,
+                striker.name,
+                target.name,
+                out.hit,
+                out.wounds,
+                out.stunned,
+                parried_by,
+                out.auto_failed,
             ),
             "c5_wound",
             target.name,
@@ -134,10 +141,17 @@ async def shoot_cmd(ctx: Context) -> Reply:
 
 async def combat_cmd(ctx: Context) -> Reply:
     """/c5 combat FIRST SECOND attacks=2,1: open a combat (FIRST won the initiative test), or
-    `end` one; the player of either fighter, or the organiser."""
+    `end` one; the player of either fighter, or the organiser. /c5 combat FIGHTER forgo: the
+    fighter's player takes the attack die its Contrattacco/Ambidestro offers."""
     a = ctx.args(CombatArgs)
     game = await GAME.load(ctx)
     first = tr.find_unit(game.state, a.first)
+    if a.forgo:
+        _rights_on_either(ctx, game.state, [first])
+        blocks = await apply_noted(
+            ctx, lambda st: combat.forgo(st, first.name), "c5_combat", first.name, rights=False
+        )
+        return await _combat_reply(ctx, blocks)
     if a.end:
         _rights_on_either(ctx, game.state, [first])
         blocks = await apply_noted(
@@ -160,6 +174,11 @@ async def combat_cmd(ctx: Context) -> Reply:
         first.name,
         rights=False,
     )
+    return await _combat_reply(ctx, blocks)
+
+
+async def _combat_reply(ctx: Context, blocks: list[Block]) -> Reply:
+    """The notes of a combat change, with the game's recorded combats after it as data."""
     after = (await GAME.load(ctx)).state
     data = {"system": "c5", "combats": [c.model_dump() for c in combat.combats(after)]}
     return Reply(title=ctx.t("c5.combat_title"), blocks=blocks, data=data)

@@ -156,6 +156,7 @@ SPECS = [
             "/c5 combat Abel Orc attacks=2,1",
             "/c5 combat Abel Orc attacks=2,2 counter_second=contrattacco",
             "/c5 combat Abel end",
+            "/c5 combat Orc forgo",
         ),
     ),
     CommandSpec(

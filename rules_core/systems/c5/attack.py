@@ -63,6 +63,7 @@ class AttackOutcome(BaseModel):
     total: int
     success: bool
     natural_one: bool
+    auto_failed: bool = False  # failed by the natural-1 rule itself, whatever the difficulty
     defence_total: int | None = None
     location: int | None = None
     column: int | None = None
@@ -107,7 +108,12 @@ def resolve_melee(
     a_step, a = resolve_test(req.attack, source, open_ended=open_ended, name="attack")
     steps.append(a_step)
     out = AttackOutcome(
-        hit=False, parried=False, total=a.total, success=a.success, natural_one=a.natural_one
+        hit=False,
+        parried=False,
+        total=a.total,
+        success=a.success,
+        natural_one=a.natural_one,
+        auto_failed=a.failed,
     )
     if not a.success:
         return steps, out
@@ -181,7 +187,12 @@ def resolve_shoot(
     t_step.detail = {**t_step.detail, **{m.name: m.value for m in diff_mods}}
     steps = [t_step]
     out = AttackOutcome(
-        hit=t.success, parried=False, total=t.total, success=t.success, natural_one=t.natural_one
+        hit=t.success,
+        parried=False,
+        total=t.total,
+        success=t.success,
+        natural_one=t.natural_one,
+        auto_failed=t.failed,
     )
     if not t.success:
         return steps, out

@@ -3,7 +3,9 @@ of arms alternate between the fighters, each blow spending one of the striker's 
 the initiative test's winner striking first [BG, C3 skeleton, medium confidence]. A defence
 that parries can win its fighter one more attack die: Contrattacco when it beats the attack by
 2 or more (1 or more when printed on a Character's or warrior-mage's card, @64709), Ambidestro
-on any parry (@53372); those dice last until the end of the combat.
+on any parry (@53372); those dice last until the end of the combat. When an attack on a fighter
+with either ability fails automatically (the natural-1 rule, @4060), its player may instead give
+up the defence die for one more attack die (@64709, @53372): `forgo`.
 
 The exchange is state (`GameState.extra["c5_combats"]`): who fights, each side's attack dice
 left and whose blow comes next. A blow out of turn is refused with the name of the fighter
@@ -39,6 +41,10 @@ class Side(BaseModel):
 class Combat(BaseModel):
     sides: list[Side] = Field(min_length=2, max_length=2)
     next: int = Field(ge=0, le=1)  # the side whose blow it is
+    # The side that may forgo its defence die for an attack die: the last blow, on it, failed
+    # automatically and it has Contrattacco or Ambidestro (@64709, @53372). Until its choice,
+    # or the next blow, a combat with no attack dice left stays open.
+    choice: int | None = Field(default=None, ge=0, le=1)
 
     def index(self, fighter: str) -> int | None:
         key = fold(fighter)
@@ -105,6 +111,8 @@ def check_turn(state: GameState, striker: str | None, target: str) -> None:
         return
     due = found.sides[found.next]
     other = found.sides[1 - found.next]
+    if not due.attack:  # nobody has attack dice: only the pending choice is left
+        raise UserError("c5.counter_choice_pending", unit=due.fighter)
     if striker is None or fold(striker) != fold(due.fighter) or fold(target) != fold(other.fighter):
         raise UserError("c5.not_your_blow", unit=due.fighter, target=other.fighter)
 
@@ -114,11 +122,14 @@ def after_blow(
     striker: str,
     parried_by: int | None,
     killed: bool,
+    auto_failed: bool = False,
 ) -> list[Note]:
     """Record a blow in the striker's combat (mutable `state`): one attack die spent; a parry
     beating the attack by `parried_by` may win the defender a die (Contrattacco, Ambidestro);
-    the next blow is the opponent's while it has dice, else the striker's; the combat ends
-    when both are out of dice or a fighter died."""
+    an attack that `auto_failed` lets such a defender choose to forgo its defence die for an
+    attack die (`forgo`); the next blow is the opponent's while it has dice, else the
+    striker's; the combat ends when both are out of dice, and no choice is pending, or a
+    fighter died."""
     found = combats(state)
     combat = next((c for c in found if c.index(striker) is not None), None)
     if combat is None:
@@ -133,15 +144,45 @@ def after_blow(
     if parried_by is not None and margin is not None and parried_by >= margin:
         theirs.attack += 1
         notes.append(("c5.note.counter_die", {"unit": theirs.fighter}))
-    if killed or not (mine.attack or theirs.attack):
+    combat.choice = them if auto_failed and margin is not None and not killed else None
+    if killed or not (mine.attack or theirs.attack or combat.choice is not None):
         found.remove(combat)
         notes.append(("c5.note.combat_over", {"a": mine.fighter, "b": theirs.fighter}))
+    elif not (mine.attack or theirs.attack):  # only the choice is left
+        combat.next = them
+        notes.append(("c5.note.counter_choice_last", {"unit": theirs.fighter}))
     else:
+        if combat.choice is not None:
+            notes.append(("c5.note.counter_choice", {"unit": theirs.fighter}))
         combat.next = them if theirs.attack else me
         left = {"unit": combat.sides[combat.next].fighter}
         notes.append(("c5.note.next_blow", {**left, "n": combat.sides[combat.next].attack}))
     _save(state, found)
     return notes
+
+
+def forgo(state: GameState, fighter: str) -> tuple[GameState, list[Note]]:
+    """After an attack on `fighter` failed automatically, its player gives up the defence
+    die for one more attack die (Contrattacco @64709, Ambidestro @53372); lost, like every
+    die won so, at the end of the combat. Its blow comes next."""
+    new = state.clone()
+    found = combats(new)
+    combat = next((c for c in found if c.index(fighter) is not None), None)
+    if combat is None:
+        raise UserError("c5.no_combat", unit=fighter[:40])
+    me = combat.index(fighter)
+    assert me is not None
+    side = combat.sides[me]
+    if combat.choice != me:
+        raise UserError("c5.no_counter_choice", unit=side.fighter)
+    side.attack += 1
+    combat.choice = None
+    combat.next = me
+    _save(new, found)
+    return new, [
+        ("c5.note.counter_forgo", {"unit": side.fighter}),
+        ("c5.note.next_blow", {"unit": side.fighter, "n": side.attack}),
+    ]
 
 
 def end(state: GameState, fighter: str) -> tuple[GameState, list[Note]]:

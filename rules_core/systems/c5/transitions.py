@@ -207,12 +207,14 @@ def blow(
     wounds: int,
     stunned: bool,
     parried_by: int | None,
+    auto_failed: bool = False,
 ) -> Result:
     """A melee blow recorded on the game as one change: its wounds and Stordito on a hit, and,
     in a recorded combat, the striker's attack die spent and whose blow comes next
-    (combat.after_blow); `parried_by` is how much a parry beat the attack by."""
+    (combat.after_blow); `parried_by` is how much a parry beat the attack by, `auto_failed`
+    whether the attack failed automatically."""
     new, notes = wound(state, target, wounds, stunned) if hit else (state.clone(), [])
     if striker is not None:
         killed = named(new, target).destroyed
-        notes += combat.after_blow(new, striker, parried_by, killed)
+        notes += combat.after_blow(new, striker, parried_by, killed, auto_failed)
     return new, notes

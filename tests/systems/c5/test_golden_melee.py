@@ -186,3 +186,85 @@ async def test_a_recorded_combat_through_the_commands(app: App) -> None:
     assert "The combat between Orc and Abel is over." in plain.render(back)
     status = (await say(app, "/game status", user="ann", chat=CHAT)).data
     assert status is not None and "c5_combats" not in status["state"]["extra"]
+
+
+def test_an_automatic_failure_lets_a_counter_fighter_forgo_its_defence_die() -> None:
+    """@64709 (Contrattacco), @53372 (Ambidestro): when the attack test fails automatically,
+    the defender's player may keep the defence die or give it up for one more attack die (a
+    code audit: the recorded combat never offered it). The Orc, Ambidestro, has no attack
+    die; Abel's first blow fails by the natural-1 rule; the Orc takes the die and strikes."""
+    state, _ = combat.start(duel(COMBAT), "Abel", "Orc", (2, 0), ("none", "ambidestro"))
+    state, notes = c5tr.blow(state, "Abel", "Orc", False, 0, False, None, auto_failed=True)
+    assert notes == [
+        ("c5.note.counter_choice", {"unit": "Orc"}),
+        ("c5.note.next_blow", {"unit": "Abel", "n": 1}),
+    ]
+    with pytest.raises(UserError) as err:
+        combat.forgo(state, "Abel")  # the choice is the defender's
+    assert err.value.key == "c5.no_counter_choice" and err.value.params["unit"] == "Abel"
+    state, notes = combat.forgo(state, "Orc")
+    assert notes == [
+        ("c5.note.counter_forgo", {"unit": "Orc"}),
+        ("c5.note.next_blow", {"unit": "Orc", "n": 1}),
+    ]
+    c5tr.check_blow(state, "Orc", "Abel")  # the Orc's blow now
+    with pytest.raises(UserError) as err:
+        combat.forgo(state, "Orc")  # once per failed attack
+    assert err.value.key == "c5.no_counter_choice"
+
+
+def test_the_choice_keeps_a_combat_with_no_dice_open_and_is_only_after_an_automatic_failure() -> (
+    None
+):
+    """Abel's last die fails automatically: the combat stays open for the Orc's choice (no
+    blow meanwhile); keeping the defence die is ending it. A plain miss (a declared difficulty
+    not reached) or a defender without Contrattacco/Ambidestro offers no choice."""
+    state, _ = combat.start(duel(COMBAT), "Abel", "Orc", (1, 0), ("none", "contrattacco"))
+    state, notes = c5tr.blow(state, "Abel", "Orc", False, 0, False, None, auto_failed=True)
+    assert notes == [("c5.note.counter_choice_last", {"unit": "Orc"})]
+    with pytest.raises(UserError) as err:
+        c5tr.check_blow(state, "Abel", "Orc")
+    assert err.value.key == "c5.counter_choice_pending" and err.value.params["unit"] == "Orc"
+    kept, notes = combat.end(state, "Orc")  # keeping the defence die
+    assert notes == [("c5.note.combat_over", {"a": "Abel", "b": "Orc"})]
+    assert combat.combats(kept) == []
+    state, _ = combat.forgo(state, "Orc")
+    state, notes = c5tr.blow(state, "Orc", "Abel", False, 0, False, None)
+    assert notes == [("c5.note.combat_over", {"a": "Orc", "b": "Abel"})]
+    for counters, auto in ((("none", "contrattacco"), False), (("none", "none"), True)):
+        state, _ = combat.start(duel(COMBAT), "Abel", "Orc", (1, 0), counters)  # type: ignore[arg-type]
+        state, notes = c5tr.blow(state, "Abel", "Orc", False, 0, False, None, auto_failed=auto)
+        assert notes == [("c5.note.combat_over", {"a": "Abel", "b": "Orc"})]
+
+
+async def test_the_defenders_player_forgoes_the_defence_die_through_the_command(app: App) -> None:
+    """@53372 through the commands (the code audit's example): /c5 combat Abel Orc attacks=2,0
+    counter_second=ambidestro; Abel's attack rolls 1 then 5, an automatic failure; Bob takes
+    the Orc's attack die and strikes back, where the bot gave Abel the blow and refused his."""
+    await setup(app)
+    for _ in range(2):
+        assert (await say(app, "/phase next", user="ann", chat=CHAT)).ok  # -> combat
+    opened = await say(
+        app, "/c5 combattimento Abel Orc attacchi=2,0 contrattacco_secondo=ambidestro",
+        user="ann", chat=CHAT, lang="it",
+    )  # fmt: skip
+    assert opened.ok, opened.error
+    failed = await say(
+        app, "/c5 mischia attaccante=Abel bersaglio=Orc applica dadi=1,5", user="ann",
+        chat=CHAT, lang="it",
+    )  # fmt: skip
+    assert failed.ok, failed.error
+    assert failed.data is not None and failed.data["outcome"]["auto_failed"] is True
+    assert "/c5 combattimento Orc rinuncia" in plain.render(failed)
+    assert (await say(app, "/game join", user="carl", chat=CHAT)).ok
+    stolen = await say(app, "/c5 combat Orc forgo", user="carl", chat=CHAT)  # Bob's choice
+    assert stolen.error is not None and stolen.error.code == "perm.not_your_unit"
+    took = await say(app, "/c5 combattimento Orc rinuncia", user="bob", chat=CHAT, lang="it")
+    assert took.ok, took.error
+    text = plain.render(took)
+    assert "Orc rinuncia al dado di difesa e guadagna un dado d'attacco" in text
+    assert "Il prossimo colpo è di Orc (1 dado d'attacco rimasto)." in text
+    back = await say(
+        app, "/c5 melee attacker=Orc target=Abel apply dice=6,2,4,5", user="bob", chat=CHAT
+    )
+    assert back.ok, back.error
