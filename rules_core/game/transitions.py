@@ -165,7 +165,10 @@ def heal(state: GameState, name: str, amount: int) -> GameState:
         raise UserError("game.negative_amount")
     new = state.clone()
     unit = find_unit(new, name)
+    before = unit.damage
     get_system(new.system).heal_unit(unit, amount)
+    if amount and unit.damage == before:  # said, not an unchanged unit as if it had healed
+        raise UserError("game.nothing_to_heal", unit=unit.name)
     return new
 
 

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import pytest
 
+from bot.app import App
+from bot.render import plain
 from rules_core.errors import UserError
 from rules_core.game import transitions as tr
 from rules_core.game.models import GameState, Player
 from rules_core.systems.c5 import transitions as c5_tr
 from rules_core.systems.wow import transitions as wow_tr
+from tests.helpers import say
 
 ANN = Player(user_id="a", name="Ann")
 
@@ -24,8 +27,9 @@ def game(system: str, name: str, stats: dict[str, int | str]) -> GameState:
 
 def test_an_aos_heal_never_returns_a_slain_model() -> None:
     state = tr.damage(game("aos", "Gutrippaz", {"models": 10, "wounds": 1}), "Gutrippaz", 3)
-    healed = tr.find_unit(tr.heal(state, "Gutrippaz", 2), "Gutrippaz")
-    assert (healed.models_left, healed.damage) == (7, 3)
+    with pytest.raises(UserError) as raised:  # nothing to heal: said, not a silent no-op
+        tr.heal(state, "Gutrippaz", 2)
+    assert raised.value.key == "aos.heal_slain_only"
     pair = tr.damage(game("aos", "Orruks", {"models": 5, "wounds": 2}), "Orruks", 3)
     orruks = tr.find_unit(tr.heal(pair, "Orruks", 3), "Orruks")
     assert (orruks.models_left, orruks.damage) == (4, 2)  # the wounded model's 1 wound only
@@ -62,3 +66,41 @@ def test_c5_regeneration_and_a_wow_heal_leave_the_dead_dead() -> None:
     with pytest.raises(UserError) as raised:
         wow_tr.restore_health(dead, "B1", 3)
     assert raised.value.key == "game.heal_destroyed"
+
+
+@pytest.mark.parametrize(
+    ("system", "stats"),
+    [
+        ("aos", {"models": 5, "wounds": 2}),
+        ("wm", {"def": 12, "arm": 16, "boxes": 5}),
+        ("c5", {"wounds": 4}),
+        ("wow", {"health": 5}),
+        ("gen", {"wounds": 3}),
+    ],
+)
+def test_a_heal_that_heals_nothing_says_so(system: str, stats: dict[str, int | str]) -> None:
+    unhurt = game(system, "Guards", stats)
+    with pytest.raises(UserError) as raised:
+        tr.heal(unhurt, "Guards", 1)
+    assert raised.value.key in ("game.nothing_to_heal", "c5.heal_unhurt")
+
+
+async def test_unit_heal_with_nothing_to_heal_says_so_in_one_sentence(app: App) -> None:
+    """A code audit: /unit heal on an Age of Sigmar unit at full wounds, or whose only losses
+    are slain models (they don't heal, 14.4 L595), answered with the unit's line as if it had
+    healed, and wrote an empty change to the log."""
+    assert (await say(app, "/game new aos T")).ok
+    assert (await say(app, "/unit add Gutrippaz models=10 wounds=1")).ok
+    full = await say(app, "/unit heal Gutrippaz 1")
+    assert full.error is not None and full.error.code == "game.nothing_to_heal"
+    assert "Gutrippaz has no damage to heal" in plain.render(full)
+    italian = await say(app, "/unita cura Gutrippaz 1", lang="it")
+    assert "Gutrippaz non ha danni da curare" in plain.render(italian)
+    assert (await say(app, "/unit damage Gutrippaz 3")).ok
+    slain = await say(app, "/unit heal Gutrippaz 2")
+    assert slain.error is not None and slain.error.code == "aos.heal_slain_only"
+    assert "/aos check rally target=Gutrippaz" in plain.render(slain)
+    italian = await say(app, "/unita cura Gutrippaz 2", lang="it")
+    assert "/aos prova raccolta bersaglio=Gutrippaz" in plain.render(italian)
+    shown = await say(app, "/unit show Gutrippaz")
+    assert "7/10" in plain.render(shown)

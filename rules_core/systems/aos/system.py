@@ -219,8 +219,11 @@ class AosSystem(GameSystem):
 
     def heal_unit(self, unit: Unit, amount: int) -> None:
         """14.4 (L595): only the wounds on the model being worn down heal; a slain model
-        doesn't (only a rule that returns slain models does: `transitions.rallied`)."""
+        doesn't (only a rule that returns slain models does: `transitions.rallied`), so a heal
+        when only slain models are missing is refused in words, pointing at the Rally."""
         refuse_destroyed(unit)
+        if amount and unit.damage and not wounds_on_current_model(unit):
+            raise UserError("aos.heal_slain_only", unit=unit.name)
         unit.damage -= min(amount, wounds_on_current_model(unit))
 
     def start_round(self, state: GameState, dice: DiceSource | None) -> list[Note]:
