@@ -78,8 +78,6 @@ def _check(req: AttackRequest) -> None:
     if ("charge" in mods or "free_strike" in mods) and req.boost in ("damage", "both"):
         # L171-175: the damage roll is already boosted; a roll is boosted only once.
         raise UserError("wm.double_boost", mod="charge" if "charge" in mods else "free_strike")
-    if req.combined == 1:
-        raise UserError("wm.combined_min")
     if req.combined and req.type == "magic":
         raise UserError("wm.combined_magic")
     if req.combined and req.type == "ranged" and "in_melee" in mods:

@@ -66,7 +66,7 @@ class AttackRequest(BaseModel):
     arm: int = Field(default=0, ge=0, le=40)
     boost: Boost = "none"
     mods: frozenset[Mod] = frozenset()
-    combined: int = Field(default=0, ge=0, le=MAX_COMBINED)  # models in a combined attack
+    combined: int = Field(default=0, ge=0, le=MAX_COMBINED)  # models adding to a combined attack
     extra_hit_dice: int = Field(default=0, ge=0, le=MAX_EXTRA_DICE)
     extra_damage_dice: int = Field(default=0, ge=0, le=MAX_EXTRA_DICE)
     blast: bool = False  # blast damage only: 2d6 + half POW, no attack roll (L3001-3004)

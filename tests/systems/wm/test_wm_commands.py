@@ -687,3 +687,20 @@ async def test_L3736_crippled_movement_refuses_charge_slam_and_trample(app: App)
     assert "Movimento compromesso" in plain.render(italian) and "schianto" in plain.render(italian)
     butt = await say(app, "/wm power headbutt attacker=Jugger target=Target", chat=chat)
     assert butt.ok, plain.render(butt)
+
+
+async def test_L3338_the_combined_help_counts_the_models_that_contribute(app: App) -> None:
+    """A code audit: the help said combined=N counts every model in the attack, so G25's four
+    Long Gunners with one out of range gave +4 where the book gives +3 (L3338-3360), and
+    combined=1 (two declared, one out of range) was refused."""
+    one = await say(
+        app, "/wm attack type=ranged rat=6 def=13 pow=12 arm=20 combined=1 dice=3,4,2,5"
+    )
+    assert one.ok and one.data is not None, plain.render(one)
+    assert one.data["outcome"]["attack_total"] == 7 + 6 + 1
+    for lang, words in (
+        ("en", "misses automatically"),
+        ("it", "chi mancherebbe in automatico non conta"),
+    ):
+        help_ = plain.render(await say(app, "/help wm attack", lang=lang))
+        assert words in help_, help_

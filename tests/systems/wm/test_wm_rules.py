@@ -101,6 +101,18 @@ def test_g24_g25_combined_attacks() -> None:  # L3302-3310, L3352-3360
     assert raised.value.key == "wm.combined_in_melee"
 
 
+def test_L3338_L3352_a_combined_attack_counts_only_the_models_that_contribute() -> None:
+    """A code audit: combined=1 was refused, yet two Long Gunners with one out of range add +1
+    (a participant that would miss automatically adds nothing but still gives up its attack,
+    L3338-3349; G25, L3352-3360: four declared, one out of range, +3). combined=N counts the
+    models that contribute, the primary attacker included."""
+    ranged = req(type="ranged", skill=6, defense=13, pow=12, arm=20, combined=1)
+    res = resolve_attack(ranged, S([3, 4, 2, 5]))
+    assert res.outcome.attack_total == 7 + 6 + 1 and res.outcome.damage_total == 7 + 12 + 1
+    g25 = resolve_attack(ranged.model_copy(update={"combined": 3}), S([3, 4, 2, 5]))
+    assert g25.outcome.attack_total == 7 + 6 + 3
+
+
 def test_g26_falling_dice() -> None:  # L3392-3395
     assert [checks.fall_dice(Fraction(h)) for h in (3, 5, 7)] == [2, 3, 4]
     assert checks.fall_dice(Fraction(6)) == 3 and checks.fall_dice(Fraction(13, 2)) == 4
