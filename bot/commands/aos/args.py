@@ -65,6 +65,9 @@ class OddsArgs(Args):
     target: Annotated[str | None, unit_opt("target", "bersaglio")] = None
     attacker: Annotated[str | None, unit_opt("attacker", "attaccante", "unit", "unita")] = None
     weapon: Annotated[str | None, text_opt("weapon", "arma")] = None
+    attacking_models: Annotated[
+        int | None, stat("attack_rolls", "attacking_models", "modelli_attaccanti")
+    ] = None
 
 
 class AttackArgs(OddsArgs):

@@ -3,6 +3,9 @@
 Rulebook lines refer to ../shared/seeds/001_3302d92f440b0a0b.txt.
 - The attacking unit's weapon (22.2, L941-942) gives Attacks, To Hit, To Wound, Rend and Damage;
   every option typed overrides the stored value (issue 25 item 6).
+- Not every model need attack: a unit shoots with the models it wants (10.0, L401) and fights
+  with those within range (12.3, L467): `attacking_models` says how many, at most the models
+  left (slain ones never attack); by default all the models left.
 - A random Attacks value is rolled once per attacking model and summed (22.2.4, L989), or once
   for the unit (`random_attacks=per_unit`, digest 8.2).
 - The target unit gives Save (7 = "-", L962-964), its ward (14.3, L591), its models, Wounds
@@ -55,6 +58,7 @@ class AttackInput(BaseModel):
     models: int | None = None
     wounds_per_model: int | None = None
     weapon: str | None = None
+    attacking_models: int | None = None  # how many of the attacker's models attack
 
 
 class BuiltAttack(BaseModel):
@@ -86,12 +90,16 @@ def build_attack(
         typed = {name for name in WEAPON_OPTIONS if getattr(given, name) is not None}
         weapon = pick_weapon(attacker, given.weapon, typed)
         attack_rolls = attacker.models_left  # one Attacks value per model (L989)
+        if given.attacking_models is not None and given.attacking_models > attack_rolls:
+            raise UserError("aos.attacking_models_left", unit=attacker.name, n=attack_rolls)
         source["attacker"] = attacker.name
         if weapon is not None:
             values = aos_system.resolved_weapon(attacker, weapon)
             source["weapon"] = weapon.name
     elif given.weapon:
         raise UserError("aos.weapon_needs_attacker")
+    if given.attacking_models is not None:
+        attack_rolls = given.attacking_models  # L401, L467: only the models that attack
     for name in WEAPON_OPTIONS:
         typed = getattr(given, name)
         if typed is not None:

@@ -212,3 +212,21 @@ async def test_L271_a_command_in_the_wrong_players_turn_is_refused_in_words(app:
     assert "solo nella tua fase di carica" in plain.render(italian)
     await to_phase(app, 2)  # battleshock: Bob still has his CP
     assert (await say(app, "/aos command inspiring presence unit=Gutrippaz", **BOB)).ok
+
+
+async def test_L401_attacking_models_limits_the_attack_to_the_models_that_attack(app: App) -> None:
+    """A code audit: /aos attack attacker= made all 5 Vindictors attack, even with 2 in range."""
+    await two_player_game(app)
+    reply = await say(
+        app,
+        "/aos attack attacker=Vindictors target=Gutrippaz attacking_models=2 "
+        "dice=6,6,6,6,6,6,6,6,1,1,1,1",
+        **ANN,
+    )
+    assert reply.ok, reply.error
+    assert reply.data is not None and reply.data["outcome"]["attacks"] == 4
+    italian = await say(
+        app, "/aos prob attaccante=Vindictors bersaglio=Gutrippaz modelli_attaccanti=9", lang="it"
+    )
+    assert italian.error is not None and italian.error.code == "aos.attacking_models_left"
+    assert "Vindictors ha solo 5 modelli" in plain.render(italian)

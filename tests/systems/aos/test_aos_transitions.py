@@ -208,3 +208,22 @@ def test_several_weapons_and_a_whole_typed_profile_need_no_choice() -> None:
         build_attack(AttackInput(attacks="3", hit="4", wound="4"), vindictors, None, Settings())
     assert raised.value.key == "aos.pick_weapon"
     assert raised.value.params["valid"] == "Stormspear, Shield"
+
+
+def test_L401_L467_attacking_models_say_how_many_models_attack() -> None:
+    """A code audit: with attacker= every model left attacked; a shooting unit need not shoot
+    with all its models (L401), and in combat only the models within range attack (L467).
+    attacking_models=N says how many; slain models never attack (they are not left)."""
+    state = game()
+    vindictors = tr.find_unit(state, "Vindictors")
+    built = build_attack(AttackInput(attacking_models=2), vindictors, None, Settings())
+    assert built.request.attack_rolls == 2  # 2 models x Attacks 2
+    hurt = tr.damage(state, "Vindictors", 4)  # 2 of the 5 slain
+    left = tr.find_unit(hurt, "Vindictors")
+    assert build_attack(AttackInput(), left, None, Settings()).request.attack_rolls == 3
+    with pytest.raises(UserError) as raised:
+        build_attack(AttackInput(attacking_models=4), left, None, Settings())
+    assert raised.value.key == "aos.attacking_models_left"
+    assert raised.value.params == {"unit": "Vindictors", "n": 3}
+    typed = AttackInput(attacks="2", hit="3", wound="3", attacking_models=4)
+    assert build_attack(typed, None, None, Settings()).request.attack_rolls == 4
