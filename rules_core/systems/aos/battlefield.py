@@ -22,8 +22,10 @@ def within(distance: float, limit: float) -> bool:
 
 
 def coherency_neighbours(models: int) -> int:
-    """1.3.3 (L127): each model must be within 1" of 1 other model of its unit, or of 2 others
-    when the unit has more than 5 models."""
+    """1.3.3 (L103): each model of a unit of 2-5 models must be within 1" of 1 other model of
+    its unit, of 2 others when the unit has more than 5; a lone model has none to be near."""
+    if models <= 1:
+        return 0
     return 2 if models > 5 else 1
 
 

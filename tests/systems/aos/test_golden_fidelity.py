@@ -214,3 +214,11 @@ def test_L625_inspiring_presence_exempts_from_battleshock_that_phase() -> None:
     assert aos_tr.battleshock_exempt(state, unit)
     assert not aos_tr.battleshock_exempt(state, tr.find_unit(state, "Vindictors"))
     assert aos_tr.command_modifiers(state, None, unit) == (0, 0, [])  # no save bonus
+
+
+def test_L103_a_single_model_unit_needs_no_neighbour() -> None:
+    """A code audit: coherency_neighbours(1) asked a lone model for 1 other model of its unit;
+    the book names 2-5 models (1) and more than 5 (2) only (1.3.3, L103)."""
+    from rules_core.systems.aos import battlefield
+
+    assert [battlefield.coherency_neighbours(n) for n in (1, 2, 5, 6)] == [0, 1, 1, 2]
