@@ -263,6 +263,8 @@ AOS = AosSystem(
         ConditionSpec(name="ran", until="end-of-turn", aliases=("corso", "ha corso")),
         ConditionSpec(name="retreated", until="end-of-turn", aliases=("ritirata",)),
         ConditionSpec(name="charged", until="end-of-turn", aliases=("caricato", "ha caricato")),
+        # Redeploy's unit can't shoot later in the turn (L339)
+        ConditionSpec(name="redeployed", until="end-of-turn", aliases=("rischierata",)),
     ),
     board_stats=("save", "bravery"),
 )

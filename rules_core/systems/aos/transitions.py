@@ -164,10 +164,20 @@ def may_charge(unit: Unit) -> None:
         raise UserError(f"aos.no_charge_{moved}", unit=unit.name)
 
 
+# The phases whose attacks are shots: the shooting phase, and the charge phase's Unleash Hell
+# (11.2, L443; no combat is fought there).
+SHOOTING_PHASES = ("shooting", "charge")
+
+
 def may_shoot(state: GameState, unit: Unit) -> None:
-    """Nor can it shoot later in the turn (L323, L327): refused in the shooting phase."""
+    """Nor can it shoot later in the turn (L323, L327), nor can a unit that received Redeploy
+    (L339): refused where attacks are shots."""
+    if turns.PHASES[state.phase] not in SHOOTING_PHASES:
+        return
     moved = _moved(unit)
-    if moved is not None and turns.PHASES[state.phase] == "shooting":
+    if moved is None and any(fold(c.name) == turns.REDEPLOYED for c in unit.conditions):
+        moved = turns.REDEPLOYED
+    if moved is not None:
         raise UserError(f"aos.no_shoot_{moved}", unit=unit.name)
 
 

@@ -16,7 +16,8 @@ Rulebook lines refer to ../shared/seeds/001_3302d92f440b0a0b.txt.
   spending CP; the same command at most once per phase (per
   player, digest 8.2), and a unit receives at most one command per phase. Their effects last:
   All-out Attack (13.4, L565-567) +1 to hit and All-out Defence (L569-571) +1 to save for the
-  unit until the end of that phase; At the Double (8.4, L333-335) counts as having run.
+  unit until the end of that phase; At the Double (8.4, L333-335) counts as having run;
+  Redeploy's unit can't shoot later in the turn (L339).
 - Models slain this turn (15.1, L613) are counted per unit from the models each unit had when
   the turn began; models returned the same turn still count as slain (15.3, L627).
 - Priority (4.1, L237): the winner, and only the winner, decides who takes the first turn.
@@ -44,6 +45,7 @@ FIRST_TURN_CP = 1  # L243
 SECOND_TURN_CP = 2  # L243
 HERO_PHASE_CP = 1  # L258, L279
 RAN = "ran"  # the unit condition of a unit that ran (8.3, L327)
+REDEPLOYED = "redeployed"  # Redeploy's unit can't shoot later in the turn (8.4, L339)
 # Commands whose effect lasts until the end of the phase on the unit that received them:
 # command id -> the roll it changes (13.4, L565-571; 15.3, L625).
 PHASE_EFFECTS = {
@@ -225,6 +227,8 @@ def use_command(
     new = with_aos(state, aos)
     if unit is not None and ability.id == "at_the_double":
         mark_ran(new, unit)  # "is still considered to have run"
+    if unit is not None and ability.id == "redeploy":
+        mark(new, unit, REDEPLOYED)  # "can't shoot later in the turn"
     pools = new.resources.setdefault(f"player:{user_id}", {})
     have = pools.get(CP, 0)
     if have < ability.cost:
@@ -248,10 +252,15 @@ def whose_turn(state: GameState, user_id: str, ability: CommandAbility, phase: s
 
 def mark_ran(state: GameState, unit: str) -> None:
     """The unit ran this turn (in place): no shooting or charge later in the turn (L327)."""
+    mark(state, unit, RAN)
+
+
+def mark(state: GameState, unit: str, condition: str) -> None:
+    """The unit's condition until the end of the turn (in place)."""
     for model in state.units:
         if fold(model.name) == fold(unit):
-            model.conditions = [c for c in model.conditions if fold(c.name) != RAN]
-            model.conditions.append(Condition(name=RAN, until="end-of-turn"))
+            model.conditions = [c for c in model.conditions if fold(c.name) != condition]
+            model.conditions.append(Condition(name=condition, until="end-of-turn"))
 
 
 def has_run(unit: Unit) -> bool:

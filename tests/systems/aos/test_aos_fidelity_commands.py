@@ -230,3 +230,20 @@ async def test_L401_attacking_models_limits_the_attack_to_the_models_that_attack
     )
     assert italian.error is not None and italian.error.code == "aos.attacking_models_left"
     assert "Vindictors ha solo 5 modelli" in plain.render(italian)
+
+
+async def test_L339_a_redeployed_unit_is_refused_a_shot_later_in_the_turn(app: App) -> None:
+    await two_player_game(app)
+    await say(app, "/res add cp 2", **BOB)
+    await to_phase(app, 1)  # Ann's movement phase
+    assert (await say(app, "/aos command redeploy unit=Gutrippaz", **BOB)).ok
+    await to_phase(app, 2)  # Ann's charge phase: Unleash Hell's shots
+    shot = await say(
+        app,
+        "/aos attacco attaccante=Gutrippaz bersaglio=Vindictors attacchi=1 colpire=4 ferire=4 "
+        "impatto=0 danni=1",
+        lang="it",
+        **BOB,
+    )
+    assert shot.error is not None and shot.error.code == "aos.no_shoot_redeployed"
+    assert "Gutrippaz si è rischierata in questo turno" in plain.render(shot)

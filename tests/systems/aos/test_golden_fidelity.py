@@ -222,3 +222,19 @@ def test_L103_a_single_model_unit_needs_no_neighbour() -> None:
     from rules_core.systems.aos import battlefield
 
     assert [battlefield.coherency_neighbours(n) for n in (1, 2, 5, 6)] == [0, 1, 1, 2]
+
+
+def test_L339_a_redeployed_unit_cannot_shoot_later_in_the_turn() -> None:
+    """A code audit: Redeploy's unit "can't shoot later in the turn" (8.4, L339) was not marked
+    as a unit that ran is, so it could still take Unleash Hell's shots in that charge phase
+    (L443)."""
+    state = at_phase(with_cp(game(), "b", 2), "movement")  # Ann's movement phase
+    state, _ = turns.use_command(state, "b", turns.find_command("rischierarsi"), "Gutrippaz")
+    unit = tr.find_unit(state, "Gutrippaz")
+    for phase in ("shooting", "charge"):
+        with pytest.raises(UserError) as raised:
+            aos_tr.may_shoot(at_phase(state, phase), unit)
+        assert raised.value.key == "aos.no_shoot_redeployed"
+        assert raised.value.params == {"unit": "Gutrippaz"}
+    aos_tr.may_shoot(at_phase(state, "combat"), unit)  # it still fights
+    aos_tr.may_charge(unit)  # and nothing stops a charge
