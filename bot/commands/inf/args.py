@@ -22,7 +22,7 @@ from bot.commands.spec import (
 from rules_core.systems.inf.models import Side
 from rules_core.systems.inf.recovery import METHODS, HealRequest, Method, Patient
 from rules_core.systems.inf.tables import TEMPLATES, Template, Weapon
-from rules_core.systems.inf.template import TemplateTarget
+from rules_core.systems.inf.template import TemplateRequest, TemplateTarget
 
 Stat = Literal["cc", "bs", "ph", "wip", "arm", "bts"]
 STATS: tuple[Stat, ...] = ("cc", "bs", "ph", "wip", "arm", "bts")
@@ -111,8 +111,15 @@ class AttackArgs(OddsArgs):
     dice: Annotated[list[int] | None, DICE] = None
 
 
+ATTACK_ROLL = stat_opt(TemplateRequest, "attr", "attr", "attributo", "val")
+
+
 class TemplateArgs(Args):
     weapon: Annotated[str | None, WEAPON_OPT] = None
+    # an area template's attack roll, rolled here: BS (or PH) with MOD and the range band
+    attr: Annotated[int | None, ATTACK_ROLL] = None
+    mod: Annotated[int | None, stat_opt(TemplateRequest, "mod", "mod")] = None
+    distance: Annotated[int | None, num("distance", "distanza", hi=500)] = None
     dam: Annotated[int | None, side("dam", "dam", "danno", "d")] = None
     ammo: Annotated[str | None, AMMO_OPT] = None
     targets: Annotated[str | None, names_opt("targets", "bersagli")] = None

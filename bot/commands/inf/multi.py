@@ -199,11 +199,18 @@ async def template_cmd(ctx: Context) -> Reply:
     if weapon is not None and weapon.template == "none":
         raise UserError("inf.not_a_template", weapon=weapon.name)
     dam, ammo = a.dam, a.ammo
+    range_mod = 0
     if weapon is not None:
         dam = weapon.dam if dam is None else dam
         ammo = weapon.ammo if ammo is None else ammo
+        if a.distance is not None:
+            range_mod = tables.range_mod(weapon, a.distance)
+    elif a.distance is not None:
+        raise UserError("inf.distance_needs_weapon")
     if dam is None:
         raise UserError("inf.missing_dam")
+    # an area template: the weapon says so, or an attack roll is given (a direct one has none)
+    area = weapon.template == "area" if weapon is not None else a.attr is not None
     anonymous = ctx.t("inf.side.target")
     labels = [u.name for u in units] or [anonymous[:1].upper() + anonymous[1:]]
     dodging = picked(a.dodge, labels)
@@ -230,9 +237,23 @@ async def template_cmd(ctx: Context) -> Reply:
                 critical=i in critical,
             )
         )
-    req = TemplateRequest(dam=dam, ammo=ammo_code(ammo), targets=targets)
+    req = TemplateRequest(
+        dam=dam,
+        ammo=ammo_code(ammo),
+        targets=targets,
+        area=area,
+        attr=a.attr,
+        mod=a.mod or 0,
+        range=range_mod,
+    )
+    req.check()
     settings = await SETTINGS.load(ctx)
-    title = ctx.t("inf.title_template", dam=dam, ammo=ammo_label(ctx, req.ammo))
+    title = ctx.t(
+        "inf.title_template" if req.attr is None else "inf.title_area_template",
+        dam=dam,
+        ammo=ammo_label(ctx, req.ammo),
+        target=req.attack_target(),
+    )
     if a.odds:
         odds = await ctx.offload(template_odds, req, settings)
         blocks: list[Block] = []
@@ -250,6 +271,9 @@ async def template_cmd(ctx: Context) -> Reply:
     steps, outs = resolve_template(req, source, settings)
     source.check_exhausted()
     blocks = [dodge_block(ctx, s) if s.name == "dodge" else step_block(ctx, s) for s in steps]
+    scatter = steps[0].detail.get("scatter_cm") if steps and steps[0].name == "attack" else None
+    if scatter:  # the attack missed: the template lands elsewhere, on the table
+        blocks.append([plain(ctx.t("inf.scatter", cm=scatter))])
     for label, out in zip(labels, outs, strict=True):
         blocks.append(
             target_verdict(ctx, label, out.hits, out.wounds, out.state, out.dodged, out.guts_roll)
@@ -269,9 +293,8 @@ async def template_cmd(ctx: Context) -> Reply:
 def dodge_block(ctx: Context, step: Step) -> Block:
     who = str(step.detail.get("side") or "")
     label = bold(ctx.t("inf.step.dodge") + (f" ({who})" if who else "") + ": ")
-    head = ctx.t(
-        "inf.target", target=step.target, attr=f"{step.detail.get('attr')} {mods_text(ctx, step)}"
-    )
+    attr = f"{step.detail.get('attr')} {mods_text(ctx, step)}".strip()
+    head = ctx.t("inf.target", target=step.target, attr=attr)
     if step.outcome == "auto_fail":
         return [label, plain(head + " → "), bold(ctx.t("inf.auto_fail_dodge"))]
     return [label, plain(f"{head} {dice_text(step)} → "), bold(ctx.t(f"inf.dodge.{step.outcome}"))]

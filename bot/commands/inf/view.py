@@ -108,7 +108,7 @@ def save_block(ctx: Context, step: Step) -> Block:
 
 
 def step_block(ctx: Context, step: Step) -> Block:
-    if step.name in ("active", "reactive", "roll", "player", "opponent"):
+    if step.name in ("active", "reactive", "roll", "player", "opponent", "attack"):
         return roll_block(ctx, step)
     return save_block(ctx, step)
 

@@ -141,8 +141,12 @@ def build_request(
         must_be_able(target, "inf.cannot_react", moving=True)
     name = weapon_name(o, attacker)
     weapon = tables.find_weapon(name, weapons) if name is not None else None
-    if weapon is not None and weapon.template != "none":
+    # a direct template hits with no roll (L947-950); an area template is rolled to hit its
+    # target like any shot (L925-946, L1020-1025), the others under it then only save
+    if weapon is not None and weapon.template == "direct":
         raise UserError("inf.template_weapon", weapon=weapon.name)
+    if weapon is not None and weapon.template == "area":
+        notes.append(("inf.note_area_template", {"weapon": weapon_ref(weapon)}))
     # A weapon with no range bands is a CC weapon: its attack is a CC attack (L3153-3157).
     cc = o.cc or o.charge or (weapon is not None and weapon.close_combat)
     attr = stat_of(o.attr, attacker, "cc" if cc else "bs")

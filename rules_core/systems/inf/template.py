@@ -1,6 +1,8 @@
-"""Template weapons and automatic hits: Flamethrowers, Chain Rifles, Nanopulsers, Mines (digest
-§3.3). There is no attack roll: every model under the template is hit and makes the saves the
-ammunition demands, unless it dodges.
+"""Template weapons: direct templates and automatic hits (Flamethrowers, Chain Rifles,
+Nanopulsers, Mines) and the models under an area template (grenades, grenade launchers; digest
+§3.3). A direct template has no attack roll: every model under it is hit and makes the saves
+the ammunition demands, unless it dodges. An area template is rolled to hit (with `attr`, here,
+or against its target with /inf attack, the others then listed here with no roll).
 
 Rules applied (lines of ../shared/seeds/003_27b81155ce3a4b9f.txt):
 - L947-950, L3203-3207, L3356-3359: a direct template needs no BS roll; every model the
@@ -16,9 +18,16 @@ Rules applied (lines of ../shared/seeds/003_27b81155ce3a4b9f.txt):
   Dodge roll at -6 avoids both.
 - L943-946: with an area template, a critical on the attack roll gives its target a wound with
   no ARM roll (then the rest of its ammunition's saves); every other model saves normally.
+- L925-946, L966-968, L1020-1025, L3331-3334, L3369-3371: an area template is rolled to hit
+  (BS, or PH for a thrown grenade); a failed roll scatters by the failure margin x 6 cm, so
+  no model listed is hit. Its target is the first model listed.
+- L1996-2009: against an area template a Dodge is an ordinary Face to Face PH roll against the
+  attack die (the -6 Normal roll is for direct templates and Explode only, L2010-2014); a tie
+  goes to the higher attribute, modified or not as the setting dodge_tie says.
 - L1352-1367: a model that survives a hit makes one Guts roll (as for any ranged hit).
 
-Dice: first the Dodge rolls of the models that dodge, in their order, then each model's saves
+Dice: an area template's attack die first (when rolled here; after a miss nothing else is
+rolled), then the Dodge rolls of the models that dodge, in their order, then each model's saves
 in order (the order changes no number).
 """
 
@@ -26,6 +35,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 
 from pydantic import BaseModel, Field
 
@@ -45,9 +55,21 @@ from rules_core.systems.inf.odds import (
     side_tally,
 )
 from rules_core.systems.inf.recovery import p_success
-from rules_core.systems.inf.rolls import Die, evaluate
+from rules_core.systems.inf.rolls import (
+    Die,
+    Key,
+    Outcome,
+    beats,
+    die_distribution,
+    evaluate,
+    key,
+    mods_of,
+    roll_dice,
+    roll_step,
+)
 
 DODGE_MOD = -6  # L955-956, L2010-2014
+SCATTER_CM = 6  # a missed area template lands failure margin x 6 cm away (L1020-1025)
 MAX_TARGETS = 8
 
 
@@ -62,19 +84,53 @@ class TemplateTarget(BaseModel):
     hits: int = Field(default=1, ge=1, le=2)  # two direct templates: L960-965
     critical: bool = False  # an area template's target hit by a critical (L943-946)
 
-    def dodge_target(self) -> int:
+    def dodge_mods(self, area: bool) -> list[Modifier]:
+        """-6 against a direct template only (L2010-2014), then the player's MOD."""
+        return [
+            *([] if area else [Modifier(name="template", value=DODGE_MOD)]),
+            *mods_of(self.dodge_mod),
+        ]
+
+    def dodge_target(self, area: bool = False) -> int:
         if self.profile.ph is None:
             raise UserError("inf.dodge_needs_ph", unit=self.name or "?")
-        return self.profile.ph + DODGE_MOD + self.dodge_mod
+        return self.profile.ph + sum(m.value for m in self.dodge_mods(area))
 
 
 class TemplateRequest(BaseModel):
     dam: int = Field(ge=0, le=30)
     ammo: str = "N"
     targets: list[TemplateTarget] = Field(min_length=1, max_length=MAX_TARGETS)
+    area: bool = False
+    # An area template's attack roll, when rolled here: the shooter's BS (PH for a thrown
+    # grenade) and its MODs (range, cover...). None: already rolled (/inf attack), all hit.
+    attr: int | None = Field(default=None, ge=0, le=30)
+    mod: int = Field(default=0, ge=-30, le=30)
+    range: int = Field(default=0, ge=-12, le=12)  # the weapon's range band at the distance
 
     def shooter(self) -> Side:
         return Side(attr=0, dam=self.dam, ammo=self.ammo)
+
+    def check(self) -> None:
+        """What the book rules out before any die is rolled."""
+        if self.attr is not None and not self.area:
+            raise UserError("inf.direct_template_no_roll")  # L947-950
+        if self.area and self.attr is None and any(t.dodge for t in self.targets):
+            raise UserError("inf.area_dodge_needs_attr")  # L1996-1998: against the attack die
+        if self.attr is not None and any(t.critical for t in self.targets):
+            raise UserError("inf.critical_is_rolled")
+
+    def attack_mods(self) -> list[Modifier]:
+        return [*mods_of(self.mod), *mods_of(self.range, "range")]
+
+    def attack_target(self) -> int:
+        return (self.attr or 0) + sum(m.value for m in self.attack_mods())
+
+    def ties(self, t: TemplateTarget, settings: InfSettings) -> tuple[int, int]:
+        """What breaks a tie between the attack die and a Dodge (L427-431, L2005-2007)."""
+        if settings.dodge_tie == "base":
+            return self.attr or 0, t.profile.ph or 0
+        return self.attack_target(), t.dodge_target(self.area)
 
 
 class TargetOutcome(BaseModel):
@@ -91,24 +147,38 @@ class TargetOutcome(BaseModel):
 def resolve_template(
     req: TemplateRequest, source: DiceSource, settings: InfSettings
 ) -> tuple[list[Step], list[TargetOutcome]]:
+    req.check()
     steps: list[Step] = []
+    attack: Die | None = None  # an area template's attack die, rolled here
+    missed = False
+    if req.attr is not None:
+        rolled = roll_dice(req.attack_target(), 1, source)
+        attack = rolled[0] if rolled and rolled[0].success else None
+        crit = int(attack is not None and attack.critical)
+        steps.append(
+            roll_step("attack", req.attr, req.attack_mods(), rolled, int(attack is not None), crit)
+        )
+        missed = attack is None  # it scatters (L1020-1025): nothing here to dodge or save
+        cf = steps[-1].detail.get("cf")
+        if missed and isinstance(cf, int):
+            steps[-1].detail["scatter_cm"] = cf * SCATTER_CM
     dodged: list[bool] = []
     for t in req.targets:
-        if not t.dodge:
+        if not t.dodge or missed:
             dodged.append(False)
             continue
-        target = t.dodge_target()
+        target = t.dodge_target(req.area)
         die = evaluate(source.roll(20), target) if target > 0 else None
         ok = die is not None and die.success
+        if attack is not None:  # Face to Face: the attack hits unless the Dodge beats it
+            a_tie, d_tie = req.ties(t, settings)
+            ok = not beats(key(attack), a_tie, key(die) if ok and die else None, d_tie)
         dodged.append(ok)
         steps.append(
             Step(
                 name="dodge",
                 dice=[die.face] if die is not None else [],
-                modifiers=[
-                    Modifier(name="template", value=DODGE_MOD),
-                    *([Modifier(name="mod", value=t.dodge_mod)] if t.dodge_mod else []),
-                ],
+                modifiers=t.dodge_mods(req.area),
                 target=target,
                 total=int(ok),
                 outcome="auto_fail" if die is None else ("dodged" if ok else "hit"),
@@ -117,23 +187,26 @@ def resolve_template(
         )
     outcomes = []
     em = req.ammo in ("EM", "PLASMA")
-    for t, escaped in zip(req.targets, dodged, strict=True):
+    for i, (t, escaped) in enumerate(zip(req.targets, dodged, strict=True)):
         p = t.profile
         tally = Tally(prior=p.wounds, w=p.w, limit=death_limit(p, settings))
         tally.em_hit = em
-        if not escaped:
-            for i in range(t.hits):
-                ops = hit_program(req.ammo, req.dam, t.critical and i == 0, p, settings, 0, True)
+        hit = not (escaped or missed)
+        # the critical wounds the template's target (L943-946): named, or the first listed
+        critical = t.critical or (i == 0 and attack is not None and attack.critical)
+        if hit:
+            for n in range(t.hits):
+                ops = hit_program(req.ammo, req.dam, critical and n == 0, p, settings, 0, True)
                 run_program(ops, tally, source, t.name)
         steps += tally.steps
         outcomes.append(
             TargetOutcome(
                 name=t.name,
                 dodged=escaped,
-                hits=0 if escaped else t.hits,
+                hits=t.hits if hit else 0,
                 wounds=tally.wounds,
                 state=tally.state(),
-                guts_roll=guts_due(tally, p, False, not escaped),
+                guts_roll=guts_due(tally, p, False, hit),
                 disabled=tally.disabled,
                 immobilized=tally.immobilized,
             )
@@ -155,24 +228,58 @@ class TargetOdds:
 
 
 def template_odds(req: TemplateRequest, settings: InfSettings) -> list[TargetOdds]:
-    """Each model's exact odds: it dodges with P(PH-6 roll), else it takes its hits."""
+    """Each model's exact odds: the chance it is hit (and by the critical), then its hits."""
+    req.check()
     shooter = req.shooter()
     em = req.ammo in ("EM", "PLASMA")
     out = []
-    for t in req.targets:
+    for i, t in enumerate(req.targets):
         p = t.profile
         limit = death_limit(p, settings)
-        p_dodge = p_success(t.dodge_target()) if t.dodge else Fraction(0)
-        crits = 1 if t.critical else 0
-        tally = side_tally(shooter, p, crits, t.hits - crits, settings, 0, True)
+        p_miss, p_dodge, p_crit = _hit_chances(req, i, settings)
 
         def result(s: TState, p: Side = p, lim: int = limit) -> SideResult:
             return _result(s, p, em, False, True, lim)
 
-        hit = tally.map(result)
-        untouched = _untouched(p, limit)
+        def hits(crits: int, p: Side = p, n: int = t.hits) -> Distribution[SideResult]:
+            tally = side_tally(shooter, p, crits, n - crits, settings, 0, True)
+            return tally.map(result)
+
+        p_normal = 1 - p_miss - p_dodge - p_crit
         results: Distribution[SideResult] = Distribution.mixture(
-            [(p_dodge, untouched), (1 - p_dodge, hit)]
+            [(p_miss + p_dodge, _untouched(p, limit))]
+            + [(p_normal, hits(0))] * bool(p_normal)
+            + [(p_crit, hits(1))] * bool(p_crit)
         )
         out.append(TargetOdds(name=t.name, p_dodge=p_dodge, odds=_odds(results)))
     return out
+
+
+def _hit_chances(
+    req: TemplateRequest, i: int, settings: InfSettings
+) -> tuple[Fraction, Fraction, Fraction]:
+    """The i-th model's chances that the attack misses, that its Dodge avoids the attack, and
+    that the critical hits it (its other hits are normal)."""
+    t = req.targets[i]
+    if req.attr is None:  # already rolled: every model is hit, a direct template dodged at -6
+        p_dodge = p_success(t.dodge_target(req.area)) if t.dodge else Fraction(0)
+        return Fraction(0), p_dodge, (1 - p_dodge) * t.critical
+    a_tie, d_tie = req.ties(t, settings) if t.dodge else (0, 0)
+    dodge: Distribution[Outcome] = (
+        die_distribution(t.dodge_target(True)) if t.dodge else Distribution.constant(None)
+    )
+    miss = escape = crit = Fraction(0)
+    for a, pa in die_distribution(req.attack_target()).as_fractions().items():
+        if a is None:
+            miss += pa
+            continue
+        p_escape = dodge.chance(partial(_escapes, a, a_tie, d_tie))
+        escape += pa * p_escape
+        if a[0] and i == 0:
+            crit += pa * (1 - p_escape)
+    return miss, escape, crit
+
+
+def _escapes(attack: Key, a_tie: int, d_tie: int, dodge: Outcome) -> bool:
+    """The attack die does not beat the Dodge (a Dodge that fails never beats anything)."""
+    return not beats(attack, a_tie, dodge, d_tie)

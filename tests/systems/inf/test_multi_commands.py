@@ -181,3 +181,36 @@ async def test_odds_percentages_the_readers_way(app: App) -> None:  # issue 24: 
         assert reply.ok, (text, reply.error)
         screen = plain.render(reply)
         assert re.search(r"\d,\d%", screen) and not re.search(r"\d\.\d%", screen), screen
+
+
+async def test_L925_an_area_template_weapon_rolls_to_hit(app: App) -> None:  # L925-946, L1020
+    await setup(app)
+    added = await say(
+        app,
+        "/inf weapon add name=LGL bands=20:0,40:+3,60:-3,120:-6 dam=14 burst=1 template=area",
+        user="alice",
+    )
+    assert added.ok, added.error
+    # /inf attack rolls it against its target like any shot: BS 12 +3 at 30 cm, Face to Face
+    # with Wen Liu's Dodge (PH 14, L1996-1998): 9 against his 12 (his is higher: dodged)
+    shot = await say(
+        app, "/inf attack attacker=Angus weapon=LGL distance=30 target=WenLiu vs=14 dice=9,12"
+    )
+    assert shot.ok, shot.error
+    assert shot.data is not None
+    assert [s["target"] for s in shot.data["steps"][:2]] == [15, 14]
+    assert shot.data["outcome"]["active_hits"] == 0
+    assert "/inf template" in plain.render(shot)  # the other models under it
+    # /inf template rolls the attack too when given attr=: Silva dodges Face to Face, her 9 > 7
+    both = await say(
+        app,
+        "/inf template weapon=LGL attr=12 distance=30 targets=WenLiu,Silva dodge=Silva dice=7,9,20",
+    )
+    assert both.ok, both.error
+    assert both.data is not None
+    assert [s["name"] for s in both.data["steps"]] == ["attack", "dodge", "arm_save"]
+    wen, silva = both.data["outcome"]["targets"]
+    assert (wen["hits"], silva["dodged"]) == (1, True)
+    # a Dodge against an area template with no attack roll to face is refused in one sentence
+    refused = await say(app, "/inf template weapon=LGL targets=Silva dodge=Silva")
+    assert refused.error is not None and refused.error.code == "inf.area_dodge_needs_attr"

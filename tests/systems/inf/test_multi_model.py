@@ -187,6 +187,90 @@ def test_dodging_needs_ph() -> None:
     assert err.value.key == "inf.dodge_needs_ph"
 
 
+# --- area templates roll to hit (L925-946, L1020-1025); their Dodge is Face to Face (L1996) ----
+
+
+def test_L1996_an_area_templates_dodge_is_face_to_face_not_at_minus_6() -> None:
+    # a Light GL shot (BS 12, +3 range) at Angus (PH 10) who dodges: the attack die, then his
+    # Dodge, a Face to Face roll (L1996-1998, L414-431); the PH-6 Normal roll is for direct
+    # templates and Explode only (L2010-2014): at PH 10-6 his 10 would fail
+    angus = TemplateTarget(name="Angus", profile=Side(attr=0, arm=1, w=1, ph=10), dodge=True)
+    req = TemplateRequest(dam=14, area=True, attr=12, mod=3, targets=[angus])
+    steps, (out,) = resolve_template(req, dice(9, 10), S)
+    assert [s.name for s in steps] == ["attack", "dodge"]
+    assert (steps[0].target, steps[1].target, steps[1].outcome) == (15, 10, "dodged")
+    assert out.dodged and out.hits == 0
+    # his 8 is below the attack's 9: hit, and his ARM roll (5 + 1 <= 14) fails
+    steps, (out,) = resolve_template(req, dice(9, 8, 5), S)
+    assert (out.dodged, out.hits, out.wounds, out.state) == (False, 1, 1, "unconscious")
+
+
+def test_L943_L1020_an_area_template_rolls_to_hit() -> None:
+    main = TemplateTarget(name="main", profile=Side(attr=0, arm=5, w=1))
+    other = TemplateTarget(name="other", profile=Side(attr=0, arm=5, w=1))
+    req = TemplateRequest(dam=13, area=True, attr=12, mod=3, targets=[main, other])
+    # 17 against 15 misses by 2: the shot scatters 2 x 6 cm (L1020-1025), nobody listed is hit
+    steps, out = resolve_template(req, dice(17), S)
+    assert [s.name for s in steps] == ["attack"] and steps[0].detail["cf"] == 2
+    assert [(o.hits, o.wounds) for o in out] == [(0, 0), (0, 0)]
+    # 15 is a critical: the target (listed first) takes a wound with no roll, the other saves
+    steps, out = resolve_template(req, dice(15, 20), S)
+    assert [s.name for s in steps] == ["attack", "critical", "arm_save"]
+    assert [(o.hits, o.wounds) for o in out] == [(1, 1), (1, 0)]
+
+
+@pytest.mark.parametrize(
+    ("area", "attr", "dodge", "critical", "key"),
+    [
+        (True, None, True, False, "inf.area_dodge_needs_attr"),  # L1996: against the attack die
+        (False, 12, False, False, "inf.direct_template_no_roll"),  # L947-950: no BS roll
+        (True, 12, False, True, "inf.critical_is_rolled"),  # the attack die says it
+    ],
+)
+def test_area_and_direct_template_refusals(
+    area: bool, attr: int | None, dodge: bool, critical: bool, key: str
+) -> None:
+    t = TemplateTarget(profile=Side(attr=0, ph=10), dodge=dodge, critical=critical)
+    with pytest.raises(UserError) as err:
+        TemplateRequest(dam=13, area=area, attr=attr, targets=[t]).check()
+    assert err.value.key == key
+
+
+def _ev(face: int, target: int) -> tuple[bool, int] | None:
+    """One die's (critical, value), None for a failure: written apart from rolls.evaluate."""
+    if target <= 0 or (target <= 20 and face > target):
+        return None
+    value = face + max(0, target - 20)
+    return (value >= 20 if target > 20 else face == target), min(value, 20)
+
+
+@pytest.mark.parametrize(
+    ("attack", "ph", "dodge", "first"),
+    [(15, 10, True, True), (12, 13, True, False), (22, 10, True, True), (12, 12, False, True)],
+)
+def test_area_template_odds_match_enumeration(
+    attack: int, ph: int, dodge: bool, first: bool
+) -> None:
+    side = Side(attr=0, arm=1, w=1, ph=ph)
+    t = TemplateTarget(profile=side, dodge=dodge)
+    # the first model listed is the target, the one a critical wounds (L943-946)
+    targets = [t] if first else [TemplateTarget(profile=Side(attr=0, arm=1, w=1)), t]
+    odds = template_odds(TemplateRequest(dam=13, area=True, attr=attack, targets=targets), S)[-1]
+    parts: list[tuple[Fraction, Dist]] = []
+    p_dodge = Fraction(0)
+    for a, d in product(range(1, 21), repeat=2):
+        p = Fraction(1, 400)
+        ak, dk = _ev(a, attack), _ev(d, ph) if dodge else None
+        hit = ak is not None and (dk is None or ak > dk or (ak == dk and attack > ph))
+        if ak is not None and not hit:
+            p_dodge += p
+        crit = hit and first and ak is not None and ak[0]
+        dist = _hits(int(crit), 1 - int(crit), "N", 13, 1, 1, 0) if hit else None
+        parts.append((p, dist or {(0, False, False): Fraction(1)}))
+    assert odds.p_dodge == p_dodge
+    _check(odds.odds, _summary(_mix(parts), 1, 0))
+
+
 TEMPLATE_CASES = [
     ("N-nododge", "N", 13, Side(attr=0, arm=1, w=1), False, 1, False),
     ("N-dodge-cover", "N", 13, Side(attr=0, arm=1, w=1, ph=11, cover=True), True, 1, False),
