@@ -105,7 +105,7 @@ def command_text(ctx: Context, step: Step) -> str:
     ability = turns.command_abilities()[step.outcome]
     name = ability.it if ctx.lang == "it" else ability.en
     key = f"aos.step.command_{step.detail.get('roll')}"
-    return ctx.t(key, command=name, unit=str(step.detail.get("unit")), n=step.total)
+    return ctx.t(key, command=name, unit=str(step.detail.get("unit")), n=f"{step.total or 0:+d}")
 
 
 def check_reply(

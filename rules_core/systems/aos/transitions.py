@@ -192,7 +192,8 @@ def command_modifiers(
     state: GameState, attacker: Unit | None, defender: Unit | None
 ) -> tuple[int, int, list[Step]]:
     """What the commands received this phase add to an attack (13.4, L565-571): All-out
-    Attack +1 to hit for the attacking unit, All-out Defence +1 to save for the target.
+    Attack +1 to hit for the attacking unit, All-out Defence +1 to save for the target;
+    Unleash Hell -1 to hit for the unit that received it (11.2, L443).
     Returns (hit modifier, save modifier, the steps that say so)."""
     hit = save = 0
     steps: list[Step] = []
@@ -202,15 +203,16 @@ def command_modifiers(
         for command in turns.phase_effects(state, unit.name):
             if turns.PHASE_EFFECTS[command] != role:
                 continue
+            value = turns.EFFECT_VALUE.get(command, 1)
             if role == "hit":
-                hit += 1
+                hit += value
             else:
-                save += 1
+                save += value
             steps.append(
                 Step(
                     name="command",
-                    modifiers=[Modifier(name=f"aos.cmd.{command}", value=1)],
-                    total=1,
+                    modifiers=[Modifier(name=f"aos.cmd.{command}", value=value)],
+                    total=value,
                     outcome=command,
                     detail={"unit": unit.name, "roll": role},
                 )

@@ -52,7 +52,9 @@ PHASE_EFFECTS = {
     "all_out_attack": "hit",
     "all_out_defence": "save",
     "inspiring_presence": "battleshock",  # 15.3 (L625): no battleshock test that phase
+    "unleash_hell": "hit",  # 11.2 (L443): its unit shoots that phase at -1 to hit
 }
+EFFECT_VALUE = {"unleash_hell": -1}  # the modifier a PHASE_EFFECTS command gives; else +1
 # Commands that must be received by a unit (their text says "that unit must receive it").
 UNIT_COMMANDS = (
     "at_the_double",
@@ -60,6 +62,7 @@ UNIT_COMMANDS = (
     "all_out_defence",
     "forward_to_victory",
     "inspiring_presence",
+    "unleash_hell",
 )
 
 

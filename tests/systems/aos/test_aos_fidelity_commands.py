@@ -247,3 +247,21 @@ async def test_L339_a_redeployed_unit_is_refused_a_shot_later_in_the_turn(app: A
     )
     assert shot.error is not None and shot.error.code == "aos.no_shoot_redeployed"
     assert "Gutrippaz si è rischierata in questo turno" in plain.render(shot)
+
+
+async def test_L443_unleash_hell_carries_its_minus_1_to_hit(app: App) -> None:
+    await two_player_game(app)
+    await say(app, "/res add cp 1", **BOB)
+    await to_phase(app, 3)  # Ann's charge phase
+    assert (await say(app, "/aos command unleash hell unit=Gutrippaz", **BOB)).ok
+    odds = await say(
+        app,
+        "/aos prob attaccante=Gutrippaz bersaglio=Vindictors attacchi=1 colpire=4 ferire=4 "
+        "impatto=0 danni=1",
+        lang="it",
+        **BOB,
+    )
+    assert odds.ok and odds.data is not None, odds.error
+    # 10 models, 4+ at -1 (1/3), 4+ to wound (1/2), Save 4+ (1/2 unsaved)
+    assert abs(odds.data["mean"] - 10 * 1 / 3 * 1 / 2 * 1 / 2) < 1e-9
+    assert "Scatenare l'Inferno (Gutrippaz): -1 ai tiri per colpire" in plain.render(odds)

@@ -108,6 +108,24 @@ def test_L569_all_out_defence_adds_1_to_save_for_the_target() -> None:
     assert aos_tr.command_modifiers(state, attacker, defender)[:2] == (0, 1)
 
 
+def test_L443_unleash_hell_takes_1_from_the_units_hit_rolls_that_phase() -> None:
+    """Unleash Hell's unit shoots in the enemy's charge phase at -1 to hit (11.2, L443): the
+    bot spent the CP and then the attack went without the -1 (All-out Attack's +1 is
+    carried, 13.4)."""
+    state = at_phase(with_cp(game(), "b", 1), "charge")  # Ann's charge phase
+    with pytest.raises(UserError) as raised:  # its unit is the one that shoots
+        turns.use_command(state, "b", turns.find_command("unleash hell"), None)
+    assert raised.value.key == "aos.command_needs_unit"
+    state, _ = turns.use_command(state, "b", turns.find_command("unleash hell"), "Gutrippaz")
+    shooter = tr.find_unit(state, "Gutrippaz")
+    hit, save, steps = aos_tr.command_modifiers(state, shooter, tr.find_unit(state, "Vindictors"))
+    assert (hit, save) == (-1, 0)
+    assert steps[0].outcome == "unleash_hell" and steps[0].total == -1
+    later = state.clone()
+    later.phase += 1
+    assert aos_tr.command_modifiers(later, shooter, None) == (0, 0, [])
+
+
 def test_L335_R32_at_the_double_counts_as_having_run() -> None:
     state = at_phase(with_cp(game(), "a", 1), "movement")
     state, _ = turns.use_command(state, "a", turns.find_command("at the double"), "Vindictors")
