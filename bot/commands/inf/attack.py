@@ -171,6 +171,7 @@ async def hits_odds(ctx: Context, o: AttackOptions, attacker: Unit | None) -> Re
         o.my_cover,
         o.cc or o.charge,
         o.cc,
+        o.vs_dam is not None or bool(o.vs_ammo),  # else a Dodge, as /inf attack reads it
     )
     dist = as_distribution(odds.hits)
     if odds.vs_target is None:

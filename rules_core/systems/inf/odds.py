@@ -316,11 +316,14 @@ def hit_odds(
     my_cover: bool,
     cc: bool = False,
     vs_cc: bool = False,
+    vs_shoots: bool = False,
 ) -> HitOdds:
     """Partial cover is -3 to the roll of whoever shoots at the covered side (L897-908); a
-    close-combat roll (`cc` for the active side, `vs_cc` for the reactive one) ignores it."""
+    close-combat roll (`cc` for the active side, `vs_cc` for the reactive one) ignores it, and
+    so does a reactive side that does not shoot back (`vs_shoots` False: a Dodge, a PH roll,
+    L374, L904)."""
     cover = cover and not cc
-    my_cover = my_cover and not vs_cc
+    my_cover = my_cover and not vs_cc and vs_shoots
     cover_mod = 3 if cover else 0
     a_target = attr + mod - cover_mod
     if vs is None:

@@ -144,6 +144,17 @@ def test_L374_L904_the_shooters_cover_doesnt_touch_the_targets_dodge() -> None:
     assert shot.targets() == (11, 7)
 
 
+async def test_L374_L904_hits_only_odds_leave_the_dodge_alone(app: App) -> None:
+    # /inf odds with no weapon gives the hits alone (odds.hit_odds): a Dodge (no vs_dam=)
+    # against a shooter in partial cover is rolled at PH 10, not 7; a shot back gets the -3
+    dodge = await say(app, "/inf odds attr=11 vs=10 my_cover")
+    assert dodge.ok, dodge.error
+    assert "Face to Face: 11 vs 10" in (dodge.title or "") + plain.render(dodge)
+    back = await say(app, "/inf odds attr=11 vs=10 vs_dam=13 my_cover")
+    assert back.ok, back.error
+    assert "Face to Face: 11 vs 7" in (back.title or "") + plain.render(back)
+
+
 def test_cover_applies_to_ranged_attacks_only() -> None:  # L897-908
     req = AttackRequest(
         active=Side(attr=14, dam=14), target=Side(attr=0, arm=1, cover=True), cc=True, opposed=False
