@@ -21,7 +21,7 @@ from bot.commands.spec import (
 )
 from rules_core.systems.inf.models import Side
 from rules_core.systems.inf.recovery import METHODS, HealRequest, Method, Patient
-from rules_core.systems.inf.tables import TEMPLATES, Template, Weapon
+from rules_core.systems.inf.tables import TEMPLATE_CHOICES, TemplateChoice, Weapon
 from rules_core.systems.inf.template import TemplateRequest, TemplateTarget
 
 Stat = Literal["cc", "bs", "ph", "wip", "arm", "bts"]
@@ -197,7 +197,8 @@ class WeaponArgs(Args):
     burst: Annotated[int | None, stat_opt(Weapon, "burst", "burst", "raffica", "b")] = None
     ammo: Annotated[str | None, AMMO_OPT] = None
     template: Annotated[
-        Template | None, OptionSpec("template", choices=TEMPLATES, aliases=("sagoma",))
+        TemplateChoice | None,
+        OptionSpec("template", choices=TEMPLATE_CHOICES, aliases=("sagoma",)),
     ] = None
 
 

@@ -184,7 +184,7 @@ def pools_blocks(
 
 def weapon_line(ctx: Context, w: tables.Weapon) -> str:
     if w.template != "none":
-        bands = ctx.t(f"inf.template_kind.{w.template}")
+        bands = ctx.t(f"inf.template_kind.{'thrown' if w.thrown else w.template}")
     elif w.close_combat:
         bands = ctx.t("inf.cc_only")
     else:

@@ -149,7 +149,8 @@ def build_request(
         notes.append(("inf.note_area_template", {"weapon": weapon_ref(weapon)}))
     # A weapon with no range bands is a CC weapon: its attack is a CC attack (L3153-3157).
     cc = o.cc or o.charge or (weapon is not None and weapon.close_combat)
-    attr = stat_of(o.attr, attacker, "cc" if cc else "bs")
+    thrown = weapon is not None and weapon.thrown  # a grenade: PH, not BS (L966-968)
+    attr = stat_of(o.attr, attacker, "cc" if cc else "ph" if thrown else "bs")
     if attr is None:
         raise UserError("inf.missing_stat", option="attr")
     dam, burst, ammo = o.dam, o.burst, o.ammo

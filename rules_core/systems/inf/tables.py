@@ -32,6 +32,10 @@ class Band(BaseModel):
 
 Template = Literal["none", "direct", "area"]
 TEMPLATES: tuple[Template, ...] = ("none", "direct", "area")
+# How a weapon is described: a template kind, or `thrown`, an area template thrown with PH
+# (grenades: L966-968, L3338-3339).
+TemplateChoice = Literal["none", "direct", "area", "thrown"]
+TEMPLATE_CHOICES: tuple[TemplateChoice, ...] = ("none", "direct", "area", "thrown")
 
 
 class Weapon(BaseModel):
@@ -46,6 +50,7 @@ class Weapon(BaseModel):
     # `dam` is then unused.
     ph_dam: int | None = Field(default=None, ge=-10, le=10)
     template: Template = "none"
+    thrown: bool = False  # rolled with PH instead of BS (L966-968)
     key: str | None = None  # a book weapon: its catalogue key, for its name in each language
 
     @property
@@ -139,14 +144,16 @@ def make_weapon(
     template: str | None = None,
 ) -> Weapon:
     """A weapon the players describe. No bands: a close-combat weapon, or a direct template
-    (which has no range bands, L947-950); an area template needs its bands."""
+    (which has no range bands, L947-950); an area template needs its bands, and a thrown one
+    (a grenade) is an area template rolled with PH (L966-968)."""
     clean = name.strip()[:30]
     if not clean or not re.fullmatch(r"[\w .+/'-]+", clean):
         raise UserError("inf.bad_weapon_name")
     wanted = (template or "none").strip().lower()
-    kind = next((t for t in TEMPLATES if t == wanted), None)
-    if kind is None:
-        raise UserError("inf.bad_template", valid=", ".join(TEMPLATES))
+    choice = next((t for t in TEMPLATE_CHOICES if t == wanted), None)
+    if choice is None:
+        raise UserError("inf.bad_template", valid=", ".join(TEMPLATE_CHOICES))
+    kind: Template = "area" if choice == "thrown" else choice
     if bands is None and kind == "area":
         raise UserError("inf.weapon_missing", option="bands")
     value, ph = parse_damage(dam)
@@ -158,6 +165,7 @@ def make_weapon(
         burst=burst,
         ammo=ammo_code(ammo),
         template=kind,
+        thrown=choice == "thrown",
     )
 
 

@@ -214,3 +214,26 @@ async def test_L925_an_area_template_weapon_rolls_to_hit(app: App) -> None:  # L
     # a Dodge against an area template with no attack roll to face is refused in one sentence
     refused = await say(app, "/inf template weapon=LGL targets=Silva dodge=Silva")
     assert refused.error is not None and refused.error.code == "inf.area_dodge_needs_attr"
+
+
+async def test_L966_a_thrown_grenade_rolls_on_ph(app: App) -> None:  # L966-968, L3338-3339
+    await setup(app)
+    added = await say(
+        app,
+        "/inf weapon add name=Granate bands=20:+3,40:0 dam=13 burst=1 template=thrown",
+        user="alice",
+    )
+    assert added.ok, added.error
+    assert "PH" in plain.render(added)
+    # thrown weapons use PH instead of BS: Angus's PH 10 +3 at 15 cm, not his BS 12
+    shot = await say(app, "/inf attack attacker=Angus weapon=Granate distance=15 dice=5,20")
+    assert shot.ok, shot.error
+    assert shot.data is not None
+    assert (shot.data["steps"][0]["detail"]["attr"], shot.data["steps"][0]["target"]) == (10, 13)
+    it = await say(
+        app,
+        "/inf arma aggiungi nome=Granate2 fasce=20:+3 danno=13 raffica=1 sagoma=lancio",
+        user="alice",
+        lang="it",
+    )
+    assert it.ok, it.error
