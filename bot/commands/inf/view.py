@@ -15,7 +15,7 @@ from rules_core.steps import Step
 from rules_core.systems.base import Note
 from rules_core.systems.inf import tables
 from rules_core.systems.inf.models import AttackOutcome
-from rules_core.systems.inf.system import GROUP_RESOURCES
+from rules_core.systems.inf.system import GROUP_RESOURCES, in_loss_of_lieutenant
 from rules_core.systems.inf.transitions import Pools, pools_of
 
 MARK = {"S": "✓", "C": "★", "F": "✗"}
@@ -169,6 +169,8 @@ def pools_blocks(
         for g, name in GROUP_RESOURCES.items()
         if g == 1 or pools.groups[name]
     ]
+    if in_loss_of_lieutenant(state, user_id):  # the reserve is any model's, not group 1's
+        shown = [ctx.t("inf.pool_reserve", orders=pools.groups[GROUP_RESOURCES[1]])]
     line = ctx.t(
         "inf.pool_line",
         player=session.name_of(state, user_id),

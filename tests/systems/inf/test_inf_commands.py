@@ -252,6 +252,9 @@ async def test_scripted_game(app: App) -> None:
     assert orders.data is not None
     bob = orders.data["players"]["bob"]
     assert bob["groups"]["orders"] == 2 and bob["lt"] == 0 and bob["irregular"] == {"JangQi": 0}
+    # the board names them as what they are, any model's (L1463-1469), not group 1's
+    shown = plain.render(orders)
+    assert "bob: Loss of Lieutenant reserve: 2 · Lieutenant 0" in shown
 
 
 async def test_settings_are_for_admins_and_change_the_rule(app: App) -> None:
