@@ -115,6 +115,8 @@ class TemplateRequest(BaseModel):
         """What the book rules out before any die is rolled."""
         if self.attr is not None and not self.area:
             raise UserError("inf.direct_template_no_roll")  # L947-950
+        if self.area and any(t.hits > 1 for t in self.targets):
+            raise UserError("inf.double_is_direct")  # two templates in succession: L960-965
         if self.area and self.attr is None and any(t.dodge for t in self.targets):
             raise UserError("inf.area_dodge_needs_attr")  # L1996-1998: against the attack die
         if self.attr is not None and any(t.critical for t in self.targets):

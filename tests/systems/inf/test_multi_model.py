@@ -635,3 +635,14 @@ def test_heal_applied_to_the_game() -> None:
     _, out = resolve_heal(HealRequest(method="medikit", patient=UNCONSCIOUS), dice(20))
     new, notes = tr.apply_heal(state, "Angus", out)
     assert new.units[0].destroyed and ("inf.note.dead", {"unit": "Angus"}) in notes
+
+
+@pytest.mark.parametrize("attr", [None, 12])
+def test_L960_two_templates_on_one_target_are_direct_ones_only(attr: int | None) -> None:
+    # Two templates laid in succession are two direct templates (two Chain Rifles, L960-965):
+    # double= on an area template (a grenade) doubled its hits, rolled or not.
+    t = TemplateTarget(profile=Side(attr=0, ph=10), hits=2)
+    with pytest.raises(UserError) as err:
+        TemplateRequest(dam=13, area=True, attr=attr, targets=[t]).check()
+    assert err.value.key == "inf.double_is_direct"
+    TemplateRequest(dam=13, area=False, targets=[t]).check()  # direct: allowed
