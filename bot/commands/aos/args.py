@@ -155,6 +155,7 @@ class CommandArgs(Args):
         OptionSpec("name", type="text", positional=True, max_length=40, aliases=("nome",)),
     ] = None
     unit: Annotated[str | None, unit_opt("unit", "unita")] = None
+    by: Annotated[str | None, unit_opt("by", "da", "issuer")] = None
 
 
 class WeaponArgs(Args):

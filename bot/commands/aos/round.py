@@ -185,9 +185,14 @@ async def command(ctx: Context) -> Reply:
         unit = aos_tr.live(tr.find_unit(state, a.unit))
         require_unit_rights(ctx, state, unit, attack=False)
         unit_name = unit.name
+    issuer: str | None = None
+    if a.by:
+        giver = aos_tr.live(tr.find_unit(state, a.by))
+        require_unit_rights(ctx, state, giver, attack=False)
+        issuer = giver.name
     settings = await SETTINGS.load(ctx)
     new, left = turns.use_command(
-        state, ctx.request.user_id, ability, unit_name, settings.command_limit
+        state, ctx.request.user_id, ability, unit_name, settings.command_limit, issuer
     )
     await apply_change(ctx, new, "aos_command", game=game)
     name = ability.it if ctx.lang == "it" else ability.en
@@ -197,6 +202,8 @@ async def command(ctx: Context) -> Reply:
     ]
     if unit_name:
         line.append(plain(" · " + ctx.t("aos.command_unit", unit=unit_name)))
+    if issuer:
+        line.append(plain(" · " + ctx.t("aos.command_issuer", unit=issuer)))
     return Reply(
         blocks=[line, [plain(ctx.t(f"aos.cmd_effect.{ability.id}"))]],
         data={"system": SYSTEM, "command": ability.id, "cost": ability.cost, "cp": left},

@@ -112,6 +112,7 @@ class AosState(BaseModel):
     ledger: str | None = None  # "round:turn:phase" the lists below belong to
     commands_used: dict[str, list[str]] = Field(default_factory=dict)  # user -> command ids
     units_received: list[str] = Field(default_factory=list)  # folded unit names
+    issuers: list[str] = Field(default_factory=list)  # folded names of the models that issued
     effects: dict[str, list[str]] = Field(default_factory=dict)  # folded unit -> command ids
     turn_seq: int | None = None  # the turn the counts below belong to
     turn_models: dict[str, int] = Field(default_factory=dict)  # folded unit -> models at start
@@ -201,8 +202,10 @@ def use_command(
     ability: CommandAbility,
     unit: str | None,
     limit: CommandLimit = "per_player",
+    issuer: str | None = None,
 ) -> tuple[GameState, int]:
-    """Spend the command's cost (6.1, L262); once per phase per player and per unit (L269)."""
+    """Spend the command's cost (6.1, L262); once per phase per player and per unit, and,
+    when the model that issues it is named, at most one command per phase from it (L269)."""
     phase = PHASES[state.phase] if state.phase < len(PHASES) else PHASES[0]
     if phase not in ability.phases:
         raise UserError(
@@ -213,12 +216,17 @@ def use_command(
     key = f"{state.round}:{state.turn}:{state.phase}"
     if aos.ledger != key:  # a new phase: its commands, units and effects start afresh (L567)
         aos.ledger, aos.commands_used, aos.units_received, aos.effects = key, {}, [], {}
+        aos.issuers = []
     used = aos.commands_used.setdefault(user_id, [])
     everyone = [c for ids in aos.commands_used.values() for c in ids]
     if ability.id in (used if limit == "per_player" else everyone):
         raise UserError("aos.command_used", command=ability.id)
     if unit is None and ability.id in UNIT_COMMANDS:
         raise UserError("aos.command_needs_unit", command=ability.id)
+    if issuer is not None:
+        if fold(issuer) in aos.issuers:
+            raise UserError("aos.issuer_used", unit=issuer)
+        aos.issuers.append(fold(issuer))
     if unit is not None:
         folded = fold(unit)
         if folded in aos.units_received:

@@ -265,3 +265,20 @@ async def test_L443_unleash_hell_carries_its_minus_1_to_hit(app: App) -> None:
     # 10 models, 4+ at -1 (1/3), 4+ to wound (1/2), Save 4+ (1/2 unsaved)
     assert abs(odds.data["mean"] - 10 * 1 / 3 * 1 / 2 * 1 / 2) < 1e-9
     assert "Scatenare l'Inferno (Gutrippaz): -1 ai tiri per colpire" in plain.render(odds)
+
+
+async def test_L269_a_model_that_issued_a_command_this_phase_is_refused_in_words(app: App) -> None:
+    await two_player_game(app)
+    assert (await say(app, "/unit add Lord-Celestant models=1 wounds=6 save=3", **ANN)).ok
+    await say(app, "/res add cp 2", **ANN)
+    await to_phase(app, 4)  # Ann's shooting phase
+    first = await say(app, "/aos command all-out attack unit=Vindictors by=Lord-Celestant", **ANN)
+    assert first.ok, first.error
+    assert "issued by Lord-Celestant" in plain.render(first)
+    second = await say(
+        app, "/aos comando difesa totale unita=Lord-Celestant da=Lord-Celestant", lang="it", **ANN
+    )
+    assert second.error is not None and second.error.code == "aos.issuer_used"
+    assert "Lord-Celestant ha già impartito un comando in questa fase" in plain.render(second)
+    stranger = await say(app, "/aos command all-out defence unit=Gutrippaz by=Vindictors", **BOB)
+    assert stranger.error is not None and stranger.error.code == "perm.not_your_unit"

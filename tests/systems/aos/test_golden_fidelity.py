@@ -256,3 +256,22 @@ def test_L339_a_redeployed_unit_cannot_shoot_later_in_the_turn() -> None:
         assert raised.value.params == {"unit": "Gutrippaz"}
     aos_tr.may_shoot(at_phase(state, "combat"), unit)  # it still fights
     aos_tr.may_charge(unit)  # and nothing stops a charge
+
+
+def test_L269_a_model_issues_at_most_one_command_per_phase() -> None:
+    """6.1 (L269): a model can't issue more than 1 command in the same phase. Told who issues
+    (`issuer`), the bot spent a second CP for a Lord-Celestant's second command in one phase."""
+    state = tr.add_unit(at_phase(with_cp(game(), "a", 2), "combat"), "Lord-Celestant", ANN, {})
+    attack, defence = turns.find_command("all-out attack"), turns.find_command("all-out defence")
+    state, _ = turns.use_command(state, "a", attack, "Vindictors", issuer="Lord-Celestant")
+    with pytest.raises(UserError) as raised:
+        turns.use_command(state, "a", defence, "Lord-Celestant", issuer="lord-celestant")
+    assert raised.value.key == "aos.issuer_used"
+    assert raised.value.params["unit"] == "lord-celestant"
+    assert state.resources["player:a"]["cp"] == 1  # nothing spent by the refusal
+    # another model may issue it; and in the next phase the Lord-Celestant issues again
+    state, left = turns.use_command(state, "a", defence, "Lord-Celestant", issuer="Vindictors")
+    assert left == 0
+    nxt = at_phase(with_cp(state, "a", 1), "battleshock")
+    presence = turns.find_command("inspiring presence")
+    turns.use_command(nxt, "a", presence, "Vindictors", issuer="Lord-Celestant")
