@@ -19,8 +19,10 @@ The plain-text format (`/army add`, `/army save NAME`), one unit per line:
   starting with `#` or `//` are skipped.
 
 Every unit's weapon profiles are stored on the unit (`Unit.extra["roster"]["weapons"]`, with
-the fields the game doesn't use under `kept`) so attacks can take them later; today Age of
-Sigmar's weapons also go on the warscroll `/aos attack attacker=… weapon=…` reads.
+the fields the game doesn't use under `kept`) so attacks can take them later; Age of Sigmar's
+also go on the warscroll `/aos attack attacker=… weapon=…` reads, Infinity's into the game's
+weapons and the unit's loadout (`/inf attack`), World of Warcraft's onto the Action Bar
+(`/wow attack … card=…`): WEAPON_HOOKS.
 
 Parsing is checked line by line against the game system (`validate_stats`), so a bad line is
 reported with its number before anything is added; `add_roster` adds every unit or none (it
@@ -30,6 +32,7 @@ returns a new state, the input is never modified).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -49,6 +52,8 @@ from rules_core.rules.text import fold
 from rules_core.systems import get_system
 from rules_core.systems.aos import system as aos_system
 from rules_core.systems.base import Note, read_number
+from rules_core.systems.inf import transitions as inf_tr
+from rules_core.systems.wow import transitions as wow_tr
 
 MAX_UNITS = 60
 MAX_WEAPONS = 12
@@ -78,11 +83,13 @@ WEAPON_FIELDS: dict[str, dict[str, tuple[str, ...]]] = {
         "power": ("potere", "pow", "attack", "attacco"),
         "range": ("raggio", "gittata"),
         "type": ("tipo",),
+        "cost": ("costo",),  # the tick cost an Action Card needs (202)
     },
     "inf": {
         "dam": ("damage", "danno"),
         "burst": ("b", "raffica", "r"),
         "ammo": ("ammunition", "munizione", "munizioni", "mun"),
+        "bands": ("range", "rng", "gittata", "distanza", "fasce"),  # 20:+3,40:0 as /inf weapon
     },
     "c5": {
         "str": ("strength", "for", "forza"),
@@ -329,8 +336,10 @@ def add_roster(
     state: GameState, roster: Roster, owner: Player, *, strict: bool = True
 ) -> tuple[GameState, list[Note]]:
     """Every unit of `roster` added to the game for `owner`, or none (a `LineError` names the
-    unit that can't be). A name the game already has gets a number. With `strict`, an Age of
-    Sigmar weapon that `/aos attack` couldn't use is an error; otherwise it is a note."""
+    unit that can't be). A name the game already has gets a number. Each weapon also becomes
+    its game's own (WEAPON_HOOKS: an Age of Sigmar warscroll weapon, an Infinity loadout
+    weapon, a World of Warcraft Action Card); with `strict`, one whose values can't make it is
+    an error, otherwise a note (`army.weapon_not_usable`)."""
     if roster.system != state.system:
         raise UserError("army.wrong_system", roster=roster.system, game=state.system)
     notes: list[Note] = []
@@ -341,31 +350,54 @@ def add_roster(
             if name != item.name:
                 notes.append(("army.renamed", {"name": item.name, "new": name}))
             new = tr.add_unit(new, name, owner, {**item.stats, "models": item.models}, item.options)
-            _attach(new.system, new.units[-1], item, notes, strict=strict)
+            _attach(new, new.units[-1], item, notes, strict=strict)
         except UserError as err:
             raise LineError(err, line=item.line, unit=item.name) from None
     return new, notes
 
 
-def _attach(system: str, unit: Unit, item: RosterUnit, notes: list[Note], *, strict: bool) -> None:
+# How a game's attack commands take a roster's weapons, called for each weapon as its unit
+# joins the game (the state and the unit in it mutable): it returns notes, and raises UserError
+# when the values can't make that game's weapon. Games without one read
+# `Unit.extra["roster"]` when they attack (WARMACHINE, Confrontation).
+WeaponHook = Callable[[GameState, Unit, str, dict[str, str], dict[str, str]], list[Note]]
+
+
+def _aos_weapon(
+    state: GameState, unit: Unit, name: str, values: dict[str, str], kept: dict[str, str]
+) -> list[Note]:
+    if values:  # a weapon that is only a name stays in the roster
+        made = aos_system.make_weapon(name[:30], values)
+        aos_system.set_weapon(unit, made, made.name)
+    return []
+
+
+WEAPON_HOOKS: dict[str, WeaponHook] = {
+    "aos": _aos_weapon,
+    "inf": inf_tr.roster_weapon,
+    "wow": wow_tr.roster_card,
+}
+
+
+def _attach(
+    state: GameState, unit: Unit, item: RosterUnit, notes: list[Note], *, strict: bool
+) -> None:
     if item.weapons or item.kept:
         unit.extra[ROSTER_KEY] = {
             "weapons": [w.model_dump() for w in item.weapons],
             "kept": dict(item.kept),
         }
-    if system != "aos":
+    hook = WEAPON_HOOKS.get(state.system)
+    if hook is None:
         return
     for weapon in item.weapons:
-        if not weapon.values:
-            continue
         try:
-            made = aos_system.make_weapon(weapon.name[:30], weapon.values)
-            aos_system.set_weapon(unit, made, made.name)
-        except UserError as err:
-            if strict:
+            notes += hook(state, unit, weapon.name, dict(weapon.values), dict(weapon.kept))
+        except UserError:
+            # a weapon written as a name alone is a documented form: never an error
+            if strict and weapon.values:
                 raise
             notes.append(("army.weapon_not_usable", {"unit": unit.name, "weapon": weapon.name}))
-            del err
 
 
 def from_unit(unit: Unit, system: str) -> RosterUnit:

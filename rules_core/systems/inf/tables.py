@@ -38,13 +38,16 @@ TemplateChoice = Literal["none", "direct", "area", "thrown"]
 TEMPLATE_CHOICES: tuple[TemplateChoice, ...] = ("none", "direct", "area", "thrown")
 
 
+MAX_BURST = 6
+
+
 class Weapon(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     name: str
     bands: tuple[Band, ...]  # empty: a close-combat weapon
     dam: int = Field(ge=0, le=30)
-    burst: int = Field(ge=1, le=6)
+    burst: int = Field(ge=1, le=MAX_BURST)
     ammo: str = "N"
     # Damage = the wielder's PH plus this (L3153-3157: CC weapons PH, L3234-3235: Knife PH-2);
     # `dam` is then unused.

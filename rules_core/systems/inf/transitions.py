@@ -6,6 +6,7 @@ Line references `L123` as in models.py.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -373,14 +374,19 @@ def refuse_builtin(name: str) -> None:
 
 
 def add_weapon(state: GameState, weapon: tables.Weapon) -> GameState:
+    new = state.clone()
+    _store_weapon(new, weapon)
+    return new
+
+
+def _store_weapon(state: GameState, weapon: tables.Weapon) -> None:
+    """`weapon` into the game's weapons (`state` mutable), replacing one of its name."""
     key = weapon.name.strip().lower()
     refuse_builtin(weapon.name)
-    new = state.clone()
-    stored = new.extra.setdefault("inf", {}).setdefault("weapons", {})
+    stored = state.extra.setdefault("inf", {}).setdefault("weapons", {})
     if key not in stored and len(stored) >= tables.MAX_WEAPONS:
         raise UserError("inf.too_many_weapons", limit=tables.MAX_WEAPONS)
     stored[key] = weapon.model_dump()
-    return new
 
 
 def remove_weapon(state: GameState, name: str) -> GameState:
@@ -403,3 +409,87 @@ def equip(state: GameState, unit_name: str, names: list[str]) -> tuple[GameState
     unit = _Found.unit(new, unit_name)
     unit.extra["weapons"] = found
     return new, found
+
+
+# --- a roster's weapons (/army add, load, import) ------------------------------------------------
+
+# The roster field names a weapon's range bands may come under: `bands=` in the text format,
+# a BattleScribe profile's `Range` characteristic (kept as printed, `0-20/+3, 20-40/0`).
+BAND_FIELDS = ("bands", "range", "rng", "gittata", "distanza", "fasce")
+_ROSTER_BAND = re.compile(r"^\s*\d{1,3}\s*-\s*(\d{1,3})\s*/\s*([+-]?\d{1,2})\s*$")
+
+
+def _roster_bands(values: dict[str, str], kept: dict[str, str]) -> str | None:
+    """The bands as `/inf weapon add` takes them (`20:+3,40:0`), from `20:+3,40:0` or the
+    printed `0-20/+3, 20-40/0`; None when the roster gives none."""
+    text = values.get("bands") or next(
+        (v for k, v in kept.items() if fold(k).replace(" ", "") in BAND_FIELDS), None
+    )
+    if text is None or not text.strip() or text.strip() in ("-", "—"):
+        return None
+    parts = []
+    for part in text.split(","):
+        m = _ROSTER_BAND.match(part)
+        parts.append(f"{m.group(1)}:{m.group(2)}" if m else part)
+    return ",".join(parts)
+
+
+def _burst(values: dict[str, str]) -> int:
+    raw = values.get("burst")
+    if raw is None or not raw.strip():
+        raise UserError("inf.weapon_missing", option="burst")
+    if not raw.strip().isdecimal() or not 1 <= int(raw.strip()) <= tables.MAX_BURST:
+        raise UserError("army.not_a_number", field="burst", value=raw[:20])
+    return int(raw.strip())
+
+
+def roster_weapon(
+    state: GameState, unit: Unit, name: str, values: dict[str, str], kept: dict[str, str]
+) -> list[Note]:
+    """A weapon of a roster joins `unit`'s loadout (`state` and `unit` in it mutable), as
+    `/inf weapon add` then `/inf loadout` would put it: a book weapon (Rifle, Fucile, CC
+    Weapon, Knife) by its name; any other one becomes a game weapon made by `make_weapon`
+    from its DAM, B, ammunition and range bands (none known: used without distance=, as the
+    book's CC weapons, and the note says so). A game weapon of that name with other values
+    is never replaced: this one is refused with a note. Raises UserError when the values
+    can't make a weapon."""
+    custom = custom_weapons(state)
+    notes: list[Note] = []
+    key = name.strip().lower()
+    if key in tables.BUILTIN and key not in custom:
+        _load(unit, tables.loadout_name(name, custom), notes)
+        return notes
+    if not values:  # only a name: a weapon the game already has
+        _load(unit, tables.find_weapon(name, custom).name, notes)
+        return notes
+    if "dam" not in values:
+        raise UserError("inf.weapon_missing", option="dam")
+    bands = _roster_bands(values, kept)
+    made = tables.make_weapon(name, bands, values["dam"], _burst(values), values.get("ammo"))
+    stored = custom.get(made.name.lower())
+    if stored is not None:
+        have = tables.Weapon.model_validate(stored)
+        if have.model_copy(update={"name": made.name}) != made:
+            params = {"unit": unit.name, "weapon": have.name}
+            found = {"dam": have.damage_text(), "burst": have.burst}
+            notes.append(("inf.roster_weapon_conflict", {**params, **found}))
+            return notes
+    else:
+        _store_weapon(state, made)
+        if bands is None:
+            notes.append(("inf.roster_no_bands", {"unit": unit.name, "weapon": made.name}))
+    _load(unit, made.name if stored is None else str(stored.get("name", made.name)), notes)
+    return notes
+
+
+def _load(unit: Unit, name: str, notes: list[Note]) -> None:
+    """`name` joins the unit's loadout, once, while it has room (MAX_LOADOUT)."""
+    loadout = [str(n) for n in unit.extra.get("weapons") or []]
+    if fold(name) in {fold(n) for n in loadout}:
+        return
+    if len(loadout) >= MAX_LOADOUT:
+        notes.append(
+            ("inf.roster_loadout_full", {"unit": unit.name, "weapon": name, "limit": MAX_LOADOUT})
+        )
+        return
+    unit.extra["weapons"] = [*loadout, name]

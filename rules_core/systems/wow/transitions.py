@@ -296,6 +296,43 @@ def add_card(
     return new
 
 
+COST_FIELDS = ("cost", "costo")  # a roster's tick cost: `cost=` in text, BattleScribe's `Cost`
+
+
+def _roster_number(field: str, raw: str | None) -> int | None:
+    if raw is None or not raw.strip() or raw.strip() in ("-", "—"):
+        return None
+    if not raw.strip().isdecimal():
+        raise UserError("army.not_a_number", field=field, value=raw[:20])
+    return int(raw.strip())
+
+
+def roster_card(
+    state: GameState, unit: Unit, name: str, values: dict[str, str], kept: dict[str, str]
+) -> list[Note]:
+    """An attack of a roster (/army add, load, import) joins `unit`'s Action Bar (`state` and
+    `unit` in it mutable) as `/wow card add` would put it: its Cost as the tick cost (202,
+    L256; every attack has one, 600.1), power, range and type (physical or magical, 600.1c),
+    the same refusals (a pet has no bar, no two cards of one name, the card limit). Raises
+    UserError when the values can't make a card."""
+    raw_cost = values.get("cost") or next(
+        (v for k, v in kept.items() if fold(k).strip() in COST_FIELDS), None
+    )
+    cost = _roster_number("cost", raw_cost)
+    if cost is None:
+        raise UserError("wow.card_needs_cost")
+    card = wow_cards.make_card(
+        name,
+        cost,
+        _roster_number("power", values.get("power")),
+        values.get("type"),
+        _roster_number("range", values.get("range")),
+        None,
+    )
+    wow_cards.add_card(unit, card, wow_state.settings_of(state).max_cards)
+    return []
+
+
 def remove_card(
     state: GameState, settings: WowSettings, unit: str, name: str
 ) -> tuple[GameState, Card]:
