@@ -71,8 +71,9 @@ def test_age_of_sigmar_models_weapons_unreadable_missing_and_skipped() -> None:
 def test_world_of_warcraft_characters_and_attacks() -> None:
     thrall, grunt = imported("wow").roster.units
     assert thrall.stats["health"] == 12 and thrall.stats["legendary"] == 1
-    assert thrall.weapons[0].values == {"power": "4", "range": "4", "type": "magical"}
-    assert thrall.weapons[0].kept == {"Cost": "2"} and thrall.kept == {"Class": "Shaman"}
+    # Cost is a roster weapon field (the Action Card's tick cost, 202): read, not kept
+    assert thrall.weapons[0].values == {"power": "4", "range": "4", "type": "magical", "cost": "2"}
+    assert thrall.weapons[0].kept == {} and thrall.kept == {"Class": "Shaman"}
     assert grunt.stats["resist"] == 1
 
 
