@@ -65,7 +65,16 @@ def parse(ctx: Context, text: str, system: str) -> rs.Roster:
 
 
 def note_blocks(ctx: Context, notes: list[Note]) -> list[Block]:
-    return [[plain(ctx.t(key, **params))] for key, params in notes]
+    """Each note as a line; a `reason` (a refusal's key and parameters, as a roster note
+    carries why a weapon can't be used) is translated into it."""
+    out: list[Block] = []
+    for key, params in notes:
+        said = dict(params)
+        if isinstance(said.get("reason"), tuple):
+            why_key, why = said["reason"]
+            said["reason"] = ctx.t(why_key, **why)
+        out.append([plain(ctx.t(key, **said))])
+    return out
 
 
 async def into_game(

@@ -393,11 +393,12 @@ def _attach(
     for weapon in item.weapons:
         try:
             notes += hook(state, unit, weapon.name, dict(weapon.values), dict(weapon.kept))
-        except UserError:
+        except UserError as err:
             # a weapon written as a name alone is a documented form: never an error
             if strict and weapon.values:
                 raise
-            notes.append(("army.weapon_not_usable", {"unit": unit.name, "weapon": weapon.name}))
+            why = {"unit": unit.name, "weapon": weapon.name, "reason": (err.key, err.params)}
+            notes.append(("army.weapon_not_usable", why))
 
 
 def from_unit(unit: Unit, system: str) -> RosterUnit:

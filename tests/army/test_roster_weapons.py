@@ -145,7 +145,11 @@ def test_an_unusable_infinity_weapon_is_a_note_unless_strict() -> None:
     roster = rs.parse_text(text, "inf")
     state, notes = rs.add_roster(_game("inf"), roster, ANN, strict=False)
     assert state.units[0].extra["weapons"] == ["Combi Rifle"]
-    assert ("army.weapon_not_usable", {"unit": "Fusilier", "weapon": "Odd"}) in notes
+    reason = ("inf.bad_damage", {"dam": "X"})
+    assert (
+        "army.weapon_not_usable",
+        {"unit": "Fusilier", "weapon": "Odd", "reason": reason},
+    ) in notes
     try:
         rs.add_roster(_game("inf"), roster, ANN, strict=True)
     except rs.LineError as err:
@@ -188,7 +192,7 @@ async def test_an_imported_character_attacks_with_its_roster_card(app: App, tmp_
     reply = await imported(app, tmp_path, "wow", lang="en")
     text = plain.render(reply)
     # The Grunt's Axe has no Cost: no Action Card can be made of it, and the import says so.
-    assert "Grunt: the weapon Axe" in text, text
+    assert "Grunt: the weapon Axe" in text and "needs its tick cost: cost=N." in text, text
     found = await units(app)
     cards = found["Thrall"]["extra"]["wow"]["cards"]
     assert cards == [
@@ -231,7 +235,8 @@ def test_a_wow_attack_without_its_cost_is_a_note_unless_strict() -> None:
     assert [(c["name"], c["cost"], c["power"], c["type"], c["range"]) for c in cards] == [
         ("Chain Lightning", 2, 4, "magical", 4)
     ]
-    assert ("army.weapon_not_usable", {"unit": "Thrall", "weapon": "Axe"}) in notes
+    why = {"unit": "Thrall", "weapon": "Axe", "reason": ("wow.card_needs_cost", {})}
+    assert ("army.weapon_not_usable", why) in notes
     try:
         rs.add_roster(_game("wow"), roster, ANN, strict=True)
     except rs.LineError as err:
