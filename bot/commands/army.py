@@ -17,6 +17,7 @@ visible to another. `/undo` takes back a whole `add`, `load` or `import` at once
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
@@ -26,6 +27,7 @@ from bot.commands.context import Context
 from bot.commands.game_view import unit_line
 from bot.commands.registry import MAX_COMMAND_TEXT
 from bot.commands.spec import CommandSpec, OptionSpec
+from bot.commands.wow import common as wow_common
 from bot.protocol import Attachment, Block, Reply, bold, italic, plain, pre
 from bot.roster_import import read_local, read_roster_async
 from bot.session import apply_change, load_game, require_player
@@ -77,6 +79,13 @@ def note_blocks(ctx: Context, notes: list[Note]) -> list[Block]:
     return out
 
 
+# The games whose roster weapons follow a chat setting kept in the game (WoW's card limit):
+# the chat's settings are copied in first, as the game's own commands do.
+SETTINGS_COPIERS: dict[str, Callable[[Context], Awaitable[Callable[[GameState], GameState]]]] = {
+    "wow": wow_common.settings_copier,
+}
+
+
 async def into_game(
     ctx: Context,
     game: StoredGame,
@@ -88,10 +97,12 @@ async def into_game(
 ) -> tuple[list[Block], list[str]]:
     """Add the roster's units for `who` as ONE change (one event: /undo takes it all back)."""
     notes: list[Note] = []
+    prepare = SETTINGS_COPIERS.get(game.state.system)
+    copy = await prepare(ctx) if prepare is not None else None
 
     def mutate(state: GameState) -> GameState:
         notes.clear()  # runs again after a conflict: keep one run's notes
-        new, said = rs.add_roster(state, roster, who, strict=strict)
+        new, said = rs.add_roster(copy(state) if copy else state, roster, who, strict=strict)
         notes.extend(said)
         return new
 

@@ -243,3 +243,25 @@ def test_a_wow_attack_without_its_cost_is_a_note_unless_strict() -> None:
         assert err.key == "wow.card_needs_cost" and err.unit == "Thrall"
     else:
         raise AssertionError("strict must refuse the card")
+
+
+async def test_an_imported_bar_follows_the_chats_card_limit(app: App) -> None:
+    chat = "console:roster-cards"
+    three = (
+        "/army add Thrall health=12 | Bolt: cost=1 power=2 | Shock: cost=1 power=2 | Wave: cost=2"
+    )
+
+    async def ann_here(text: str) -> Reply:
+        return await say(app, text, user="1", name="Ann", chat=chat, admin=True)
+
+    ok(await ann_here("/game new wow"))
+    refused = await ann_here(three)  # the default limit, 2 cards (100.2): the line is refused
+    assert refused.error is not None and refused.error.code == "army.bad_line"
+    assert "2" in refused.error.message
+    ok(await ann_here("/game end"))
+    ok(await ann_here("/wow settings card_limit=any"))  # no game yet: the chat's setting alone
+    ok(await ann_here("/game new wow"))
+    ok(await ann_here(three))
+    listed = ok(await ann_here("/wow card list Thrall"))
+    assert listed.data is not None
+    assert [c["name"] for c in listed.data["cards"]] == ["Bolt", "Shock", "Wave"]

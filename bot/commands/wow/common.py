@@ -3,6 +3,8 @@ its card, how a roll is named in the roll log."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bot.commands.context import Context
 from bot.commands.system_kit import SystemGame, SystemSettings
 from bot.commands.wow import view
@@ -45,6 +47,13 @@ SETTINGS = SystemSettings(
 
 
 GAME = SystemGame(SYSTEM, "wow.not_a_wow_game", "wow.apply_needs_target")
+
+
+async def settings_copier(ctx: Context) -> Callable[[GameState], GameState]:
+    """A change that copies the chat's settings into the game, for a command outside /wow that
+    changes WoW units by the settings (an /army import's Action Cards: the card limit)."""
+    current = await SETTINGS.load(ctx)
+    return lambda state: wow_state.with_settings(state, current, replace=True)
 
 
 async def synced(ctx: Context, state: GameState) -> GameState:
