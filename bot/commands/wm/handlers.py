@@ -38,6 +38,7 @@ from rules_core.systems.wm.attack import base_defense, resolve_attack
 from rules_core.systems.wm.models import AttackRequest
 from rules_core.systems.wm.odds import attack_odds, check_pass_chance
 from rules_core.systems.wm.power import (
+    FIST_KINDS,
     POWER_KINDS,
     PowerRequest,
     TrampleHit,
@@ -203,6 +204,9 @@ async def fall(ctx: Context) -> Reply:
     arm = wt.front_arm(a.arm, found[0].state, found[1]) if found else a.arm
     source = ctx.dice(a.dice)
     steps, out = checks.resolve_fall(height, arm, source)
+    if not out.fell:  # nothing rolled, nothing to apply or log
+        said = ctx.t("wm.no_fall", height=inches(ctx, float(height)))
+        return Reply(blocks=[[plain(said)]], data={"system": "wm", "outcome": out.model_dump()})
     blocks = steps_blocks(ctx, steps, "fall")
     if out.damage is not None:
         blocks.append([bold(tn(ctx, "wm.verdict.fall", out.damage))])
@@ -368,6 +372,8 @@ def power_request(
     kind = parse_kind(a.kind)  # an unknown power attack is the first thing to say
     if attacker is not None:
         wt.refuse_crippled_movement(attacker, kind)
+        if a.fist and kind in FIST_KINDS:
+            ps.check_fist(attacker, a.fist)
     skill, defense = option_or_stat(a.mat, attacker, "mat"), option_or_stat(a.def_, target, "def")
     strength, arm = option_or_stat(a.str_, attacker, "str"), wt.front_arm(a.arm, state, target)
     for name, value in (("mat", skill), ("def", defense), ("str", strength), ("arm", arm)):

@@ -15,6 +15,7 @@ from rules_core.systems.wm.models import (
 )
 
 FALL_POW = 10  # L3415-3417: a fall of 3" or less is a POW 10 damage roll
+MIN_FALL = 1  # L3412-3414: a model falls only onto a surface at least 1 full inch lower
 MAX_HEIGHT = 60
 MAX_DISTANCE = 120
 
@@ -58,6 +59,12 @@ def fall_dice(height: Fraction) -> int:
 def resolve_fall(
     height: Fraction, arm: int | None, source: DiceSource
 ) -> tuple[list[Step], FallOutcome]:
+    """The damage roll of a fall; under 1" there is no fall (L3412-3414): no dice, no damage,
+    no knockdown (`fell` False)."""
+    if height < MIN_FALL:
+        return [], FallOutcome(
+            height=float(height), fell=False, dice=0, damage_total=0, arm=arm, damage=None
+        )
     dice = fall_dice(height)
     source.require(dice)
     faces = [source.roll(6) for _ in range(dice)]

@@ -100,6 +100,7 @@ class CheckOutcome(BaseModel):
 
 class FallOutcome(BaseModel):
     height: float
+    fell: bool = True  # False under 1" (L3412-3414): no roll, no damage, no knockdown
     dice: int
     damage_total: int
     arm: int | None

@@ -40,6 +40,7 @@ from rules_core.systems.wm.transitions import (
     POWER_FOCUS_COST,
     Change,
     apply_damage,
+    crippled_systems,
     location,
     unit_named,
     weapon_profile,
@@ -165,6 +166,15 @@ def grab_target(target: Unit, grab: str | None) -> tuple[str, str]:
         return HEAD, ""
     loc = location(weapon_profile(target, grab).get("loc", "-"))
     return (loc, "") if loc in ("L", "R", HEAD) else ("-", grab)
+
+
+def check_fist(jack: Unit, fist: str) -> None:
+    """A warjack never uses an Open Fist in a crippled system for a power attack (L874-876):
+    the hand the player names (`L`, `R`, `H`; S, D, T in Italian) is checked against the
+    warjack's own grid, whether or not its Open Fists were recorded."""
+    loc = location(fist)
+    if loc in ("L", "R", HEAD) and loc in crippled_systems(jack):
+        raise UserError(f"wm.fist_crippled_{loc}", unit=jack.name)
 
 
 def holding_fist(jack: Unit, fist: str | None) -> str:

@@ -215,6 +215,17 @@ def refuse_crippled_movement(attacker: Unit, action: str) -> None:
         raise UserError("wm.power_movement_crippled", unit=attacker.name, kind=action)
 
 
+def refuse_combined(attacker: Unit) -> None:
+    """A combined attack is for troopers (L3269-3271, L3313), and no model makes one with a
+    weapon system (head or arm) crippled (L3745-3748). A model with a damage grid (a warjack
+    or warcaster) or a FOCUS stat (a warcaster) is known to be no trooper; a unit without
+    either may be troopers or a solo: the player's word stands."""
+    if any(s in WEAPON_SYSTEMS for s in crippled_systems(attacker)):
+        raise UserError("wm.combined_crippled", unit=attacker.name)
+    if unit_grid(attacker) is not None or attacker.stats.get("focus"):
+        raise UserError("wm.combined_troopers_only", unit=attacker.name)
+
+
 def _number(profile: dict[str, str], field: str, weapon: str) -> int | None:
     raw = profile.get(field)
     if raw is None or raw.strip() in ("", "-", "—"):
@@ -235,6 +246,8 @@ def with_attacker(inp: AttackInput, attacker: Unit | None, weapon: str | None) -
         if weapon:
             raise UserError("wm.weapon_needs_attacker")
         return inp
+    if inp.combined:
+        refuse_combined(attacker)
     changes: dict[str, object] = {}
     kind = inp.type
     mods = inp.mods
