@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import i18n
+from bot.clean_text import shorten
 from bot.commands.registry import Registry
 from bot.protocol import Attachment, Block, Reply, bold, code, plain
 from rules_core.errors import UserError
@@ -75,7 +76,7 @@ def check_limits(text: str) -> None:
 
 def _first_line(text: str) -> str:
     first = text.split("\n", 1)[0]
-    return first if len(first) <= SHOWN_COMMAND else first[: SHOWN_COMMAND - 1] + "…"
+    return shorten(first, SHOWN_COMMAND)
 
 
 def summary(lang: i18n.Lang, done: list[tuple[Line, Reply]]) -> Reply:

@@ -45,3 +45,9 @@ def one_line(text: str) -> str:
 def multi_line(text: str) -> str:
     """A message or a document: line breaks become "\n", tabs spaces, other Cc and Cf go."""
     return _clean(text, "\n")
+
+
+def shorten(text: str, limit: int) -> str:
+    """`text` cut to `limit` characters, its end shown by "…" when it was cut (a cut command
+    shown whole would read as another command)."""
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"

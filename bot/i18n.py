@@ -181,6 +181,13 @@ def tn(lang: Lang, key: str, n: float, /, **params: Any) -> str:
     return t(lang, chosen, **params)
 
 
+def alternatives(lang: Lang, items: list[str]) -> str:
+    """`a, b or c` / `a, b o c`: items joined the language's way (Babel's CLDR lists)."""
+    from babel.lists import format_list
+
+    return str(format_list(items, style="or", locale=_locale(lang))) if items else ""
+
+
 def fmt_num(lang: Lang, x: float, digits: int | None = None) -> str:
     """A number the language's way: `7,5` / `7.5`, `1.234` / `1,234`. `digits` fixes the decimals
     (`fmt_num("it", 7, 2)` → `7,00`); None keeps an int an int and shows up to 2 decimals."""

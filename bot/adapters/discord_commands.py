@@ -33,6 +33,7 @@ import json
 from typing import Any
 
 from bot import i18n
+from bot.clean_text import shorten
 from bot.commands.discord_names import (
     OTHER_LANGS,
     CommandTreeError,
@@ -65,8 +66,7 @@ DISCORD_LOCALE: dict[i18n.Lang, str] = {"it": "it"}  # our language -> Discord's
 
 
 def _short(text: str, limit: int = MAX_DESCRIPTION) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+    return shorten(" ".join(text.split()), limit)
 
 
 def _described(key: str) -> dict[str, Any]:

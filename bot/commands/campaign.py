@@ -16,6 +16,7 @@ import re
 from datetime import timedelta
 from typing import Annotated
 
+from bot.clean_text import shorten
 from bot.commands.args import Args
 from bot.commands.context import Context
 from bot.commands.game_view import turn_over
@@ -332,7 +333,7 @@ async def journal(ctx: Context) -> Reply:
             plain(f"{where(e)}{e.at:%m-%d %H:%M} "),
             bold(e.who),
             plain(" "),
-            code(e.what[:80]),
+            code(shorten(e.what, 80)),
         ]
         if e.kind == "roll" and e.detail:
             line.append(plain(" " + e.detail))

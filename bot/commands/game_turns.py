@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
+from bot.clean_text import shorten
 from bot.commands.args import Args
 from bot.commands.context import Context
 from bot.commands.game_view import (
@@ -167,7 +168,7 @@ async def log(ctx: Context) -> Reply:
             plain(f"{ev.created_at:%H:%M} "),
             bold(ev.user_name),
             plain(" "),
-            code(ev.command[:80]),
+            code(shorten(ev.command, 80)),
         ]
         if ev.undone:
             line.append(plain(" " + ctx.t("game.undone_mark")))
@@ -196,6 +197,6 @@ async def log(ctx: Context) -> Reply:
 async def undo(ctx: Context) -> Reply:
     event = await undo_last(ctx)
     return Reply(
-        blocks=[[plain(ctx.t("game.undid") + " "), code(event.command[:80])]],
+        blocks=[[plain(ctx.t("game.undid") + " "), code(shorten(event.command, 80))]],
         data={"undone": event.id},
     )

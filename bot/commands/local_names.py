@@ -95,6 +95,9 @@ def error_params(
     if isinstance(of, str) and isinstance(valid, str):  # listed codes, in the reader's words
         words = (value_word(of, code, lang) for code in valid.split(", "))
         params = {**params, "valid": ", ".join(words)}
+    key = params.get("value_key")  # the one code the sentence names (`mod`), as the reader types it
+    if isinstance(of, str) and isinstance(key, str) and isinstance(params.get(key), str):
+        params = {**params, key: value_word(of, params[key], lang)}
     like = params.get("like")  # the option meant by a mistyped one: the reader's word for it
     names = option_names(spec, lang) if spec is not None and isinstance(like, str) else {}
     if isinstance(like, str) and like in names:

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Annotated, Any, Protocol
 
 from bot import i18n
+from bot.clean_text import shorten
 from bot.commands.args import Args
 from bot.commands.context import Context
 from bot.commands.spec import CommandSpec, OptionSpec
@@ -141,7 +142,7 @@ def passage_blocks(ctx: Context, hit: rulebooks.PassageHit) -> list[Block]:
     )
     if hit.page is not None:
         where += ", " + ctx.t("rules.page", n=hit.page)
-    body = hit.body if len(hit.body) <= PASSAGE_CHARS else hit.body[:PASSAGE_CHARS].rstrip() + "…"
+    body = shorten(hit.body, PASSAGE_CHARS + 1)
     header: Block = [bold(hit.title)]
     if hit.heading:
         header += [plain(" › "), plain(hit.heading)]

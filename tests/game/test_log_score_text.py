@@ -56,3 +56,16 @@ async def test_log_shows_no_catalogue_codes(app: App) -> None:
         assert all(t and t in plain.render(log) for t in texts)
     it = plain.render(await as_(app, "1", "Ann", "/log", lang="it"))
     assert "Orcs: 3 danni" in it
+
+
+async def test_a_long_command_in_the_log_and_undo_shows_it_was_cut(app: App) -> None:
+    # The walk: /registro cut a command at 80 characters with nothing to say so, so the log
+    # showed `dadi=6,5` for a command typed with `dadi=6,5,4,4,3`: a different command.
+    await setup(app)
+    reason = "held the bridge against the whole orc warband until the end of the fifth round"
+    await as_(app, "1", "Ann", f"/score add 1 {reason}")
+    shown = plain.render(await as_(app, "1", "Ann", "/log 1"))
+    line = next(row for row in shown.splitlines() if "/score add" in row)
+    assert line.rstrip("`").endswith("…") and reason not in line
+    undone = plain.render(await as_(app, "1", "Ann", "/undo"))
+    assert "…" in undone and reason not in undone

@@ -182,3 +182,23 @@ async def test_infinity_attributes_are_chosen_by_the_italian_books_codes(app: Ap
     assert "predefinito cd" in help_text and " bs" not in help_text
     english = plain.render(await say(app, "/help inf roll", lang="en"))
     assert "stat=cc|bs|ph|wip|arm|bts" in english and "default bs" in english
+
+
+async def test_a_wm_modifier_refused_for_the_attack_is_named_in_the_readers_words(
+    app: App,
+) -> None:
+    # The walk: "'cover' vale solo per gli attacchi a distanza e magici." on an Italian screen.
+    base = "/wm attacco tipo=mischia abilita=7 potenza=12 dif=12 armatura=18"
+    for typed, code in (("copertura", "cover"), ("celato", "concealment"), ("spruzzo", "spray")):
+        it = await say(app, f"{base} mod={typed}", lang="it")
+        assert it.error is not None and it.error.code == "wm.not_melee", it.error
+        assert f"'{typed}'" in it.error.message and code not in it.error.message
+    ranged = await say(
+        app,
+        "/wm attacco tipo=distanza abilita=7 potenza=12 dif=12 armatura=18 mod=carica",
+        lang="it",
+    )
+    assert ranged.error is not None and ranged.error.code == "wm.melee_only", ranged.error
+    assert "'carica'" in ranged.error.message
+    en = await say(app, "/wm attack type=melee mat=7 pow=12 def=12 arm=18 mods=cover", lang="en")
+    assert en.error is not None and "'cover'" in en.error.message

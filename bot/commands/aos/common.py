@@ -131,7 +131,7 @@ def command_name(ctx: Context, command_id: str) -> str:
 
 
 def phase_names(ctx: Context, ids: str) -> str:
-    return ", ".join(ctx.t(f"aos.phase.{p}") for p in ids.split(",") if p)
+    return i18n.alternatives(ctx.lang, [ctx.t(f"aos.phase.{p}") for p in ids.split(",") if p])
 
 
 def on6_name(ctx: Context, usage: str) -> str:

@@ -20,6 +20,8 @@ from rules_core.systems.wm.models import (
     AttackResolution,
 )
 
+# An error naming one modifier names it as the reader types it (the bot's `values.mods` words).
+MOD_WORD = {"values_of": "values.mods", "value_key": "mod"}
 DEF_FLOOR = 5  # L677-679: DEF (base or current) never below 5
 KNOCKED_DOWN_DEF = 5  # L3437-3438 (base DEF 5, every attack)
 STATIONARY_DEF = 5  # L3531-3532
@@ -63,12 +65,12 @@ def _check(req: AttackRequest) -> None:
         raise UserError("wm.aim_ranged_only")  # L2786-2790: not magic, not melee
     for name in ("charge", "free_strike", "intervening"):
         if name in mods and not melee:
-            raise UserError("wm.melee_only", mod=name)
+            raise UserError("wm.melee_only", mod=name, **MOD_WORD)
     for name in ("cover", "concealment", "elevated", "in_melee"):
         if name in mods and melee:
-            raise UserError("wm.not_melee", mod=name)
+            raise UserError("wm.not_melee", mod=name, **MOD_WORD)
     if "spray" in mods and melee:
-        raise UserError("wm.not_melee", mod="spray")
+        raise UserError("wm.not_melee", mod="spray", **MOD_WORD)
     if "spray" in mods and req.blast:
         raise UserError("wm.blast_no_attack_roll")
     if "charge" in mods and "free_strike" in mods:
@@ -77,7 +79,8 @@ def _check(req: AttackRequest) -> None:
         raise UserError("wm.free_strike_backstrike")  # L2160-2162
     if ("charge" in mods or "free_strike" in mods) and req.boost in ("damage", "both"):
         # L171-175: the damage roll is already boosted; a roll is boosted only once.
-        raise UserError("wm.double_boost", mod="charge" if "charge" in mods else "free_strike")
+        which = "charge" if "charge" in mods else "free_strike"
+        raise UserError("wm.double_boost", mod=which, **MOD_WORD)
     if req.combined and req.type == "magic":
         raise UserError("wm.combined_magic")
     if req.combined and req.type == "ranged" and "in_melee" in mods:

@@ -113,7 +113,7 @@ async def test_a_whole_game_in_one_language(app: App, lang: Lang) -> None:
     if lang == "it":
         # The book's terms and Italian singulars/plurals.
         assert "Per Colpire 3+" in said and "Salvezza 5+ (-1)" in said
-        assert "Attacco Totale si usa nella fase di tiro, di combattimento" in said
+        assert "Attacco Totale si usa nella fase di tiro o di combattimento" in said
         assert "non nella fase degli eroi" in said
         assert "1 ferita persa (l'unità è distrutta)" in said  # 4 damage on 1 model of 3
         assert "fugge 1 modello" in said  # 1 + 5 slain = 6 > 5
@@ -126,7 +126,7 @@ async def test_a_whole_game_in_one_language(app: App, lang: Lang) -> None:
         assert re.search(r"Modelli uccisi \(media \d+,\d\d\)", said)
     else:
         assert "Hit 3+" in said and "Save 5+ (-1)" in said
-        assert "All-out Attack is used in the shooting, combat phase" in said
+        assert "All-out Attack is used in the shooting or combat phase" in said
         assert "1 wound lost (the unit is destroyed)" in said
         assert "1 model flees" in said
         assert "suffers 1 mortal wound" in said
