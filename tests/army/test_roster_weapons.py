@@ -92,6 +92,18 @@ async def test_an_imported_trooper_shoots_with_its_roster_weapon(app: App, tmp_p
     names = {w["name"]: w for w in listed.data["weapons"]}
     assert names["Spitfire"]["dam"] == 14 and names["Spitfire"]["burst"] == 4
     assert list(names["Combi Rifle"]["bands"]) == [{"upto": 20, "mod": 3}, {"upto": 40, "mod": 0}]
+    # The note's command, as written, gives the Pistol its bands: then it shoots with BS.
+    line = next(x for x in text.splitlines() if x.startswith("Fusilier Lieutenant: Pistol"))
+    command = line[line.index("/inf weapon add") : line.index(" (its own bands)")]
+    assert command == '/inf weapon add name="Pistol" dam=11 burst=2 bands=20:0,40:+3'
+    ok(await ann(app, command))
+    shot = ok(
+        await ann(
+            app,
+            '/inf attack attacker="Fusilier Lieutenant" weapon=Pistol distance=30 dice=1,2,20,20',
+        )
+    )
+    assert shot.title == "Attack: target 15, B2, DAM 11 N (Normal)"  # BS 12 +3 at 30 cm
 
 
 async def test_a_weapon_name_the_game_has_with_other_values_is_refused(

@@ -450,7 +450,7 @@ def roster_weapon(
     `/inf weapon add` then `/inf loadout` would put it: a book weapon (Rifle, Fucile, CC
     Weapon, Knife) by its name; any other one becomes a game weapon made by `make_weapon`
     from its DAM, B, ammunition and range bands (none known: used without distance=, as the
-    book's CC weapons, and the note says so). A game weapon of that name with other values
+    book's CC weapons, and the note says so, with the command that gives it its bands). A game weapon of that name with other values
     is never replaced: this one is refused with a note. Raises UserError when the values
     can't make a weapon."""
     custom = custom_weapons(state)
@@ -476,8 +476,9 @@ def roster_weapon(
             return notes
     else:
         _store_weapon(state, made)
-        if bands is None:
-            notes.append(("inf.roster_no_bands", {"unit": unit.name, "weapon": made.name}))
+        if bands is None and made.ph_dam is None:  # PH-based Damage: a CC weapon (L3153-3157)
+            said = {"dam": made.dam, "burst": made.burst}
+            notes.append(("inf.roster_no_bands", {"unit": unit.name, "weapon": made.name, **said}))
     _load(unit, made.name if stored is None else str(stored.get("name", made.name)), notes)
     return notes
 
