@@ -450,9 +450,9 @@ def roster_weapon(
     `/inf weapon add` then `/inf loadout` would put it: a book weapon (Rifle, Fucile, CC
     Weapon, Knife) by its name; any other one becomes a game weapon made by `make_weapon`
     from its DAM, B, ammunition and range bands (none known: used without distance=, as the
-    book's CC weapons, and the note says so, with the command that gives it its bands). A game weapon of that name with other values
-    is never replaced: this one is refused with a note. Raises UserError when the values
-    can't make a weapon."""
+    book's CC weapons, and the note says so, with the command that gives it its bands). A
+    game weapon of that name with other values is never replaced: this one is refused with a
+    note. Raises UserError when the values can't make a weapon."""
     custom = custom_weapons(state)
     notes: list[Note] = []
     key = name.strip().lower()
