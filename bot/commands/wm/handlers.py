@@ -22,7 +22,15 @@ from bot.commands.wm.args import (
     PowerArgs,
     WmAttackArgs,
 )
-from bot.commands.wm.view import attack_title, chance, inches, steps_blocks, tn, verdict
+from bot.commands.wm.view import (
+    attack_title,
+    chance,
+    dice_notes,
+    inches,
+    steps_blocks,
+    tn,
+    verdict,
+)
 from bot.images.cards.attach import grid_picture
 from bot.images.cards.odds import attach as odds_picture
 from bot.protocol import Block, Reply, bold, code, plain
@@ -100,7 +108,7 @@ async def attack(ctx: Context) -> Reply:
     source = ctx.dice(a.dice)
     res = resolve_attack(req, source)
     out = res.outcome
-    blocks = steps_blocks(ctx, res.steps, req.type)
+    blocks = steps_blocks(ctx, res.steps, req.type) + dice_notes(ctx, req)
     blocks.append([bold(verdict(ctx, req, out))])
     data = resolution("wm", res.steps, out.model_dump())
     damaged: Unit | None = None
@@ -136,6 +144,7 @@ async def odds(ctx: Context) -> Reply:
         damage=chance(ctx, result.p_damage),
     )
     blocks.append([plain(line)])
+    blocks += dice_notes(ctx, req)
     data = {
         "system": "wm",
         **distribution_data(dist),

@@ -10,7 +10,7 @@ from bot.commands.context import Context
 from bot.commands.system_kit import dice_text, signed
 from bot.protocol import Block, bold, plain
 from rules_core.steps import Step
-from rules_core.systems.wm.attack import armor
+from rules_core.systems.wm.attack import armor, effective_defense
 from rules_core.systems.wm.models import AttackOutcome, AttackRequest
 
 
@@ -106,12 +106,24 @@ def steps_blocks(ctx: Context, steps: list[Step], kind: str) -> list[Block]:
 
 
 def attack_title(ctx: Context, req: AttackRequest) -> str:
-    """The attack in one line, with the ARM to beat (Power Field, shields included)."""
+    """The attack in one line, with the DEF the roll is against (base-setting states, cover,
+    the floor of 5 included: the defense step shows how) and the ARM to beat (Power Field,
+    shields included)."""
     arm = armor(req)[0]
     if req.blast:
         return ctx.t("wm.title_blast", pow=req.pow, arm=arm)
     power = req.pow + req.str_
-    return ctx.t(f"wm.title_{req.type}", skill=req.skill, defense=req.defense, pow=power, arm=arm)
+    defense = effective_defense(req)[0]
+    return ctx.t(f"wm.title_{req.type}", skill=req.skill, defense=defense, pow=power, arm=arm)
+
+
+def dice_notes(ctx: Context, req: AttackRequest) -> list[Block]:
+    """Why a roll has fewer dice than the player may expect: a weapon in a crippled location
+    (the modifiers' list explains every other change)."""
+    if "crippled" not in req.mods:
+        return []
+    key = "wm.crippled_die_blast" if req.blast else "wm.crippled_die"
+    return [[plain(ctx.t(key))]]
 
 
 def verdict(ctx: Context, req: AttackRequest, out: AttackOutcome) -> str:

@@ -88,7 +88,7 @@ def grid_card(unit: Unit, lang: i18n.Lang) -> GridCard | None:
 
 def system_letter(lang: i18n.Lang, key: str) -> str:
     """A system's letter as the chat's book prints it: the Italian card's S, D, T for L, R, H."""
-    item = f"cards.wm.letter.{key}"
+    item = f"game.draw.wm.letter.{key}"  # the same letters as the grid's text drawing
     return i18n.t(lang, item) if i18n.has(item, lang) else key
 
 

@@ -12,6 +12,7 @@ every box is (L3759-3766), and it never takes more damage than it has boxes.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from pydantic import BaseModel, Field
 
@@ -119,9 +120,10 @@ def heal(
     return Grid(columns=grid.columns, marks=marks), healed
 
 
-def draw(grid: Grid) -> str:
+def draw(grid: Grid, letter: Callable[[str], str] = str) -> str:
     """Monospace drawing: column numbers, then rows; `x` marked, `.` a free hull box, a
-    letter a free system box, blank no box."""
+    letter a free system box (`letter(key)`: the reader's letter for the system key, S for L
+    on an Italian screen), blank no box."""
     marked = grid.marked
     rows = max(len(c) for c in grid.columns)
     lines = [" ".join(str(i + 1) for i in range(COLUMNS))]
@@ -134,6 +136,6 @@ def draw(grid: Grid) -> str:
             elif (c, r) in marked:
                 cells.append("x")
             else:
-                cells.append(cell)
+                cells.append(letter(SYSTEM_KEYS.get(cell, cell)))
         lines.append(" ".join(cells).rstrip())
     return "\n".join(lines)

@@ -150,12 +150,17 @@ class WarmachineSystem(GameSystem):
         unit.damage = len(grid.marks)
 
     def draw_unit(self, unit: Unit, label: Label) -> str | None:
-        # the grid's letters are the card's, as the player typed them: nothing to name
+        # a system's letter as the reader's book prints it (S, D, T for L, R, H in Italian,
+        # L3702-3711); a letter the book does not name stays as typed
         grid = unit_grid(unit)
         if grid is None:
             return None
-        drawing = grids.draw(grid)
-        crippled = grid.crippled()
+
+        def letter(key: str) -> str:
+            return label(f"letter.{key}") if key in KNOWN_SYSTEMS else key
+
+        drawing = grids.draw(grid, letter)
+        crippled = [letter(k) for k in grid.crippled()]
         return drawing + ("\n✗ " + " ".join(crippled) if crippled else "")
 
     def start_turn(self, state: GameState, dice: DiceSource | None) -> list[Note]:

@@ -148,3 +148,62 @@ async def test_L874_a_headlock_with_a_crippled_hand_is_refused_without_recorded_
         chat=chat,
     )
     assert left.ok, plain.render(left)
+
+
+# --- 4. the grid's system letters in the reader's language --------------------------------
+
+
+def test_L3702_the_grid_draws_each_system_with_the_reader_s_letter() -> None:
+    italian = {"L": "S", "R": "D", "H": "T"}
+    drawn = grid.draw(grid.parse_grid(GRID), lambda k: italian.get(k, k))
+    assert drawn.split("\n")[3] == ". S . . D ."  # the third row: the arms' boxes
+    assert "L" not in drawn and "R" not in drawn and "D" in drawn
+    typed_italian = grid.parse_grid("......|..S..M|...MC.|...MC.|..D..M|......")
+    assert "L" in grid.draw(typed_italian) and "S" not in grid.draw(typed_italian)  # keys
+
+
+async def test_L3702_an_italian_screen_shows_S_D_T_on_the_grid_and_the_crippled_list(
+    app: App,
+) -> None:
+    chat = "console:wm-walk-letters"
+    await game(app, chat)
+    hit = await say(app, "/unita danno Ironclad 3 colonna=5", user="ann", chat=chat, lang="it")
+    text = plain.render(hit)
+    assert "\n✗ D\n" in text + "\n", text
+    drawing = text[text.index("1 2 3 4 5 6") :]
+    assert " R" not in drawing and " L" not in drawing and "S" in drawing
+    english = plain.render(await say(app, "/unit show Ironclad", chat=chat))
+    drawing = english[english.index("1 2 3 4 5 6") : english.index("✗ R")]
+    assert "\n✗ R\n" in english and " L" in drawing and "S" not in drawing
+
+
+# --- 5. replies that say why the numbers changed --------------------------------------------
+
+
+async def test_L3734_L3740_the_reply_shows_the_def_rolled_against_and_why_a_die_is_gone(
+    app: App,
+) -> None:
+    chat = "console:wm-walk-why"
+    await game(app, chat)
+    lame = "/unit add Lame def=12 arm=16 grid=M.....|C.....|L|R|H|."
+    assert (await say(app, lame, user="bob", chat=chat)).ok
+    assert (await say(app, "/unit damage Lame 1 column=1", user="bob", chat=chat)).ok
+    reply = await say(
+        app,
+        "/wm attacco mat=6 pot=10 bersaglio=Lame mod=compromesso dadi=3,3",
+        user="ann",
+        chat=chat,
+        lang="it",
+    )
+    assert reply.ok and reply.data is not None, plain.render(reply)
+    assert reply.title is not None and "contro DIF 7," in reply.title  # not the printed 12
+    text = plain.render(reply)
+    assert "12 −5 DIF base 7 (Movimento compromesso) = 7" in text
+    assert "L'arma è in una posizione compromessa: un dado in meno" in text
+    odds = await say(app, "/wm odds mat=6 pow=10 target=Lame mods=crippled", chat=chat)
+    text = plain.render(odds)
+    assert "vs DEF 7," in text and "one die fewer on the attack roll" in text
+    sound = plain.render(
+        await say(app, "/wm attack mat=6 pow=10 target=Lame dice=3,3,1,1", chat=chat)
+    )
+    assert "one die fewer" not in sound
