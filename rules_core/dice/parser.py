@@ -357,8 +357,8 @@ class _Parser:
             sides = self.number()
         if not limits.MIN_SIDES <= sides <= limits.MAX_SIDES:
             raise UserError(
-                "dice.bad_sides", sides=sides, min=limits.MIN_SIDES, max=limits.MAX_SIDES
-            )
+                "dice.bad_sides", n=sides, min=limits.MIN_SIDES, max=limits.MAX_SIDES
+            )  # counted: "1 faccia", "0 facce"
         reroll: Reroll | None = None
         explode: Cond | None = None
         keep: Keep | None = None

@@ -44,8 +44,11 @@ def catalogue(lang: str) -> dict[str, str]:
     return {f"dice.{k}": v for k, v in data["dice"].items()}
 
 
-def placeholders(message: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(message) if name is not None}
+def placeholders(message: str | dict[str, str]) -> set[str]:
+    """A message's parameters; a counted one's (a plural table) in any of its forms."""
+    forms = message.values() if isinstance(message, dict) else [message]
+    parsed = (string.Formatter().parse(form) for form in forms)
+    return {name for parts in parsed for _, name, _, _ in parts if name is not None}
 
 
 def test_grep_finds_the_raises() -> None:
@@ -110,7 +113,8 @@ def test_italian_dice_messages_have_no_english_words() -> None:
     found = {
         f"{section}.{key}": words
         for section, entries in tables.items()
-        for key, text in entries.items()
+        for key, entry in entries.items()  # a counted message: a table of forms
+        for text in (entry.values() if isinstance(entry, dict) else [entry])
         if (words := foreign_words("it", text))
     }
     assert found == {}

@@ -202,3 +202,18 @@ async def test_a_wm_modifier_refused_for_the_attack_is_named_in_the_readers_word
     assert "'carica'" in ranged.error.message
     en = await say(app, "/wm attack type=melee mat=7 pow=12 def=12 arm=18 mods=cover", lang="en")
     assert en.error is not None and "'cover'" in en.error.message
+
+
+async def test_one_face_and_confrontations_for_read_as_the_book_writes_them(app: App) -> None:
+    # The walk: "Un dado non può avere 1 facce" / "A die cannot have 1 sides"; and C5's STR
+    # drawn "forza 6" beside ATT and DIF where the book writes FOR.
+    it = await say(app, "/tira 2d1", lang="it")
+    assert it.error is not None and "non può avere 1 faccia:" in it.error.message
+    en = await say(app, "/roll 2d1", lang="en")
+    assert en.error is not None and "cannot have 1 side:" in en.error.message
+    many = await say(app, "/roll 2d1001", lang="en")
+    assert many.error is not None and "cannot have 1001 sides:" in many.error.message
+    chat = {"chat": "console:c5-for", "user": "ann"}
+    assert (await say(app, "/partita nuova c5 Prova", lang="it", **chat)).ok
+    added = await say(app, "/unita aggiungi Orco att=5 forza=6 dif=4 res=6", lang="it", **chat)
+    assert "ATT 5 FOR 6 DIF 4 RES 6" in plain.render(added)

@@ -96,3 +96,19 @@ def test_entries_name_commands_as_their_reader_types_them(lang: i18n.Lang) -> No
                 if typed_example(registry, typed, lang) != typed:
                     wrong.append((entry.id, typed, typed_example(registry, typed, lang)))
     assert wrong == []
+
+
+def test_italian_infinity_entries_use_the_italian_books_attributes() -> None:
+    # The walk: "Si lanciano con il PH" where the Italian book and the bot's own screens say
+    # FIS (CD, PB, VOL, F for BS, BTS, WIP, W): 32 in 30 entries.
+    from bot.rules_data import load_entries
+
+    english = re.compile(r"\b(PH|BS|BTS|WIP|W)\b")
+    found = {
+        entry.id: english.findall(text.get("it"))
+        for entry in load_entries()
+        if entry.system == "inf"
+        for text in [entry.summary] + ([entry.details] if entry.details is not None else [])
+        if english.search(text.get("it"))
+    }
+    assert found == {}
