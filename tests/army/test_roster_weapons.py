@@ -277,3 +277,37 @@ async def test_an_imported_bar_follows_the_chats_card_limit(app: App) -> None:
     listed = ok(await ann_here("/wow card list Thrall"))
     assert listed.data is not None
     assert [c["name"] for c in listed.data["cards"]] == ["Bolt", "Shock", "Wave"]
+
+
+def test_rosters_saved_before_cost_was_a_field_and_italian_names_still_arm() -> None:
+    # a WoW roster saved when BattleScribe's Cost was kept, not read
+    old = rs.Roster(
+        system="wow",
+        units=[
+            rs.RosterUnit(
+                name="Thrall",
+                stats={"health": 12},
+                weapons=[
+                    rs.Weapon(
+                        name="Chain Lightning",
+                        values={"power": "4", "range": "4", "type": "magical"},
+                        kept={"Cost": "2"},
+                    )
+                ],
+            )
+        ],
+    )
+    state, notes = rs.add_roster(_game("wow"), old, ANN, strict=False)
+    (card,) = state.units[0].extra["wow"]["cards"]
+    assert (card["cost"], card["power"], card["range"], card["type"]) == (2, 4, 4, "magical")
+    assert notes == []
+    # Infinity in Italian: the book's Fucile by its name, fasce= for the bands
+    roster = rs.parse_text(
+        "Fuciliere cd=12 f=1 | Fucile | Combi: danno=13 raffica=3 munizioni=N fasce=20:+3,40:0",
+        "inf",
+    )
+    state, notes = rs.add_roster(_game("inf"), roster, ANN)
+    assert state.units[0].extra["weapons"] == ["Fucile", "Combi"]
+    combi = state.extra["inf"]["weapons"]["combi"]
+    assert [(b["upto"], b["mod"]) for b in combi["bands"]] == [(20, 3), (40, 0)]
+    assert notes == []
