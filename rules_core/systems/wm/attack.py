@@ -81,6 +81,8 @@ def _check(req: AttackRequest) -> None:
         # L171-175: the damage roll is already boosted; a roll is boosted only once.
         which = "charge" if "charge" in mods else "free_strike"
         raise UserError("wm.double_boost", mod=which, **MOD_WORD)
+    if req.combined and "crippled" in mods:
+        raise UserError("wm.combined_crippled_weapon")  # L3745-3748
     if req.combined and req.type == "magic":
         raise UserError("wm.combined_magic")
     if req.combined and req.type == "ranged" and "in_melee" in mods:

@@ -91,12 +91,13 @@ def lock_of(state: GameState, name: str) -> Lock | None:
 
 def open_fists(unit: Unit) -> int | None:
     """The Open Fists recorded with /wm gear that are not in a crippled system; None when the
-    unit has none recorded (the rules then take the player's word)."""
+    unit has none recorded (the rules then take the player's word), except that a warjack
+    with both arms crippled has no hand left to use (L874-876): 0."""
     fists = unit.extra.get("fists")
-    if not fists:
-        return None
     found = unit_grid(unit)
     crippled = set(found.crippled()) if found else set()
+    if not fists:
+        return 0 if {"L", "R"} <= crippled else None
     return sum(int(n) for loc, n in fists.items() if loc not in crippled)
 
 

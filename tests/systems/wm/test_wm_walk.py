@@ -207,3 +207,33 @@ async def test_L3734_L3740_the_reply_shows_the_def_rolled_against_and_why_a_die_
         await say(app, "/wm attack mat=6 pow=10 target=Lame dice=3,3,1,1", chat=chat)
     )
     assert "one die fewer" not in sound
+
+
+# --- beyond the walk: the same rules without a stored attacker's word ------------------------
+
+
+def test_L3745_a_declared_crippled_weapon_makes_no_combined_attack() -> None:
+    from rules_core.systems.wm.attack import resolve_attack
+    from rules_core.systems.wm.models import AttackRequest
+
+    crippled = AttackRequest(skill=6, defense=12, pow=10, arm=15, combined=2, mods={"crippled"})
+    with pytest.raises(UserError) as err:
+        resolve_attack(crippled, DiceSource.given([6, 5, 4]))
+    assert err.value.key == "wm.combined_crippled_weapon"
+
+
+def test_L874_a_warjack_with_both_arms_crippled_has_no_open_fist_to_use() -> None:
+    assert ps.open_fists(jack(crippled="LR")) == 0  # no fists recorded, no hand left
+    assert ps.open_fists(jack(crippled="R")) is None  # the other hand: the player's word
+
+
+async def test_L874_a_headlock_by_a_jack_without_sound_arms_is_refused(app: App) -> None:
+    chat = "console:wm-walk-arms"
+    await game(app, chat)
+    for column in (2, 5):
+        hit = await say(app, f"/unit damage Ironclad 3 column={column}", user="ann", chat=chat)
+        assert hit.ok
+    lock = await say(
+        app, "/wm power headlock attacker=Ironclad target=Juggernaut", user="ann", chat=chat
+    )
+    assert lock.error is not None and lock.error.code == "wm.power_fists"
