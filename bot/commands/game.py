@@ -111,8 +111,13 @@ async def game_new(ctx: Context) -> Reply:
 async def game_join(ctx: Context) -> Reply:
     game = await load_game(ctx)
     side = ctx.args(GameJoinArgs).side
+    was_in = game.state.player(ctx.request.user_id) is not None
     new = tr.join(game.state, ctx.request.user_id, ctx.request.user_name, side)
     await apply_change(ctx, new, "join", game=game)
+    if was_in:  # a side chosen by a player already in the game
+        return Reply(
+            blocks=[[plain(ctx.t("game.side_chosen", name=ctx.request.user_name, side=side))]]
+        )
     return Reply(blocks=[[plain(ctx.t("game.joined", name=ctx.request.user_name))]])
 
 
@@ -189,7 +194,7 @@ SPECS = [
     CommandSpec(
         path=("game", "join"),
         handler=game_join,
-        aliases=("entra",),
+        aliases=("entra", "unisciti", "unisci"),
         args=GameJoinArgs,
         examples=("/game join North",),
     ),

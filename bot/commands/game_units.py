@@ -8,6 +8,7 @@ anything. Who may add to their own score is the chat's `/game settings score=`. 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Annotated, Literal
 
 from pydantic import Field
@@ -88,12 +89,17 @@ class UnitSetArgs(Args):
     stats: Annotated[dict[str, int | str], STATS] = Field(default_factory=dict)
 
 
-class UnitHealArgs(Args):
+class UnitAmountArgs(Args):
     name: Annotated[str, UNIT]
     amount: Annotated[int, AMOUNT]
 
 
-class UnitDamageArgs(UnitHealArgs):
+class UnitHealArgs(UnitAmountArgs):
+    # at least 1: a heal of 0 changes nothing and would be logged as a change
+    amount: Annotated[int, replace(AMOUNT, min_value=1)]
+
+
+class UnitDamageArgs(UnitAmountArgs):
     column: Annotated[
         int | None,
         OptionSpec("column", type="int", min_value=1, max_value=6, aliases=("colonna",)),
@@ -252,6 +258,9 @@ async def unit_change(
     elif kind == "heal":
         require_unit_rights(ctx, state, unit, attack=False)
         new = tr.heal(state, unit.name, amount)
+        healed = unit.damage - tr.find_unit(new, unit.name).damage
+        if 0 < healed < amount:  # less than asked: said, not silently clipped
+            notes.append(("game.healed_part", {"unit": unit.name, "n": healed, "asked": amount}))
     else:
         require_unit_rights(ctx, state, unit, attack=False)
         new = tr.remove_unit(state, unit.name)

@@ -53,8 +53,17 @@ def find_unit(state: GameState, name: str) -> Unit:
 
 
 def join(state: GameState, user_id: str, name: str, side: str | None) -> GameState:
-    if state.player(user_id):
-        raise UserError("game.already_joined")
+    """A new player at the end of the turn order; a player already in the game (the organiser
+    is, from the start) who names another side plays for that side from now, in the same seat."""
+    me = state.player(user_id)
+    if me is not None:
+        if side is None or side == me.side:
+            raise UserError("game.already_joined")
+        new = state.clone()
+        seat = new.player(user_id)
+        assert seat is not None
+        seat.side = side
+        return new
     if len(state.players) >= MAX_PLAYERS:
         raise UserError("game.too_many_players", limit=MAX_PLAYERS)
     new = state.clone()

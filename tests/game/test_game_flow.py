@@ -239,3 +239,22 @@ def test_until_parses_or_refuses(text: str) -> None:
         return
     assert kind in ("end-of-turn", "end-of-round", "rounds", "permanent")
     assert (rounds is not None) == (kind == "rounds")
+
+
+async def test_a_player_already_in_the_game_chooses_a_side_with_join(app: App) -> None:
+    # The walk: the organiser is in the game from /game new, so /partita entra Alleanza said
+    # "Sei già in questa partita." and leaving to rejoin changed the seat order. And /partita
+    # unisci was taken for /partita esci.
+    ok(await ann(app, "/game new wow Arena"))
+    ok(await bob(app, "/game join Horde"))
+    chose = ok(await ann(app, "/partita entra Alleanza", lang="it"))
+    assert "Ann gioca ora per Alleanza." in plain.render(chose)
+    status = ok(await ann(app, "/game status"))
+    assert status.data is not None
+    sides = {p["name"]: p["side"] for p in status.data["state"]["players"]}
+    assert sides == {"Ann": "Alleanza", "Bob": "Horde"}
+    assert status.data["state"]["order"][0] == "1"  # her seat is kept
+    again = await ann(app, "/game join Alleanza")
+    assert again.error is not None and again.error.code == "game.already_joined"
+    unisci = ok(await say(app, "/partita unisciti", user="c", name="Cid", chat=CHAT, lang="it"))
+    assert "Cid entra nella partita." in plain.render(unisci)

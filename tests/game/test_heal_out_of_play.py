@@ -104,3 +104,22 @@ async def test_unit_heal_with_nothing_to_heal_says_so_in_one_sentence(app: App) 
     assert "/aos prova raccolta bersaglio=Gutrippaz" in plain.render(italian)
     shown = await say(app, "/unit show Gutrippaz")
     assert "7/10" in plain.render(shown)
+
+
+async def test_a_heal_says_how_much_it_healed_and_refuses_zero(app: App) -> None:
+    # The walk: /unita cura Signore 5 with 3 damage healed 3 and said nothing of the 5 asked;
+    # /unita cura Signore 0 was accepted silently.
+    assert (await say(app, "/game new gen T")).ok
+    assert (await say(app, "/unit add Lord wounds=6")).ok
+    assert (await say(app, "/unit damage Lord 3")).ok
+    zero = await say(app, "/unita cura Lord 0", lang="it")
+    assert zero.error is not None and zero.error.code == "cmd.int_range", zero.error
+    more = await say(app, "/unita cura Lord 5", lang="it")
+    assert more.ok, more.error
+    assert "Lord: curate 3 ferite delle 5 indicate (non aveva altri danni)." in plain.render(more)
+    assert (await say(app, "/unit damage Lord 2")).ok
+    exact = await say(app, "/unit heal Lord 2")
+    assert exact.ok and "healed" not in plain.render(exact)
+    assert (await say(app, "/unit damage Lord 1")).ok
+    english = await say(app, "/unit heal Lord 4")
+    assert "Lord: 1 wound healed of the 4 asked (it had no more damage)." in plain.render(english)
