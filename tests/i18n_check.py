@@ -43,6 +43,8 @@ def is_foreign(word: str, lang: Lang) -> bool:
     w = word.lower()
     if len(w) < 3 or w in ALLOWED:
         return False
+    if word.isupper() and len(word) <= 4:  # a stat code as the books print it: FOR, DIF, PB
+        return False
     theirs, ours = _zipf(w, other), _zipf(w, lang)
     return theirs >= 3.0 and theirs - ours >= 1.0
 

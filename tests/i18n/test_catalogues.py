@@ -121,3 +121,5 @@ def test_what_the_check_skips_and_what_it_finds() -> None:
     assert prose("per esempio wounds=3 models=5 o until=").split() == ["per", "esempio", "o"]
     assert foreign_words("it", prose("fase hero: usa /game new")) == ["hero"]
     assert foreign_words("en", prose("Dead (Morto) after /unit damage")) == ["Morto"]
+    # A stat code in capitals, as the books print it (C5's FOR), is no English word; "for" is.
+    assert foreign_words("it", "ATT 5 FOR 6 DIF 4, for the win") == ["for", "the", "win"]

@@ -122,10 +122,12 @@ def clock_blocks(ctx: Context, state: GameState) -> tuple[list[Block], list[str]
     if chooser is None:
         blocks.append([plain(ctx.t("wow.nobody_ready"))])
         return blocks, []
-    ready = ", ".join(c.name for c in wow_state.ready_now(state))
-    blocks.append(
-        [plain(ctx.t("wow.ready", units=ready) + " "), mention(chooser, name_of(state, chooser))]
-    )
+    ready = wow_state.ready_now(state)
+    if len(ready) == 1:  # the only character ready takes the next turn: nobody chooses
+        line = ctx.t("wow.ready_one", unit=ready[0].name)
+    else:
+        line = ctx.t("wow.ready", units=", ".join(c.name for c in ready))
+    blocks.append([plain(line + " "), mention(chooser, name_of(state, chooser))])
     return blocks, [chooser]
 
 

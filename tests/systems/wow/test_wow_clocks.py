@@ -100,9 +100,15 @@ async def test_clocks_need_a_wow_game_and_speak_italian(app: App) -> None:
     await ok(app, "A", "/game new wow")
     await ok(app, "A", "/unit add Jaina health=8")
     reply = await as_(app, "A", "/wow orologio", lang="it")
-    assert "Master Clock 1" in plain.render(reply) and "Pronti ad agire: Jaina" in plain.render(
-        reply
-    )
+    # One character ready takes the next turn (500.3b): nobody chooses (the walk: "Pronti ad
+    # agire: Jaina. Sceglie chi va: @A").
+    shown = plain.render(reply)
+    assert "Master Clock 1" in shown
+    assert "Jaina è l'unico personaggio pronto ad agire: prende il prossimo turno." in shown
+    assert "Sceglie" not in shown
+    await ok(app, "A", "/unit add Thrall health=8")
+    both = plain.render(await as_(app, "A", "/wow orologio", lang="it"))
+    assert "Pronti ad agire: Jaina, Thrall. Sceglie chi va:" in both
 
 
 async def test_a_kill_scores_for_the_opponent_and_honor_decides_the_winner(app: App) -> None:
