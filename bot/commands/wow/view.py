@@ -124,10 +124,10 @@ def clock_blocks(ctx: Context, state: GameState) -> tuple[list[Block], list[str]
         return blocks, []
     ready = wow_state.ready_now(state)
     if len(ready) == 1:  # the only character ready takes the next turn: nobody chooses
-        line = ctx.t("wow.ready_one", unit=ready[0].name)
+        said = ctx.t("wow.ready_one", unit=ready[0].name)
     else:
-        line = ctx.t("wow.ready", units=", ".join(c.name for c in ready))
-    blocks.append([plain(line + " "), mention(chooser, name_of(state, chooser))])
+        said = ctx.t("wow.ready", units=", ".join(c.name for c in ready))
+    blocks.append([plain(said + " "), mention(chooser, name_of(state, chooser))])
     return blocks, [chooser]
 
 
