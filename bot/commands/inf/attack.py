@@ -93,7 +93,8 @@ async def attack_cmd(ctx: Context) -> Reply:
     source = ctx.dice(a.dice)
     steps, out = resolve_attack(req, source, settings)
     blocks += [step_block(ctx, s) for s in steps]
-    blocks += attack_verdict(ctx, out, req.target.dam is not None or req.target.ammo == "ADH")
+    vs_wounds = req.target.dam is not None or req.target.ammo == "ADH"
+    blocks += attack_verdict(ctx, out, vs_wounds, target.name if target is not None else None)
     data = resolution("inf", steps, out.model_dump())
     source.check_exhausted()
     if game is not None and target is not None and a.apply:

@@ -209,14 +209,15 @@ async def template_cmd(ctx: Context) -> Reply:
         raise UserError("inf.distance_needs_weapon")
     if dam is None:
         raise UserError("inf.missing_dam")
-    # an area template: the weapon says so, or an attack roll is given (a direct one has none)
-    area = weapon.template == "area" if weapon is not None else a.attr is not None
     anonymous = ctx.t("inf.side.target")
     labels = [u.name for u in units] or [anonymous[:1].upper() + anonymous[1:]]
     dodging = picked(a.dodge, labels)
     covered = picked(a.cover, labels)
     double = picked(a.double, labels)
     critical = picked(a.critical, labels)
+    # an area template: the weapon says so, or an attack roll is given here or was rolled
+    # (critico=); a direct one has neither
+    area = weapon.template == "area" if weapon is not None else bool(a.attr is not None or critical)
     if len(critical) > 1:
         raise UserError("inf.one_critical")
     targets = []

@@ -36,6 +36,8 @@ def ammo_label(ctx: Context, code: str) -> str:
 def _note_param(ctx: Context, name: str, value: Any) -> Any:
     if name == "mod":
         return signed(value)
+    if name == "attr":  # the attribute a MOD applies to (bs, ph)
+        return ctx.t(f"inf.mod.{value}")
     if name == "weapon" and isinstance(value, str) and value.startswith("@"):
         return ctx.t(f"inf.weapon_names.{value[1:]}")  # a book weapon (request.weapon_ref)
     return value
@@ -119,10 +121,10 @@ def side_verdict(
     hits: int,
     wounds: int,
     state: str,
-    flags: tuple[bool, bool, bool, bool],
+    flags: tuple[bool, bool, bool],
 ) -> Block:
-    """One side's result line: hits, wounds, state, then its disabled / immobilised / Guts /
-    cancelled marks."""
+    """One side's result line: hits, wounds, state, then its disabled / immobilised / Guts
+    marks."""
     line = ctx.t(
         key,
         hits=tn(ctx.lang, "inf.count.hits", hits),
@@ -130,12 +132,19 @@ def side_verdict(
         wounds=tn(ctx.lang, "inf.count.wounds", wounds),
         state=ctx.t(f"inf.state.{state}"),
     )
-    names = ("inf.effect.disable", "inf.effect.immobilize", "inf.guts", "inf.cancelled")
+    names = ("inf.effect.disable", "inf.effect.immobilize", "inf.guts")
     extra = [ctx.t(name) for name, on in zip(names, flags, strict=True) if on]
     return [bold(line + (" · " + " · ".join(extra) if extra else ""))]
 
 
-def attack_verdict(ctx: Context, out: AttackOutcome, vs_wounds: bool) -> list[Block]:
+def attack_verdict(
+    ctx: Context, out: AttackOutcome, vs_wounds: bool, target: str | None = None
+) -> list[Block]:
+    """The target's line, then the active model's when it was hit back. A reaction that deals
+    no wounds (no vs_dam=/vs_ammo=) is a Dodge: when it wins, the target has dodged."""
+    if out.reactive_hits and not vs_wounds:
+        name = target or ctx.t("inf.side.target")
+        return [[bold(ctx.t("inf.verdict.dodged", name=name[:1].upper() + name[1:]))]]
     blocks = [
         side_verdict(
             ctx,
@@ -143,7 +152,7 @@ def attack_verdict(ctx: Context, out: AttackOutcome, vs_wounds: bool) -> list[Bl
             out.active_hits,
             out.target_wounds,
             out.target_state,
-            (out.target_disabled, out.target_immobilized, out.guts_roll, False),
+            (out.target_disabled, out.target_immobilized, out.guts_roll),
         )
     ]
     if out.reactive_hits:
@@ -154,7 +163,7 @@ def attack_verdict(ctx: Context, out: AttackOutcome, vs_wounds: bool) -> list[Bl
                 out.reactive_hits,
                 out.active_wounds,
                 out.active_state,
-                (out.active_disabled, out.active_immobilized, out.active_guts_roll, not vs_wounds),
+                (out.active_disabled, out.active_immobilized, out.active_guts_roll),
             )
         )
     return blocks

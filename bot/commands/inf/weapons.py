@@ -23,7 +23,8 @@ async def range_cmd(ctx: Context) -> Reply:
     weapon = tables.find_weapon(a.weapon, weapons)
     mod = tables.range_mod(weapon, a.distance)
     name = weapon_label(ctx, weapon)
-    text = ctx.t("inf.range_mod", weapon=name, distance=a.distance, mod=signed(mod))
+    attr = ctx.t(f"inf.mod.{'ph' if weapon.thrown else 'bs'}")  # a grenade is thrown with PH
+    text = ctx.t("inf.range_mod", weapon=name, distance=a.distance, mod=signed(mod), attr=attr)
     return Reply(
         blocks=[[bold(text)], [plain(tables.bands_text(weapon))]],
         data={"system": "inf", "weapon": name, "distance": a.distance, "mod": mod},

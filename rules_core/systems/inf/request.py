@@ -167,7 +167,11 @@ def build_request(
             notes.append(("inf.note_ph_dam", {"ph": dam - weapon.ph_dam, "mod": weapon.ph_dam}))
         if o.distance is not None:
             range_mod = tables.range_mod(weapon, o.distance)
-            notes.append(("inf.note_range", {"distance": o.distance, "mod": range_mod}))
+            # labelled with the attribute it modifies: PH for a thrown weapon (L966-968)
+            attr_name = "ph" if thrown and not cc else "bs"
+            notes.append(
+                ("inf.note_range", {"distance": o.distance, "mod": range_mod, "attr": attr_name})
+            )
     elif o.distance is not None:
         raise UserError("inf.distance_needs_weapon")
     code = ammo_code(ammo)

@@ -16,6 +16,8 @@ Rules applied (lines of ../shared/seeds/003_27b81155ce3a4b9f.txt):
   player (`dodge_mod`).
 - L960-965: two direct templates on the same model (two Chain Rifles) are two hits, and one
   Dodge roll at -6 avoids both.
+- L904-905: an area template's target (the first model listed) in partial cover gives the
+  attack roll -3, as for any shot at it (the others under the template only save with +3).
 - L943-946: with an area template, a critical on the attack roll gives its target a wound with
   no ARM roll (then the rest of its ammunition's saves); every other model saves normally.
 - L925-946, L966-968, L1020-1025, L3331-3334, L3369-3371: an area template is rolled to hit
@@ -43,7 +45,14 @@ from rules_core.dice import DiceSource
 from rules_core.dice.distribution import Distribution
 from rules_core.errors import UserError
 from rules_core.steps import Modifier, Step
-from rules_core.systems.inf.attack import Tally, death_limit, guts_due, hit_program, run_program
+from rules_core.systems.inf.attack import (
+    COVER,
+    Tally,
+    death_limit,
+    guts_due,
+    hit_program,
+    run_program,
+)
 from rules_core.systems.inf.models import InfSettings, Side, State
 from rules_core.systems.inf.odds import (
     SideOdds,
@@ -119,11 +128,15 @@ class TemplateRequest(BaseModel):
             raise UserError("inf.double_is_direct")  # two templates in succession: L960-965
         if self.area and self.attr is None and any(t.dodge for t in self.targets):
             raise UserError("inf.area_dodge_needs_attr")  # L1996-1998: against the attack die
+        if not self.area and any(t.critical for t in self.targets):
+            raise UserError("inf.direct_template_no_critical")  # no roll, no critical: L943-950
         if self.attr is not None and any(t.critical for t in self.targets):
             raise UserError("inf.critical_is_rolled")
 
     def attack_mods(self) -> list[Modifier]:
-        return [*mods_of(self.mod), *mods_of(self.range, "range")]
+        # the aimed model (listed first) in partial cover: -3 to the roll (L904-905)
+        cover = [Modifier(name="cover", value=-COVER)] if self.targets[0].profile.cover else []
+        return [*mods_of(self.mod), *mods_of(self.range, "range"), *cover]
 
     def attack_target(self) -> int:
         return (self.attr or 0) + sum(m.value for m in self.attack_mods())

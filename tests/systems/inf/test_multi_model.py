@@ -175,7 +175,8 @@ def test_two_direct_templates_one_dodge_roll() -> None:  # L960-965
 def test_area_template_critical_wounds_its_target_only() -> None:  # L943-946
     main = TemplateTarget(name="main", profile=Side(attr=0, arm=5, w=1), critical=True)
     other = TemplateTarget(name="other", profile=Side(attr=0, arm=5, w=1))
-    steps, out = resolve_template(TemplateRequest(dam=13, targets=[main, other]), dice(20), S)
+    req = TemplateRequest(dam=13, area=True, targets=[main, other])
+    steps, out = resolve_template(req, dice(20), S)
     assert [s.name for s in steps] == ["critical", "arm_save"]
     assert [o.wounds for o in out] == [1, 0]
 
@@ -225,6 +226,7 @@ def test_L943_L1020_an_area_template_rolls_to_hit() -> None:
         (True, None, True, False, "inf.area_dodge_needs_attr"),  # L1996: against the attack die
         (False, 12, False, False, "inf.direct_template_no_roll"),  # L947-950: no BS roll
         (True, 12, False, True, "inf.critical_is_rolled"),  # the attack die says it
+        (False, None, False, True, "inf.direct_template_no_critical"),  # no roll: L943-950
     ],
 )
 def test_area_and_direct_template_refusals(
@@ -234,6 +236,21 @@ def test_area_and_direct_template_refusals(
     with pytest.raises(UserError) as err:
         TemplateRequest(dam=13, area=area, attr=attr, targets=[t]).check()
     assert err.value.key == key
+
+
+def test_L904_an_area_templates_target_in_cover_is_minus_3_to_hit() -> None:
+    # the aimed model (listed first) in partial cover: the attack roll at PH 10 is 10-3 = 7,
+    # as /inf odds with cover; a model only under the template changes nothing (it saves +3)
+    covered = TemplateTarget(name="JangQi", profile=Side(attr=0, arm=1, w=1, cover=True))
+    other = TemplateTarget(name="Doucher", profile=Side(attr=0, arm=1, w=1))
+    req = TemplateRequest(dam=13, area=True, attr=10, targets=[covered, other])
+    assert req.attack_target() == 7
+    steps, out = resolve_template(req, dice(8), S)  # 8 > 7: a miss, nobody is hit
+    assert steps[0].target == 7 and [o.hits for o in out] == [0, 0]
+    first, _ = template_odds(req, S)
+    assert first.odds.p_hit == Fraction(7, 20)
+    req = TemplateRequest(dam=13, area=True, attr=10, targets=[other, covered])
+    assert req.attack_target() == 10
 
 
 def _ev(face: int, target: int) -> tuple[bool, int] | None:
@@ -279,7 +296,7 @@ TEMPLATE_CASES = [
     ("FIRE-W2", "FIRE", 13, Side(attr=0, arm=3, w=2, ph=13), True, 1, False),
     ("FIRE-crit", "FIRE", 13, Side(attr=0, arm=3, w=2), False, 1, True),
     ("SHOCK-W1", "SHOCK", 13, Side(attr=0, arm=1, w=1, ph=10), True, 1, False),
-    ("N-wounded", "N", 13, Side(attr=0, arm=1, w=2, wounds=1, ph=9), True, 2, True),
+    ("N-wounded", "N", 13, Side(attr=0, arm=1, w=2, wounds=1, ph=9), True, 2, False),
 ]
 
 
@@ -292,7 +309,8 @@ def test_template_odds_match_enumeration(
     name: str, ammo: str, dam: int, side: Side, dodge: bool, hits: int, crit: bool
 ) -> None:
     t = TemplateTarget(profile=side, dodge=dodge, hits=hits, critical=crit)
-    (odds,) = template_odds(TemplateRequest(dam=dam, ammo=ammo, targets=[t]), S)
+    # a critical is an area template's, rolled with /inf attack (a direct one has none)
+    (odds,) = template_odds(TemplateRequest(dam=dam, ammo=ammo, area=crit, targets=[t]), S)
     arm = side.arm + (3 if side.cover else 0)
     dodge_t = (side.ph or 0) - 6
     p_dodge = Fraction(sum(f <= dodge_t for f in range(1, 21)), 20) if dodge else Fraction(0)
