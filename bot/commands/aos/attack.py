@@ -74,6 +74,13 @@ async def attack(ctx: Context) -> Reply:
     req, source_info = built.request, built.source
     if a.apply and defender is None:
         raise UserError("aos.apply_needs_target")
+    by = (
+        tr.find_unit(game.state, source_info["attacker"])
+        if a.apply and "attacker" in source_info and game
+        else None
+    )
+    if by is not None and game is not None:
+        aos_tr.may_apply_shot(game.state, by)  # before any die is rolled
     source = ctx.dice(a.dice)
     res = resolve_attack(req, source, settings)
     finish_dice(source, a.dice)
@@ -91,11 +98,6 @@ async def attack(ctx: Context) -> Reply:
     blocks.append(result)
     data["applied"] = False
     if a.apply:
-        by = (
-            tr.find_unit(game.state, source_info["attacker"])
-            if "attacker" in source_info and game
-            else None
-        )
         blocks += await apply_damage(ctx, game, defender, out.damage, "aos_attack", by)
         data["applied"] = True
     title = ctx.t("aos.attack_title") + ": " + request_summary(ctx, req)

@@ -148,7 +148,7 @@ def priority_tie(
     return state, (players.index(known) if known in players else None)
 
 
-MOVED = ("ran", "retreated")  # unit conditions that forbid shooting and charging (L323, L327)
+MOVED = (turns.RAN, turns.RETREATED)  # conditions that forbid a charge (L323, L327)
 
 
 def _moved(unit: Unit) -> str | None:
@@ -174,11 +174,38 @@ def may_shoot(state: GameState, unit: Unit) -> None:
     (L339): refused where attacks are shots."""
     if turns.PHASES[state.phase] not in SHOOTING_PHASES:
         return
-    moved = _moved(unit)
-    if moved is None and any(fold(c.name) == turns.REDEPLOYED for c in unit.conditions):
-        moved = turns.REDEPLOYED
-    if moved is not None:
-        raise UserError(f"aos.no_shoot_{moved}", unit=unit.name)
+    barred = turns.shot_barred(unit)
+    if barred is not None:
+        raise UserError(f"aos.no_shoot_{barred}", unit=unit.name)
+
+
+def may_apply_shot(state: GameState, attacker: Unit) -> None:
+    """An applied attack in the shooting phase (10.0, L411): you shoot in your own shooting
+    phase, with friendly units that haven't shot yet in it. A game without two players in the
+    turn order can't tell whose turn it is: only the second shot is refused there. The charge
+    phase's shots (Unleash Hell, L443) are the other player's and are not checked here."""
+    if turns.PHASES[state.phase] != "shooting":
+        return
+    current = state.current
+    if len(state.order) >= 2 and current is not None and attacker.owner != current:
+        player = state.player(current)
+        name = player.name if player is not None else current
+        raise UserError("aos.shoot_not_your_turn", unit=attacker.name, name=name)
+    if turns.has_shot(state, attacker.name):
+        raise UserError("aos.already_shot", unit=attacker.name)
+
+
+def attack_wounds(state: GameState, target: str, amount: int, attacker: str | None) -> GameState:
+    """An attack's wounds written to the target; in the shooting phase its stored attacking
+    unit has shot (L411) and may not shoot again in that phase."""
+    shooter = turns.named_unit(state, attacker)
+    if shooter is None:
+        return wound(state, target, amount)
+    may_apply_shot(state, shooter)
+    new = wound(state, target, amount)
+    if turns.PHASES[state.phase] == "shooting":
+        new = turns.record_shot(new, shooter.name)
+    return new
 
 
 def run(state: GameState, name: str) -> GameState:

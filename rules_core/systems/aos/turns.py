@@ -18,6 +18,11 @@ Rulebook lines refer to ../shared/seeds/001_3302d92f440b0a0b.txt.
   All-out Attack (13.4, L565-567) +1 to hit and All-out Defence (L569-571) +1 to save for the
   unit until the end of that phase; At the Double (8.4, L333-335) counts as having run;
   Redeploy's unit can't shoot later in the turn (L339).
+- Friendly only (6.1, L262-263): the model that issues a command and the unit that receives it
+  are the user's own, as the CP spent are. A command whose effect is a shot (Unleash Hell,
+  L443; All-out Attack in the shooting phase, L567) is refused to a unit that can't shoot
+  (ran or retreated, L403; redeployed, L339) before any CP is spent.
+- Shooting (10.0, L411): a unit shoots once in a shooting phase (`shot`, the phase's ledger).
 - Models slain this turn (15.1, L613) are counted per unit from the models each unit had when
   the turn began; models returned the same turn still count as slain (15.3, L627).
 - Priority (4.1, L237): the winner, and only the winner, decides who takes the first turn.
@@ -46,6 +51,12 @@ SECOND_TURN_CP = 2  # L243
 HERO_PHASE_CP = 1  # L258, L279
 RAN = "ran"  # the unit condition of a unit that ran (8.3, L327)
 REDEPLOYED = "redeployed"  # Redeploy's unit can't shoot later in the turn (8.4, L339)
+RETREATED = "retreated"  # the unit condition of a unit that retreated (8.2, L323)
+# Unit conditions that forbid shooting for the rest of the turn (L403, L339), in this order.
+NO_SHOOTING = (RAN, RETREATED, REDEPLOYED)
+# Commands whose effect is a shot by the unit that receives it: command id -> the phases in
+# which it is (11.2, L443; 13.4, L565-567: All-out Attack is picked as the unit shoots).
+SHOOTING_COMMANDS = {"unleash_hell": ("charge",), "all_out_attack": ("shooting",)}
 # Commands whose effect lasts until the end of the phase on the unit that received them:
 # command id -> the roll it changes (13.4, L565-571; 15.3, L625).
 PHASE_EFFECTS = {
@@ -114,6 +125,7 @@ class AosState(BaseModel):
     units_received: list[str] = Field(default_factory=list)  # folded unit names
     issuers: list[str] = Field(default_factory=list)  # folded names of the models that issued
     effects: dict[str, list[str]] = Field(default_factory=dict)  # folded unit -> command ids
+    shot: list[str] = Field(default_factory=list)  # folded units that shot this phase (L411)
     turn_seq: int | None = None  # the turn the counts below belong to
     turn_models: dict[str, int] = Field(default_factory=dict)  # folded unit -> models at start
     returned: dict[str, int] = Field(default_factory=dict)  # folded unit -> models returned
@@ -212,11 +224,16 @@ def use_command(
             "aos.wrong_phase", command=ability.id, phase=phase, phases=",".join(ability.phases)
         )
     whose_turn(state, user_id, ability, phase)
-    aos = aos_state(state)
-    key = f"{state.round}:{state.turn}:{state.phase}"
-    if aos.ledger != key:  # a new phase: its commands, units and effects start afresh (L567)
-        aos.ledger, aos.commands_used, aos.units_received, aos.effects = key, {}, [], {}
-        aos.issuers = []
+    for name in (issuer, unit):
+        found = named_unit(state, name)
+        if found is not None and found.owner != user_id:  # L262: friendly model and unit
+            raise UserError("aos.not_friendly", unit=found.name)
+    found = named_unit(state, unit)
+    if found is not None and phase in SHOOTING_COMMANDS.get(ability.id, ()):
+        barred = shot_barred(found)
+        if barred is not None:  # the shot the command is for would be refused (L339, L403)
+            raise UserError(f"aos.no_shoot_{barred}", unit=found.name)
+    aos = phase_ledger(state)
     used = aos.commands_used.setdefault(user_id, [])
     everyone = [c for ids in aos.commands_used.values() for c in ids]
     if ability.id in (used if limit == "per_player" else everyone):
@@ -246,6 +263,43 @@ def use_command(
         raise UserError("game.not_enough", resource=CP, have=have, want=ability.cost)
     pools[CP] = have - ability.cost
     return new, pools[CP]
+
+
+def phase_ledger(state: GameState) -> AosState:
+    """The AoS state, its per-phase lists emptied if they belong to an earlier phase (L567)."""
+    aos = aos_state(state)
+    key = phase_key(state)
+    if aos.ledger != key:
+        aos.ledger, aos.commands_used, aos.units_received, aos.effects = key, {}, [], {}
+        aos.issuers, aos.shot = [], []
+    return aos
+
+
+def named_unit(state: GameState, name: str | None) -> Unit | None:
+    """The game's unit of that name (names here come from units the bot already found)."""
+    if name is None:
+        return None
+    return next((u for u in state.units if fold(u.name) == fold(name)), None)
+
+
+def shot_barred(unit: Unit) -> str | None:
+    """Why the unit can't shoot this turn (ran or retreated, L403; redeployed, L339), or None."""
+    names = {fold(c.name) for c in unit.conditions}
+    return next((c for c in NO_SHOOTING if c in names), None)
+
+
+def has_shot(state: GameState, unit: str) -> bool:
+    """The unit already shot in this phase (10.0, L411)."""
+    aos = aos_state(state)
+    return aos.ledger == phase_key(state) and fold(unit) in aos.shot
+
+
+def record_shot(state: GameState, unit: str) -> GameState:
+    """The unit has shot in this phase: no second shot until the phase ends (L411)."""
+    aos = phase_ledger(state)
+    if fold(unit) not in aos.shot:
+        aos.shot.append(fold(unit))
+    return with_aos(state, aos)
 
 
 def whose_turn(state: GameState, user_id: str, ability: CommandAbility, phase: str) -> None:

@@ -282,3 +282,68 @@ async def test_L269_a_model_that_issued_a_command_this_phase_is_refused_in_words
     assert "Lord-Celestant ha già impartito un comando in questa fase" in plain.render(second)
     stranger = await say(app, "/aos command all-out defence unit=Gutrippaz by=Vindictors", **BOB)
     assert stranger.error is not None and stranger.error.code == "perm.not_your_unit"
+
+
+async def test_L262_the_organiser_gives_no_command_to_or_from_an_opponents_unit(app: App) -> None:
+    """A new player's walk: Ann (the organiser) had Bob's Gutrippaz issue a command paid from
+    her CP ("issued by Gutrippaz"); the bot lets the organiser act for anyone, the rule does
+    not: a friendly model issues, a friendly unit receives (L262-263)."""
+    await two_player_game(app)
+    await say(app, "/res add cp 2", **ANN)
+    await to_phase(app, 2)  # Ann's shooting phase
+    issued = await say(app, "/aos command all-out defence unit=Vindictors by=Gutrippaz", **ANN)
+    assert issued.error is not None and issued.error.code == "aos.not_friendly"
+    assert "Gutrippaz isn't yours" in plain.render(issued)
+    given = await say(app, "/aos comando difesa totale unità=Gutrippaz", lang="it", **ANN)
+    assert given.error is not None and given.error.code == "aos.not_friendly"
+    assert "Gutrippaz non è tua" in plain.render(given)
+    status = await say(app, "/game status")
+    assert status.data is not None and status.data["state"]["resources"]["player:ann"]["cp"] == 2
+    assert (await say(app, "/aos command all-out defence unit=Vindictors", **ANN)).ok
+
+
+async def test_L339_unleash_hell_is_refused_to_a_redeployed_unit_before_the_cp(app: App) -> None:
+    """A new player's walk: Bob's redeployed unit received Unleash Hell in Ann's charge phase,
+    his CP was spent, and only its shot was refused (it can't shoot later in the turn, L339)."""
+    await two_player_game(app)
+    await say(app, "/res add cp 2", **BOB)
+    await to_phase(app, 1)  # Ann's movement phase
+    assert (await say(app, "/aos comando Rischierarsi unità=Gutrippaz", lang="it", **BOB)).ok
+    await to_phase(app, 2)  # Ann's charge phase
+    hell = await say(app, "/aos comando Scatenare l'Inferno unità=Gutrippaz", lang="it", **BOB)
+    assert hell.error is not None and hell.error.code == "aos.no_shoot_redeployed"
+    assert "Gutrippaz si è rischierata in questo turno: non può tirare" in plain.render(hell)
+    status = await say(app, "/game status")
+    assert status.data is not None and status.data["state"]["resources"]["player:bob"]["cp"] == 1
+
+
+async def test_L411_a_shot_out_of_turn_or_a_second_shot_is_refused(app: App) -> None:
+    """A new player's walk: in Ann's shooting phase Bob's unit's attack was applied, and a unit
+    could shoot twice. You shoot in your shooting phase with units that haven't shot (L411)."""
+    await two_player_game(app)
+    line = "/aos weapon Gutrippaz Bow range=18 attacks=1 hit=4 wound=4 rend=0 damage=1"
+    assert (await say(app, line, **BOB)).ok
+    await to_phase(app, 2)  # Ann's shooting phase
+    bobs = "/aos attack attacker=Gutrippaz weapon=Bow target=Vindictors apply"
+    out = await say(app, bobs + " dice=" + ",".join(["6"] * 30), **BOB)
+    assert out.error is not None and out.error.code == "aos.shoot_not_your_turn"
+    assert "only Ann, whose turn it is, shoots" in plain.render(out)
+    free = await say(app, "/aos attack attacker=Gutrippaz weapon=Bow target=Vindictors", **BOB)
+    assert free.ok, free.error  # an unapplied roll stays free, and odds too
+    assert (await say(app, "/aos odds attacker=Gutrippaz target=Vindictors", **BOB)).ok
+    shot = "/aos attacco attaccante=Vindictors bersaglio=Gutrippaz applica dice=" + ",".join(
+        ["1"] * 10
+    )
+    first = await say(app, shot, lang="it", **ANN)
+    assert first.ok, first.error
+    again = await say(app, shot, lang="it", **ANN)
+    assert again.error is not None and again.error.code == "aos.already_shot"
+    assert "Vindictors ha già tirato in questa fase di tiro" in plain.render(again)
+    history = await say(app, "/roll history 5")
+    assert history.data is not None and len(history.data["rolls"]) == 2  # no refused roll
+    # Ann's charge phase: Bob's Unleash Hell shot is his to apply.
+    await say(app, "/res add cp 1", **BOB)
+    await to_phase(app, 1)
+    assert (await say(app, "/aos command unleash hell unit=Gutrippaz", **BOB)).ok
+    hell = await say(app, bobs + " dice=6,6,6,6,6,6,6,6,6,6,1,1,1,1,1,1,1,1,1,1", **BOB)
+    assert hell.ok, hell.error

@@ -275,3 +275,69 @@ def test_L269_a_model_issues_at_most_one_command_per_phase() -> None:
     nxt = at_phase(with_cp(state, "a", 1), "battleshock")
     presence = turns.find_command("inspiring presence")
     turns.use_command(nxt, "a", presence, "Vindictors", issuer="Lord-Celestant")
+
+
+def test_L262_a_command_is_issued_by_and_given_to_friendly_units_only() -> None:
+    """6.1 (L262-263): a friendly model issues the command and a friendly unit receives it,
+    paid from the CP of the player who uses it. The organiser, whom the bot lets act for
+    anyone, had Bob's Gutrippaz issue (and receive) a command paid from Ann's pool."""
+    state = at_phase(with_cp(game(), "a", 2), "combat")
+    defence = turns.find_command("all-out defence")
+    for unit, issuer in (("Vindictors", "gutrippaz"), ("Gutrippaz", None)):
+        with pytest.raises(UserError) as raised:
+            turns.use_command(state, "a", defence, unit, issuer=issuer)
+        assert raised.value.key == "aos.not_friendly"
+        assert raised.value.params["unit"] == "Gutrippaz"
+    assert state.resources["player:a"]["cp"] == 2  # nothing spent
+    assert turns.aos_state(state).issuers == []
+    _, left = turns.use_command(state, "a", defence, "Vindictors", issuer="Vindictors")
+    assert left == 1
+
+
+def test_L339_L403_a_unit_that_cannot_shoot_is_refused_a_shooting_command() -> None:
+    """Redeploy's unit can't shoot later in the turn (L339), nor one that ran (L403): Unleash
+    Hell (L443) and All-out Attack given as the unit shoots (L567) were accepted, and the CP
+    spent, for a shot the game then refused."""
+    state = at_phase(with_cp(game(), "b", 3), "movement")
+    redeploy = turns.find_command("redeploy")
+    state, _ = turns.use_command(state, "b", redeploy, "Gutrippaz")
+    charge = at_phase(state, "charge")
+    with pytest.raises(UserError) as raised:
+        turns.use_command(charge, "b", turns.find_command("unleash hell"), "Gutrippaz")
+    assert raised.value.key == "aos.no_shoot_redeployed"
+    assert raised.value.params["unit"] == "Gutrippaz"
+    assert charge.resources["player:b"]["cp"] == 2
+    # All-out Attack in the shooting phase is a shot; in the combat phase it is not.
+    ran = at_phase(with_cp(aos_tr.run(game(), "Vindictors"), "a", 2), "shooting")
+    attack = turns.find_command("all-out attack")
+    with pytest.raises(UserError) as raised:
+        turns.use_command(ran, "a", attack, "Vindictors")
+    assert raised.value.key == "aos.no_shoot_ran"
+    _, left = turns.use_command(at_phase(ran, "combat"), "a", attack, "Vindictors")
+    assert left == 1
+
+
+def test_L411_only_the_player_whose_turn_it_is_shoots_and_each_unit_once() -> None:
+    """10.0 (L411): in your shooting phase you pick friendly units that have not shot yet. Bob's
+    unit's attack was applied in Ann's shooting phase, and a unit could shoot twice."""
+    state = at_phase(game(), "shooting")  # Ann's turn
+    vindictors, gutrippaz = tr.find_unit(state, "Vindictors"), tr.find_unit(state, "Gutrippaz")
+    with pytest.raises(UserError) as raised:
+        aos_tr.may_apply_shot(state, gutrippaz)
+    assert raised.value.key == "aos.shoot_not_your_turn"
+    assert raised.value.params == {"unit": "Gutrippaz", "name": "Ann"}
+    aos_tr.may_apply_shot(state, vindictors)
+    shot = aos_tr.attack_wounds(state, "Gutrippaz", 2, vindictors.name)
+    assert tr.find_unit(shot, "Gutrippaz").damage == 2
+    with pytest.raises(UserError) as raised:
+        aos_tr.attack_wounds(shot, "Gutrippaz", 1, "Vindictors")
+    assert raised.value.key == "aos.already_shot"
+    # The charge phase's Unleash Hell shots are Bob's; combat attacks repeat freely.
+    aos_tr.may_apply_shot(at_phase(shot, "charge"), gutrippaz)
+    later = aos_tr.attack_wounds(at_phase(shot, "combat"), "Gutrippaz", 1, "Vindictors")
+    aos_tr.attack_wounds(later, "Gutrippaz", 1, "Vindictors")
+    # The next shooting phase (Bob's turn) is a new one.
+    bobs = shot.clone()
+    bobs.turn = 1
+    aos_tr.may_apply_shot(bobs, gutrippaz)
+    aos_tr.attack_wounds(bobs, "Vindictors", 1, "Gutrippaz")
