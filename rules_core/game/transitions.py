@@ -157,7 +157,7 @@ def damage(
     alive = not unit.destroyed
     if model is not None:
         if column is not None:
-            raise UserError("game.no_unit_options", system=system.id)
+            raise UserError("game.no_unit_options", system=system.id, option="column")
         said = system.damage_one_model(unit, amount, model)
     else:
         said = system.damage_unit(unit, amount, column=column, dice=dice)

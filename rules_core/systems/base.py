@@ -206,21 +206,21 @@ class GameSystem(BaseModel):
         """A new unit (already in `state`, mutable) gets its system state, e.g. a damage
         grid from the `grid=` option of /unit add."""
         if options:
-            raise UserError("game.no_unit_options", system=self.id)
+            raise UserError("game.no_unit_options", system=self.id, option=next(iter(options)))
 
     def damage_unit(
         self, unit: Unit, amount: int, *, column: int | None, dice: DiceSource | None
     ) -> list[Note]:
         """Record `amount` damage on `unit` (mutable)."""
         if column is not None:
-            raise UserError("game.no_unit_options", system=self.id)
+            raise UserError("game.no_unit_options", system=self.id, option="column")
         unit.damage = min(unit.max_wounds, unit.damage + amount)
         return []
 
     def damage_one_model(self, unit: Unit, amount: int, model: int) -> list[Note]:
         """Record `amount` damage on model `model` (1-based) of `unit`, for a system whose
         hits damage one named model; the others take no `model=`."""
-        raise UserError("game.no_unit_options", system=self.id)
+        raise UserError("game.no_unit_options", system=self.id, option="model")
 
     def after_damage(self, state: GameState, unit: Unit) -> list[Note]:
         """What damage changes beyond the unit (`state` mutable): a WARMACHINE warjack's

@@ -123,3 +123,15 @@ async def test_a_heal_says_how_much_it_healed_and_refuses_zero(app: App) -> None
     assert (await say(app, "/unit damage Lord 1")).ok
     english = await say(app, "/unit heal Lord 4")
     assert "Lord: 1 wound healed of the 4 asked (it had no more damage)." in plain.render(english)
+
+
+async def test_an_option_a_game_has_no_use_for_is_named(app: App) -> None:
+    # The walk: /unita danno Gutrippaz 1 modello=11 answered "Questa opzione non vale..."
+    # without saying which option.
+    assert (await say(app, "/game new aos T")).ok
+    assert (await say(app, "/unit add Gutrippaz models=10 wounds=1")).ok
+    column = await say(app, "/unita danno Gutrippaz 1 colonna=2", lang="it")
+    assert column.error is not None and column.error.code == "game.no_unit_options"
+    assert "L'opzione colonna non vale per le unità di questo gioco" in column.error.message
+    grid = await say(app, "/unit add Orcs models=5 wounds=1 grid=xx", lang="en")
+    assert grid.error is not None and "The option grid does not apply" in grid.error.message

@@ -113,7 +113,7 @@ class InfSystem(GameSystem):
 
     def setup_unit(self, state: GameState, unit: Unit, options: dict[str, str]) -> None:
         if options:
-            raise UserError("game.no_unit_options", system=self.id)
+            raise UserError("game.no_unit_options", system=self.id, option=next(iter(options)))
         if unit.models != 1:
             raise UserError("inf.one_model")
         if unit.stats.get("type") in tables.TYPES and "mov1" not in unit.stats:

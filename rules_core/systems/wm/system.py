@@ -77,7 +77,7 @@ class WarmachineSystem(GameSystem):
         options = dict(options)
         text = options.pop("grid", None)
         if options:
-            raise UserError("game.no_unit_options", system=self.id)
+            raise UserError("game.no_unit_options", system=self.id, option=next(iter(options)))
         if text:
             if unit.models != 1:
                 raise UserError("wm.grid_single_model")
