@@ -508,9 +508,14 @@ def heal_unit(
     if found is None:
         if column is not None or system is not None:
             raise UserError("wm.column_needs_grid", unit=unit.name)
+        before = unit.damage
         WM.heal_unit(unit, amount)
+        if amount and unit.damage == before:  # said, as /unit heal says it
+            raise UserError("game.nothing_to_heal", unit=unit.name)
         return Change(new, [])
     healed_grid, n = grid.heal(found, amount, column=column, system=system)
+    if amount and n == 0:
+        raise UserError("game.nothing_to_heal", unit=unit.name)
     unit.extra["grid"] = healed_grid.model_dump(mode="json")
     unit.damage = len(healed_grid.marks)
     return Change(new, [("wm.note.healed", {"unit": unit.name, "n": n})])

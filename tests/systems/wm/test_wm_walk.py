@@ -237,3 +237,15 @@ async def test_L874_a_headlock_by_a_jack_without_sound_arms_is_refused(app: App)
         app, "/wm power headlock attacker=Ironclad target=Juggernaut", user="ann", chat=chat
     )
     assert lock.error is not None and lock.error.code == "wm.power_fists"
+
+
+async def test_a_repair_that_repairs_nothing_says_so_as_unit_heal_does(app: App) -> None:
+    # The walk: /wm cura Difensore 1 on an undamaged unit said "0 caselle riparate.", where
+    # /unita cura says the unit has no damage to heal.
+    await game(app, "console:wm-heal")
+    for name in ("Ironclad", "Grunts"):  # a grid, and models without one
+        said = await say(app, f"/wm cura {name} 1", user="ann", chat="console:wm-heal", lang="it")
+        assert said.error is not None and said.error.code == "game.nothing_to_heal", said
+        assert f"{name} non ha danni da curare" in said.error.message
+    column = await say(app, "/wm heal Ironclad 2 column=3", user="ann", chat="console:wm-heal")
+    assert column.error is not None and column.error.code == "game.nothing_to_heal"
