@@ -197,7 +197,7 @@ async def template_cmd(ctx: Context) -> Reply:
     weapons = inf_tr.custom_weapons(game.state) if game else await weapons_of_chat(ctx)
     weapon = tables.find_weapon(a.weapon, weapons) if a.weapon else None
     if weapon is not None and weapon.template == "none":
-        raise UserError("inf.not_a_template", weapon=weapon.name)
+        raise UserError("inf.not_a_template", **tables.named(weapon))
     dam, ammo = a.dam, a.ammo
     range_mod = 0
     if weapon is not None:
@@ -207,8 +207,8 @@ async def template_cmd(ctx: Context) -> Reply:
             range_mod = tables.range_mod(weapon, a.distance)
     elif a.distance is not None:
         raise UserError("inf.distance_needs_weapon")
-    if dam is None:
-        raise UserError("inf.missing_dam")
+    if dam is None:  # /inf template has no attacker=: the Damage is given or the weapon's
+        raise UserError("inf.template_missing_dam")
     anonymous = ctx.t("inf.side.target")
     labels = [u.name for u in units] or [anonymous[:1].upper() + anonymous[1:]]
     dodging = picked(a.dodge, labels)
@@ -224,7 +224,7 @@ async def template_cmd(ctx: Context) -> Reply:
     for i, label in enumerate(labels):
         unit = units[i] if units else None
         if unit is not None and i in dodging:
-            must_be_able(unit, "inf.cannot_react", moving=True)  # no Dodge: Unconscious, IMM
+            must_be_able(unit, "inf.cannot_dodge", moving=True)  # no Dodge: Unconscious, IMM
         side = Side(attr=0, **profile(unit, a.arm, a.bts, a.w, i in covered))
         if a.ph is not None or unit is None:
             side = side.model_copy(update={"ph": stat_of(a.ph, unit, "ph")})

@@ -123,7 +123,7 @@ def weapon_damage(weapon: tables.Weapon, wielder: Unit | None) -> int:
     ph = wielder.stats.get("ph") if wielder is not None else None
     dam = weapon.damage(ph)
     if dam is None:
-        raise UserError("inf.ph_dam_needs_attacker", weapon=weapon.name)
+        raise UserError("inf.ph_dam_needs_attacker", **tables.named(weapon))
     return dam
 
 
@@ -144,7 +144,7 @@ def build_request(
     # a direct template hits with no roll (L947-950); an area template is rolled to hit its
     # target like any shot (L925-946, L1020-1025), the others under it then only save
     if weapon is not None and weapon.template == "direct":
-        raise UserError("inf.template_weapon", weapon=weapon.name)
+        raise UserError("inf.template_weapon", **tables.named(weapon))
     if weapon is not None and weapon.template == "area":
         notes.append(("inf.note_area_template", {"weapon": weapon_ref(weapon)}))
     # A weapon with no range bands is a CC weapon: its attack is a CC attack (L3153-3157).

@@ -97,6 +97,7 @@ BUILTIN: dict[str, Weapon] = {
     "coltello": KNIFE,
 }
 BOOK_WEAPONS = (RIFLE, CC_WEAPON, KNIFE)
+WEAPON_NAMES = "inf.weapon_names"  # the catalogue table of the book weapons' names, by key
 BOOK_NAMES = {"fucile": "Fucile", "arma cc": "Arma CC", "coltello": "Coltello", "ccw": "CCW"}
 _PH_DAM = re.compile(r"^\s*(?:PH|FIS)\s*(?:([+-])\s*(\d{1,2}))?\s*$", re.IGNORECASE)
 
@@ -182,6 +183,12 @@ def bands_text(weapon: Weapon) -> str:
     return ", ".join(out)
 
 
+def named(weapon: Weapon) -> dict[str, str]:
+    """An error's `weapon` parameter: a book weapon by its key, which the bot names in the
+    reader's language (Fucile, Rifle); the players' own weapons by the name they gave."""
+    return {"weapon": weapon.key or weapon.name, "value_key": "weapon", "values_of": WEAPON_NAMES}
+
+
 def range_mod(weapon: Weapon, distance: int) -> int:
     """The BS modifier at `distance` cm; beyond the last band there is no shot (L2864-2865,
     L888-890)."""
@@ -191,8 +198,8 @@ def range_mod(weapon: Weapon, distance: int) -> int:
         if distance <= band.upto:
             return band.mod
     if not weapon.bands:
-        raise UserError("inf.no_bands", weapon=weapon.name)
-    raise UserError("inf.out_of_range", weapon=weapon.name, max=weapon.bands[-1].upto)
+        raise UserError("inf.no_bands", **named(weapon))
+    raise UserError("inf.out_of_range", max=weapon.bands[-1].upto, **named(weapon))
 
 
 def find_weapon(name: str, custom: dict[str, dict[str, object]]) -> Weapon:
@@ -206,7 +213,7 @@ def find_weapon(name: str, custom: dict[str, dict[str, object]]) -> Weapon:
         {w.key or w.name for w in BOOK_WEAPONS} | {str(v.get("name")) for v in custom.values()}
     )
     raise UserError(
-        "inf.unknown_weapon", name=name[:30], valid=", ".join(known), values_of="inf.weapon_names"
+        "inf.unknown_weapon", name=name[:30], valid=", ".join(known), values_of=WEAPON_NAMES
     )
 
 

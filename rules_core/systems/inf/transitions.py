@@ -392,8 +392,14 @@ def _store_weapon(state: GameState, weapon: tables.Weapon) -> None:
 def remove_weapon(state: GameState, name: str) -> GameState:
     key = name.strip().lower()
     known = custom_weapons(state)
+    # what may be removed: the players' weapons, named as they wrote them
+    mine = ", ".join(str(w.get("name") or k) for k, w in known.items()) or "-"
+    if key not in known and key in tables.BUILTIN:  # the book's own (Rifle...) stay
+        raise UserError(
+            "inf.builtin_not_removable", valid=mine, **tables.named(tables.BUILTIN[key])
+        )
     if key not in known:
-        raise UserError("inf.unknown_weapon", name=name[:30], valid=", ".join(known) or "-")
+        raise UserError("inf.unknown_weapon", name=name[:30], valid=mine)
     new = state.clone()
     new.extra.setdefault("inf", {}).setdefault("weapons", {}).pop(key, None)
     return new

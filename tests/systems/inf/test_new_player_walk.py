@@ -88,3 +88,43 @@ async def test_a_won_dodge_reads_as_a_dodge_not_as_return_fire(app: App) -> None
         lang="it",
     )
     assert "WenLiu: ha schivato, nessun colpo" in plain.render(it)
+
+
+async def test_template_errors_name_the_options_it_has(app: App) -> None:
+    await setup(app)
+    down = await say(app, "/unit damage WenLiu 2", user="bob")
+    assert down.ok, down.error
+    reply = await say(
+        app, "/inf sagoma danno=13 bersagli=WenLiu schivano=WenLiu", user="ann", lang="it"
+    )
+    assert not reply.ok and reply.error is not None
+    assert reply.error.code == "inf.cannot_dodge"
+    assert "schivano=" in reply.error.message and "contro=" not in reply.error.message
+    reply = await say(app, "/inf sagoma attributo=10 bersagli=JangQi", user="ann", lang="it")
+    assert not reply.ok and reply.error is not None
+    assert reply.error.code == "inf.template_missing_dam"
+    assert "danno=" in reply.error.message and "attaccante=" not in reply.error.message
+
+
+async def test_book_weapons_are_named_in_the_readers_language(app: App) -> None:
+    await setup(app)
+    it = await say(app, "/inf sagoma arma=Fucile bersagli=JangQi", user="ann", lang="it")
+    assert not it.ok and it.error is not None and it.error.code == "inf.not_a_template"
+    assert it.error.message.startswith("Fucile non è") and "Rifle" not in it.error.message
+    en = await say(app, "/inf template weapon=Fucile targets=JangQi", user="ann", lang="en")
+    assert en.error is not None and en.error.message.startswith("Rifle is not")
+    far = await say(app, "/inf gittata arma=Rifle distanza=200", lang="it")
+    assert far.error is not None and far.error.message.startswith("Fucile non arriva")
+
+
+async def test_weapon_remove_as_the_help_says_and_book_weapons_stay(app: App) -> None:
+    await setup(app)
+    help_it = await say(app, "/aiuto inf arma", lang="it")
+    assert "o rimuovi" in plain.render(help_it) and "togli" not in plain.render(help_it)
+    book = await say(app, "/inf arma rimuovi nome=Fucile", user="ann", lang="it")
+    assert not book.ok and book.error is not None
+    assert book.error.code == "inf.builtin_not_removable"
+    assert book.error.message.startswith("Fucile è un'arma del manuale")
+    assert "Grenades, Lanciafiamme" in book.error.message  # as the players wrote them
+    gone = await say(app, "/inf arma rimuovi nome=Bazooka", user="ann", lang="it")
+    assert gone.error is not None and "Grenades, Lanciafiamme." in gone.error.message
