@@ -48,6 +48,13 @@ def value_word(table: str, code: str, lang: i18n.Lang) -> str:
     return i18n.catalogue(lang).get(f"{table}.{code}") or code
 
 
+def system_letter(lang: i18n.Lang, key: str) -> str:
+    """A WARMACHINE system's letter as the chat's book prints it: the Italian S, D, T for the
+    stored L, R, H (the grid's text drawing, the cards and the gear all say it so)."""
+    item = f"game.draw.wm.letter.{key}"
+    return i18n.t(lang, item) if i18n.has(item, lang) else key
+
+
 def stat_word(system: str, code: str, lang: i18n.Lang) -> str:
     """A unit's stat as a reader of `lang` types and reads it (`game.stat.<system>.<code>`:
     `ferite`, `dif`), else its code; `models` is every game's."""

@@ -160,7 +160,9 @@ class FeatArgs(Args):
 
 class GearArgs(Args):
     name: Annotated[str, unit_opt("name", positional=True, required=True)]
-    shields: Annotated[Text, OptionSpec("shields", max_length=20, aliases=("scudo",))] = None
+    shields: Annotated[Text, OptionSpec("shields", max_length=20, aliases=("scudo", "scudi"))] = (
+        None
+    )
     bucklers: Annotated[Text, OptionSpec("bucklers", max_length=20, aliases=("buckler",))] = None
     fists: Annotated[Text, OptionSpec("fists", max_length=20, aliases=("mani_libere", "mani"))] = (
         None

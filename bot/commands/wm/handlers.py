@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from bot import session
-from bot.commands import game_view, system_kit
+from bot.commands import game_view, local_names, system_kit
 from bot.commands.context import Context
 from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data
 from bot.commands.system_kit import dice_text, log_roll, option_or_stat, resolution
@@ -321,6 +321,12 @@ def _places(text: str | None) -> list[str]:
     return [p.strip() for p in (text or "").replace(";", ",").split(",") if p.strip()]
 
 
+def _gear_place(ctx: Context, key: str, n: int) -> str:
+    """Where a piece of gear is carried (`S`, or `-` for no system), and how many if several."""
+    where = ctx.t("wm.gear.carried") if key == "-" else local_names.system_letter(ctx.lang, key)
+    return where + (f" ×{n}" if n > 1 else "")
+
+
 async def gear(ctx: Context) -> Reply:
     """A unit's shields and bucklers, by the weapon system carrying each."""
     a = ctx.args(GearArgs)
@@ -329,7 +335,16 @@ async def gear(ctx: Context) -> Reply:
     session.require_unit_rights(ctx, game.state, unit, attack=False)
     given = [None if text is None else _places(text) for text in (a.shields, a.bucklers, a.fists)]
     done = wt.set_gear(game.state, unit.name, *given)
-    return await change_unit(ctx, "wm_gear", done, unit.name)
+    reply = await change_unit(ctx, "wm_gear", done, unit.name)
+    after = tr.find_unit(done.state, unit.name)
+    said = []
+    for kind in ("shields", "bucklers", "fists"):  # what is recorded now, in the book's letters
+        counts: dict[str, int] = after.extra.get(kind) or {}
+        places = [_gear_place(ctx, key, n) for key, n in sorted(counts.items())]
+        if places:
+            said.append(f"{ctx.t(f'wm.gear.{kind}')} {', '.join(places)}")
+    text = ctx.t("wm.gear.recorded", unit=after.name, gear="; ".join(said) or ctx.t("wm.gear.none"))
+    return reply.model_copy(update={"blocks": [[plain(text)], *reply.blocks]})
 
 
 async def first(ctx: Context) -> Reply:

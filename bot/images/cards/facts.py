@@ -9,6 +9,7 @@ from pydantic import BaseModel, Field
 
 from bot import i18n
 from bot.commands.game_view import condition_label, stat_label
+from bot.commands.local_names import system_letter
 from rules_core.game.models import Unit
 from rules_core.systems import get_system
 from rules_core.systems.c5 import tables as c5_tables
@@ -84,12 +85,6 @@ def grid_card(unit: Unit, lang: i18n.Lang) -> GridCard | None:
         ],
         disabled=i18n.t(lang, "cards.wm.disabled") if grid.destroyed else None,
     )
-
-
-def system_letter(lang: i18n.Lang, key: str) -> str:
-    """A system's letter as the chat's book prints it: the Italian card's S, D, T for L, R, H."""
-    item = f"game.draw.wm.letter.{key}"  # the same letters as the grid's text drawing
-    return i18n.t(lang, item) if i18n.has(item, lang) else key
 
 
 # --- unit status card -------------------------------------------------------------------------

@@ -249,3 +249,18 @@ async def test_a_repair_that_repairs_nothing_says_so_as_unit_heal_does(app: App)
         assert f"{name} non ha danni da curare" in said.error.message
     column = await say(app, "/wm heal Ironclad 2 column=3", user="ann", chat="console:wm-heal")
     assert column.error is not None and column.error.code == "game.nothing_to_heal"
+
+
+async def test_gear_says_what_it_recorded_in_the_readers_letters(app: App) -> None:
+    # The walk: /wm scudi Ironclad scudo=S answered with the grid only (the shield showed
+    # nowhere but in the data), and scudi= (plural, as shields=) was refused.
+    await game(app, "console:wm-gear")
+    said = await say(
+        app, "/wm scudi Ironclad scudi=S mani_libere=S,D", user="ann", chat="console:wm-gear",
+        lang="it",
+    )  # fmt: skip
+    assert said.ok, said.error
+    assert "Ironclad: scudi S; Mani Libere S, D." in plain.render(said)
+    en = await say(app, "/wm gear Ironclad bucklers=R,R", user="ann", chat="console:wm-gear")
+    assert en.ok, en.error
+    assert "Ironclad: shields L; bucklers R ×2; Open Fists L, R." in plain.render(en)
