@@ -17,7 +17,7 @@ from bot.commands.aos.common import (
 from bot.commands.context import Context
 from bot.commands.system_kit import log_roll, resolution
 from bot.protocol import Block, Reply, bold, plain
-from bot.session import apply_change, find_player, name_of, require_player, require_unit_rights
+from bot.session import apply_change, find_player, name_of, require_player
 from bot.storage.games import StoredGame
 from rules_core.errors import UserError
 from rules_core.game import transitions as tr
@@ -180,16 +180,10 @@ async def command(ctx: Context) -> Reply:
     game = await GAME.load(ctx)
     state = game.state
     require_player(ctx, state)
-    unit_name: str | None = None
-    if a.unit:
-        unit = aos_tr.live(tr.find_unit(state, a.unit))
-        require_unit_rights(ctx, state, unit, attack=False)
-        unit_name = unit.name
-    issuer: str | None = None
-    if a.by:
-        giver = aos_tr.live(tr.find_unit(state, a.by))
-        require_unit_rights(ctx, state, giver, attack=False)
-        issuer = giver.name
+    # Whose units may issue and receive it is the rule's (turns.use_command: the user's own,
+    # even for the organiser, as the CP are the user's), not the usual rights to a unit.
+    unit_name = aos_tr.live(tr.find_unit(state, a.unit)).name if a.unit else None
+    issuer = aos_tr.live(tr.find_unit(state, a.by)).name if a.by else None
     settings = await SETTINGS.load(ctx)
     new, left = turns.use_command(
         state, ctx.request.user_id, ability, unit_name, settings.command_limit, issuer

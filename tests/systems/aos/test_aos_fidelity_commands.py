@@ -281,7 +281,10 @@ async def test_L269_a_model_that_issued_a_command_this_phase_is_refused_in_words
     assert second.error is not None and second.error.code == "aos.issuer_used"
     assert "Lord-Celestant ha già impartito un comando in questa fase" in plain.render(second)
     stranger = await say(app, "/aos command all-out defence unit=Gutrippaz by=Vindictors", **BOB)
-    assert stranger.error is not None and stranger.error.code == "perm.not_your_unit"
+    assert stranger.error is not None and stranger.error.code == "aos.not_friendly"
+    assert "Vindictors isn't yours: a command is issued by one of your models" in plain.render(
+        stranger
+    )
 
 
 async def test_L262_the_organiser_gives_no_command_to_or_from_an_opponents_unit(app: App) -> None:
