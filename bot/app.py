@@ -33,7 +33,7 @@ from bot import batch, i18n, metrics, session, workers
 from bot.commands import local_names, macros
 from bot.commands.board_live import LiveBoards
 from bot.commands.context import Context, need_admin
-from bot.commands.registry import Registry, UnknownCommand
+from bot.commands.registry import Found, Registry, UnknownCommand
 from bot.commands.spec import CommandSpec
 from bot.protocol import Button, ErrorInfo, Reply, Request, code, plain
 from bot.storage import buttons as buttons_repo
@@ -188,6 +188,7 @@ class App:
         """`handle`; `expand` is False for the command a macro ran (a macro runs no macro)."""
         lang: i18n.Lang | None = None
         spec: CommandSpec | None = None
+        found: Found | None = None
         try:
             if request.command is None and request.text.count("\n"):
                 lines = batch.split(request.text, self.registry)
@@ -232,7 +233,10 @@ class App:
                 ctx.budget = budget or Budget()
                 ctx.pause = tx.paused
                 tx.on_resume = ctx.resume
-                reply = await spec.handler(ctx)
+                try:
+                    reply = await spec.handler(ctx)
+                except UserError as err:  # a subcommand's typo the command took as its text
+                    raise (err if found is None else found.hint(err)) from None
                 if ctx.lang != lang:  # /lang changed it: later lookups follow
                     lang = ctx.lang
             except BaseException as exc:

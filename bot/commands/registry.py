@@ -78,12 +78,18 @@ class Found:
         try:
             return parse_options(self.spec, self.text, self.tokens)
         except UserError as err:
-            near = self.suggest() if self.suggest is not None else []
-            if not near:
-                raise
-            group = near[0].words[0]
-            typo = self.tokens[0].text[:40]
-            raise UnknownCommand("cmd.unknown_sub_hint", near, group=group, name=typo) from err
+            raise self.hint(err) from err
+
+    def hint(self, err: UserError) -> UserError:
+        """`err`, or, when the first word is close to a subcommand, the "did you mean" of it:
+        the options didn't parse (/turn ned), or the command couldn't read them (/roll hist
+        is a label with no dice; /roll history was meant)."""
+        near = self.suggest() if self.suggest is not None else []
+        if not near:
+            return err
+        group = near[0].words[0]
+        typo = self.tokens[0].text[:40]
+        return UnknownCommand("cmd.unknown_sub_hint", near, group=group, name=typo)
 
 
 def _similarity(typed: str, name: str) -> float:

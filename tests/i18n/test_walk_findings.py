@@ -217,3 +217,19 @@ async def test_one_face_and_confrontations_for_read_as_the_book_writes_them(app:
     assert (await say(app, "/partita nuova c5 Prova", lang="it", **chat)).ok
     added = await say(app, "/unita aggiungi Orco att=5 forza=6 dif=4 res=6", lang="it", **chat)
     assert "ATT 5 FOR 6 DIF 4 RES 6" in plain.render(added)
+
+
+async def test_a_subcommand_typo_that_the_command_cannot_read_is_offered_the_subcommand(
+    app: App,
+) -> None:
+    # The walk: /tira storia and /roll hist said "no dice expression": /roll reads free text
+    # (a label), so the typo of /tira storico reached the roll and failed there.
+    it = await say(app, "/tira storia", lang="it")
+    assert it.error is not None and it.error.code == "cmd.unknown_sub_hint", it.error
+    assert "/tira storico" in it.error.message
+    en = await say(app, "/roll hist", lang="en")
+    assert en.error is not None and "/roll history" in en.error.message
+    labelled = await say(app, "/roll 2d6 storia", lang="en")
+    assert labelled.ok, labelled.error  # a label after an expression is no typo
+    wrong = await say(app, "/roll 2d6+", lang="en")
+    assert wrong.error is not None and wrong.error.code.startswith("dice.")
