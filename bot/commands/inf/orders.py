@@ -79,6 +79,11 @@ async def spend(ctx: Context, state: GameState, a: OrdersArgs) -> Reply:
     if not unit_name:
         raise UserError("inf.spend_needs_unit")
     unit = tr.find_unit(state, unit_name)
+    # the owner on someone else's turn, or another player's unit: said as such (the rules then
+    # refuse, for anyone, a unit whose owner's turn it is not)
+    if unit.owner == ctx.request.user_id and state.current not in (None, unit.owner):
+        raise UserError("perm.not_your_turn", name=session.name_of(state, state.current))
+    session.require_unit_rights(ctx, state, unit, attack=False)
     notes: list[Note] = []
     spent = inf_tr.Spent()
 

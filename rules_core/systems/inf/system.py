@@ -82,17 +82,22 @@ def recount(state: GameState, user_id: str) -> list[Note]:
         elif UNIT_ORDER in state.resources.get(key, {}):
             state.resources[key][UNIT_ORDER] = 0
     groups = " + ".join(str(pool.groups[g]) for g in sorted(pool.groups)) or "0"
+    player = next((p.name for p in state.players if p.user_id == user_id), "?")
     notes: list[Note] = [
         (
             "inf.note.orders",
             {
-                "player": next((p.name for p in state.players if p.user_id == user_id), "?"),
+                "player": player,
                 "groups": groups,
                 "irregular": len(pool.irregular),
                 "lt": pool.lieutenant,
             },
         )
     ]
+    if pool.loss_of_lieutenant and mine:  # the 2 reserve Orders, any model's (L1463-1469)
+        notes = [
+            ("inf.note.orders_reserve", {"player": player, "orders": sum(pool.groups.values())})
+        ]
     if pool.loss_of_lieutenant and mine:
         notes.append(("inf.note.loss_of_lt", {}))
     if pool.retreat:

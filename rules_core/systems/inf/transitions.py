@@ -199,6 +199,23 @@ class Spent(BaseModel):
     pools: list[str] = Field(default_factory=list)  # the pools the Orders came from, in order
 
 
+def _in_owners_turn(state: GameState, unit: Unit) -> None:
+    """Orders are given in their army's active turn (L488-491, L1223): while another player's
+    turn runs, this unit's pools are not the ones in play (a game with no turn yet: any)."""
+    if state.current is None or unit.owner == state.current:
+        return
+
+    def name(user_id: str | None) -> str:
+        return next((p.name for p in state.players if p.user_id == user_id), "?")
+
+    raise UserError(
+        "inf.orders_in_owners_turn",
+        unit=unit.name,
+        owner=name(unit.owner),
+        current=name(state.current),
+    )
+
+
 def spend_orders(
     state: GameState, unit_name: str, n: int, lieutenant: bool
 ) -> tuple[GameState, Spent, list[Note]]:
@@ -209,6 +226,7 @@ def spend_orders(
     (L1378-1379, L3510-3511); a Dead one may not."""
     new, notes = count_first_turn(state)
     unit = _Found.unit(new, unit_name)
+    _in_owners_turn(new, unit)
     if orders.unit_state(unit) == "unconscious" and not unit.destroyed:
         notes.append(("inf.note.unconscious_order", {"unit": unit.name}))
     else:

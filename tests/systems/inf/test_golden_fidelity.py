@@ -265,6 +265,7 @@ async def test_commands_charge_coup_de_grace_and_out_of_action(app: App) -> None
     # Silva falls Unconscious: her Order is only for Regeneration or an AutoMediKit
     # (L1378-1379), and she cannot react (L1374-1389)
     assert (await say(app, "/unit damage Silva 1", user="bob")).ok
+    assert (await say(app, "/turn end", user="alice")).ok  # bob's Orders: in his turn
     assert (await say(app, "/inf orders recount", user="bob")).ok
     given = await say(app, "/inf orders spend unit=Silva", user="bob")
     assert given.ok, given.error

@@ -144,8 +144,14 @@ def test_orders_counted_on_the_first_turn_and_spent() -> None:  # L529-537, L719
     assert error_key(lambda: inf_tr.spend_orders(new, "Silva", 1, lieutenant=True)) == (
         "inf.not_lieutenant"
     )
+    # Bob's Orders are his turn's (L488-491, L1223): not while Alice's runs
+    assert error_key(lambda: inf_tr.spend_orders(new, "JangQi", 1, lieutenant=False)) == (
+        "inf.orders_in_owners_turn"
+    )
     # Bob's Irregular JangQi spends its own Order first (L1795-1803)
-    bob, _ = inf_tr.count_orders(state, "bob")
+    his_turn = state.clone()
+    his_turn.turn = 1  # the order is Alice, Bob
+    bob, _ = inf_tr.count_orders(his_turn, "bob")
     after, spent, _ = inf_tr.spend_orders(bob, "JangQi", 2, lieutenant=False)
     assert spent.pools == ["order", "orders"]
     assert inf_tr.pools_of(after, "bob").irregular == {"JangQi": 0}

@@ -128,3 +128,36 @@ async def test_weapon_remove_as_the_help_says_and_book_weapons_stay(app: App) ->
     assert "Grenades, Lanciafiamme" in book.error.message  # as the players wrote them
     gone = await say(app, "/inf arma rimuovi nome=Bazooka", user="ann", lang="it")
     assert gone.error is not None and "Grenades, Lanciafiamme." in gone.error.message
+
+
+async def test_turn_end_names_the_loss_of_lieutenant_reserve_as_inf_orders(app: App) -> None:
+    await setup(app)
+    for user, text in [
+        ("bob", "/unit add Zhan bs=11 cc=14 ph=14 wip=13 arm=1 w=1 pts=30"),
+        ("bob", "/unit damage WenLiu 2"),  # his only Lieutenant falls: Loss of Lieutenant
+    ]:
+        assert (await say(app, text, user=user)).ok, text
+    ended = await say(app, "/turno fine", user="ann", lang="it")
+    assert ended.ok, ended.error
+    text = plain.render(ended)
+    assert "Ordini di bob: 2 nella riserva della Perdita del Tenente." in text
+    assert "per Gruppo di Combattimento" not in text
+    shown = plain.render(await say(app, "/inf ordini", lang="it"))
+    assert "riserva della Perdita del Tenente: 2" in shown
+
+
+async def test_spending_an_order_says_whose_unit_and_whose_turn(app: App) -> None:
+    await setup(app)  # ann's turn
+    theirs = await say(app, "/inf ordini spendi WenLiu", user="ann", lang="it")
+    assert not theirs.ok and theirs.error is not None
+    assert theirs.error.code == "inf.orders_in_owners_turn"
+    assert theirs.error.message.startswith("WenLiu è di bob")
+    early = await say(app, "/inf ordini spendi WenLiu", user="bob", lang="it")
+    assert early.error is not None and early.error.code == "perm.not_your_turn"
+    other = await say(app, "/inf orders spend Angus", user="bob", lang="en")
+    assert other.error is not None and other.error.code == "perm.not_your_unit"
+    mine = await say(app, "/inf ordini spendi Angus", user="ann", lang="it")
+    assert mine.ok, mine.error
+    assert (await say(app, "/turno fine", user="ann")).ok
+    his = await say(app, "/inf ordini spendi WenLiu", user="bob", lang="it")
+    assert his.ok, his.error
