@@ -10,7 +10,13 @@ from bot.commands import game_view
 from bot.commands.context import Context
 from bot.commands.inf.args import AttackArgs, OddsArgs
 from bot.commands.inf.common import GAME, SETTINGS, weapons_of_chat
-from bot.commands.inf.view import ammo_label, attack_verdict, note_lines, step_block
+from bot.commands.inf.view import (
+    ammo_label,
+    attack_verdict,
+    note_lines,
+    roll_block,
+    step_block,
+)
 from bot.commands.odds_view import as_distribution, distribution_blocks, distribution_data, percent
 from bot.commands.system_kit import log_roll, resolution
 from bot.images.cards.odds import attach as odds_picture
@@ -92,8 +98,12 @@ async def attack_cmd(ctx: Context) -> Reply:
     settings = await SETTINGS.load(ctx)
     source = ctx.dice(a.dice)
     steps, out = resolve_attack(req, source, settings)
-    blocks += [step_block(ctx, s) for s in steps]
     vs_wounds = req.target.dam is not None or req.target.ammo == "ADH"
+    dodge = req.opposed and not vs_wounds  # a reaction that shoots nothing back is a Dodge
+    blocks += [
+        roll_block(ctx, s, dodge=True) if dodge and s.name == "reactive" else step_block(ctx, s)
+        for s in steps
+    ]
     blocks += attack_verdict(ctx, out, vs_wounds, target.name if target is not None else None)
     data = resolution("inf", steps, out.model_dump())
     source.check_exhausted()

@@ -63,8 +63,9 @@ def mods_text(ctx: Context, step: Step) -> str:
     return " ".join(f"{signed(m.value)} {ctx.t(f'inf.mod.{m.name}')}" for m in step.modifiers)
 
 
-def roll_block(ctx: Context, step: Step) -> Block:
-    label = bold(ctx.t(f"inf.step.{step.name}") + ": ")
+def roll_block(ctx: Context, step: Step, dodge: bool = False) -> Block:
+    """A roll's line; `dodge`: the reactive roll is a Dodge (no shot back), its dice successes."""
+    label = bold(ctx.t("inf.step.dodge" if dodge else f"inf.step.{step.name}") + ": ")
     attr = step.detail.get("attr")
     target = step.target if step.target is not None else 0
     head = f"{attr} {mods_text(ctx, step)}".strip() if step.modifiers else f"{attr}"
@@ -81,7 +82,7 @@ def roll_block(ctx: Context, step: Step) -> Block:
         return [label, plain(line)]
     line += " → "
     crits = step.detail.get("criticals") or 0
-    count_key = "inf.count.successes" if step.name == "roll" else "inf.count.hits"
+    count_key = "inf.count.successes" if step.name == "roll" or dodge else "inf.count.hits"
     result = tn(ctx.lang, count_key, step.total or 0)
     if isinstance(crits, int) and crits:
         result += " " + tn(ctx.lang, "inf.count.crits", crits)

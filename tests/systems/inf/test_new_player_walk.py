@@ -80,6 +80,7 @@ async def test_a_won_dodge_reads_as_a_dodge_not_as_return_fire(app: App) -> None
     assert reply.ok, reply.error
     text = plain.render(reply)
     assert "WenLiu: dodged, no hit" in text
+    assert "Dodge: target 11 (11) [4✓] → 1 success" in text  # not 'Reactive: ... 1 hit'
     assert "hit back" not in text and "cancelled" not in text
     it = await say(
         app,
