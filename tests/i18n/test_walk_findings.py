@@ -233,3 +233,10 @@ async def test_a_subcommand_typo_that_the_command_cannot_read_is_offered_the_sub
     assert labelled.ok, labelled.error  # a label after an expression is no typo
     wrong = await say(app, "/roll 2d6+", lang="en")
     assert wrong.error is not None and wrong.error.code.startswith("dice.")
+
+
+async def test_the_infinity_weapon_help_writes_ph_damage_as_the_italian_book(app: App) -> None:
+    # The walk: /aiuto inf arma showed the example danno=PH+1; the Italian book's PH is FIS.
+    shown = plain.render(await say(app, "/aiuto inf arma", lang="it"))
+    assert "danno=FIS+1" in shown and "PH+1" not in shown
+    assert "dam=PH+1" in plain.render(await say(app, "/help inf weapon", lang="en"))
