@@ -38,9 +38,21 @@ def _cond_text(unit: Unit) -> dict[str, str]:
     return {fold(c.name): c.name for c in unit.conditions}
 
 
-def _unit_lines(old: Unit, new: Unit) -> list[Line]:
+def _health(system: str, unit: Unit) -> tuple[int, int]:
+    """The unit's wounds left and its maximum as the board draws them (the system's health:
+    an Infinity model of W 1 shows 0/1 when Unconscious, not its internal Dead-at-W+1 count)."""
+    from rules_core.systems import get_system  # loaded with the first game event shown
+
+    try:
+        return get_system(system).health(unit)
+    except UserError:  # a system this build doesn't know
+        return unit.wounds_left, unit.max_wounds
+
+
+def _unit_lines(system: str, old: Unit, new: Unit) -> list[Line]:
     out: list[Line] = []
-    left = {"unit": new.name, "left": new.wounds_left, "max": new.max_wounds}
+    wounds_left, most = _health(system, new)
+    left = {"unit": new.name, "left": wounds_left, "max": most}
     if new.damage > old.damage:
         out.append(("game.diff.damage", {**left, "n": new.damage - old.damage}))
     elif new.damage < old.damage:
@@ -83,7 +95,7 @@ def describe(before: GameState | None, after: GameState | None) -> list[Line]:
             owner = _name(after, unit.owner)
             out.append(("game.diff.unit_added", {"unit": unit.name, "owner": owner}))
         else:
-            out += _unit_lines(old_units[key], unit)
+            out += _unit_lines(after.system, old_units[key], unit)
     out += [
         ("game.diff.unit_removed", {"unit": u.name})
         for k, u in old_units.items()

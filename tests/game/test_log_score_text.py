@@ -69,3 +69,14 @@ async def test_a_long_command_in_the_log_and_undo_shows_it_was_cut(app: App) -> 
     assert line.rstrip("`").endswith("…") and reason not in line
     undone = plain.render(await as_(app, "1", "Ann", "/undo"))
     assert "…" in undone and reason not in undone
+
+
+async def test_the_log_counts_wounds_as_the_board_does(app: App) -> None:
+    # The walk: an Infinity model with W 1 took 1 wound; the board drew 0/1, the log said
+    # "1/2 rimaste" (its internal count: Dead at W + 1).
+    chat = {"user": "1", "name": "Ann", "chat": "console:log-inf"}
+    assert (await say(app, "/game new inf", **chat)).ok
+    assert (await say(app, "/unit add Angus cc=14 bs=12 ph=12 wip=13 arm=1 bts=0 w=1", **chat)).ok
+    assert (await say(app, "/unit damage Angus 1", **chat)).ok
+    log = plain.render(await say(app, "/registro 1", lang="it", **chat))
+    assert "Angus: 1 danno, 0/1 rimaste" in log, log
