@@ -146,7 +146,7 @@ def command_help(ctx: Context, names: dict[tuple[str, ...], str], spec: CommandS
     if any(opt.type == "pairs" for opt in spec.options):  # /unit add, /unit set: stat names
         blocks.append([plain(ctx.t("help.stats"))])
         for system in SYSTEMS.values():
-            codes = ["models", *system.stat_names()]
+            codes = ["models", *(s.name for s in system.stats if not s.derived)]
             known = local_names.stat_pairs(system.id, codes, ctx.lang)
             blocks.append([bold(system.id + ": "), plain(known)])
     for example in spec.examples:

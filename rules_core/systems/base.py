@@ -84,6 +84,9 @@ class StatSpec(BaseModel):
     default: int | None = None
     plus: bool = False  # printed as a dice target: `4+`
     dash: int | None = None  # the value a printed `-` stands for (no save: 7)
+    derived: bool = (
+        False  # the game computes it from other stats (Infinity's HP from W): never typed
+    )
 
     def read(self, text: str) -> int | None:
         """The stat from its printed form: `4`, `4+`, `5"`, `12cm`, `-3`, and `-` where the

@@ -240,3 +240,11 @@ async def test_the_infinity_weapon_help_writes_ph_damage_as_the_italian_book(app
     shown = plain.render(await say(app, "/aiuto inf arma", lang="it"))
     assert "danno=FIS+1" in shown and "PH+1" not in shown
     assert "dam=PH+1" in plain.render(await say(app, "/help inf weapon", lang="en"))
+
+
+async def test_the_stat_list_leaves_out_what_the_game_derives(app: App) -> None:
+    # The walk: /aiuto unita aggiungi listed Infinity's HP, which the bot derives from W (typed,
+    # it is refused) and which is no word of the Italian book.
+    shown = plain.render(await say(app, "/aiuto unita aggiungi", lang="it"))
+    line = next(row for row in shown.splitlines() if row.startswith("inf:"))
+    assert "F (W)" in line and "HP" not in line

@@ -178,7 +178,7 @@ INF = InfSystem(
         # PB roll takes it as positive (L1344-1348): both are kept as typed, used as abs().
         StatSpec(name="bts", min=-12, max=12),
         StatSpec(name="w", min=1, max=9, default=1),
-        StatSpec(name="hp", min=2, max=10),
+        StatSpec(name="hp", min=2, max=10, derived=True),
         StatSpec(name="mov1", max=30),
         StatSpec(name="mov2", max=30),
         StatSpec(name="type", min=1, max=7, default=1),
