@@ -157,8 +157,7 @@ def find_player(state: GameState, text: str) -> Player:
 
 
 def name_of(state: GameState, user_id: str | None) -> str:
-    player = state.player(user_id) if user_id else None
-    return player.name if player else "-"
+    return state.player_name(user_id, "-")
 
 
 # --- turn buttons ----------------------------------------------------------------------------

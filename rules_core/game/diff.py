@@ -18,8 +18,7 @@ MAX_LINES = 8
 
 
 def _name(state: GameState, user_id: str | None) -> str:
-    player = state.player(user_id) if user_id else None
-    return player.name if player else (user_id or "-")
+    return state.player_name(user_id)
 
 
 def _phase(state: GameState) -> str:

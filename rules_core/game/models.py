@@ -96,6 +96,14 @@ class GameState(BaseModel):
     def player(self, user_id: str) -> Player | None:
         return next((p for p in self.players if p.user_id == user_id), None)
 
+    def player_name(self, user_id: str | None, missing: str | None = None) -> str:
+        """A player's name; for an id that is no player's (one who left), `missing`, else the
+        id itself (`-` for none)."""
+        player = self.player(user_id) if user_id else None
+        if player is not None:
+            return player.name
+        return missing if missing is not None else (user_id or "-")
+
     @property
     def current(self) -> str | None:
         return self.order[self.turn % len(self.order)] if self.order else None

@@ -188,8 +188,7 @@ def may_apply_shot(state: GameState, attacker: Unit) -> None:
         return
     current = state.current
     if len(state.order) >= 2 and current is not None and attacker.owner != current:
-        player = state.player(current)
-        name = player.name if player is not None else current
+        name = state.player_name(current)
         raise UserError("aos.shoot_not_your_turn", unit=attacker.name, name=name)
     if turns.has_shot(state, attacker.name):
         raise UserError("aos.already_shot", unit=attacker.name)

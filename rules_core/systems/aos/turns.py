@@ -224,15 +224,14 @@ def use_command(
             "aos.wrong_phase", command=ability.id, phase=phase, phases=",".join(ability.phases)
         )
     whose_turn(state, user_id, ability, phase)
-    for name in (issuer, unit):
-        found = named_unit(state, name)
+    receiver = named_unit(state, unit)
+    for found in (named_unit(state, issuer), receiver):
         if found is not None and found.owner != user_id:  # L262: friendly model and unit
             raise UserError("aos.not_friendly", unit=found.name)
-    found = named_unit(state, unit)
-    if found is not None and phase in SHOOTING_COMMANDS.get(ability.id, ()):
-        barred = shot_barred(found)
+    if receiver is not None and phase in SHOOTING_COMMANDS.get(ability.id, ()):
+        barred = shot_barred(receiver)
         if barred is not None:  # the shot the command is for would be refused (L339, L403)
-            raise UserError(f"aos.no_shoot_{barred}", unit=found.name)
+            raise UserError(f"aos.no_shoot_{barred}", unit=receiver.name)
     aos = phase_ledger(state)
     used = aos.commands_used.setdefault(user_id, [])
     everyone = [c for ids in aos.commands_used.values() for c in ids]

@@ -82,7 +82,7 @@ def recount(state: GameState, user_id: str) -> list[Note]:
         elif UNIT_ORDER in state.resources.get(key, {}):
             state.resources[key][UNIT_ORDER] = 0
     groups = " + ".join(str(pool.groups[g]) for g in sorted(pool.groups)) or "0"
-    player = next((p.name for p in state.players if p.user_id == user_id), "?")
+    player = state.player_name(user_id, "?")
     notes: list[Note] = [
         (
             "inf.note.orders",

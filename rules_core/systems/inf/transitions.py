@@ -204,15 +204,11 @@ def _in_owners_turn(state: GameState, unit: Unit) -> None:
     turn runs, this unit's pools are not the ones in play (a game with no turn yet: any)."""
     if state.current is None or unit.owner == state.current:
         return
-
-    def name(user_id: str | None) -> str:
-        return next((p.name for p in state.players if p.user_id == user_id), "?")
-
     raise UserError(
         "inf.orders_in_owners_turn",
         unit=unit.name,
-        owner=name(unit.owner),
-        current=name(state.current),
+        owner=state.player_name(unit.owner, "?"),
+        current=state.player_name(state.current, "?"),
     )
 
 

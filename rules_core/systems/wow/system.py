@@ -185,8 +185,7 @@ def standings(state: GameState) -> list[victory.Standing]:
 def victory_notes(state: GameState) -> list[Note]:
     decision = victory.decide(standings(state))
     if decision.winner is not None:
-        player = state.player(decision.winner)
-        name = player.name if player else decision.winner
+        name = state.player_name(decision.winner)
         vp = state.score().get(decision.winner, 0)
         honor = honor_total(state, decision.winner)
         return [(f"wow.win_{decision.reason}", {"player": name, "vp": vp, "honor": honor})]
@@ -225,8 +224,7 @@ class WowSystem(GameSystem):
                 notes.append(("wow.kill_unassigned", {"unit": unit.name, "vp": points}))
             else:
                 state.score_log.append(ScoreEntry(user_id=who, points=points, reason=unit.name))
-                player = state.player(who)
-                name = player.name if player else who
+                name = state.player_name(who)
                 notes.append(("wow.kill_vp", {"unit": unit.name, "vp": points, "player": name}))
         clocks = clocks_of(state)
         settings = clocks.settings or WowSettings()
