@@ -143,3 +143,21 @@ async def test_infinity_partial_cover_helps_bts_too(app: App) -> None:
         assert reply.ok and reply.data is not None and reply.data["id"] == "inf.cover"
         text = plain.render(reply)
         assert all(w in text for w in words), text
+
+
+async def test_a_question_is_not_called_a_rule_nor_is_the_doubt_said_twice(app: App) -> None:
+    """`/regola come funziona il focus` was titled "«come funziona il focus» è una regola di più
+    giochi", and an unsure answer's first line repeated its title ("Non sono sicuro di quale
+    regola intendi" / "Non sono sicuro di quale regola sia …")."""
+    for lang in ("it", "en"):
+        games = await say(app, "/rule come funziona il focus", lang=lang)
+        assert games.ok and games.data is not None and len(games.data["games"]) >= 2
+        title = plain.render(games).splitlines()[0]
+        assert "come funziona il focus" in title
+        assert not re.search(r"è una regola|is a rule", title), title
+
+        unsure = await say(app, "/rule how does focus work system=wm", lang=lang)
+        assert unsure.ok and unsure.data is not None and unsure.data["confident"] is False
+        first, second = plain.render(unsure).splitlines()[:2]
+        opening = " ".join(first.split()[:3])  # "Non sono sicuro" / "Not sure which"
+        assert opening not in second, (first, second)
