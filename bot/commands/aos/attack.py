@@ -79,8 +79,9 @@ async def attack(ctx: Context) -> Reply:
         if a.apply and "attacker" in source_info and game
         else None
     )
+    shot = aos_tr.shot_of(attack_input(a), built, by) if by is not None else None
     if by is not None and game is not None:
-        aos_tr.may_apply_shot(game.state, by)  # before any die is rolled
+        aos_tr.may_apply_shot(game.state, by, shot)  # before any die is rolled
     source = ctx.dice(a.dice)
     res = resolve_attack(req, source, settings)
     finish_dice(source, a.dice)
@@ -98,7 +99,7 @@ async def attack(ctx: Context) -> Reply:
     blocks.append(result)
     data["applied"] = False
     if a.apply:
-        blocks += await apply_damage(ctx, game, defender, out.damage, "aos_attack", by)
+        blocks += await apply_damage(ctx, game, defender, out.damage, "aos_attack", by, shot)
         data["applied"] = True
     title = ctx.t("aos.attack_title") + ": " + request_summary(ctx, req)
     return Reply(title=title, blocks=blocks, data=data)

@@ -101,17 +101,18 @@ async def apply_damage(
     amount: int,
     kind: str,
     by: Unit | None = None,
+    shot: aos_tr.Shot | None = None,
 ) -> list[Block]:
     """Write `amount` wounds to the unit as one game event (/undo reverts it), with the game's
     usual rights, or those of the player whose own unit `by` inflicted them (who may not
-    shoot now, or has shot: see aos_tr.attack_wounds)."""
+    shoot now, or has shot: see aos_tr.attack_wounds, which counts the `shot`)."""
     if game is None or unit is None:
         raise UserError("aos.apply_needs_target")
     if not aos_tr.own_attack(game.state, by, ctx.request.user_id):
         require_unit_rights(ctx, game.state, unit, attack=True)
     name, shooter = unit.name, (by.name if by is not None else None)
     change = await apply_change(
-        ctx, lambda st: aos_tr.attack_wounds(st, name, amount, shooter), kind, game=game
+        ctx, lambda st: aos_tr.attack_wounds(st, name, amount, shooter, shot), kind, game=game
     )
     after = tr.find_unit(change.after, name)
     return [

@@ -16,7 +16,12 @@ from rules_core.rules.text import fold
 from rules_core.steps import Modifier, Step
 from rules_core.systems.aos import checks, turns
 from rules_core.systems.aos.models import Settings
-from rules_core.systems.aos.requests import AttackInput, BuiltAttack, build_attack
+from rules_core.systems.aos.requests import (
+    WEAPON_OPTIONS,
+    AttackInput,
+    BuiltAttack,
+    build_attack,
+)
 from rules_core.systems.aos.system import AOS, wounds_on_current_model
 
 MOD_LIMIT = 9  # the largest modifier an attack request takes
@@ -179,31 +184,77 @@ def may_shoot(state: GameState, unit: Unit) -> None:
         raise UserError(f"aos.no_shoot_{barred}", unit=unit.name)
 
 
-def may_apply_shot(state: GameState, attacker: Unit) -> None:
-    """An applied attack in the shooting phase (10.0, L411): you shoot in your own shooting
-    phase, with friendly units that haven't shot yet in it. A game without two players in the
-    turn order can't tell whose turn it is: only the second shot is refused there. The charge
-    phase's shots (Unleash Hell, L443) are the other player's and are not checked here."""
-    if turns.PHASES[state.phase] != "shooting":
+class Shot(BaseModel):
+    """One applied attack of a unit's shooting: the weapon it fires (the stored one's name, or
+    the typed profile), how many of the unit's models fire it, and at which unit."""
+
+    unit: str
+    weapon: str
+    models: int
+    target: str | None = None
+
+
+def shot_of(given: AttackInput, built: BuiltAttack, attacker: Unit) -> Shot:
+    """The shot an applied attack is: a unit shoots every weapon it has in one go (13.1.1,
+    L506), each of its models once with each (10.0, L409)."""
+    weapon = built.source.get("weapon") or "/".join(
+        str(getattr(given, name) or "-") for name in WEAPON_OPTIONS
+    )
+    models = given.attacking_models or attacker.models_left
+    return Shot(unit=attacker.name, weapon=weapon, models=models, target=built.source.get("target"))
+
+
+def may_apply_shot(state: GameState, attacker: Unit, shot: Shot | None = None) -> None:
+    """An applied attack where attacks are shots. In the shooting phase (10.0, L411) you shoot
+    in your own turn, with friendly units that haven't shot: the unit's shooting is all its
+    weapons (13.1.1, L506), so each model fires each weapon once, whatever the number of
+    attacks the players write it in. In the charge phase the other player's unit shoots only
+    with Unleash Hell (11.2, L443): once, at the unit that charged (the target of its first
+    shot). The player whose turn it is may have a warscroll's attack there (1.6): not checked.
+    A game without two players in the turn order can't tell whose turn it is: only the shots
+    themselves are counted there."""
+    phase = turns.PHASES[state.phase]
+    if phase not in SHOOTING_PHASES:
         return
     current = state.current
-    if len(state.order) >= 2 and current is not None and attacker.owner != current:
+    theirs = len(state.order) >= 2 and current is not None and attacker.owner != current
+    if phase == "shooting" and theirs:
         name = state.player_name(current)
         raise UserError("aos.shoot_not_your_turn", unit=attacker.name, name=name)
-    if turns.has_shot(state, attacker.name):
-        raise UserError("aos.already_shot", unit=attacker.name)
+    hell = "unleash_hell" in turns.phase_effects(state, attacker.name)
+    if phase == "charge":
+        if not hell:
+            if theirs:
+                raise UserError("aos.shoot_needs_unleash_hell", unit=attacker.name)
+            return
+        bound = turns.hell_target(state, attacker.name)
+        if shot is not None and shot.target and bound and fold(bound) != fold(shot.target):
+            raise UserError("aos.unleash_hell_target", unit=attacker.name, target=bound)
+    fired = turns.models_fired(state, attacker.name, shot.weapon if shot else "")
+    wanted = shot.models if shot is not None else attacker.models_left
+    if fired and fired + wanted > attacker.models_left:
+        key = "aos.already_shot_charge" if phase == "charge" else "aos.already_shot"
+        raise UserError(key, unit=attacker.name)
 
 
-def attack_wounds(state: GameState, target: str, amount: int, attacker: str | None) -> GameState:
-    """An attack's wounds written to the target; in the shooting phase its stored attacking
-    unit has shot (L411) and may not shoot again in that phase."""
+def attack_wounds(
+    state: GameState, target: str, amount: int, attacker: str | None, shot: Shot | None = None
+) -> GameState:
+    """An attack's wounds written to the target; where attacks are shots, the stored attacking
+    unit's shot is counted (L411, L443) so that it isn't made again in that phase."""
     shooter = turns.named_unit(state, attacker)
     if shooter is None:
         return wound(state, target, amount)
-    may_apply_shot(state, shooter)
+    may_apply_shot(state, shooter, shot)
     new = wound(state, target, amount)
-    if turns.PHASES[state.phase] == "shooting":
-        new = turns.record_shot(new, shooter.name)
+    phase = turns.PHASES[state.phase]
+    counted = phase == "shooting" or (
+        phase == "charge" and "unleash_hell" in turns.phase_effects(state, shooter.name)
+    )
+    if counted:
+        models = shot.models if shot is not None else shooter.models_left
+        weapon = shot.weapon if shot is not None else ""
+        new = turns.record_shot(new, shooter.name, weapon, models, target)
     return new
 
 

@@ -22,7 +22,9 @@ Rulebook lines refer to ../shared/seeds/001_3302d92f440b0a0b.txt.
   are the user's own, as the CP spent are. A command whose effect is a shot (Unleash Hell,
   L443; All-out Attack in the shooting phase, L567) is refused to a unit that can't shoot
   (ran or retreated, L403; redeployed, L339) before any CP is spent.
-- Shooting (10.0, L411): a unit shoots once in a shooting phase (`shot`, the phase's ledger).
+- Shooting (10.0, L409-411): a unit shoots once in a shooting phase, with all its weapons
+  (13.1.1, L506): each of its models fires each weapon once (`fired`, the phase's ledger).
+  Unleash Hell's unit shoots so in that charge phase, only at the unit that charged (L443).
 - Models slain this turn (15.1, L613) are counted per unit from the models each unit had when
   the turn began; models returned the same turn still count as slain (15.3, L627).
 - Priority (4.1, L237): the winner, and only the winner, decides who takes the first turn.
@@ -125,7 +127,10 @@ class AosState(BaseModel):
     units_received: list[str] = Field(default_factory=list)  # folded unit names
     issuers: list[str] = Field(default_factory=list)  # folded names of the models that issued
     effects: dict[str, list[str]] = Field(default_factory=dict)  # folded unit -> command ids
-    shot: list[str] = Field(default_factory=list)  # folded units that shot this phase (L411)
+    # Where attacks are shots: folded unit -> folded weapon -> models that fired it this
+    # phase (L409, L411), and the unit Unleash Hell's unit shoots at (its first target, L443).
+    fired: dict[str, dict[str, int]] = Field(default_factory=dict)
+    hell_targets: dict[str, str] = Field(default_factory=dict)
     turn_seq: int | None = None  # the turn the counts below belong to
     turn_models: dict[str, int] = Field(default_factory=dict)  # folded unit -> models at start
     returned: dict[str, int] = Field(default_factory=dict)  # folded unit -> models returned
@@ -270,7 +275,7 @@ def phase_ledger(state: GameState) -> AosState:
     key = phase_key(state)
     if aos.ledger != key:
         aos.ledger, aos.commands_used, aos.units_received, aos.effects = key, {}, [], {}
-        aos.issuers, aos.shot = [], []
+        aos.issuers, aos.fired, aos.hell_targets = [], {}, {}
     return aos
 
 
@@ -287,17 +292,28 @@ def shot_barred(unit: Unit) -> str | None:
     return next((c for c in NO_SHOOTING if c in names), None)
 
 
-def has_shot(state: GameState, unit: str) -> bool:
-    """The unit already shot in this phase (10.0, L411)."""
+def models_fired(state: GameState, unit: str, weapon: str) -> int:
+    """How many of the unit's models fired that weapon in this phase (10.0, L409-411)."""
     aos = aos_state(state)
-    return aos.ledger == phase_key(state) and fold(unit) in aos.shot
+    if aos.ledger != phase_key(state):
+        return 0
+    return aos.fired.get(fold(unit), {}).get(fold(weapon), 0)
 
 
-def record_shot(state: GameState, unit: str) -> GameState:
-    """The unit has shot in this phase: no second shot until the phase ends (L411)."""
+def hell_target(state: GameState, unit: str) -> str | None:
+    """The unit that Unleash Hell's unit shot at first this phase: the one that charged."""
+    aos = aos_state(state)
+    return aos.hell_targets.get(fold(unit)) if aos.ledger == phase_key(state) else None
+
+
+def record_shot(state: GameState, unit: str, weapon: str, models: int, target: str) -> GameState:
+    """The unit's models fired the weapon in this phase: not again until it ends (L411);
+    Unleash Hell's first target is the unit that charged (L443)."""
     aos = phase_ledger(state)
-    if fold(unit) not in aos.shot:
-        aos.shot.append(fold(unit))
+    weapons = aos.fired.setdefault(fold(unit), {})
+    weapons[fold(weapon)] = weapons.get(fold(weapon), 0) + models
+    if "unleash_hell" in aos.effects.get(fold(unit), []):
+        aos.hell_targets.setdefault(fold(unit), target)
     return with_aos(state, aos)
 
 

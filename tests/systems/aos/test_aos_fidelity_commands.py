@@ -350,3 +350,47 @@ async def test_L411_a_shot_out_of_turn_or_a_second_shot_is_refused(app: App) -> 
     assert (await say(app, "/aos command unleash hell unit=Gutrippaz", **BOB)).ok
     hell = await say(app, bobs + " dice=6,6,6,6,6,6,6,6,6,6,1,1,1,1,1,1,1,1,1,1", **BOB)
     assert hell.ok, hell.error
+
+
+async def test_L443_only_unleash_hell_shoots_in_the_enemy_charge_phase_and_once(app: App) -> None:
+    """Bob's unit shot in Ann's charge phase without Unleash Hell, and again after it (11.2,
+    L443: the unit that received the command shoots in that phase, once)."""
+    await two_player_game(app)
+    line = "/aos weapon Gutrippaz Bow range=18 attacks=1 hit=4 wound=4 rend=0 damage=1"
+    assert (await say(app, line, **BOB)).ok
+    await say(app, "/res add cp 1", **BOB)
+    await to_phase(app, 3)  # Ann's charge phase
+    bobs = "/aos attacco attaccante=Gutrippaz arma=Bow bersaglio=Vindictors applica dice="
+    volley = bobs + ",".join(["6"] * 10 + ["1"] * 10)
+    out = await say(app, volley, lang="it", **BOB)
+    assert out.error is not None and out.error.code == "aos.shoot_needs_unleash_hell"
+    assert "nella fase di carica nemica tira solo l'unità che ha ricevuto Scatenare l'Inferno" in (
+        plain.render(out)
+    )
+    hell = await say(app, "/aos comando Scatenare l'Inferno unità=Gutrippaz", lang="it", **BOB)
+    assert hell.ok, hell.error
+    first = await say(app, volley, lang="it", **BOB)
+    assert first.ok, first.error
+    again = await say(app, volley, lang="it", **BOB)
+    assert again.error is not None and again.error.code == "aos.already_shot_charge"
+    assert "Gutrippaz ha già tirato con quest'arma per Scatenare l'Inferno" in plain.render(again)
+    history = await say(app, "/roll history 5")
+    assert history.data is not None and len(history.data["rolls"]) == 1  # no refused roll
+
+
+async def test_L506_a_unit_records_each_of_its_weapons_in_one_shooting(app: App) -> None:
+    """A Hero with a crossbow and a pistol: its second weapon's attack was refused as a second
+    shooting (13.1.1, L506: a unit shoots with any of its missile weapons)."""
+    await two_player_game(app)
+    for weapon in ("Crossbow range=24 attacks=1", "Pistol range=9 attacks=2"):
+        line = f"/aos weapon Vindictors {weapon} hit=4 wound=4 rend=0 damage=1"
+        assert (await say(app, line, **ANN)).ok
+    await to_phase(app, 2)  # Ann's shooting phase
+    base = "/aos attack attacker=Vindictors target=Gutrippaz apply weapon="
+    crossbow = await say(app, base + "Crossbow dice=" + ",".join(["1"] * 5), **ANN)
+    assert crossbow.ok, crossbow.error
+    pistol = await say(app, base + "Pistol dice=" + ",".join(["1"] * 10), **ANN)
+    assert pistol.ok, pistol.error
+    again = await say(app, base + "Pistol dice=" + ",".join(["1"] * 10), **ANN)
+    assert again.error is not None and again.error.code == "aos.already_shot"
+    assert "already shot in this shooting phase with this weapon" in plain.render(again)

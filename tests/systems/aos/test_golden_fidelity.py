@@ -332,8 +332,7 @@ def test_L411_only_the_player_whose_turn_it_is_shoots_and_each_unit_once() -> No
     with pytest.raises(UserError) as raised:
         aos_tr.attack_wounds(shot, "Gutrippaz", 1, "Vindictors")
     assert raised.value.key == "aos.already_shot"
-    # The charge phase's Unleash Hell shots are Bob's; combat attacks repeat freely.
-    aos_tr.may_apply_shot(at_phase(shot, "charge"), gutrippaz)
+    # The charge phase's shots are Bob's, with Unleash Hell (below); combat attacks repeat.
     later = aos_tr.attack_wounds(at_phase(shot, "combat"), "Gutrippaz", 1, "Vindictors")
     aos_tr.attack_wounds(later, "Gutrippaz", 1, "Vindictors")
     # The next shooting phase (Bob's turn) is a new one.
@@ -341,3 +340,55 @@ def test_L411_only_the_player_whose_turn_it_is_shoots_and_each_unit_once() -> No
     bobs.turn = 1
     aos_tr.may_apply_shot(bobs, gutrippaz)
     aos_tr.attack_wounds(bobs, "Vindictors", 1, "Gutrippaz")
+
+
+def shot(unit: str, weapon: str, models: int, target: str = "Vindictors") -> aos_tr.Shot:
+    return aos_tr.Shot(unit=unit, weapon=weapon, models=models, target=target)
+
+
+def test_L443_in_the_enemy_charge_phase_only_unleash_hell_shoots_once_at_the_charger() -> None:
+    """11.2 (L443): the other player's unit shoots in the charge phase only when it received
+    Unleash Hell, at the unit that made the charge move; and it shoots once (L411). Bob's unit
+    shot in Ann's charge phase without the command, and as often as he wrote it."""
+    state = tr.add_unit(game(), "Prosecutors", ANN, {"models": 3, "wounds": 2, "save": 4})
+    state = at_phase(with_cp(state, "b", 1), "charge")  # Ann's charge phase
+    gutrippaz = tr.find_unit(state, "Gutrippaz")
+    with pytest.raises(UserError) as raised:
+        aos_tr.attack_wounds(state, "Vindictors", 1, "Gutrippaz", shot("Gutrippaz", "Bow", 10))
+    assert raised.value.key == "aos.shoot_needs_unleash_hell"
+    assert raised.value.params == {"unit": "Gutrippaz"}
+    # Ann's own units: a warscroll may give them an attack here (1.6); not refused.
+    aos_tr.may_apply_shot(state, tr.find_unit(state, "Vindictors"))
+    hell = turns.find_command("unleash hell")
+    state, _ = turns.use_command(state, "b", hell, "Gutrippaz")
+    fired = aos_tr.attack_wounds(state, "Vindictors", 2, "Gutrippaz", shot("Gutrippaz", "Bow", 6))
+    assert tr.find_unit(fired, "Vindictors").damage == 2
+    # Its other models and weapons are the same shot, at the same unit...
+    aos_tr.may_apply_shot(fired, gutrippaz, shot("Gutrippaz", "Bow", 4))
+    aos_tr.may_apply_shot(fired, gutrippaz, shot("Gutrippaz", "Choppa", 10))
+    with pytest.raises(UserError) as raised:  # ...but not a second volley
+        aos_tr.may_apply_shot(fired, gutrippaz, shot("Gutrippaz", "Bow", 10))
+    assert raised.value.key == "aos.already_shot_charge"
+    with pytest.raises(UserError) as raised:  # nor at another unit than the charger
+        aos_tr.may_apply_shot(fired, gutrippaz, shot("Gutrippaz", "Choppa", 1, "Prosecutors"))
+    assert raised.value.key == "aos.unleash_hell_target"
+    assert raised.value.params == {"unit": "Gutrippaz", "target": "Vindictors"}
+    # The next phase starts afresh (nothing to shoot with there: combat attacks are free).
+    aos_tr.attack_wounds(at_phase(fired, "combat"), "Vindictors", 1, "Gutrippaz")
+
+
+def test_L506_a_unit_shoots_with_all_its_weapons_in_its_one_shooting() -> None:
+    """13.1.1 (L506), 13.2 (L520): a shooting unit fires any of its missile weapons and may
+    split a weapon's attacks between targets; the bot refused the second weapon of a unit (a
+    Hero's pistol after its crossbow) as a second shooting (L411). Each model fires each
+    weapon once."""
+    state = at_phase(game(), "shooting")  # Ann's turn
+    vindictors = tr.find_unit(state, "Vindictors")
+    for weapon, models in (("Bow", 3), ("Pistol", 5), ("bow", 2)):  # Bow split 3 + 2
+        fired = shot("Vindictors", weapon, models, "Gutrippaz")
+        state = aos_tr.attack_wounds(state, "Gutrippaz", 1, "Vindictors", fired)
+    for weapon, models in (("Bow", 1), ("Pistol", 5)):
+        with pytest.raises(UserError) as raised:
+            aos_tr.may_apply_shot(state, vindictors, shot("Vindictors", weapon, models))
+        assert raised.value.key == "aos.already_shot"
+    assert tr.find_unit(state, "Gutrippaz").damage == 3
