@@ -46,7 +46,6 @@ from rules_core.systems.wm.attack import base_defense, resolve_attack
 from rules_core.systems.wm.models import AttackRequest
 from rules_core.systems.wm.odds import attack_odds, check_pass_chance
 from rules_core.systems.wm.power import (
-    FIST_KINDS,
     POWER_KINDS,
     PowerRequest,
     TrampleHit,
@@ -395,9 +394,7 @@ def power_request(
     the target's DEF, ARM, STR, base and knocked-down condition."""
     kind = parse_kind(a.kind)  # an unknown power attack is the first thing to say
     if attacker is not None:
-        wt.refuse_crippled_movement(attacker, kind)
-        if a.fist and kind in FIST_KINDS:
-            ps.check_fist(attacker, a.fist)
+        ps.refuse_power(attacker, kind, a.fist)
     skill, defense = option_or_stat(a.mat, attacker, "mat"), option_or_stat(a.def_, target, "def")
     strength, arm = option_or_stat(a.str_, attacker, "str"), wt.front_arm(a.arm, state, target)
     for name, value in (("mat", skill), ("def", defense), ("str", strength), ("arm", arm)):

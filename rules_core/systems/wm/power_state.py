@@ -25,7 +25,7 @@ from rules_core.game.models import Condition, GameState, Unit
 from rules_core.rules.text import fold
 from rules_core.steps import Modifier, Step
 from rules_core.systems.base import Note
-from rules_core.systems.wm.power import PowerOutcome
+from rules_core.systems.wm.power import FIST_KINDS, PowerOutcome
 from rules_core.systems.wm.system import (
     KNOCKED_DOWN,
     LOCK_KEY,
@@ -42,6 +42,7 @@ from rules_core.systems.wm.transitions import (
     apply_damage,
     crippled_systems,
     location,
+    refuse_crippled_movement,
     unit_named,
     weapon_profile,
 )
@@ -89,15 +90,20 @@ def lock_of(state: GameState, name: str) -> Lock | None:
     return next((lk for lk in locks(state) if key in (fold(lk.locked), fold(lk.by))), None)
 
 
+ARMS = ("L", "R")
+
+
 def open_fists(unit: Unit) -> int | None:
-    """The Open Fists recorded with /wm gear that are not in a crippled system; None when the
-    unit has none recorded (the rules then take the player's word), except that a warjack
-    with both arms crippled has no hand left to use (L874-876): 0."""
+    """The Open Fists recorded with /wm gear that are not in a crippled system. None recorded:
+    an Open Fist is an arm's weapon, so a warjack has at most one usable per arm not crippled
+    (L874-876): 0 with both arms crippled, 1 with one (no double-hand throw, L2207-2211), and
+    None with both sound (the player's word)."""
     fists = unit.extra.get("fists")
     found = unit_grid(unit)
     crippled = set(found.crippled()) if found else set()
     if not fists:
-        return 0 if {"L", "R"} <= crippled else None
+        sound = sum(1 for arm in ARMS if arm not in crippled)
+        return None if sound == len(ARMS) else sound
     return sum(int(n) for loc, n in fists.items() if loc not in crippled)
 
 
@@ -167,6 +173,20 @@ def grab_target(target: Unit, grab: str | None) -> tuple[str, str]:
         return HEAD, ""
     loc = location(weapon_profile(target, grab).get("loc", "-"))
     return (loc, "") if loc in ("L", "R", HEAD) else ("-", grab)
+
+
+def refuse_power(attacker: Unit, kind: str, fist: str | None = None) -> None:
+    """What the attacking warjack's own state forbids before any roll (its lock is
+    `check_power`): a crippled Cortex spends no focus (L3722-3724), and a power attack costs 1
+    (L2212-2213); a crippled Movement forbids a slam and a trample (see
+    `refuse_crippled_movement`); the Open Fist the player names for a lock or a throw must not
+    be crippled (`check_fist`). No system of its own keeps a warjack from a head-butt or a
+    push (L2204, L4359-4361): a crippled head weapon system (H) loses only its weapons
+    (L3740-3745), and a head-butt is made with none (L2216-2219)."""
+    cortex_can_spend(attacker)
+    refuse_crippled_movement(attacker, kind)
+    if fist and kind in FIST_KINDS:
+        check_fist(attacker, fist)
 
 
 def check_fist(jack: Unit, fist: str) -> None:

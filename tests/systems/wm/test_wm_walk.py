@@ -224,7 +224,7 @@ def test_L3745_a_declared_crippled_weapon_makes_no_combined_attack() -> None:
 
 def test_L874_a_warjack_with_both_arms_crippled_has_no_open_fist_to_use() -> None:
     assert ps.open_fists(jack(crippled="LR")) == 0  # no fists recorded, no hand left
-    assert ps.open_fists(jack(crippled="R")) is None  # the other hand: the player's word
+    assert ps.open_fists(jack(crippled="R")) == 1  # at most the other hand's
 
 
 async def test_L874_a_headlock_by_a_jack_without_sound_arms_is_refused(app: App) -> None:
