@@ -183,7 +183,8 @@ async def command(ctx: Context) -> Reply:
     # Whose units may issue and receive it is the rule's (turns.use_command: the user's own,
     # even for the organiser, as the CP are the user's), not the usual rights to a unit.
     unit_name = aos_tr.live(tr.find_unit(state, a.unit)).name if a.unit else None
-    issuer = aos_tr.live(tr.find_unit(state, a.by)).name if a.by else None
+    by = aos_tr.live(tr.find_unit(state, a.by)) if a.by else None
+    issuer = by.name if by is not None else None
     settings = await SETTINGS.load(ctx)
     new, left = turns.use_command(
         state, ctx.request.user_id, ability, unit_name, settings.command_limit, issuer
@@ -198,7 +199,19 @@ async def command(ctx: Context) -> Reply:
         line.append(plain(" · " + ctx.t("aos.command_unit", unit=unit_name)))
     if issuer:
         line.append(plain(" · " + ctx.t("aos.command_issuer", unit=issuer)))
+    blocks: list[Block] = [line, [plain(ctx.t(f"aos.cmd_effect.{ability.id}"))]]
+    # The distances the bot can't measure: stated, never refused (the players check them).
+    table = turns.table_checks(ability, by, unit_name)
+    if table:
+        checks_text = "; ".join(ctx.t(key, **params) for key, params in table)
+        blocks.append([plain(ctx.t("aos.table_title") + " " + checks_text + ".")])
     return Reply(
-        blocks=[line, [plain(ctx.t(f"aos.cmd_effect.{ability.id}"))]],
-        data={"system": SYSTEM, "command": ability.id, "cost": ability.cost, "cp": left},
+        blocks=blocks,
+        data={
+            "system": SYSTEM,
+            "command": ability.id,
+            "cost": ability.cost,
+            "cp": left,
+            "table_checks": [key for key, _ in table],
+        },
     )

@@ -67,6 +67,8 @@ PHASE_EFFECTS = {
     "inspiring_presence": "battleshock",  # 15.3 (L625): no battleshock test that phase
     "unleash_hell": "hit",  # 11.2 (L443): its unit shoots that phase at -1 to hit
 }
+HERO_RANGE = 12  # 6.1 (L265): a HERO issues to units wholly within 12"
+GENERAL_RANGE = 18  # L266-267: the General, and a TOTEM, wholly within 18"
 EFFECT_VALUE = {"unleash_hell": -1}  # the modifier a PHASE_EFFECTS command gives; else +1
 # Commands that must be received by a unit (their text says "that unit must receive it").
 UNIT_COMMANDS = (
@@ -87,6 +89,8 @@ class CommandAbility(BaseModel):
     phases: list[str]
     own_turn: list[str] = Field(default_factory=list)  # phases: only in the user's own turn
     enemy_turn: list[str] = Field(default_factory=list)  # phases: only in the opponent's
+    # The command's own distances, which the players check at the table (aos.table_check.*)
+    table: list[str] = Field(default_factory=list)
     lines: str
 
 
@@ -267,6 +271,33 @@ def use_command(
         raise UserError("game.not_enough", resource=CP, have=have, want=ability.cost)
     pools[CP] = have - ability.cost
     return new, pools[CP]
+
+
+TableCheck = tuple[str, dict[str, str | int]]
+
+
+def table_checks(
+    ability: CommandAbility, issuer: Unit | None, unit: str | None
+) -> list[TableCheck]:
+    """What the players check at the table for a command the bot accepts, as message keys and
+    their values: the bot has no positions, so it refuses none of these. Who may issue it to
+    the unit (6.1, L263-267: a HERO within 12", the General or a TOTEM within 18", a champion
+    to its own unit; nothing to measure when a model issues it to its own unit), then the
+    command's own distances (commands.toml `table`: Rally L309, Redeploy L339, Unleash Hell
+    L443)."""
+    found: list[TableCheck] = []
+    own = issuer is not None and unit is not None and fold(issuer.name) == fold(unit)
+    if issuer is None:
+        found.append(("aos.table_issuer", {"hero": HERO_RANGE, "general": GENERAL_RANGE}))
+    elif issuer.stats.get("general") and not own:
+        found.append(("aos.table_general", {"unit": issuer.name, "inches": GENERAL_RANGE}))
+    elif not own:
+        params: dict[str, str | int] = {"unit": issuer.name}
+        found.append(
+            ("aos.table_issuer_named", {**params, "hero": HERO_RANGE, "general": GENERAL_RANGE})
+        )
+    found += [(f"aos.table_check.{check}", {}) for check in ability.table]
+    return found
 
 
 def phase_ledger(state: GameState) -> AosState:

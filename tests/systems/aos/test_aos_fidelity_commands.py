@@ -394,3 +394,28 @@ async def test_L506_a_unit_records_each_of_its_weapons_in_one_shooting(app: App)
     again = await say(app, base + "Pistol dice=" + ",".join(["1"] * 10), **ANN)
     assert again.error is not None and again.error.code == "aos.already_shot"
     assert "already shot in this shooting phase with this weapon" in plain.render(again)
+
+
+async def test_L263_an_accepted_command_states_the_distances_to_check_at_the_table(
+    app: App,
+) -> None:
+    """6.1 (L263-267) and Unleash Hell's 9"/3" (L443): the bot has no positions; the reply
+    that accepts a command says what the players measure, in the reader's words."""
+    await two_player_game(app)
+    assert (await say(app, "/unit add Boss models=1 wounds=6 general=1", **BOB)).ok
+    await say(app, "/res add cp 2", **BOB)
+    await to_phase(app, 3)  # Ann's charge phase
+    hell = await say(
+        app, "/aos comando Scatenare l'Inferno unità=Gutrippaz da=Boss", lang="it", **BOB
+    )
+    assert hell.ok and hell.data is not None, hell.error
+    text = plain.render(hell)
+    assert "Da verificare al tavolo" in text
+    assert "Boss, il Generale, lo impartisce a un'unità interamente entro 18\"" in text
+    assert "entro 9\" dall'unità nemica che ha appena terminato un movimento di carica" in text
+    assert hell.data["table_checks"] == ["aos.table_general", "aos.table_check.unleash_hell"]
+    await to_phase(app, 1)  # Ann's combat phase: a command with no distance of its own
+    defence = await say(app, "/aos command all-out defence unit=Gutrippaz", **BOB)
+    assert defence.ok and defence.data is not None, defence.error
+    assert defence.data["table_checks"] == ["aos.table_issuer"]
+    assert 'a friendly HERO with the unit wholly within 12"' in plain.render(defence)

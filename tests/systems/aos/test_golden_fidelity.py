@@ -392,3 +392,29 @@ def test_L506_a_unit_shoots_with_all_its_weapons_in_its_one_shooting() -> None:
             aos_tr.may_apply_shot(state, vindictors, shot("Vindictors", weapon, models))
         assert raised.value.key == "aos.already_shot"
     assert tr.find_unit(state, "Gutrippaz").damage == 3
+
+
+def test_L263_L267_every_accepted_command_names_the_ranges_the_players_check() -> None:
+    """6.1 (L263-267): a HERO issues commands to units wholly within 12", the General or a
+    TOTEM within 18", a champion to its own unit; Rally (L309), Redeploy (L339) and Unleash
+    Hell (L443) add their own distances. The bot has no positions: it refuses none of them
+    and names each one for the players to check, for every command alike."""
+    state = tr.add_unit(game(), "Lord", ANN, {"models": 1, "wounds": 6, "general": 1})
+    lord = tr.find_unit(state, "Lord")
+    vindictors = tr.find_unit(state, "Vindictors")
+    for ability in turns.command_abilities().values():
+        checks_ = turns.table_checks(ability, None, "Vindictors")
+        assert checks_[0] == ("aos.table_issuer", {"hero": 12, "general": 18})
+        extra = {"rally": "beyond_3", "redeploy": "redeploy", "unleash_hell": "unleash_hell"}
+        wanted = [f"aos.table_check.{extra[ability.id]}"] if ability.id in extra else []
+        assert [key for key, _ in checks_[1:]] == wanted, ability.id
+    hell = turns.find_command("unleash hell")
+    by_general = turns.table_checks(hell, lord, "Vindictors")
+    assert by_general[0] == ("aos.table_general", {"unit": "Lord", "inches": 18})
+    by_other = turns.table_checks(hell, vindictors, "Lord")
+    assert by_other[0] == (
+        "aos.table_issuer_named",
+        {"unit": "Vindictors", "hero": 12, "general": 18},
+    )
+    own = turns.table_checks(turns.find_command("all-out attack"), lord, "Lord")
+    assert own == []  # a model's command to its own unit: no distance
