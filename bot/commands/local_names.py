@@ -109,6 +109,13 @@ def error_params(
     names = option_names(spec, lang) if spec is not None and isinstance(like, str) else {}
     if isinstance(like, str) and like in names:
         params = {**params, "like": i18n.readable(lang, names[like])}
+    units = params.get("unit_options")  # the options that name a unit, each with the word typed
+    if spec is not None and isinstance(units, str):
+        word = str(params.get("token", ""))
+        value = f'"{word}"' if " " in word else word
+        local = option_names(spec, lang)
+        shown = [f"{i18n.readable(lang, local.get(n, n))}={value}" for n in units.split(",")]
+        params = {**params, "unit_options": i18n.alternatives(lang, shown)}
     name = params.get("option")
     opt = spec.option(str(name)) if spec is not None and name is not None else None
     if opt is None or opt not in spec.options:  # type: ignore[union-attr]

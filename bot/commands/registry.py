@@ -12,7 +12,7 @@ mean /roll?"), found by edit similarity over the names and aliases at that level
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -359,16 +359,27 @@ def parse_options(spec: CommandSpec, text: str, tokens: list[Token]) -> dict[str
         out[slot.name] = convert_value(slot, positional[index][1].text)
         index += 1
     if index < len(positional):
-        raise leftover(spec, positional[index][1])
+        raise leftover(spec, positional[index][1], out)
     return finish(spec, out)
 
 
-def leftover(spec: CommandSpec, tok: Token) -> UserError:
+def leftover(spec: CommandSpec, tok: Token, given: Mapping[str, Any] | None = None) -> UserError:
     """A word no option took. A `key=value` whose key is no option names the closest option
     (`potenza=` -> `potere=`; the reader's word for it: `local_names.error_params`), else says
-    the command has no such option; any other word is quoted back."""
+    the command has no such option; a bare word where the command names units by option
+    (`/wow attacco Jaina Thrall`: the natural way to say who attacks whom) names those options
+    not given yet; any other word is quoted back."""
     key, eq, _ = tok.text.partition("=")
     if tok.quoted or not eq or not key:
+        units = [
+            o.name
+            for o in spec.options
+            if o.autocomplete == "units" and not o.positional and o.name not in (given or {})
+        ]
+        if units:
+            return UserError(
+                "cmd.unexpected_unit", token=tok.text[:40], unit_options=",".join(units)
+            )
         return UserError("cmd.unexpected", token=tok.text[:40])
     names = {fold(n): o.name for o in spec.options for n in (o.name, *o.aliases)}
     near = closest(fold(key), names)

@@ -248,3 +248,21 @@ async def test_the_stat_list_leaves_out_what_the_game_derives(app: App) -> None:
     shown = plain.render(await say(app, "/aiuto unita aggiungi", lang="it"))
     line = next(row for row in shown.splitlines() if row.startswith("inf:"))
     assert "F (W)" in line and "HP" not in line
+
+
+async def test_a_bare_unit_name_is_told_which_options_name_units(app: App) -> None:
+    """`/wow attacco Jaina Thrall` (the natural way to say who attacks whom) answered only
+    "Qui non capisco 'Jaina'": now the sentence names the options that take a unit, in the
+    reader's words, with the word typed."""
+    it = await say(app, "/wow attacco Jaina Thrall", lang="it")
+    assert it.error is not None and it.error.code == "cmd.unexpected_unit", it.error
+    assert "'Jaina'" in it.error.message
+    assert "attaccante=Jaina" in it.error.message and "bersaglio=Jaina" in it.error.message
+    assert "attacker" not in it.error.message and "target" not in it.error.message
+    en = await say(app, '/wm attack "Iron Giant" Sorscha', lang="en")
+    assert en.error is not None and en.error.code == "cmd.unexpected_unit", en.error
+    assert "attacker=Iron Giant" in en.error.message or 'attacker="Iron Giant"' in en.error.message
+    assert "target=" in en.error.message
+    # A command that takes no unit keeps the plain sentence.
+    plain_word = await say(app, "/tira 2d6 pippo pluto", lang="it")
+    assert plain_word.error is None or plain_word.error.code != "cmd.unexpected_unit"
