@@ -35,7 +35,8 @@ def _with_notes(
 
 
 async def orders_cmd(ctx: Context) -> Reply:
-    """Show the Order pools; `recount` counts them now (done by itself at each turn start);
+    """Show the Order pools; `recount` counts them when a count is due (the rules say when;
+    done by itself at each turn start);
     `spend` spends one (or n) for unit=."""
     game = await GAME.load(ctx)
     a = ctx.args(OrdersArgs)

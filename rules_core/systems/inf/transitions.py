@@ -181,7 +181,18 @@ def apply_heal(state: GameState, name: str, out: HealOutcome) -> tuple[GameState
 
 
 def count_orders(state: GameState, user_id: str) -> tuple[GameState, list[Note]]:
-    """`user_id`'s Order pools counted now (L573-577)."""
+    """`user_id`'s Order pools counted now, when a count is due (L573-577: the pool is counted
+    at the start of the player's turn): before the game has a turn order, or in their turn
+    not counted yet. Once counted, the turn's pool stands: Orders spent are not given back,
+    and a model lost meanwhile keeps its Order in this turn's pool, losing it only "for the
+    remaining turns" (L576-578). Another player's Orders are counted when their turn starts.
+    Either way the state is unchanged and a note says when the next count comes."""
+    current = state.current
+    player = state.player_name(user_id, "?")
+    if current is not None and user_id != current:
+        return state, [("inf.note.counted_in_own_turn", {"player": player})]
+    if current is not None and not needs_recount(state):
+        return state, [("inf.note.counted_at_turn_start", {"player": player})]
     new = state.clone()
     notes = recount(new, user_id)
     return new, notes

@@ -363,7 +363,7 @@ def test_L1463_loss_of_lieutenant_orders_are_any_models_not_group_1s() -> None:
     assert key_of(lambda: inf_tr.spend_orders(state, "Fusilier", 1, lieutenant=False)) == (
         "inf.not_enough_orders"
     )
-    # a new turn with a Lieutenant again: the groups' pools as usual
-    state, _ = inf_tr.count_orders(tr.heal(state, "Angus", 1), "alice")
+    # a new turn with a Lieutenant again (Bob's turn, then Alice's): the groups' pools as usual
+    state = tr.end_turn(tr.end_turn(tr.heal(state, "Angus", 1)))
     _, spent, _ = inf_tr.spend_orders(state, "Fusilier", 1, lieutenant=False)
     assert spent.pools == ["orders2"]

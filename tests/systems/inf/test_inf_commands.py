@@ -330,3 +330,18 @@ async def test_an_immobilised_model_neither_attacks_nor_reacts(app: App) -> None
     assert normal.ok, normal.error
     act = await say(app, "/inf attack attacker=Hulk attr=12 dam=13 vs=11", user="bob")
     assert act.error is not None and act.error.code == "inf.cannot_act_imm"
+
+
+async def test_a_recount_in_the_turn_refills_nothing(app: App) -> None:  # p. 9, L576-578
+    await game(app)
+    assert (await say(app, "/inf orders spend Silva n=2", user="alice")).ok
+    assert (await say(app, "/unit damage Silva 2", user="alice")).ok  # Dead in an ARO
+    again = await say(app, "/inf ordini ricalcola", user="alice", lang="it")
+    assert again.ok, again.error
+    assert again.data is not None and again.data["groups"]["orders"] == 0
+    assert "contati all'inizio del suo turno" in plain.render(again)
+    # Bob asking for his count in Alice's turn counts nothing, and Alice's stays spent
+    his = await say(app, "/inf orders recount", user="bob")
+    assert his.ok and "at the start of their active turn" in plain.render(his)
+    more = await say(app, "/inf orders spend Angus", user="alice")
+    assert more.error is not None and more.error.code == "inf.not_enough_orders"

@@ -188,3 +188,26 @@ def test_weapons_added_removed_and_equipped() -> None:
     state = inf_tr.remove_weapon(state, "HMG")
     assert inf_tr.custom_weapons(state) == {}
     assert error_key(lambda: inf_tr.remove_weapon(state, "HMG")) == "inf.unknown_weapon"
+
+
+def test_a_recount_mid_turn_gives_no_spent_order_back() -> None:  # L576-578
+    # the pool is counted at the start of the player's turn; a model lost during it takes its
+    # Order away only from the turns that follow: a recount in the turn changes nothing
+    state, _ = inf_tr.count_first_turn(game())  # Alice's turn: 2 Orders, Lieutenant 1
+    state, _, _ = inf_tr.spend_orders(state, "Silva", 2, lieutenant=False)
+    state = tr.damage(state, "Silva", 2)  # Dead in an ARO
+    again, notes = inf_tr.count_orders(state, "alice")
+    assert inf_tr.pools_of(again, "alice").groups["orders"] == 0
+    assert inf_tr.pools_of(again, "alice").lt == 1
+    assert [k for k, _ in notes] == ["inf.note.counted_at_turn_start"]
+    # Bob's Orders are counted when his turn starts: asking now counts nothing, and leaves
+    # Alice's count of this turn standing (it used to be taken as not done, and refilled)
+    again, notes = inf_tr.count_orders(state, "bob")
+    assert [k for k, _ in notes] == ["inf.note.counted_in_own_turn"]
+    assert again == state
+    assert error_key(lambda: inf_tr.spend_orders(again, "Angus", 1, lieutenant=False)) == (
+        "inf.not_enough_orders"
+    )
+    # the next turn of Alice's counts again: Silva's Order is gone, Angus's is there
+    state = tr.end_turn(tr.end_turn(state))
+    assert inf_tr.pools_of(state, "alice").groups["orders"] == 1
