@@ -561,16 +561,55 @@ def _segment(text: str, base: int) -> RollSpec:
         words = low.split()
         if words and words[0] in _ADVANTAGE:
             # Avrae's `1d20+5 adv`: the d20 is rolled twice, the better (or worse) one kept.
-            expr = _advantage(expr, _ADVANTAGE[words[0]])
+            expr = _advantage(expr, _ADVANTAGE[words[0]], words[0])
             label = rest[len(words[0]) :].strip() or None
+        elif _names_an_operation(words):
+            raise _operation_error(expr, rest, words)
     return _spec(expr, render(expr), label, repeat)
 
 
-_ADVANTAGE: dict[str, KeepMode] = {"adv": "kh", "dis": "kl"}
+_ADVANTAGE: dict[str, KeepMode] = {
+    "adv": "kh",
+    "dis": "kl",
+    "advantage": "kh",
+    "disadvantage": "kl",
+    "vantaggio": "kh",
+    "svantaggio": "kl",
+}
+
+# A label's first word naming what the dice should do, in Italian or English: `4d6 tieni 3`
+# summed all four dice under the label "tieni 3". Alone or before a number it is refused with
+# the modifier to write (a label that goes on in words, `tieni la linea`, stays a label).
+_OPERATION_WORDS: dict[str, str] = {
+    **dict.fromkeys(("keep", "highest", "best", "tieni", "migliori", "migliore"), "kh"),
+    **dict.fromkeys(("lowest", "worst", "peggiori", "peggiore"), "kl"),
+    **dict.fromkeys(("drop", "scarta"), "dl"),
+    **dict.fromkeys(("reroll", "ritira", "rilancia"), "r"),
+    **dict.fromkeys(("explode", "exploding", "esplodi", "esplode", "esplosivi"), "!"),
+}
 
 
-def _advantage(node: Expr, mode: KeepMode) -> Expr:
-    """`node` with its one single d20 rolled twice and `mode`-kept; an error without one."""
+def _names_an_operation(words: list[str]) -> bool:
+    return (
+        bool(words)
+        and words[0] in _OPERATION_WORDS
+        and (len(words) == 1 or (len(words) == 2 and words[1].isdigit() and len(words[1]) <= 3))
+    )
+
+
+def _operation_error(expr: Expr, given: str, words: list[str]) -> UserError:
+    code = _OPERATION_WORDS[words[0]]
+    instead = code if code == "!" else code + (words[1] if len(words) == 2 else "1")
+    plain = isinstance(expr, Dice) and expr == Dice(expr.count, expr.sides)
+    dice = render(expr) if plain else "4d6"
+    return UserError(
+        "dice.label_is_operation", given=given, instead=instead, example=dice + instead
+    )
+
+
+def _advantage(node: Expr, mode: KeepMode, word: str) -> Expr:
+    """`node` with its one single d20 rolled twice and `mode`-kept; an error without one
+    (naming the `word` typed: `adv`, `vantaggio`...)."""
     found: list[Dice] = []
 
     def walk(n: Expr) -> Expr:
@@ -591,7 +630,7 @@ def _advantage(node: Expr, mode: KeepMode) -> Expr:
 
     out = walk(node)
     if len(found) != 1:
-        raise UserError("dice.advantage_needs_d20", word="adv" if mode == "kh" else "dis")
+        raise UserError("dice.advantage_needs_d20", word=word)
     return out
 
 

@@ -321,3 +321,45 @@ def test_every_suggested_expression_is_itself_accepted() -> None:
                 assert err.key == "dice.set_keep_twice", (text, err.key)
         else:
             raise AssertionError(f"{text} was accepted")
+
+
+def test_a_dice_operation_written_as_words_is_not_a_silent_label() -> None:
+    """`/tira 4d6 tieni 3` rolled 4d6 and summed all four under the label "tieni 3" (13 where
+    the player meant 11): a label whose first word names a dice operation (keep, drop, reroll,
+    explode, in Italian or English), alone or before a number, is refused with what to write."""
+    from rules_core.dice import parse
+    from rules_core.errors import UserError
+
+    for text, instead in (
+        ("4d6 tieni 3", "kh3"),
+        ("4d6 keep 3", "kh3"),
+        ("4d6 migliori 2", "kh2"),
+        ("2d20 peggiore", "kl1"),
+        ("4d6 scarta 1", "dl1"),
+        ("4d6 drop 1", "dl1"),
+        ("3d6 ritira 1", "r1"),
+        ("3d6 reroll 2", "r2"),
+        ("6d6 esplodi", "!"),
+        ("6d6 explode", "!"),
+    ):
+        try:
+            parse(text)
+        except UserError as err:
+            assert err.key == "dice.label_is_operation", text
+            assert err.params["instead"] == instead, (text, err.params)
+        else:
+            raise AssertionError(f"{text} was read as a label")
+    # A label that only begins with such a word, then goes on in words, is still a label.
+    assert parse("2d6 tieni la linea").rolls[0].label == "tieni la linea"
+    assert parse("2d6 keep calm").rolls[0].label == "keep calm"
+
+
+def test_advantage_in_italian_and_in_full() -> None:
+    """`/tira 1d20 vantaggio` rolled one d20 under the label "vantaggio"; Avrae's `adv`
+    worked, the words an Italian (or English) player types did not."""
+    from rules_core.dice import parse
+
+    for word, mode in (("vantaggio", "kh"), ("svantaggio", "kl"), ("advantage", "kh")):
+        spec = parse(f"1d20+5 {word}").rolls[0]
+        assert spec.label is None, word
+        assert spec.text.startswith(f"2d20{mode}1"), (word, spec.text)
