@@ -22,6 +22,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
+from bot.clean_text import shorten
 from bot.commands.args import Args
 from bot.commands.context import Context
 from bot.commands.game_view import unit_line
@@ -43,14 +44,16 @@ from rules_core.systems.base import Note
 
 LOCAL_PLATFORMS = ("console", "ask")
 SHOWN_UNITS = 30  # unit lines in one reply; the rest is counted
+SHOWN_LINE = 40  # a failing roster line's head, as the error echoes it
 
 
 def explain(ctx: Context, err: rs.LineError) -> UserError:
     """A roster's failing unit as one sentence: where, which unit, and why (translated)."""
     reason = ctx.t(err.cause.key, **err.cause.params)
+    unit = shorten(err.unit, SHOWN_LINE) if err.unit else "-"
     if err.line is not None:
-        return UserError("army.bad_line", line=err.line, unit=err.unit or "-", reason=reason)
-    return UserError("army.bad_unit", unit=err.unit or "-", reason=reason)
+        return UserError("army.bad_line", line=err.line, unit=unit, reason=reason)
+    return UserError("army.bad_unit", unit=unit, reason=reason)
 
 
 def owner(ctx: Context) -> str:

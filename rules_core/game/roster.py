@@ -218,16 +218,27 @@ def _head(text: str) -> tuple[list[str], list[str], bool]:
     return tokens[:first], tokens[first:], False
 
 
-def _fields(tokens: list[str]) -> list[tuple[str, str]]:
+def _fields(tokens: list[str], system: str | None = None) -> list[tuple[str, str]]:
+    """`key=value` tokens as pairs; a yes/no stat of `system` written alone (`generale`,
+    `tenente`) is 1."""
     out = []
     for token in tokens:
         key, eq, value = token.partition("=")
-        if not eq or not key:
+        if not eq and system is not None and _yes_no_stat(system, token):
+            key, value = token, "1"
+        elif not eq or not key:
             raise UserError("army.bad_token", token=token[:30])
         if not _VALUE.match(value):
             raise UserError("army.bad_value", field=key[:24], value=value[:20])
         out.append((key, value))
     return out
+
+
+def _yes_no_stat(system: str, word: str) -> bool:
+    """A stat of `system` that is 0 or 1 (AoS's General, Infinity's Lieutenant...)."""
+    name = stat_name(system, word)
+    spec = get_system(system).stat(name) if name is not None else None
+    return spec is not None and (spec.min, spec.max) == (0, 1)
 
 
 def _name_and_count(words: list[str], quoted: bool) -> tuple[str, int | None]:
@@ -272,7 +283,7 @@ def _unit(system: str, line: int, text: str) -> RosterUnit:
     stats: dict[str, int] = {}
     options: dict[str, str] = {}
     unit_options = lookup(UNIT_OPTIONS.get(system, {}))
-    for key, value in _fields(tokens):
+    for key, value in _fields(tokens, system):
         if norm(key) in {norm(m) for m in MODELS}:
             number = read_number(value)
             if number is None:
@@ -308,7 +319,7 @@ def parse_text(text: str, system: str) -> Roster:
         except LineError:
             raise
         except UserError as err:
-            raise LineError(err, line=line, unit=piece.split("|")[0][:40].strip()) from None
+            raise LineError(err, line=line, unit=piece.split("|")[0].strip()) from None
         if len(units) > MAX_UNITS:
             raise UserError("army.too_many_units", limit=MAX_UNITS)
     if not units:

@@ -182,3 +182,29 @@ def test_any_text_is_a_roster_or_a_user_error(text: str) -> None:
     except UserError:
         return
     assert 1 <= len(roster.units) <= rs.MAX_UNITS
+
+
+def test_a_yes_no_stat_may_be_written_bare() -> None:
+    """`"Lord-Celestant" ferite=6 salvezza=3 generale` was refused ("'generale' non è una
+    caratteristica: scrivila come nome=valore") though `generale` is one: a yes/no stat (0 or
+    1) written alone is 1, in either language; any other bare word is still refused."""
+    (lord,) = rs.parse_text('"Lord-Celestant" ferite=6 salvezza=3 generale', "aos").units
+    assert lord.stats == {"wounds": 6, "save": 3, "general": 1}
+    (arcanum,) = rs.parse_text("Lord-Arcanum save=4 wounds=5 general", "aos").units
+    assert arcanum.stats["general"] == 1
+    with pytest.raises(UserError) as err:
+        rs.parse_text("Lord-Arcanum save=4 wounds=5 pippo", "aos")
+    assert isinstance(err.value, rs.LineError) and err.value.cause.key == "army.bad_token"
+    assert err.value.cause.params["token"] == "pippo"
+    with pytest.raises(UserError) as err:  # bravery is a number, not a yes/no
+        rs.parse_text("Lord-Arcanum save=4 wounds=5 bravery", "aos")
+    assert isinstance(err.value, rs.LineError) and err.value.cause.key == "army.bad_token"
+
+
+def test_a_failing_lines_echo_ends_in_an_ellipsis_when_cut() -> None:
+    """The failing line was echoed cut at 40 characters with nothing to say so
+    ('… salvezza=3 gen)'): rules_core keeps the whole head; the bot shortens it with '…'."""
+    line = '"Lord-Celestant on Dracoth" ferite=6 salvezza=3 coraggio=9 pippo'
+    with pytest.raises(rs.LineError) as err:
+        rs.parse_text(line, "aos")
+    assert err.value.unit == line
