@@ -14,12 +14,14 @@ from wordfreq import zipf_frequency
 from bot.i18n import Lang
 
 # Kept as they are in both languages' books and screens: stat codes, dice, units of measure;
-# and words spelled alike in both whose frequency misleads (English "dice", Italian "schema").
+# and words spelled alike in both whose frequency misleads (English "dice", Italian "schema";
+# WARMACHINE's English "solo", a model type).
 _CODES = """
 arm def mat rat pow str spd cmd fury focus warcaster warjack warlock warbeast feat
 ph bs cc wip bts mov ava swc cap lof ko ok id vs max min
 d3 d6 d8 d10 d12 d20 df cp per
 dice schema
+solo
 """
 # Words the Italian books themselves use (WoW: "Master Clock", "Personal Clock", "Pet", "buff",
 # "Booster Draft"; Age of Sigmar: "round di battaglia"). A game's engineer adds their book's own

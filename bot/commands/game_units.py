@@ -49,6 +49,8 @@ from rules_core.systems.base import Note
 # --- options ----------------------------------------------------------------------------------
 
 STATS = OptionSpec("stats", type="pairs", max_length=300)
+# a system's model type (wm); `tipo=` is Infinity's stat
+KIND = OptionSpec("kind", max_length=30, aliases=("tipo_modello", "tipo_di_modello"))
 # a unit of the game the command acts on, completed from the game's units
 UNIT = OptionSpec("name", positional=True, required=True, max_length=40, autocomplete="units")
 AMOUNT = OptionSpec(
@@ -64,6 +66,7 @@ class UnitAddArgs(Args):
         None
     )
     grid: Annotated[str | None, OptionSpec("grid", max_length=120, aliases=("griglia",))] = None
+    kind: Annotated[str | None, KIND] = None
     stats: Annotated[dict[str, int | str], STATS] = Field(default_factory=dict)
 
 
@@ -86,6 +89,7 @@ class UnitArgs(Args):
 
 class UnitSetArgs(Args):
     name: Annotated[str, UNIT]
+    kind: Annotated[str | None, KIND] = None
     stats: Annotated[dict[str, int | str], STATS] = Field(default_factory=dict)
 
 
@@ -165,7 +169,8 @@ async def unit_add(ctx: Context) -> Reply:
         owner = find_player(state, a.owner)
         if owner.user_id != ctx.request.user_id:
             require_manager(ctx, state)
-    options = {"grid": a.grid} if a.grid else {}
+    given = {"grid": a.grid, "kind": a.kind}  # the system's own (WARMACHINE's grid, model type)
+    options = {k: v for k, v in given.items() if v}
     new = tr.add_unit(state, a.name, owner, a.stats, options)
     await apply_change(ctx, new, "unit_add", game=game)
     unit = new.units[-1]
@@ -219,6 +224,7 @@ async def unit_change(
     amount: int = 0,
     column: int | None = None,
     model: int | None = None,
+    options: dict[str, str] | None = None,
 ) -> Reply:
     game = await load_game(ctx)
     state = game.state
@@ -226,7 +232,7 @@ async def unit_change(
     notes: list[Note] = []
     if kind == "unit_set":
         require_unit_rights(ctx, state, unit, attack=False)
-        new = tr.set_stats(state, unit.name, stats or {})
+        new = tr.set_stats(state, unit.name, stats or {}, options)
     elif kind == "damage":
 
         def hit(st: GameState) -> GameState:
@@ -276,7 +282,8 @@ async def unit_change(
 
 async def unit_set(ctx: Context) -> Reply:
     a = ctx.args(UnitSetArgs)
-    return await unit_change(ctx, "unit_set", a.name, stats=a.stats)
+    options = {"kind": a.kind} if a.kind else None
+    return await unit_change(ctx, "unit_set", a.name, stats=a.stats, options=options)
 
 
 async def unit_damage(ctx: Context) -> Reply:

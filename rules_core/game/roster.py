@@ -11,7 +11,8 @@ The plain-text format (`/army add`, `/army save NAME`), one unit per line:
   (`difesa=`/`def=`, `armatura=`/`arm=`, `salvezza=`/`save=`, `ferite=`/`wounds=`…), see
   rules_core.game.stat_names.
   Values are whole numbers; a printed `4+` or `5"` is read as 4 or 5 (Infinity's `mov=4-4` sets
-  both moves). WARMACHINE's `grid=` (a damage grid) is accepted as on `/unit add`.
+  both moves). WARMACHINE's `grid=` (a damage grid) and `kind=` (`tipo=`: solitario, truppa...)
+  are accepted as on `/unit add`.
 - weapons: after a `|`, a name (a `:` after it is optional) and the game's weapon fields
   (WEAPON_FIELDS: WARMACHINE `rng rof aoe pow p+s loc`, Age of Sigmar `range attacks hit wound rend
   damage`…), values as printed (`d3`, `3+`, `-1`). A weapon may be only a name.
@@ -98,7 +99,10 @@ WEAPON_FIELDS: dict[str, dict[str, tuple[str, ...]]] = {
 }
 # WARMACHINE's base sizes by name, in mm (L1017-1020: small 30, medium 40, large 50).
 WM_BASES = {"small": 30, "piccola": 30, "medium": 40, "media": 40, "large": 50, "grande": 50}
-UNIT_OPTIONS: dict[str, dict[str, tuple[str, ...]]] = {"wm": {"grid": ("griglia",)}}
+# WARMACHINE: the damage grid, and the model type (warjack, solo...: wm.system.model_kind).
+UNIT_OPTIONS: dict[str, dict[str, tuple[str, ...]]] = {
+    "wm": {"grid": ("griglia",), "kind": ("tipo", "tipo_modello")}
+}
 # The stat line each game prints: reported as missing when an import has no value for it.
 EXPECTED: dict[str, tuple[str, ...]] = {
     "wm": ("spd", "str", "mat", "rat", "def", "arm", "cmd"),
@@ -290,8 +294,10 @@ def _unit(system: str, line: int, text: str) -> RosterUnit:
                 raise UserError("army.not_a_number", field=key[:24], value=value[:20])
             count = number
         elif norm(key) in unit_options:
+            option = unit_options[norm(key)]
             # A grid's columns are split by `|` on /unit add; here `|` starts a weapon.
-            options[unit_options[norm(key)]] = value.replace(",", "|").replace("/", "|")
+            grid = option == "grid"
+            options[option] = value.replace(",", "|").replace("/", "|") if grid else value
         elif not set_stat(system, stats, key, value):
             if stat_name(system, key) is not None or (system == "inf" and norm(key) == "mov"):
                 raise UserError("army.not_a_number", field=key[:24], value=value[:20])
@@ -426,11 +432,13 @@ def from_unit(unit: Unit, system: str) -> RosterUnit:
     grid = unit.extra.get("grid")
     if isinstance(grid, dict) and grid.get("columns"):
         options["grid"] = "|".join(str(c) for c in grid["columns"])
+    if isinstance(unit.extra.get("kind"), str):  # a model type the player set (WARMACHINE)
+        options["kind"] = unit.extra["kind"]
     defaults = {s.name: s.default for s in get_system(system).stats}
     stats = {
         k: v
         for k, v in unit.stats.items()
-        if defaults.get(k) != v and not (k == "boxes" and options) and k != "hp"
+        if defaults.get(k) != v and not (k == "boxes" and "grid" in options) and k != "hp"
     }  # Infinity derives hp from W; a grid gives WARMACHINE's boxes
     return RosterUnit(
         name=unit.name,

@@ -117,10 +117,18 @@ def add_unit(
     return new
 
 
-def set_stats(state: GameState, name: str, stats: Mapping[str, int | str]) -> GameState:
+def set_stats(
+    state: GameState,
+    name: str,
+    stats: Mapping[str, int | str],
+    options: dict[str, str] | None = None,
+) -> GameState:
+    """Change a unit's stats, and the system's own options (`GameSystem.update_unit`)."""
     system = get_system(state.system)
     new = state.clone()
     unit = find_unit(new, name)
+    if options:
+        system.update_unit(new, unit, options)
     typed = canonical_stats(state.system, stats)
     if "models" in typed:
         unit.models = _models(system, typed.pop("models"))

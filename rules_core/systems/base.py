@@ -25,7 +25,8 @@ Data (fields):
 Hooks (methods; the defaults are the generic behaviour; `state` and `unit` passed to them are
 mutable copies owned by the transition, so change them in place; never do I/O):
 - `setup_unit(state, unit, options)`: a new unit gets its system state (e.g. a damage grid
-  from `/unit add ... grid=`); keep it in `unit.extra` (JSON-able).
+  from `/unit add ... grid=`); keep it in `unit.extra` (JSON-able). `update_unit(state, unit,
+  options)`: the options `/unit set` may change later (WARMACHINE's `kind=`).
 - `after_damage(state, unit)`: what damage changes outside the unit (a warjack's focus).
 - `damage_unit(unit, amount, column=, dice=) -> notes` and `heal_unit(unit, amount)`: the
   damage model. Keep `unit.damage` (wounds taken, 0..max) true: the health bar, `destroyed`
@@ -208,6 +209,12 @@ class GameSystem(BaseModel):
     def setup_unit(self, state: GameState, unit: Unit, options: dict[str, str]) -> None:
         """A new unit (already in `state`, mutable) gets its system state, e.g. a damage
         grid from the `grid=` option of /unit add."""
+        if options:
+            raise UserError("game.no_unit_options", system=self.id, option=next(iter(options)))
+
+    def update_unit(self, state: GameState, unit: Unit, options: dict[str, str]) -> None:
+        """An existing unit's system options changed (`/unit set NAME kind=solo`): what the
+        system lets change after creation."""
         if options:
             raise UserError("game.no_unit_options", system=self.id, option=next(iter(options)))
 

@@ -33,6 +33,7 @@ from rules_core.systems.wm.system import (
     cortex_crippled,
     damage_model,
     model_damage,
+    model_kind,
     pools,
     unit_grid,
 )
@@ -253,7 +254,7 @@ def _trample_damage(
 def apply_power(
     state: GameState, power: PowerOnGame, out: PowerOutcome, dice: DiceSource | None
 ) -> Change:
-    """A power attack recorded on the game: the warjack spends 1 focus (L2212-2213); the target
+    """A power attack recorded on the game: a warjack spends 1 focus (L2212-2213); the target
     takes the damage (a trample: each model hit its own) and is knocked down when the attack
     says so (L2322, L2388, L2525); each collateral model takes its damage and is knocked down
     (L2400-2414); a headlock that hits becomes a lock; moving or knocking a model down breaks
@@ -265,10 +266,13 @@ def apply_power(
         jack = unit_named(new, power.attacker)
         pool = pools(new, jack)
         cortex_can_spend(jack)
-        if pool.get("focus", 0) < POWER_FOCUS_COST:
-            raise UserError("wm.power_focus", unit=jack.name)
-        pool["focus"] -= POWER_FOCUS_COST
-        notes.append(("wm.note.power_focus", {"unit": jack.name}))
+        # Only a warjack pays focus for it; another model's power attack is its own rule's
+        # (L2199-2213): a unit known to be no warjack pays none (`model_kind`).
+        if model_kind(jack) in (None, "warjack"):
+            if pool.get("focus", 0) < POWER_FOCUS_COST:
+                raise UserError("wm.power_focus", unit=jack.name)
+            pool["focus"] -= POWER_FOCUS_COST
+            notes.append(("wm.note.power_focus", {"unit": jack.name}))
     if power.kind == "trample":
         damages = [out.damage, *(t.damage for t in out.trampled)]
         new = _trample_damage(new, power.target, damages, notes)

@@ -11,7 +11,7 @@ phases and focus (digest §4).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, cast
 
 from rules_core.dice import DiceSource
 from rules_core.errors import UserError
@@ -42,6 +42,57 @@ CONTINUOUS = {"fire": "fire", "fuoco": "fire", "corrosion": "corrosion", "corros
 def unit_grid(unit: Unit) -> grids.Grid | None:
     raw = unit.extra.get("grid")
     return grids.Grid.model_validate(raw) if raw else None
+
+
+# The book's model types (L393-396): warcasters, warjacks, troopers (the models of a unit,
+# L490-493) and solos (independent models, L459-461). What differs: only troopers combine
+# their attacks (L3269-3271, L3313), focus is allocated only to warjacks (L1168), and only a
+# warjack pays focus for a power attack (L2199-2213).
+ModelKind = Literal["warcaster", "warjack", "solo", "trooper"]
+MODEL_KINDS: tuple[ModelKind, ...] = ("warcaster", "warjack", "solo", "trooper")
+KIND_KEY = "kind"  # Unit.extra: the kind the player set (/unit add kind=, /wm kind)
+KIND_ALIASES = {  # the book's Italian words, and short English ones
+    "solitario": "solo",
+    "truppa": "trooper",
+    "membro_della_truppa": "trooper",
+    "soldato": "trooper",  # a Grunt, a trooper (L507-508)
+    "unita": "trooper",
+    "unit": "trooper",
+    "caster": "warcaster",
+    "jack": "warjack",
+}
+
+
+def parse_model_kind(text: str) -> ModelKind:
+    """`solitario` -> "solo"; an unknown word is refused, listing the valid ones."""
+    word = fold(text.strip()).replace(" ", "_").replace("-", "_").replace("'", "_")
+    word = KIND_ALIASES.get(word, word)
+    if word in MODEL_KINDS:
+        return word
+    raise UserError(
+        "wm.bad_model_kind",
+        kind=text[:30],
+        valid=", ".join(MODEL_KINDS),
+        values_of="values.kind",
+    )
+
+
+def model_kind(unit: Unit) -> ModelKind | None:
+    """The unit's model type: as the player set it, else what its card shows for certain: a
+    FOCUS stat, a warcaster (L4458-4459); a damage grid, a warjack (L3644-3647); several
+    models, troopers of a unit (a group of solos bought together, as Scrap Thralls, L1277-1285,
+    is set as solos). One model with neither is None: a solo, or a warjack typed without its
+    grid; each rule then takes what that model count alone decides, or the player's word."""
+    given = unit.extra.get(KIND_KEY)
+    if given in MODEL_KINDS:
+        return cast("ModelKind", given)
+    if unit.stats.get("focus"):
+        return "warcaster"
+    if unit_grid(unit) is not None:
+        return "warjack"
+    if unit.models > 1:
+        return "trooper"
+    return None
 
 
 def pools(state: GameState, unit: Unit) -> dict[str, int]:
@@ -76,6 +127,9 @@ class WarmachineSystem(GameSystem):
     def setup_unit(self, state: GameState, unit: Unit, options: dict[str, str]) -> None:
         options = dict(options)
         text = options.pop("grid", None)
+        kind = options.pop(KIND_KEY, None)
+        if kind:
+            unit.extra[KIND_KEY] = parse_model_kind(kind)
         if options:
             raise UserError("game.no_unit_options", system=self.id, option=next(iter(options)))
         if text:
@@ -87,6 +141,15 @@ class WarmachineSystem(GameSystem):
             unit.stats["boxes"] = grid.boxes
         if unit.stats.get("focus"):
             pools(state, unit)["focus"] = unit.stats["focus"]  # L1395-1403, L4458-4459
+
+    def update_unit(self, state: GameState, unit: Unit, options: dict[str, str]) -> None:
+        """`/unit set NAME kind=solo`: the model type may change; a grid is given once, on
+        /unit add."""
+        options = dict(options)
+        kind = options.pop(KIND_KEY, None)
+        super().update_unit(state, unit, options)
+        if kind:
+            unit.extra[KIND_KEY] = parse_model_kind(kind)
 
     def damage_unit(
         self, unit: Unit, amount: int, *, column: int | None, dice: DiceSource | None
@@ -313,6 +376,15 @@ def allocate(state: GameState, caster: Unit, jack: Unit, amount: int) -> None:
         raise UserError("wm.allocate_same_owner")
     if not caster.stats.get("focus"):
         raise UserError("wm.not_a_caster", unit=caster.name)
+    kind = model_kind(jack)
+    if kind not in (None, "warjack"):  # only warjacks (L1168)
+        raise UserError(
+            "wm.allocate_warjacks_only",
+            unit=jack.name,
+            kind=kind,
+            values_of="wm.model_kind_is",
+            value_key="kind",
+        )
     if cortex_crippled(jack):
         raise UserError("wm.cortex_crippled", unit=jack.name)
     done = int(jack.extra.get("allocated", 0))

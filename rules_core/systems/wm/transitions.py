@@ -25,6 +25,7 @@ from rules_core.systems.wm.system import (
     WM,
     allocate,
     damage_model,
+    model_kind,
     pools,
     shield_arm,
     unit_grid,
@@ -215,15 +216,25 @@ def refuse_crippled_movement(attacker: Unit, action: str) -> None:
         raise UserError("wm.power_movement_crippled", unit=attacker.name, kind=action)
 
 
-def refuse_combined(attacker: Unit) -> None:
-    """A combined attack is for troopers (L3269-3271, L3313), and no model makes one with a
-    weapon system (head or arm) crippled (L3745-3748). A model with a damage grid (a warjack
-    or warcaster) or a FOCUS stat (a warcaster) is known to be no trooper; a unit without
-    either may be troopers or a solo: the player's word stands."""
+def refuse_combined(attacker: Unit, combined: int) -> None:
+    """A combined attack joins two or more troopers of one unit (L3269-3271, L3313), each
+    model adding +1 one of them (`combined`), and no model makes one with a weapon system
+    (head or arm) crippled (L3745-3748). A warcaster, a warjack or a solo (`model_kind`) makes
+    none; and the unit needs as many models in play as take part, two at least."""
     if any(s in WEAPON_SYSTEMS for s in crippled_systems(attacker)):
         raise UserError("wm.combined_crippled", unit=attacker.name)
-    if unit_grid(attacker) is not None or attacker.stats.get("focus"):
-        raise UserError("wm.combined_troopers_only", unit=attacker.name)
+    kind = model_kind(attacker)
+    if kind not in (None, "trooper"):
+        raise UserError(
+            "wm.combined_troopers_only",
+            unit=attacker.name,
+            kind=kind,
+            values_of="wm.model_kind_is",
+            value_key="kind",
+        )
+    want = max(2, combined)
+    if attacker.models_left < want:
+        raise UserError("wm.combined_models", unit=attacker.name, n=attacker.models_left, want=want)
 
 
 def _number(profile: dict[str, str], field: str, weapon: str) -> int | None:
@@ -247,7 +258,7 @@ def with_attacker(inp: AttackInput, attacker: Unit | None, weapon: str | None) -
             raise UserError("wm.weapon_needs_attacker")
         return inp
     if inp.combined:
-        refuse_combined(attacker)
+        refuse_combined(attacker, inp.combined)
     changes: dict[str, object] = {}
     kind = inp.type
     mods = inp.mods
