@@ -342,7 +342,9 @@ def damage_model(unit: Unit, amount: int, model: int | None) -> list[Note]:
         if marked[pick] == boxes:
             notes.append(("wm.note.model_disabled", {"unit": unit.name, "model": pick + 1}))
     if unit.destroyed:
-        notes.append(("wm.note.disabled", {"unit": unit.name}))
+        # a unit of several models has no one gender to agree with: said of its models
+        key = "wm.note.unit_disabled" if unit.models > 1 else "wm.note.disabled"
+        notes.append((key, {"unit": unit.name}))
     return notes
 
 

@@ -98,5 +98,5 @@ async def test_each_games_own_terms(app: App) -> None:
 
 def test_destroyed_unit_says_so() -> None:
     unit = Unit(name="Guards", owner="u", owner_name="Ada", models=2, wounds_per_model=2, damage=4)
-    assert unit_card(unit, "aos", "it").states == ["distrutta"]
+    assert unit_card(unit, "aos", "it").states == ["fuori gioco"]
     assert unit_card(unit, "aos", "en").states == ["destroyed"]

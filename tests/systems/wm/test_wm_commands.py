@@ -348,7 +348,7 @@ async def test_power_attack_slam_spends_focus_and_knocks_down(app: App) -> None:
     assert slam.data["outcome"]["damage_total"] == 2 + 3 + 4 + 12
     text = plain.render(slam)
     assert 'Schiantato di 6" in direzione opposta, poi atterrato.' in text
-    assert "Crusader è atterrato." in text
+    assert "Il modello Crusader è atterrato." in text
     state = (await say(app, "/game status", chat=chat)).data["state"]  # type: ignore[index]
     assert state["resources"]["unit:juggernaut"]["focus"] == 0
     crusader = state["units"][1]
