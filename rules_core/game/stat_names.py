@@ -39,6 +39,7 @@ STATS: dict[str, dict[str, tuple[str, ...]]] = {
         "bravery": ("coraggio",),
         "ward": ("protezione",),
         "general": ("generale",),
+        "monster": ("mostro",),
     },
     "wow": {
         "health": ("salute", "hp", "puntiferita"),

@@ -158,6 +158,16 @@ class CommandArgs(Args):
     by: Annotated[str | None, unit_opt("by", "da", "issuer")] = None
 
 
+class ObjectiveArgs(Args):
+    # `Vindictors:3, Lord-Celestant` (quoted when it has spaces), read by the rules
+    # (battlefield.parse_side).
+    friendly: Annotated[
+        str,
+        OptionSpec("friendly", positional=True, required=True, max_length=300, aliases=("amici",)),
+    ]
+    enemy: Annotated[str | None, OptionSpec("enemy", max_length=300, aliases=("nemici",))] = None
+
+
 class WeaponArgs(Args):
     unit: Annotated[str, unit_opt("unit", "unita", positional=True, required=True)]
     name: Annotated[

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.commands.aos import args as A
 from bot.commands.aos.attack import attack, odds
 from bot.commands.aos.common import SETTING_CHOICES, SETTING_NAMES_IT, SETTINGS, localized
+from bot.commands.aos.field import objective
 from bot.commands.aos.profile import damage_table, weapon
 from bot.commands.aos.rolls import battleshock, cast, charge, check, pray, run, unbind
 from bot.commands.aos.round import command, hero, priority
@@ -116,6 +117,16 @@ SPECS = [
         aliases=("comando",),
         args=A.CommandArgs,
         examples=("/aos command", "/aos command all-out attack unit=Vindictors"),
+    ),
+    CommandSpec(
+        path=("aos", "objective"),
+        handler=localized(objective),
+        aliases=("obiettivo",),
+        args=A.ObjectiveArgs,
+        examples=(
+            '/aos objective "Stardrake, Vindictors:3" enemy="Gutrippaz:7"',
+            "/aos objective Vindictors",
+        ),
     ),
     CommandSpec(
         path=("aos", "weapon"),

@@ -22,7 +22,7 @@ from bot.storage.games import StoredGame
 from rules_core.errors import UserError
 from rules_core.game import transitions as tr
 from rules_core.game.models import GameState
-from rules_core.systems.aos import checks, turns
+from rules_core.systems.aos import battlefield, checks, turns
 from rules_core.systems.aos import transitions as aos_tr
 
 
@@ -200,6 +200,12 @@ async def command(ctx: Context) -> Reply:
     if issuer:
         line.append(plain(" · " + ctx.t("aos.command_issuer", unit=issuer)))
     blocks: list[Block] = [line, [plain(ctx.t(f"aos.cmd_effect.{ability.id}"))]]
+    move = tr.find_unit(new, unit_name).stats.get("move") if unit_name else None
+    if ability.id == "at_the_double" and move is not None:
+        doubled = battlefield.at_the_double_move(move)
+        blocks.append(
+            [bold(ctx.t("aos.at_the_double_move", unit=unit_name, move=doubled, base=move))]
+        )
     # The distances the bot can't measure: stated, never refused (the players check them).
     table = turns.table_checks(ability, by, unit_name)
     if table:

@@ -1,6 +1,6 @@
-"""Rules of the battlefield the players measure and the bot counts: distances, coherency, the
-order units fight in, and contesting objectives. Pure counting, no geometry: the players say
-what they measured.
+"""Rules of the battlefield that the bot counts from what the players measured: contesting
+objectives (18.1, L741-745) and At the Double's Move (8.4, L335). The bot knows no positions:
+the players say which models are within 6" of the objective.
 
 Rulebook lines refer to ../shared/seeds/001_3302d92f440b0a0b.txt.
 """
@@ -11,22 +11,15 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-Tier = Literal["first", "normal", "last"]
-TIERS: tuple[Tier, ...] = ("first", "normal", "last")
+from rules_core.errors import UserError
+from rules_core.game import transitions as tr
+from rules_core.game.models import GameState, Unit
+
 AT_THE_DOUBLE_INCHES = 6  # 8.4 (L335)
-
-
-def within(distance: float, limit: float) -> bool:
-    """1.5.1 (L141): units are within N" when their closest models are N" or less apart."""
-    return distance <= limit
-
-
-def coherency_neighbours(models: int) -> int:
-    """1.3.3 (L103): each model of a unit of 2-5 models must be within 1" of 1 other model of
-    its unit, of 2 others when the unit has more than 5; a lone model has none to be near."""
-    if models <= 1:
-        return 0
-    return 2 if models > 5 else 1
+MONSTER_COUNTS = 5  # 18.1.2 (L745)
+BIG_MODEL_COUNTS = 2  # L745: a model with Wounds 5 or more that is not a MONSTER
+BIG_MODEL_WOUNDS = 5
+MAX_CONTENDERS = 12  # units named on one side of /aos objective
 
 
 def at_the_double_move(move: int) -> int:
@@ -34,51 +27,92 @@ def at_the_double_move(move: int) -> int:
     return move + AT_THE_DOUBLE_INCHES
 
 
-class Fighter(BaseModel):
-    name: str
-    strikes_first: bool = False
-    strikes_last: bool = False
-
-    @property
-    def tier(self) -> Tier:
-        """Both effects at once cancel out (12.4, L475)."""
-        if self.strikes_first == self.strikes_last:
-            return "normal"
-        return "first" if self.strikes_first else "last"
-
-
-def fight_order(active: list[Fighter], other: list[Fighter]) -> list[str]:
-    """12.4-12.5 (L471-483): strike-first units fight before all others and strike-last ones
-    after; within each group the players take turns, the player whose turn it is first, and
-    once one player has no units left the other fights with the rest. E2 (L493)."""
-    order: list[str] = []
-    for tier in TIERS:
-        mine = [f.name for f in active if f.tier == tier]
-        theirs = [f.name for f in other if f.tier == tier]
-        for i in range(max(len(mine), len(theirs))):
-            order += mine[i : i + 1] + theirs[i : i + 1]
-    return order
-
-
 class Contender(BaseModel):
     """Models of one unit within 6" of the objective (18.1.2, L745)."""
 
+    unit: str = ""
     models: int = Field(ge=0)
     wounds: int = Field(default=1, ge=1)  # the Wounds characteristic of each model
     monster: bool = False
 
+    @property
+    def each(self) -> int:
+        """L745: a MONSTER counts as 5 models, any other model with Wounds 5 or more as 2."""
+        if self.monster:
+            return MONSTER_COUNTS
+        return BIG_MODEL_COUNTS if self.wounds >= BIG_MODEL_WOUNDS else 1
+
+    @property
+    def counted(self) -> int:
+        return self.each * self.models
+
 
 def contest_count(contenders: list[Contender]) -> int:
-    """18.1.2 (L745): a MONSTER counts as 5 models, any other model with Wounds 5 or more as
-    2, the rest as 1."""
-    total = 0
-    for unit in contenders:
-        each = 5 if unit.monster else (2 if unit.wounds >= 5 else 1)
-        total += each * unit.models
-    return total
+    """18.1.2 (L745): the contesting models of one side, each counted as the rule says."""
+    return sum(unit.counted for unit in contenders)
 
 
 def gains_control(friendly: list[Contender], enemy: list[Contender]) -> bool:
     """18.1.1 (L741): control goes to more contesting models than the enemy's (a tie keeps the
     objective with whoever had it)."""
     return contest_count(friendly) > contest_count(enemy)
+
+
+def contender(unit: Unit, models: int | None) -> Contender:
+    """A stored unit's models within 6" (all it has left unless the players say how many)."""
+    if unit.destroyed:
+        raise UserError("aos.unit_destroyed", unit=unit.name)
+    left = unit.models_left
+    if models is not None and models > left:
+        raise UserError("aos.contenders_left", unit=unit.name, n=left)
+    return Contender(
+        unit=unit.name,
+        models=left if models is None else models,
+        wounds=unit.wounds_per_model,
+        monster=bool(unit.stats.get("monster")),
+    )
+
+
+def parse_side(state: GameState, text: str) -> list[Contender]:
+    """`Vindictors:3, Lord-Celestant`: units of the game, each with the number of its models
+    within 6" of the objective after a colon (all its models left without one)."""
+    entries = [part.strip() for part in text.split(",") if part.strip()]
+    if len(entries) > MAX_CONTENDERS:
+        raise UserError("aos.too_many_contenders", limit=MAX_CONTENDERS)
+    side: list[Contender] = []
+    for entry in entries:
+        name, colon, count = entry.rpartition(":") if ":" in entry else (entry, "", "")
+        if colon and not count.strip().isdigit():
+            raise UserError("aos.bad_contender", entry=entry[:40])
+        models = int(count.strip()) if colon else None
+        side.append(contender(tr.find_unit(state, name.strip()), models))
+    return side
+
+
+class Objective(BaseModel):
+    """Who gains control of an objective at the end of a turn (18.1.1, L741)."""
+
+    friendly: list[Contender]
+    enemy: list[Contender]
+    friendly_total: int
+    enemy_total: int
+    outcome: Literal["friendly", "enemy", "tie"]
+
+
+def objective(state: GameState, friendly: str, enemy: str | None) -> Objective:
+    """Both sides' contesting models (L745) and who gains control (L741); each side is one
+    player's units, and a unit is on one side only."""
+    mine = parse_side(state, friendly)
+    theirs = parse_side(state, enemy) if enemy else []
+    names = [c.unit for c in (*mine, *theirs)]
+    twice = next((name for name in names if names.count(name) > 1), None)
+    if twice is not None:  # a unit's models are counted once (L745)
+        raise UserError("aos.contender_twice", unit=twice)
+    owners = [{tr.find_unit(state, c.unit).owner for c in side} for side in (mine, theirs)]
+    if any(len(found) > 1 for found in owners) or (owners[0] & owners[1]):
+        raise UserError("aos.objective_sides")
+    a, b = contest_count(mine), contest_count(theirs)
+    outcome: Literal["friendly", "enemy", "tie"] = (
+        "friendly" if a > b else ("enemy" if b > a else "tie")
+    )
+    return Objective(friendly=mine, enemy=theirs, friendly_total=a, enemy_total=b, outcome=outcome)

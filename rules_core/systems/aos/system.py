@@ -2,7 +2,8 @@
 of six phases and command points.
 
 - Card (22.2, L950-1001): Wounds per model, Save (7 = "-", L962-964), Bravery, Move, a ward
-  (14.3, L591; 0 = none) and `general=1` for the General (1.4.2, L121-123).
+  (14.3, L591; 0 = none), `general=1` for the General (1.4.2, L121-123) and `monster=1` for a
+  MONSTER (counted as 5 models on an objective, 18.1.2, L745).
 - Weapons (22.2, L941-942): name, Range, Attacks, To Hit, To Wound, Rend, Damage, kept in
   `Unit.extra["aos"]["weapons"]`; a value `@column` reads that column of the damage table.
 - Damage table (22.5, L1023-1025; sample L993-997): rows by wounds allocated to the model.
@@ -252,6 +253,8 @@ AOS = AosSystem(
         StatSpec(name="move", min=0, max=40),
         StatSpec(name="ward", min=0, max=6, default=0, plus=True, dash=0),
         StatSpec(name="general", min=0, max=1, default=0),
+        # MONSTER (keyword): counts as 5 models contesting an objective (18.1.2, L745)
+        StatSpec(name="monster", min=0, max=1, default=0),
     ),
     wounds_stat="wounds",
     phases=PHASES,

@@ -52,6 +52,7 @@ async def test_L327_L335_at_the_double_marks_the_unit_as_having_run(app: App) ->
     await to_phase(app, 1)  # movement
     used = await say(app, "/aos command at the double unit=Vindictors", **ANN)
     assert used.ok, used.error
+    assert 'Vindictors\'s Move this phase: 11" (5" + 6"), with no run roll.' in plain.render(used)
     status = await say(app, "/game status")
     assert status.data is not None
     units = {u["name"]: u for u in status.data["state"]["units"]}
@@ -419,3 +420,28 @@ async def test_L263_an_accepted_command_states_the_distances_to_check_at_the_tab
     assert defence.ok and defence.data is not None, defence.error
     assert defence.data["table_checks"] == ["aos.table_issuer"]
     assert 'a friendly HERO with the unit wholly within 12"' in plain.render(defence)
+
+
+async def test_L741_L745_aos_objective_counts_the_contesting_models_in_italian(app: App) -> None:
+    """18.1.1-18.1.2 (L741-745): battlefield.py counted objectives, but no command did; /aos
+    obiettivo counts the named units (a MONSTER 5, a model of Wounds 5+ 2) and names who gains
+    control, in the reader's words."""
+    await two_player_game(app)
+    line = "/unità aggiungi Drago modelli=1 ferite=16 mostro=1"
+    assert (await say(app, line, lang="it", **ANN)).ok
+    reply = await say(
+        app, '/aos obiettivo "Drago, Vindictors:3" nemici="Gutrippaz:7"', lang="it", **ANN
+    )
+    assert reply.ok and reply.data is not None, reply.error
+    text = plain.render(reply)
+    assert "Ann: Drago 1×5, Vindictors 3×1 = 8" in text
+    assert "Bob: Gutrippaz 7×1 = 7" in text
+    assert "Ann ottiene il controllo dell'obiettivo (8 contro 7)." in text
+    assert reply.data["outcome"] == "friendly"
+    tie = await say(app, "/aos objective Vindictors:2 enemy=Gutrippaz:2", **BOB)
+    assert tie.ok and "A tie (2 to 2): the objective stays with whoever controlled it" in (
+        plain.render(tie)
+    )
+    bad = await say(app, "/aos obiettivo Vindictors:9", lang="it", **ANN)
+    assert bad.error is not None and bad.error.code == "aos.contenders_left"
+    assert "Vindictors ha solo 5 modelli rimasti" in plain.render(bad)

@@ -10,19 +10,6 @@ from rules_core.systems.aos.attack import clamp_roll_mod, hit_passes
 from rules_core.systems.aos.values import DiceValue, d3, improve_rend, parse_dice_value
 
 
-def test_E2_strike_first_and_last_alternate_from_the_active_player() -> None:
-    # L493: active A, B strike first, C strike last; the other side D strikes first, E, F.
-    active = [
-        bf.Fighter(name="A", strikes_first=True),
-        bf.Fighter(name="B", strikes_first=True),
-        bf.Fighter(name="C", strikes_last=True),
-    ]
-    other = [bf.Fighter(name="D", strikes_first=True), bf.Fighter(name="E"), bf.Fighter(name="F")]
-    assert bf.fight_order(active, other) == ["A", "D", "B", "E", "F", "C"]
-    both = bf.Fighter(name="G", strikes_first=True, strikes_last=True)
-    assert both.tier == "normal"  # the two effects cancel (L475)
-
-
 def test_E3_contesting_models_of_the_stormcast_example() -> None:
     # L753: Lord-Celestant on Stardrake (MONSTER: 5), Knight-Arcanum (Wounds 5+: 2), 5 others.
     stormcast = [
@@ -53,14 +40,8 @@ def test_E5_random_characteristics() -> None:
     assert parse_dice_value("D3", "damage") == DiceValue(count=1, sides=3)
 
 
-def test_E7_coherency_of_small_and_large_units() -> None:
-    # L127: 5 Vindictors need 1 other model within 1"; more than 5 Gutrippaz need 2.
-    assert bf.coherency_neighbours(5) == 1 and bf.coherency_neighbours(10) == 2
-
-
 def test_E8_12_inches_apart_is_within_12() -> None:
     # L141, and the charge range (11.0, L427): 12" is within 12", 12.1" is not.
-    assert bf.within(12, 12) and not bf.within(12.1, 12)
     assert checks.charge(DiceSource.given([1, 1]), distance=12).outcome["in_range"]
     assert not checks.charge(DiceSource.given([]), distance=12.1).outcome["in_range"]
 

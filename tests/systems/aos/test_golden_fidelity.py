@@ -9,7 +9,7 @@ from rules_core.dice import DiceSource
 from rules_core.errors import UserError
 from rules_core.game import transitions as tr
 from rules_core.game.models import GameState, Player
-from rules_core.systems.aos import checks, turns
+from rules_core.systems.aos import battlefield, checks, turns
 from rules_core.systems.aos import transitions as aos_tr
 from rules_core.systems.aos.attack import resolve_attack
 from rules_core.systems.aos.models import Settings
@@ -234,14 +234,6 @@ def test_L625_inspiring_presence_exempts_from_battleshock_that_phase() -> None:
     assert aos_tr.command_modifiers(state, None, unit) == (0, 0, [])  # no save bonus
 
 
-def test_L103_a_single_model_unit_needs_no_neighbour() -> None:
-    """A code audit: coherency_neighbours(1) asked a lone model for 1 other model of its unit;
-    the book names 2-5 models (1) and more than 5 (2) only (1.3.3, L103)."""
-    from rules_core.systems.aos import battlefield
-
-    assert [battlefield.coherency_neighbours(n) for n in (1, 2, 5, 6)] == [0, 1, 1, 2]
-
-
 def test_L339_a_redeployed_unit_cannot_shoot_later_in_the_turn() -> None:
     """A code audit: Redeploy's unit "can't shoot later in the turn" (8.4, L339) was not marked
     as a unit that ran is, so it could still take Unleash Hell's shots in that charge phase
@@ -418,3 +410,33 @@ def test_L263_L267_every_accepted_command_names_the_ranges_the_players_check() -
     )
     own = turns.table_checks(turns.find_command("all-out attack"), lord, "Lord")
     assert own == []  # a model's command to its own unit: no distance
+
+
+def test_L741_L745_an_objective_is_counted_from_the_units_of_the_game() -> None:
+    """18.1.1-18.1.2 (L741-745): the weighted count of the models within 6" was in
+    battlefield.py, which no command used; /aos objective counts it from stored units (a
+    MONSTER 5, another model of Wounds 5+ 2, the rest 1) and says who gains control."""
+    state = tr.add_unit(game(), "Knight", ANN, {"models": 1, "wounds": 5})
+    state = tr.add_unit(state, "Stardrake", ANN, {"models": 1, "wounds": 16, "monster": 1})
+    state = tr.add_unit(state, "Gargant", BOB, {"models": 1, "wounds": 12})
+    out = battlefield.objective(state, "Stardrake, Knight, Vindictors:5", "Gutrippaz:9, Gargant")
+    assert [(c.unit, c.models, c.each) for c in out.friendly] == [
+        ("Stardrake", 1, 5),
+        ("Knight", 1, 2),
+        ("Vindictors", 5, 1),
+    ]
+    assert (out.friendly_total, out.enemy_total, out.outcome) == (12, 11, "friendly")  # E3
+    tie = battlefield.objective(state, "Vindictors:4", "Gutrippaz:2, Gargant")
+    assert (tie.friendly_total, tie.enemy_total, tie.outcome) == (4, 4, "tie")
+    alone = battlefield.objective(state, "Gutrippaz:1", None)
+    assert alone.outcome == "friendly" and alone.enemy == []
+    for friendly, enemy, key in (
+        ("Vindictors:6", None, "aos.contenders_left"),
+        ("Vindictors:x", None, "aos.bad_contender"),
+        ("Vindictors, Gutrippaz", None, "aos.objective_sides"),
+        ("Vindictors", "Knight", "aos.objective_sides"),
+        ("Vindictors", "Vindictors", "aos.contender_twice"),
+    ):
+        with pytest.raises(UserError) as raised:
+            battlefield.objective(state, friendly, enemy)
+        assert raised.value.key == key, (friendly, enemy)
