@@ -80,8 +80,9 @@ async def attack(ctx: Context) -> Reply:
         else None
     )
     shot = aos_tr.shot_of(attack_input(a), built, by) if by is not None else None
-    if by is not None and game is not None:
-        aos_tr.may_apply_shot(game.state, by, shot)  # before any die is rolled
+    if by is not None and game is not None and defender is not None:
+        aos_tr.may_target(by, defender)  # before any die is rolled
+        aos_tr.may_apply_shot(game.state, by, shot)
     source = ctx.dice(a.dice)
     res = resolve_attack(req, source, settings)
     finish_dice(source, a.dice)

@@ -237,14 +237,22 @@ def may_apply_shot(state: GameState, attacker: Unit, shot: Shot | None = None) -
         raise UserError(key, unit=attacker.name)
 
 
+def may_target(attacker: Unit, target: Unit) -> None:
+    """13.1 (L500): only enemy units can be the target of an attack."""
+    if attacker.owner == target.owner:
+        raise UserError("aos.target_friendly", unit=attacker.name, target=target.name)
+
+
 def attack_wounds(
     state: GameState, target: str, amount: int, attacker: str | None, shot: Shot | None = None
 ) -> GameState:
-    """An attack's wounds written to the target; where attacks are shots, the stored attacking
-    unit's shot is counted (L411, L443) so that it isn't made again in that phase."""
+    """An attack's wounds written to the target, an enemy unit (L500); where attacks are
+    shots, the stored attacking unit's shot is counted (L411, L443) so that it isn't made
+    again in that phase."""
     shooter = turns.named_unit(state, attacker)
     if shooter is None:
         return wound(state, target, amount)
+    may_target(shooter, _named(state, target))
     may_apply_shot(state, shooter, shot)
     new = wound(state, target, amount)
     phase = turns.PHASES[state.phase]

@@ -445,3 +445,21 @@ async def test_L741_L745_aos_objective_counts_the_contesting_models_in_italian(a
     bad = await say(app, "/aos obiettivo Vindictors:9", lang="it", **ANN)
     assert bad.error is not None and bad.error.code == "aos.contenders_left"
     assert "Vindictors ha solo 5 modelli rimasti" in plain.render(bad)
+
+
+async def test_L500_an_applied_attack_on_a_friendly_unit_is_refused_before_the_roll(
+    app: App,
+) -> None:
+    """13.1 (L500): an attack targets enemy units only; Ann's Vindictors' applied attack on her
+    own Prosecutors was written to them."""
+    await two_player_game(app)
+    assert (await say(app, "/unit add Prosecutors models=3 wounds=2 save=4", **ANN)).ok
+    await to_phase(app, 4)  # Ann's combat phase
+    line = "/aos attacco attaccante=Vindictors bersaglio=Prosecutors applica dice=" + ",".join(
+        ["6"] * 10
+    )
+    out = await say(app, line, lang="it", **ANN)
+    assert out.error is not None and out.error.code == "aos.target_friendly"
+    assert "Prosecutors è un'unità amica di Vindictors" in plain.render(out)
+    history = await say(app, "/roll history 1")
+    assert history.data is not None and history.data["rolls"] == []

@@ -440,3 +440,16 @@ def test_L741_L745_an_objective_is_counted_from_the_units_of_the_game() -> None:
         with pytest.raises(UserError) as raised:
             battlefield.objective(state, friendly, enemy)
         assert raised.value.key == key, (friendly, enemy)
+
+
+def test_L500_an_attack_targets_enemy_units_only() -> None:
+    """13.1 (L500): only enemy units can be an attack's target. An applied attack by Ann's
+    unit on another of her units was written, in any phase."""
+    state = tr.add_unit(game(), "Prosecutors", ANN, {"models": 3, "wounds": 2, "save": 4})
+    for phase in ("shooting", "combat"):
+        with pytest.raises(UserError) as raised:
+            aos_tr.attack_wounds(at_phase(state, phase), "Prosecutors", 1, "Vindictors")
+        assert raised.value.key == "aos.target_friendly"
+        assert raised.value.params == {"unit": "Vindictors", "target": "Prosecutors"}
+    hit = aos_tr.attack_wounds(at_phase(state, "combat"), "Gutrippaz", 1, "Vindictors")
+    assert tr.find_unit(hit, "Gutrippaz").damage == 1
