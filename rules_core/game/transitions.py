@@ -132,7 +132,9 @@ def set_stats(
     typed = canonical_stats(state.system, stats)
     if "models" in typed:
         unit.models = _models(system, typed.pop("models"))
-    unit.stats.update(system.validate_stats(typed, creating=False))
+    checked = system.validate_stats(typed, creating=False)
+    system.check_stats(new, unit, checked)
+    unit.stats.update(checked)
     unit.wounds_per_model = unit.stats.get(system.wounds_stat, unit.wounds_per_model)
     unit.damage = min(unit.damage, unit.max_wounds)
     return new

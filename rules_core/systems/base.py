@@ -218,6 +218,10 @@ class GameSystem(BaseModel):
         if options:
             raise UserError("game.no_unit_options", system=self.id, option=next(iter(options)))
 
+    def check_stats(self, state: GameState, unit: Unit, stats: Mapping[str, int]) -> None:
+        """A change of `unit`'s stats typed by hand (/unit set; `stats` as validated), refused
+        here (UserError) when the game's rules make it a move of their own, with a cost."""
+
     def damage_unit(
         self, unit: Unit, amount: int, *, column: int | None, dice: DiceSource | None
     ) -> list[Note]:

@@ -209,11 +209,11 @@ class LoadoutArgs(Args):
 
 class OrdersArgs(Args):
     action: Annotated[
-        Literal["show", "spend", "recount", "coordinate"] | None,
+        Literal["show", "spend", "recount", "coordinate", "lieutenant"] | None,
         OptionSpec(
             "action",
             positional=True,
-            choices=("show", "spend", "recount", "coordinate"),
+            choices=("show", "spend", "recount", "coordinate", "lieutenant"),
             aliases=("azione",),
         ),
     ] = None

@@ -137,6 +137,7 @@ SPECS = [
             "/inf orders spend Angus",
             "/inf orders coordinate units=Angus,Doucher,Bipandra",
             "/inf orders recount",
+            "/inf orders lieutenant Silva",
         ),
     ),
     CommandSpec(

@@ -37,7 +37,7 @@ def _with_notes(
 async def orders_cmd(ctx: Context) -> Reply:
     """Show the Order pools; `recount` counts them when a count is due (the rules say when;
     done by itself at each turn start);
-    `spend` spends one (or n) for unit=."""
+    `spend` spends one (or n) for unit=; `lieutenant` names a new Lieutenant."""
     game = await GAME.load(ctx)
     a = ctx.args(OrdersArgs)
     action = a.action or "show"
@@ -60,6 +60,8 @@ async def orders_cmd(ctx: Context) -> Reply:
         return await spend(ctx, state, a)
     if action == "coordinate":
         return await coordinate(ctx, state, a.units)
+    if action == "lieutenant":
+        return await lieutenant(ctx, state, a.unit)
     if needs_recount(state):  # the first turn has no turn start: counted when first shown
         first = _with_notes(notes, inf_tr.count_first_turn)
         state = (await session.apply_change(ctx, first, "inf_orders", game=game)).after
@@ -171,4 +173,35 @@ async def coordinate(ctx: Context, state: GameState, units_text: str | None) -> 
         title=ctx.t("inf.orders_title"),
         blocks=[*game_view.notes_blocks(ctx, notes), *head, *blocks],
         data={"system": "inf", "coordinated": done.units, "from": done.pools, **data},
+    )
+
+
+async def lieutenant(ctx: Context, state: GameState, unit_name: str | None) -> Reply:
+    """A new Lieutenant after Loss of Lieutenant, for its Orders (rules in transitions)."""
+    if not unit_name:
+        raise UserError("inf.lieutenant_needs_unit")
+    unit = tr.find_unit(state, unit_name)
+    session.require_unit_rights(ctx, state, unit, attack=False)
+    notes: list[Note] = []
+    named = inf_tr.Named(unit=unit.name, pool="")
+
+    def run(st: GameState) -> GameState:
+        nonlocal named
+        new, named, said = inf_tr.name_lieutenant(st, unit.name)
+        notes[:] = said
+        return new
+
+    change = await session.apply_change(ctx, run, "inf_order", unit=unit.name)
+    blocks, data = pools_blocks(ctx, change.after, unit.owner)
+    orders = tn(ctx.lang, "inf.count.orders", named.orders)
+    pool = ctx.t(f"inf.pool_name.{named.pool}")
+    head: list[Block] = [
+        [plain(ctx.t("inf.lieutenant_named", unit=named.unit, orders=orders, pool=pool))]
+    ]
+    if named.replaced:
+        head.append([plain(ctx.t("inf.lieutenant_replaced", units=", ".join(named.replaced)))])
+    return Reply(
+        title=ctx.t("inf.orders_title"),
+        blocks=[*game_view.notes_blocks(ctx, notes), *head, *blocks],
+        data={"system": "inf", "lieutenant": named.unit, "from": [named.pool], **data},
     )

@@ -68,6 +68,8 @@ def recount(state: GameState, user_id: str) -> list[Note]:
     extra = state.extra.setdefault("inf", {})
     rule = str(extra.get("retreat", "ge"))
     extra["counted"] = counted_key(state, user_id)
+    if user_id not in extra.setdefault("started", []):  # the first count: the game is on
+        extra["started"].append(user_id)
     pool = orders.count_pool(mine, retreat_rule=rule)
     lost_lt = [u for u in extra.get("loss_of_lt", []) if u != user_id]
     extra["loss_of_lt"] = [*lost_lt, user_id] if pool.loss_of_lieutenant and mine else lost_lt
@@ -107,6 +109,14 @@ def recount(state: GameState, user_id: str) -> list[Note]:
     return notes
 
 
+def refuse_lieutenant_by_hand(state: GameState, unit: Unit) -> None:
+    """Once a player's Orders have been counted (the game is on for them), a new Lieutenant is
+    named with its rule and cost (L1460-1477, transitions.name_lieutenant), not by giving a
+    model lt=1 (before it, the army list names its Lieutenant, L719-734)."""
+    if unit.owner in state.extra.get("inf", {}).get("started", []):
+        raise UserError("inf.lieutenant_by_hand", unit=unit.name)
+
+
 class InfSystem(GameSystem):
     def validate_stats(self, values: Mapping[str, int | str], *, creating: bool) -> dict[str, int]:
         if "hp" in values:
@@ -121,8 +131,14 @@ class InfSystem(GameSystem):
             raise UserError("game.no_unit_options", system=self.id, option=next(iter(options)))
         if unit.models != 1:
             raise UserError("inf.one_model")
+        if unit.stats.get("lt"):
+            refuse_lieutenant_by_hand(state, unit)
         if unit.stats.get("type") in tables.TYPES and "mov1" not in unit.stats:
             unit.stats["mov1"], unit.stats["mov2"] = tables.MOVE[unit.stats["type"]]
+
+    def check_stats(self, state: GameState, unit: Unit, stats: Mapping[str, int]) -> None:
+        if stats.get("lt") and not unit.stats.get("lt"):
+            refuse_lieutenant_by_hand(state, unit)
 
     def health(self, unit: Unit) -> tuple[int, int]:
         w = unit.stats.get("w", 1)

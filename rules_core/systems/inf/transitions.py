@@ -264,6 +264,75 @@ def spend_orders(
     return new, spent, notes
 
 
+NEW_LIEUTENANT_ORDERS = 2  # L1460-1461, L1473-1474
+
+
+class Named(BaseModel):
+    """A new Lieutenant as named: its Orders' pool, and the Lieutenant it replaces."""
+
+    unit: str
+    pool: str
+    orders: int = NEW_LIEUTENANT_ORDERS
+    replaced: list[str] = Field(default_factory=list)
+
+
+def active_lieutenant(state: GameState, user_id: str) -> Unit | None:
+    """The player's Lieutenant when it is neither Unconscious nor Dead (L1460)."""
+    return next(
+        (
+            u
+            for u in state.units
+            if u.owner == user_id and u.stats.get("lt") and orders.unit_state(u) == "ok"
+        ),
+        None,
+    )
+
+
+def name_lieutenant(state: GameState, unit_name: str) -> tuple[GameState, Named, list[Note]]:
+    """Recovering command (L1460-1477): with its Lieutenant Unconscious or Dead, a player names
+    another in their own turn for 2 Orders: at once when the Lieutenant fell in that turn (from
+    the new one's combat group pool), or with the 2 Orders of a turn begun in Loss of
+    Lieutenant (L1463-1467). Any of the player's models that can act may be named, except a
+    REM, and an Irregular one when the army has Regular models (L1474-1476; Antipodes and
+    Hungries are not told apart here). It has no Special Order until the next turn
+    (L1476-1477); the army has one Lieutenant (L731-734), so the fallen one is one no more.
+    A refusal spends nothing."""
+    new, notes = count_first_turn(state)
+    unit = _Found.unit(new, unit_name)
+    owner = unit.owner
+    standing = active_lieutenant(new, owner)
+    if standing is not None:
+        raise UserError("inf.lieutenant_standing", unit=standing.name)
+    if new.current is None or owner != new.current:
+        raise UserError(
+            "inf.lieutenant_in_own_turn",
+            owner=new.player_name(owner, "?"),
+            current=new.player_name(new.current, "?"),
+        )
+    if orders.unit_state(unit) != "ok" or unit.destroyed:
+        raise UserError("inf.lieutenant_not_active", unit=unit.name)
+    if unit.stats.get("type") == tables.REM:
+        raise UserError("inf.lieutenant_not_rem", unit=unit.name)
+    mine = [u for u in new.units if u.owner == owner]
+    if unit.stats.get("irr") and any(not u.stats.get("irr") for u in mine):
+        raise UserError("inf.lieutenant_not_irregular", unit=unit.name)
+    key = f"player:{owner}"
+    if in_loss_of_lieutenant(new, owner):
+        new = _spend(new, key, GROUP_RESOURCES[1], NEW_LIEUTENANT_ORDERS)
+        pool = LOSS_OF_LT_POOL
+    else:
+        pool = GROUP_RESOURCES.get(unit.stats.get("group", 1), GROUP_RESOURCES[1])
+        new = _spend(new, key, pool, NEW_LIEUTENANT_ORDERS)
+    named = Named(unit=unit.name, pool=pool)
+    for other in new.units:
+        if other.owner == owner and other.stats.get("lt") and other.name != unit.name:
+            other.stats["lt"] = 0
+            named.replaced.append(other.name)
+    _Found.unit(new, unit.name).stats["lt"] = 1
+    new.resources.setdefault(key, {})[LT_RESOURCE] = 0  # from the next turn (L1476-1477)
+    return new, named, notes
+
+
 COORDINATED_MAX = 4  # L1308-1309
 
 

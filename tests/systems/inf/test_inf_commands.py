@@ -345,3 +345,19 @@ async def test_a_recount_in_the_turn_refills_nothing(app: App) -> None:  # p. 9,
     assert his.ok and "at the start of their active turn" in plain.render(his)
     more = await say(app, "/inf orders spend Angus", user="alice")
     assert more.error is not None and more.error.code == "inf.not_enough_orders"
+
+
+async def test_a_new_lieutenant_is_named_for_2_orders(app: App) -> None:  # p. 23, L1460-1477
+    await game(app)
+    assert (await say(app, "/inf orders", user="alice")).ok  # counted: 2 Orders, Lieutenant 1
+    assert (await say(app, "/unit damage Angus 2", user="alice")).ok  # the Lieutenant Dead
+    free = await say(app, "/unit set Silva lt=1", user="alice", lang="it")
+    assert free.error is not None and free.error.code == "inf.lieutenant_by_hand"
+    assert "/inf ordini nomina Silva" in free.error.message
+    named = await say(app, "/inf ordini nomina Silva", user="alice", lang="it")
+    assert named.ok, named.error
+    assert named.data is not None and named.data["lieutenant"] == "Silva"
+    assert named.data["groups"]["orders"] == 0 and named.data["lt"] == 0
+    assert "Silva è il nuovo Tenente: spesi 2 Ordini" in plain.render(named)
+    again = await say(app, "/inf orders lieutenant Silva", user="alice")
+    assert again.error is not None and again.error.code == "inf.lieutenant_standing"

@@ -211,3 +211,51 @@ def test_a_recount_mid_turn_gives_no_spent_order_back() -> None:  # L576-578
     # the next turn of Alice's counts again: Silva's Order is gone, Angus's is there
     state = tr.end_turn(tr.end_turn(state))
     assert inf_tr.pools_of(state, "alice").groups["orders"] == 1
+
+
+def test_a_new_lieutenant_costs_2_orders_in_the_players_turn() -> None:  # L1460-1477
+    state, _ = inf_tr.count_first_turn(game())  # Alice: 2 Orders (Angus, Silva), Lieutenant 1
+    state = tr.damage(state, "Angus", 2)  # the Lieutenant Dead in an ARO
+    # lt=1 typed on a model costs nothing: refused once the Orders are counted
+    assert error_key(lambda: tr.set_stats(state, "Silva", {"lt": 1})) == "inf.lieutenant_by_hand"
+    assert error_key(lambda: tr.add_unit(state, "Fusco", ALICE, {"bs": 11, "lt": 1})) == (
+        "inf.lieutenant_by_hand"
+    )
+    named_state, named, _ = inf_tr.name_lieutenant(state, "Silva")
+    assert (named.unit, named.pool, named.orders) == ("Silva", "orders", 2)
+    assert named.replaced == ["Angus"]
+    pools = inf_tr.pools_of(named_state, "alice")
+    assert pools.groups["orders"] == 0 and pools.lt == 0  # its Special Order: next turn
+    assert inf_tr.active_lieutenant(named_state, "alice") is not None
+    assert error_key(lambda: inf_tr.name_lieutenant(named_state, "Silva")) == (
+        "inf.lieutenant_standing"
+    )
+    # the next turn of Alice's: Silva's Orders and her Special Order, no Loss of Lieutenant
+    after = tr.end_turn(tr.end_turn(named_state))
+    assert inf_tr.pools_of(after, "alice").lt == 1
+    # with one Order spent first, 2 are not there: nothing is spent, nobody named
+    short, _, _ = inf_tr.spend_orders(state, "Silva", 1, lieutenant=False)
+    assert error_key(lambda: inf_tr.name_lieutenant(short, "Silva")) == "inf.not_enough_orders"
+
+
+def test_a_turn_begun_without_lieutenant_names_one_with_its_2_orders() -> None:  # L1463-1467
+    state = game()
+    state = tr.add_unit(state, "Drone", ALICE, {"bs": 11, "type": 7})
+    state = tr.add_unit(state, "Merc", ALICE, {"bs": 11, "irr": 1})
+    state = tr.damage(state, "Angus", 1)  # Unconscious before Alice's turn
+    state, _ = inf_tr.count_first_turn(state)
+    assert error_key(lambda: inf_tr.name_lieutenant(state, "Angus")) == (
+        "inf.lieutenant_not_active"
+    )
+    assert error_key(lambda: inf_tr.name_lieutenant(state, "Drone")) == "inf.lieutenant_not_rem"
+    assert error_key(lambda: inf_tr.name_lieutenant(state, "Merc")) == (
+        "inf.lieutenant_not_irregular"
+    )
+    # Bob's models are named in Bob's turn only
+    assert error_key(lambda: inf_tr.name_lieutenant(state, "JangQi")) == ("inf.lieutenant_standing")
+    bob_less = tr.damage(state, "WenLiu", 2)
+    assert error_key(lambda: inf_tr.name_lieutenant(bob_less, "JangQi")) == (
+        "inf.lieutenant_in_own_turn"
+    )
+    new, named, _ = inf_tr.name_lieutenant(state, "Silva")
+    assert named.pool == "loss_of_lt" and inf_tr.pools_of(new, "alice").groups["orders"] == 0
