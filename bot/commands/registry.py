@@ -356,11 +356,49 @@ def parse_options(spec: CommandSpec, text: str, tokens: list[Token]) -> dict[str
             out[slot.name] = convert_value(slot, value)
             index = len(positional)
             break
-        out[slot.name] = convert_value(slot, positional[index][1].text)
+        try:
+            out[slot.name] = convert_value(slot, positional[index][1].text)
+        except UserError:
+            # `/unita danno Gigante di Ferro 3`: 'di' is no amount; the name wanted quotes
+            prev = slots[index - 1] if index else None
+            name = _unquoted_name(prev, positional, index, amount=True) if prev else None
+            if name is None:
+                raise
+            token = positional[index][1].text[:40]
+            raise UserError("cmd.unquoted_name", token=token, name=name) from None
         index += 1
     if index < len(positional):
+        if 0 < index <= len(slots):
+            name = _unquoted_name(slots[index - 1], positional, index)
+            if name is not None:
+                raise UserError(
+                    "cmd.unquoted_name", token=positional[index][1].text[:40], name=name
+                )
         raise leftover(spec, positional[index][1], out)
     return finish(spec, out)
+
+
+def _unquoted_name(
+    slot: OptionSpec, positional: list[tuple[int, Token]], index: int, amount: bool = False
+) -> str | None:
+    """A name of several words typed without quotes (`/unita aggiungi Capitano Uno`): the
+    words from the one a name option took to the end of their unbroken run, quoted; None
+    when the word left over doesn't follow a name. With `amount`, the run must end in the
+    number the next option wanted (`Gigante di Ferro 3`; `Guardie tre` is a mistyped amount)."""
+    if slot.type != "str" or not (slot.autocomplete == "units" or slot.name == "name"):
+        return None
+    run = [positional[index - 1]]
+    for i, tok in positional[index:]:
+        if tok.quoted or i != run[-1][0] + 1:
+            break
+        run.append((i, tok))
+    if len(run) > 2 and run[-1][1].text.lstrip("+-").isdigit():
+        run.pop()  # the amount after the name (`Gigante di Ferro 3`)
+    elif amount:
+        return None
+    if run[0][1].quoted or len(run) < 2:
+        return None
+    return '"' + " ".join(tok.text for _, tok in run)[:60] + '"'
 
 
 def leftover(spec: CommandSpec, tok: Token, given: Mapping[str, Any] | None = None) -> UserError:

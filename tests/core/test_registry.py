@@ -100,7 +100,8 @@ def test_positional_choice_flag_signed_and_quotes() -> None:
         ("/roll show x", "cmd.bad_int"),
         ("/roll show 0", "cmd.int_min"),  # no upper bound: "at least 1", not "1 and None"
         ("/game new chess", "cmd.bad_choice"),
-        ("/game new gen a b", "cmd.unexpected"),
+        ("/game new gen a b", "cmd.unquoted_name"),  # a name of two words wants quotes
+        ('/game new gen "a" b', "cmd.unexpected"),
         ("/game new gen mod=9", "cmd.int_range"),
         ("/game new gen mod=1 mod=2", "cmd.duplicate_option"),
         ("/roll d6 dice=3,x", "cmd.bad_faces"),

@@ -266,3 +266,21 @@ async def test_a_bare_unit_name_is_told_which_options_name_units(app: App) -> No
     # A command that takes no unit keeps the plain sentence.
     plain_word = await say(app, "/tira 2d6 pippo pluto", lang="it")
     assert plain_word.error is None or plain_word.error.code != "cmd.unexpected_unit"
+
+
+async def test_a_name_of_several_words_without_quotes_is_told_to_quote_it(app: App) -> None:
+    """`/unita aggiungi Capitano Uno ferite=6` answered "Qui non capisco 'Uno'", though the
+    help's example names a unit of three words: the sentence now says a name of several
+    words goes in quotes, and shows it quoted."""
+    await say(app, "/partita nuova aos", lang="it")
+    it = await say(app, "/unita aggiungi Capitano Uno ferite=6", lang="it")
+    assert it.error is not None and it.error.code == "cmd.unquoted_name", it.error
+    assert '"Capitano Uno"' in it.error.message and "virgolette" in it.error.message
+    en = await say(app, "/unit add Iron Giant wounds=12", lang="en")
+    assert en.error is not None and en.error.code == "cmd.unquoted_name", en.error
+    assert '"Iron Giant"' in en.error.message and "quotes" in en.error.message
+    amount = await say(app, "/unita danno Capitano Uno 3", lang="it")  # 'Uno' is no amount
+    assert amount.error is not None and amount.error.code == "cmd.unquoted_name", amount.error
+    assert '"Capitano Uno"' in amount.error.message
+    quoted = await say(app, '/unita aggiungi "Capitano Uno" ferite=6', lang="it")
+    assert quoted.error is None, quoted.error
