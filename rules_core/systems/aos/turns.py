@@ -21,7 +21,8 @@ Rulebook lines refer to ../shared/seeds/001_3302d92f440b0a0b.txt.
 - Friendly only (6.1, L262-263): the model that issues a command and the unit that receives it
   are the user's own, as the CP spent are. A command whose effect is a shot (Unleash Hell,
   L443; All-out Attack in the shooting phase, L567) is refused to a unit that can't shoot
-  (ran or retreated, L403; redeployed, L339) before any CP is spent.
+  (ran or retreated, L403; redeployed, L339) before any CP is spent, and to a unit that has
+  already shot in that phase (it is used as the unit is picked to shoot, L563, L567).
 - Shooting (10.0, L409-411): a unit shoots once in a shooting phase, with all its weapons
   (13.1.1, L506): each of its models fires each weapon once (`fired`, the phase's ledger).
   Unleash Hell's unit shoots so in that charge phase, only at the unit that charged (L443).
@@ -241,6 +242,8 @@ def use_command(
         barred = shot_barred(receiver)
         if barred is not None:  # the shot the command is for would be refused (L339, L403)
             raise UserError(f"aos.no_shoot_{barred}", unit=receiver.name)
+        if has_fired(state, receiver.name):  # used as the unit is picked to shoot (L563, L567)
+            raise UserError("aos.command_after_shot", command=ability.id, unit=receiver.name)
     aos = phase_ledger(state)
     used = aos.commands_used.setdefault(user_id, [])
     everyone = [c for ids in aos.commands_used.values() for c in ids]
@@ -329,6 +332,12 @@ def models_fired(state: GameState, unit: str, weapon: str) -> int:
     if aos.ledger != phase_key(state):
         return 0
     return aos.fired.get(fold(unit), {}).get(fold(weapon), 0)
+
+
+def has_fired(state: GameState, unit: str) -> bool:
+    """The unit has made shots in this phase, with any weapon."""
+    aos = aos_state(state)
+    return aos.ledger == phase_key(state) and any(aos.fired.get(fold(unit), {}).values())
 
 
 def hell_target(state: GameState, unit: str) -> str | None:

@@ -463,3 +463,18 @@ async def test_L500_an_applied_attack_on_a_friendly_unit_is_refused_before_the_r
     assert "Prosecutors è un'unità amica di Vindictors" in plain.render(out)
     history = await say(app, "/roll history 1")
     assert history.data is not None and history.data["rolls"] == []
+
+
+async def test_L567_all_out_attack_after_the_units_shots_is_refused_in_words(app: App) -> None:
+    await two_player_game(app)
+    line = "/aos weapon Vindictors Bow range=18 attacks=1 hit=4 wound=4 rend=0 damage=1"
+    assert (await say(app, line, **ANN)).ok
+    await say(app, "/res add cp 1", **ANN)
+    await to_phase(app, 2)  # Ann's shooting phase
+    shot = "/aos attack attacker=Vindictors weapon=Bow target=Gutrippaz apply dice=1,1,1,1,1"
+    assert (await say(app, shot, **ANN)).ok
+    late = await say(app, "/aos comando attacco totale unità=Vindictors", lang="it", **ANN)
+    assert late.error is not None and late.error.code == "aos.command_after_shot"
+    assert "Vindictors ha già tirato in questa fase: Attacco Totale si usa quando scegli" in (
+        plain.render(late)
+    )

@@ -453,3 +453,21 @@ def test_L500_an_attack_targets_enemy_units_only() -> None:
         assert raised.value.params == {"unit": "Vindictors", "target": "Prosecutors"}
     hit = aos_tr.attack_wounds(at_phase(state, "combat"), "Gutrippaz", 1, "Vindictors")
     assert tr.find_unit(hit, "Gutrippaz").damage == 1
+
+
+def test_L563_L567_all_out_attack_comes_before_the_units_shots() -> None:
+    """13.4 (L563, L567): All-out Attack is used as the unit is picked to shoot, before its
+    attacks; the bot took it for a unit that had already shot, and its +1 went on the shots
+    still to write."""
+    state = at_phase(with_cp(game(), "a", 2), "shooting")  # Ann's shooting phase
+    fired = aos_tr.attack_wounds(
+        state, "Gutrippaz", 1, "Vindictors", shot("Vindictors", "Bow", 5, "Gutrippaz")
+    )
+    attack = turns.find_command("all-out attack")
+    with pytest.raises(UserError) as raised:
+        turns.use_command(fired, "a", attack, "Vindictors")
+    assert raised.value.key == "aos.command_after_shot"
+    assert raised.value.params == {"command": "all_out_attack", "unit": "Vindictors"}
+    assert fired.resources["player:a"]["cp"] == 2
+    _, left = turns.use_command(state, "a", attack, "Vindictors")  # before its shots: taken
+    assert left == 1
