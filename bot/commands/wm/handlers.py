@@ -181,6 +181,11 @@ async def apply_damage(
 async def check(ctx: Context) -> Reply:
     a = ctx.args(CheckArgs)
     found = await GAME.target(ctx)
+    if found is not None and a.value_ is None and wt.passes_command_checks(found[1]):
+        said = ctx.t("wm.check_construct", unit=found[1].name)
+        outcome = {"pass": True, "automatic": True}
+        data = {"system": "wm", "steps": [], "outcome": outcome, "p_pass": 1.0}
+        return Reply(title=ctx.t("wm.check_auto_title"), blocks=[[bold(said)]], data=data)
     value = option_or_stat(a.value_, found[1] if found else None, "cmd")
     if value is None:
         raise UserError("wm.missing_stat", option="value")

@@ -99,6 +99,12 @@ def parse_mods(text: str | None) -> set[str]:
     return out
 
 
+def passes_command_checks(unit: Unit) -> bool:
+    """A warjack has Construct: it passes every command check by itself (L680-681, L4321-4323),
+    no roll."""
+    return model_kind(unit) == "warjack"
+
+
 def crippled_systems(unit: Unit) -> list[str]:
     """The unit's crippled grid systems (none without a grid)."""
     raw = unit.extra.get("grid") if unit.extra else None
@@ -463,12 +469,13 @@ RAN = ("ran", "corso", "ha_corso", "corsa")  # a condition saying the caster ran
 
 
 def use_feat(state: GameState, caster_name: str) -> Change:
-    """A warcaster's feat: once per game (L926-927, L4452-4453), never in an activation in
+    """A warcaster's feat (a warcaster's only, `model_kind`): once per game (L926-927,
+    L4452-4453), never in an activation in
     which it ran (L4447-4448; record the run as the condition `ran` until the end of turn)."""
     new = state.clone()
     caster = unit_named(new, caster_name)
-    if not caster.stats.get("focus"):
-        raise UserError("wm.not_a_caster", unit=caster.name)
+    if model_kind(caster) != "warcaster":  # a solo with FOCUS (a journeyman) has no feat
+        raise UserError("wm.feat_casters_only", unit=caster.name)
     if caster.extra.get("feat_used"):
         raise UserError("wm.feat_used", unit=caster.name)
     if any(fold(c.name).replace(" ", "_") in RAN for c in caster.conditions):

@@ -145,7 +145,7 @@ def test_L4452_feat_once_per_game() -> None:
     assert raised.value.key == "wm.feat_used"
     with pytest.raises(UserError) as raised:
         wt.use_feat(state, "Lancer")
-    assert raised.value.key == "wm.not_a_caster"
+    assert raised.value.key == "wm.feat_casters_only"
 
 
 def test_L4447_no_feat_in_an_activation_the_caster_ran() -> None:

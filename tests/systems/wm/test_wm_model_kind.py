@@ -135,3 +135,31 @@ async def test_L2199_a_power_attack_by_a_model_known_to_be_no_warjack_pays_no_fo
     )
     assert butt.ok and butt.data is not None, plain.render(butt)
     assert butt.data["applied"]["unit"] == "Grunts"
+
+
+def test_L926_only_a_warcaster_has_a_feat() -> None:
+    """A solo with FOCUS (a journeyman) allocates focus but has no feat; before, any model with
+    FOCUS could use one, and a model without was told it had 'no focus to allocate'."""
+    from rules_core.game.models import GameState
+
+    journeyman = unit("Journeyman", stats={"focus": 3}, extra={"kind": "solo"})
+    casters = [journeyman, unit("Stryker", stats={"focus": 6})]
+    state = GameState(system="wm", name="g", organiser="ann", units=casters)
+    with pytest.raises(UserError) as err:
+        wt.use_feat(state, "Journeyman")
+    assert err.value.key == "wm.feat_casters_only"
+    assert wt.use_feat(state, "Stryker").state.units[1].extra["feat_used"] is True
+
+
+async def test_L680_a_warjack_passes_command_checks_without_a_roll(app: App) -> None:
+    chat = "console:wm-kind-check"
+    await game(app, chat)
+    for lang, words in (("en", "Juggernaut is a warjack (Construct)"), ("it", "(Costrutto)")):
+        said = await say(app, "/wm check target=Juggernaut", chat=chat, lang=lang)
+        assert said.ok and said.data is not None, plain.render(said)
+        assert said.data["outcome"]["pass"] is True and said.data["steps"] == []
+        assert words in plain.render(said)
+    rolled = await say(app, "/wm check value=9 target=Juggernaut dice=6,6", chat=chat)
+    assert rolled.data is not None and rolled.data["outcome"]["pass"] is False  # a typed value
+    grunts = await say(app, "/wm check target=Grunts dice=6,6", chat=chat)  # no CMD: asked
+    assert grunts.error is not None and grunts.error.code == "wm.missing_stat"
