@@ -186,7 +186,7 @@ async def save(ctx: Context) -> Reply:
         if not mine:
             raise UserError("army.no_units_of_yours")
         roster = rs.Roster(
-            system=game.state.system, units=[rs.from_unit(u, game.state.system) for u in mine]
+            system=game.state.system, units=[rs.from_unit(u, game.state) for u in mine]
         )
     replaced = await rosters.save(ctx.conn, owner(ctx), name, roster, ctx.now)
     key = "army.replaced" if replaced else "army.saved"

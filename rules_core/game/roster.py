@@ -91,6 +91,7 @@ WEAPON_FIELDS: dict[str, dict[str, tuple[str, ...]]] = {
         "burst": ("b", "raffica", "r"),
         "ammo": ("ammunition", "munizione", "munizioni", "mun"),
         "bands": ("range", "rng", "gittata", "distanza", "fasce"),  # 20:+3,40:0 as /inf weapon
+        "template": ("sagoma",),  # direct, area or thrown, as /inf weapon add
     },
     "c5": {
         "str": ("strength", "for", "forza"),
@@ -418,11 +419,17 @@ def _attach(
             notes.append(("army.weapon_not_usable", why))
 
 
-def from_unit(unit: Unit, system: str) -> RosterUnit:
+def from_unit(unit: Unit, state: GameState) -> RosterUnit:
     """A game's unit back as a roster entry (its profile, not its damage): what `/army save`
-    keeps of a player's units."""
+    keeps of a player's units. Infinity's weapons are the unit's loadout as it is in the game
+    (changed since the import or not: `inf_tr.loadout_roster`)."""
+    system = state.system
     stored: dict[str, Any] = unit.extra.get(ROSTER_KEY) or {}
     weapons = [Weapon.model_validate(w) for w in stored.get("weapons", [])]
+    if system == "inf":
+        given = [(w.name, dict(w.values), dict(w.kept)) for w in weapons]
+        now = inf_tr.loadout_roster(state, unit, given)
+        weapons = [Weapon(name=n, values=v, kept=k) for n, v, k in now]
     known = {fold(w.name) for w in weapons}
     for w in aos_system.weapons(unit):  # weapons added with /aos weapon
         if fold(w.name) not in known:

@@ -169,7 +169,7 @@ def test_a_unit_from_the_game_back_into_a_roster() -> None:
         "Liberators x5 save=4 wounds=2 | Warhammer: attacks=2 hit=3+ wound=3+ damage=1", "aos"
     )
     state, _ = rs.add_roster(game("aos"), roster, ANN)
-    back = rs.from_unit(state.units[0], "aos")
+    back = rs.from_unit(state.units[0], state)
     assert back.stats == {"save": 4, "wounds": 2}  # the system's defaults are left out
     assert back.models == 5 and [w.name for w in back.weapons] == ["Warhammer"]
 

@@ -176,6 +176,9 @@ async def test_save_gives_back_what_was_imported(app: App, tmp_path: Path) -> No
         path.write_bytes(ros(game))
         ok(await ann(app, f"/game new {game}"))
         ok(await ann(app, f"/army import file={path} save=Got{game}"))
+        status = ok(await ann(app, "/game status"))
+        assert status.data is not None
+        game_state = GameState.model_validate(status.data["state"])
         state = await units(app)
         ok(await ann(app, f"/army save Back{game}"))
         got = ok(await ann(app, f"/army show Got{game}"))
@@ -185,7 +188,7 @@ async def test_save_gives_back_what_was_imported(app: App, tmp_path: Path) -> No
         assert weapons == [line.split(" | ", 1)[1:] for line in plain.render(back).splitlines()[1:]]
         assert any(weapons)
         for unit in state.values():
-            again = rs.from_unit(_unit(unit), game)
+            again = rs.from_unit(_unit(unit), game_state)
             stored = unit["extra"]["roster"]["weapons"]
             assert [w.model_dump() for w in again.weapons] == stored
         ok(await ann(app, "/game end"))

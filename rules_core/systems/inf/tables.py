@@ -173,6 +173,16 @@ def make_weapon(
     )
 
 
+def bands_option(weapon: Weapon) -> str:
+    """The bands as `/inf weapon add bands=` and a roster take them: `20:0,40:+3`."""
+    return ",".join(f"{b.upto}:{b.mod:+d}" if b.mod else f"{b.upto}:0" for b in weapon.bands)
+
+
+def template_option(weapon: Weapon) -> str:
+    """The `template=` choice that makes the weapon again (`thrown`: an area one rolled with PH)."""
+    return "thrown" if weapon.thrown else weapon.template
+
+
 def bands_text(weapon: Weapon) -> str:
     """`0-20 cm 0, 20-40 cm +3, ...`; empty for a weapon with no range bands."""
     out, low = [], 0

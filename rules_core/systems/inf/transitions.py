@@ -565,7 +565,9 @@ def roster_weapon(
     if "dam" not in values:
         raise UserError("inf.weapon_missing", option="dam")
     bands = _roster_bands(values, kept)
-    made = tables.make_weapon(name, bands, values["dam"], _burst(values), values.get("ammo"))
+    made = tables.make_weapon(
+        name, bands, values["dam"], _burst(values), values.get("ammo"), values.get("template")
+    )
     stored = custom.get(made.name.lower())
     if stored is not None:
         have = tables.Weapon.model_validate(stored)
@@ -594,3 +596,63 @@ def _load(unit: Unit, name: str, notes: list[Note]) -> None:
         )
         return
     unit.extra["weapons"] = [*loadout, name]
+
+
+RosterWeapon = tuple[str, dict[str, str], dict[str, str]]  # name, the game's fields, kept
+
+
+def _weapon_values(weapon: tables.Weapon) -> dict[str, str]:
+    """A game weapon's profile as a roster writes it, read back by `roster_weapon`."""
+    values = {"dam": weapon.damage_text(), "burst": str(weapon.burst), "ammo": weapon.ammo}
+    if weapon.bands:
+        values["bands"] = tables.bands_option(weapon)
+    if weapon.template != "none":
+        values["template"] = tables.template_option(weapon)
+    return values
+
+
+def _made(name: str, values: dict[str, str], kept: dict[str, str]) -> tables.Weapon | None:
+    """The weapon a roster entry makes (None when it makes none), as `roster_weapon` would."""
+    if not values:
+        return None
+    try:
+        return tables.make_weapon(
+            name,
+            _roster_bands(values, kept),
+            values.get("dam", ""),
+            _burst(values),
+            values.get("ammo"),
+            values.get("template"),
+        )
+    except (UserError, ValueError):
+        return None
+
+
+def loadout_roster(state: GameState, unit: Unit, stored: list[RosterWeapon]) -> list[RosterWeapon]:
+    """The unit's weapons as `/army save` keeps them: its loadout as it is now in the game
+    (`/inf loadout`, and each game weapon's profile as `/inf weapon add` last set it), not as
+    it was imported. A roster entry (`stored`) that still makes the same weapon is kept as
+    given (its printed fields too); a changed one is written from the game's profile; a book
+    weapon (Rifle, Fucile...) or one the game no longer has is its name alone."""
+    custom = custom_weapons(state)
+    by_name = {fold(name): (name, values, kept) for name, values, kept in stored}
+    out: list[RosterWeapon] = []
+    for name in [str(n) for n in unit.extra.get("weapons") or []]:
+        entry = by_name.get(fold(name))
+        key = name.strip().lower()
+        if key not in custom:  # a book weapon, or one removed from the game: by name
+            out.append(entry if entry is not None else (name, {}, {}))
+            continue
+        weapon = tables.Weapon.model_validate(custom[key])
+        if entry is not None:
+            made = _made(*entry)
+            if made is not None and made.model_copy(update={"name": weapon.name}) == weapon:
+                out.append(entry)
+                continue
+        kept = {
+            k: v
+            for k, v in (entry[2] if entry is not None else {}).items()
+            if fold(k).replace(" ", "") not in BAND_FIELDS  # the bands are the game's now
+        }
+        out.append((weapon.name, _weapon_values(weapon), kept))
+    return out

@@ -361,3 +361,17 @@ async def test_a_new_lieutenant_is_named_for_2_orders(app: App) -> None:  # p. 2
     assert "Silva è il nuovo Tenente: spesi 2 Ordini" in plain.render(named)
     again = await say(app, "/inf orders lieutenant Silva", user="alice")
     assert again.error is not None and again.error.code == "inf.lieutenant_standing"
+
+
+async def test_army_save_keeps_the_loadout_changed_after_the_import(app: App) -> None:
+    for text in (
+        "/game new inf",
+        "/army add Fusilier bs=12 w=1 | HMG: dam=15 burst=4 bands=20:0,40:+3",
+        "/inf weapon add name=Pistol bands=20:+3,40:0 dam=11 burst=2",
+        "/inf equipaggia Fusilier armi=Pistol,Fucile",
+    ):
+        assert (await say(app, text, user="alice", lang="it")).ok, text
+    assert (await say(app, "/armata salva Mia", user="alice", lang="it")).ok
+    shown = plain.render(await say(app, "/armata mostra Mia", user="alice", lang="it"))
+    assert "| Pistol: dam=11 burst=2 ammo=N bands=20:+3,40:0 | Fucile" in shown
+    assert "HMG" not in shown

@@ -259,3 +259,32 @@ def test_a_turn_begun_without_lieutenant_names_one_with_its_2_orders() -> None: 
     )
     new, named, _ = inf_tr.name_lieutenant(state, "Silva")
     assert named.pool == "loss_of_lt" and inf_tr.pools_of(new, "alice").groups["orders"] == 0
+
+
+def test_a_saved_roster_carries_the_loadout_as_it_is_now() -> None:
+    from rules_core.game import roster as rs
+
+    roster = rs.parse_text(
+        "Fusilier bs=12 w=1 | HMG: dam=15 burst=4 bands=20:0,40:+3 | Rifle", "inf"
+    )
+    state, _ = rs.add_roster(game(), roster, ALICE)
+    assert rs.from_unit(tr.find_unit(state, "Fusilier"), state).weapons == roster.units[0].weapons
+    # after the import: a Flamethrower (a direct template) and a Pistol join, the HMG leaves
+    flame = tables.make_weapon("Flamethrower", None, 14, 1, "FIRE", "direct")
+    pistol = tables.make_weapon("Pistol", "20:+3,40:0", 11, 2, None)
+    state = inf_tr.add_weapon(inf_tr.add_weapon(state, flame), pistol)
+    state, _ = inf_tr.equip(state, "Fusilier", ["Rifle", "Pistol", "Flamethrower"])
+    back = rs.from_unit(tr.find_unit(state, "Fusilier"), state)
+    assert [w.name for w in back.weapons] == ["Rifle", "Pistol", "Flamethrower"]
+    assert back.weapons[2].values["template"] == "direct"
+    # read back into another game: the same loadout, the same profiles
+    again, _ = rs.add_roster(game(), rs.parse_text(rs.to_text(back), "inf"), ALICE)
+    unit = tr.find_unit(again, "Fusilier")
+    assert unit.extra["weapons"] == ["Rifle", "Pistol", "Flamethrower"]
+    for made in (flame, pistol):
+        assert tables.find_weapon(made.name, inf_tr.custom_weapons(again)) == made
+    # the HMG's profile changed in the game (/inf weapon add again): saved as it is now
+    state = inf_tr.add_weapon(state, tables.make_weapon("HMG", "20:0,40:+3", 16, 4, None))
+    state, _ = inf_tr.equip(state, "Fusilier", ["HMG"])
+    (hmg,) = rs.from_unit(tr.find_unit(state, "Fusilier"), state).weapons
+    assert hmg.values == {"dam": "16", "burst": "4", "ammo": "N", "bands": "20:0,40:+3"}
