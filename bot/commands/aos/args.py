@@ -156,6 +156,7 @@ class CommandArgs(Args):
     ] = None
     unit: Annotated[str | None, unit_opt("unit", "unita")] = None
     by: Annotated[str | None, unit_opt("by", "da", "issuer")] = None
+    free: Annotated[bool, flag_opt("free", "gratis")] = False
 
 
 class ObjectiveArgs(Args):

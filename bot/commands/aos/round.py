@@ -187,13 +187,20 @@ async def command(ctx: Context) -> Reply:
     issuer = by.name if by is not None else None
     settings = await SETTINGS.load(ctx)
     new, left = turns.use_command(
-        state, ctx.request.user_id, ability, unit_name, settings.command_limit, issuer
+        state, ctx.request.user_id, ability, unit_name, settings.command_limit, issuer, a.free
     )
     await apply_change(ctx, new, "aos_command", game=game)
     name = ability.it if ctx.lang == "it" else ability.en
     line: Block = [
         bold(name),
-        plain(" · " + ctx.t("aos.command_spent", cost=ability.cost, left=left)),
+        plain(
+            " · "
+            + (
+                ctx.t("aos.command_free", left=left)
+                if a.free
+                else ctx.t("aos.command_spent", cost=ability.cost, left=left)
+            )
+        ),
     ]
     if unit_name:
         line.append(plain(" · " + ctx.t("aos.command_unit", unit=unit_name)))
@@ -207,7 +214,7 @@ async def command(ctx: Context) -> Reply:
             [bold(ctx.t("aos.at_the_double_move", unit=unit_name, move=doubled, base=move))]
         )
     # The distances the bot can't measure: stated, never refused (the players check them).
-    table = turns.table_checks(ability, by, unit_name)
+    table = turns.table_checks(ability, by, unit_name, a.free)
     if table:
         checks_text = "; ".join(ctx.t(key, **params) for key, params in table)
         blocks.append([plain(ctx.t("aos.table_title") + " " + checks_text + ".")])
@@ -216,7 +223,7 @@ async def command(ctx: Context) -> Reply:
         data={
             "system": SYSTEM,
             "command": ability.id,
-            "cost": ability.cost,
+            "cost": 0 if a.free else ability.cost,
             "cp": left,
             "table_checks": [key for key, _ in table],
         },

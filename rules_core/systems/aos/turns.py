@@ -225,9 +225,15 @@ def use_command(
     unit: str | None,
     limit: CommandLimit = "per_player",
     issuer: str | None = None,
+    free: bool = False,
 ) -> tuple[GameState, int]:
     """Spend the command's cost (6.1, L262); once per phase per player and per unit, and,
-    when the model that issues it is named, at most one command per phase from it (L269)."""
+    when the model that issues it is named, at most one command per phase from it (L269).
+    `free`: the unit receives it without its being issued and without spending CP (battalion
+    icons, L1225-1229, and warscroll abilities alike; the players keep their once per
+    battle)."""
+    if free and issuer is not None:
+        raise UserError("aos.free_no_issuer", command=ability.id)
     phase = PHASES[state.phase] if state.phase < len(PHASES) else PHASES[0]
     if phase not in ability.phases:
         raise UserError(
@@ -270,9 +276,10 @@ def use_command(
         mark(new, unit, REDEPLOYED)  # "can't shoot later in the turn"
     pools = new.resources.setdefault(f"player:{user_id}", {})
     have = pools.get(CP, 0)
-    if have < ability.cost:
-        raise UserError("game.not_enough", resource=CP, have=have, want=ability.cost)
-    pools[CP] = have - ability.cost
+    cost = 0 if free else ability.cost
+    if have < cost:
+        raise UserError("game.not_enough", resource=CP, have=have, want=cost)
+    pools[CP] = have - cost
     return new, pools[CP]
 
 
@@ -280,17 +287,19 @@ TableCheck = tuple[str, dict[str, str | int]]
 
 
 def table_checks(
-    ability: CommandAbility, issuer: Unit | None, unit: str | None
+    ability: CommandAbility, issuer: Unit | None, unit: str | None, free: bool = False
 ) -> list[TableCheck]:
     """What the players check at the table for a command the bot accepts, as message keys and
     their values: the bot has no positions, so it refuses none of these. Who may issue it to
     the unit (6.1, L263-267: a HERO within 12", the General or a TOTEM within 18", a champion
     to its own unit; nothing to measure when a model issues it to its own unit), then the
     command's own distances (commands.toml `table`: Rally L309, Redeploy L339, Unleash Hell
-    L443)."""
+    L443). A free command is issued by nobody (L1225-1229): only its own distances."""
     found: list[TableCheck] = []
     own = issuer is not None and unit is not None and fold(issuer.name) == fold(unit)
-    if issuer is None:
+    if free:
+        pass
+    elif issuer is None:
         found.append(("aos.table_issuer", {"hero": HERO_RANGE, "general": GENERAL_RANGE}))
     elif issuer.stats.get("general") and not own:
         found.append(("aos.table_general", {"unit": issuer.name, "inches": GENERAL_RANGE}))

@@ -478,3 +478,24 @@ async def test_L567_all_out_attack_after_the_units_shots_is_refused_in_words(app
     assert "Vindictors ha già tirato in questa fase: Attacco Totale si usa quando scegli" in (
         plain.render(late)
     )
+
+
+async def test_L1227_a_free_unleash_hell_is_recorded_without_cp_and_its_shot_taken(
+    app: App,
+) -> None:
+    """A Slayers battalion (L1227) gives a unit Unleash Hell free, once per battle: Bob with no
+    CP must still be able to record it, or its shot would be refused (L443)."""
+    await two_player_game(app)
+    await to_phase(app, 3)  # Ann's charge phase; Bob has no CP
+    paid = await say(app, "/aos command unleash hell unit=Gutrippaz", **BOB)
+    assert paid.error is not None and paid.error.code == "game.not_enough"
+    free = await say(
+        app, "/aos comando Scatenare l'Inferno unità=Gutrippaz gratis", lang="it", **BOB
+    )
+    assert free.ok and free.data is not None, free.error
+    assert free.data["cost"] == 0 and free.data["cp"] == 0
+    text = plain.render(free)
+    assert "gratis, senza PC né chi lo impartisca" in text
+    assert "EROE" not in text  # nobody issues it: only Unleash Hell's own distances
+    shot = "/aos attack attacker=Gutrippaz target=Vindictors attacks=1 hit=4 wound=4 apply"
+    assert (await say(app, shot + " dice=" + ",".join(["1"] * 10), **BOB)).ok

@@ -471,3 +471,26 @@ def test_L563_L567_all_out_attack_comes_before_the_units_shots() -> None:
     assert fired.resources["player:a"]["cp"] == 2
     _, left = turns.use_command(state, "a", attack, "Vindictors")  # before its shots: taken
     assert left == 1
+
+
+def test_L1225_L1227_a_free_command_spends_no_cp_and_has_no_issuer() -> None:
+    """Battalion icons (L1225-1229; warscrolls do the same): a unit receives a command without
+    its being issued and without spending CP. Once a shot in the enemy charge phase needs
+    Unleash Hell (L443), a Slayers battalion's free one must be recordable with 0 CP."""
+    state = at_phase(with_cp(game(), "b", 0), "charge")  # Ann's charge phase, Bob has no CP
+    hell = turns.find_command("unleash hell")
+    with pytest.raises(UserError) as raised:
+        turns.use_command(state, "b", hell, "Gutrippaz")
+    assert raised.value.key == "game.not_enough"
+    free, left = turns.use_command(state, "b", hell, "Gutrippaz", free=True)
+    assert left == 0 and free.resources["player:b"]["cp"] == 0
+    aos_tr.may_apply_shot(free, tr.find_unit(free, "Gutrippaz"))  # its shot is taken
+    with pytest.raises(UserError) as raised:  # the phase's limits still hold
+        turns.use_command(free, "b", hell, "Gutrippaz", free=True)
+    assert raised.value.key == "aos.command_used"
+    with pytest.raises(UserError) as raised:  # nobody issues a free command
+        turns.use_command(state, "b", hell, "Gutrippaz", issuer="Gutrippaz", free=True)
+    assert raised.value.key == "aos.free_no_issuer"
+    assert turns.table_checks(hell, None, "Gutrippaz", free=True) == [
+        ("aos.table_check.unleash_hell", {})
+    ]
