@@ -398,8 +398,7 @@ def power_request(
     """The power attack from the options, else the warjack's MAT, STR, base and Open Fists and
     the target's DEF, ARM, STR, base and knocked-down condition."""
     kind = parse_kind(a.kind)  # an unknown power attack is the first thing to say
-    if attacker is not None:
-        ps.refuse_power(attacker, kind, a.fist)
+    ps.refuse_power(attacker, target, kind, a.fist)
     skill, defense = option_or_stat(a.mat, attacker, "mat"), option_or_stat(a.def_, target, "def")
     strength, arm = option_or_stat(a.str_, attacker, "str"), wt.front_arm(a.arm, state, target)
     for name, value in (("mat", skill), ("def", defense), ("str", strength), ("arm", arm)):

@@ -84,7 +84,8 @@ class PowerRequest(BaseModel):
     knocked_down: bool = False  # the target is knocked down
     stationary: bool = False  # the target is stationary: hit automatically in melee (L3531)
     hit_mod: int = Field(default=0, ge=-20, le=20)
-    # The attacker's and target's bases in mm, when known; the attacker's Open Fists not crippled.
+    # The attacker's and target's bases in mm, when known; the attacker's Open Fists not crippled
+    # (at most that many: power_state.open_fists bounds unrecorded fists by the sound arms).
     attacker_base: int | None = Field(default=None, ge=1, le=200)
     target_base: int | None = Field(default=None, ge=1, le=200)
     open_fists: int | None = Field(default=None, ge=0, le=4)

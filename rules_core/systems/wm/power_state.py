@@ -147,7 +147,7 @@ def break_locks(state: GameState, name: str, notes: list[Note]) -> None:
 
 def break_on_damage(state: GameState, damaged: Unit) -> list[Note]:
     """Damage breaks a lock when it destroys either model, or cripples the system of the fist
-    that holds it (L2341-2343)."""
+    that holds it (L2341-2343); a holding fist not known is gone once both arms are."""
     notes: list[Note] = []
     key = fold(damaged.name)
     damaged_grid = unit_grid(damaged)
@@ -156,7 +156,8 @@ def break_on_damage(state: GameState, damaged: Unit) -> list[Note]:
         lock = _lock(unit)
         if lock is None or key not in (fold(lock.locked), fold(lock.by)):
             continue
-        holder_fist_gone = fold(lock.by) == key and lock.fist != "-" and lock.fist in crippled
+        gone = lock.fist in crippled if lock.fist != "-" else set(ARMS) <= crippled
+        holder_fist_gone = fold(lock.by) == key and gone
         if damaged.destroyed or holder_fist_gone:
             _release(unit, notes)
     return notes
@@ -176,14 +177,30 @@ def grab_target(target: Unit, grab: str | None) -> tuple[str, str]:
     return (loc, "") if loc in ("L", "R", HEAD) else ("-", grab)
 
 
-def refuse_power(attacker: Unit, kind: str, fist: str | None = None) -> None:
-    """What the attacking warjack's own state forbids before any roll (its lock is
+def refuse_power(
+    attacker: Unit | None, target: Unit | None, kind: str, fist: str | None = None
+) -> None:
+    """What the target's model type forbids: a headlock or weapon lock grabs only a warjack
+    (L2221-2223; this game has no warbeasts), so a warcaster, a solo or troopers
+    (`model_kind`) are refused. Then what the attacking warjack's own state forbids before
+    any roll (its lock is
     `check_power`): a crippled Cortex spends no focus (L3722-3724), and a power attack costs 1
     (L2212-2213); a crippled Movement forbids a slam and a trample (see
     `refuse_crippled_movement`); the Open Fist the player names for a lock or a throw must not
     be crippled (`check_fist`). No system of its own keeps a warjack from a head-butt or a
     push (L2204, L4359-4361): a crippled head weapon system (H) loses only its weapons
     (L3740-3745), and a head-butt is made with none (L2216-2219)."""
+    grabbed = model_kind(target) if target is not None and kind == "headlock" else None
+    if target is not None and grabbed not in (None, "warjack"):
+        raise UserError(
+            "wm.headlock_warjacks_only",
+            unit=target.name,
+            kind=grabbed,
+            values_of="wm.model_kind_is",
+            value_key="kind",
+        )
+    if attacker is None:
+        return
     cortex_can_spend(attacker)
     refuse_crippled_movement(attacker, kind)
     if fist and kind in FIST_KINDS:
@@ -200,13 +217,17 @@ def check_fist(jack: Unit, fist: str) -> None:
 
 
 def holding_fist(jack: Unit, fist: str | None) -> str:
-    """The Open Fist that holds: as given, else the only one recorded, else `-` (unknown)."""
+    """The Open Fist that holds: as given, else the only one recorded, else, none recorded,
+    the only arm not crippled (an Open Fist is an arm's, L874-876), else `-` (unknown)."""
     if fist:
         loc = location(fist)
         if loc not in ("L", "R", HEAD, "-"):
             raise UserError("wm.no_such_system", system=fist[:3])
         return loc
-    fists = [loc for loc in (jack.extra.get("fists") or {}) if loc != "-"]
+    recorded = jack.extra.get("fists") or {}
+    fists = [loc for loc in recorded if loc != "-"]
+    if not recorded and unit_grid(jack) is not None:
+        fists = [arm for arm in ARMS if arm not in crippled_systems(jack)]
     return fists[0] if len(fists) == 1 else "-"
 
 

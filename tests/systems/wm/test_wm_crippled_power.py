@@ -39,9 +39,9 @@ def test_L3722_a_crippled_cortex_makes_no_power_attack(kind: str) -> None:
     """A power attack costs the warjack 1 focus (L2212-2213) and a crippled Cortex spends
     none for any reason (L3722-3724): refused before any roll, applied or not."""
     with pytest.raises(UserError) as err:
-        ps.refuse_power(jack("C"), kind)
+        ps.refuse_power(jack("C"), None, kind)
     assert err.value.key == "wm.cortex_crippled"
-    ps.refuse_power(jack("LRHM"), "headbutt")  # every other system crippled: still allowed
+    ps.refuse_power(jack("LRHM"), None, "headbutt")  # every other system crippled: still allowed
 
 
 async def test_L3722_an_unapplied_power_attack_by_a_crippled_cortex_is_refused(app: App) -> None:
@@ -111,3 +111,30 @@ async def test_L4359_a_crippled_head_still_head_butts_with_every_die(app: App) -
     steps = {s["name"]: s for s in butt.data["steps"]}
     assert steps["attack"]["dice"] == [5, 4] and steps["damage"]["dice"] == [3, 2]
     assert butt.data["outcome"]["damage"] == 3 + 2 + 12 - 16
+
+
+async def test_L2341_a_lock_breaks_when_every_hand_that_may_hold_it_is_crippled(app: App) -> None:
+    """The lock breaks when the holding weapon system is crippled (L2341-2343). With no fist
+    named or recorded, the holding hand is the only sound arm (L874-876); with both arms
+    sound it is unknown, and the lock breaks once both are crippled. Before, a lock held by a
+    hand not named survived any crippling."""
+    chat = "console:wm-lock-arms"
+    await game(app, chat)
+    slayer = f"/unit add Slayer mat=7 str=11 def=12 arm=18 base=50 grid={GRID}"
+    assert (await say(app, slayer, user="bob", chat=chat)).ok
+    assert (await say(app, "/res set focus 3 unit=Jugger", user="ann", chat=chat)).ok
+    lock = "/wm power headlock attacker=Jugger target=Slayer apply dice=6,6"
+    held = await say(app, lock, user="ann", chat=chat)
+    assert held.ok and held.data is not None and held.data["outcome"]["moved"], plain.render(held)
+    one = await say(app, "/unit damage Jugger 3 column=2", user="ann", chat=chat)  # L only
+    assert one.ok and "is broken" not in plain.render(one)
+    broken = await say(app, "/unit damage Jugger 3 column=5", user="ann", chat=chat)  # R too
+    assert "Jugger's lock on Slayer is broken." in plain.render(broken), plain.render(broken)
+    push = await say(app, "/wm power push attacker=Slayer target=Jugger", user="bob", chat=chat)
+    assert push.ok, plain.render(push)  # no lock left to forbid a power attack
+
+
+def test_L874_the_only_sound_arm_holds() -> None:
+    assert ps.holding_fist(jack("L"), None) == "R"
+    assert ps.holding_fist(jack(), None) == "-"
+    assert ps.holding_fist(jack("L"), "S") == "L"  # the hand named, as named

@@ -163,3 +163,25 @@ async def test_L680_a_warjack_passes_command_checks_without_a_roll(app: App) -> 
     assert rolled.data is not None and rolled.data["outcome"]["pass"] is False  # a typed value
     grunts = await say(app, "/wm check target=Grunts dice=6,6", chat=chat)  # no CMD: asked
     assert grunts.error is not None and grunts.error.code == "wm.missing_stat"
+
+
+async def test_L2221_a_headlock_grabs_only_a_warjack(app: App) -> None:
+    """A headlock or weapon lock grabs a warjack's (or warbeast's) head or weapon (L2221-2223);
+    before, any unit could be locked."""
+    chat = "console:wm-kind-headlock"
+    await game(app, chat)
+    lock = "/wm power headlock mat=7 str=12 target={} dice=6,6"
+    for name, words in (
+        ("Grunts", "Grunts is a unit of troopers"),
+        ("Eiryss", "Eiryss is a solo"),
+        ("Stryker", "Stryker is a warcaster"),
+    ):
+        reply = await say(app, lock.format(name), user="bob", chat=chat)
+        assert reply.error is not None and reply.error.code == "wm.headlock_warjacks_only", name
+        assert words in plain.render(reply)
+    italian = await say(
+        app, "/wm forza presa forza=12 bersaglio=Eiryss", user="bob", chat=chat, lang="it"
+    )
+    assert italian.error is not None and "Eiryss è un solitario" in plain.render(italian)
+    butt = await say(app, "/wm power headbutt mat=7 str=12 target=Eiryss", user="bob", chat=chat)
+    assert butt.ok, plain.render(butt)  # only a lock needs a warjack
