@@ -13,7 +13,7 @@ from bot.app import App
 from bot.render import plain
 from rules_core.errors import UserError
 from rules_core.game import roster
-from rules_core.game.models import Unit
+from rules_core.game.models import GameState, Unit
 from rules_core.systems.wm import transitions as wt
 from rules_core.systems.wm.system import model_kind, parse_model_kind
 from tests.helpers import say
@@ -63,9 +63,10 @@ def test_L3269_a_combined_attack_needs_two_troopers_of_one_unit_in_play() -> Non
 def test_the_roster_keeps_the_model_type() -> None:
     parsed = roster.parse_text("3x «Scrap Thralls» tipo=solitario mat=6 def=11 arm=12", "wm")
     assert parsed.units[0].options == {"kind": "solitario"}
-    kept = roster.from_unit(unit("Scrap Thralls", models=3, extra={"kind": "solo"}), "wm")
+    state = GameState(system="wm", name="g", organiser="ann")
+    kept = roster.from_unit(unit("Scrap Thralls", models=3, extra={"kind": "solo"}), state)
     assert kept.options == {"kind": "solo"} and "kind=solo" in roster.to_text(kept)
-    boxes = roster.from_unit(unit("Eiryss", stats={"boxes": 5}, extra={"kind": "solo"}), "wm")
+    boxes = roster.from_unit(unit("Eiryss", stats={"boxes": 5}, extra={"kind": "solo"}), state)
     assert boxes.stats.get("boxes") == 5  # a kind is no grid: the boxes stay
 
 
@@ -140,8 +141,6 @@ async def test_L2199_a_power_attack_by_a_model_known_to_be_no_warjack_pays_no_fo
 def test_L926_only_a_warcaster_has_a_feat() -> None:
     """A solo with FOCUS (a journeyman) allocates focus but has no feat; before, any model with
     FOCUS could use one, and a model without was told it had 'no focus to allocate'."""
-    from rules_core.game.models import GameState
-
     journeyman = unit("Journeyman", stats={"focus": 3}, extra={"kind": "solo"})
     casters = [journeyman, unit("Stryker", stats={"focus": 6})]
     state = GameState(system="wm", name="g", organiser="ann", units=casters)
