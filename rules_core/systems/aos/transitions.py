@@ -197,9 +197,11 @@ class Shot(BaseModel):
 def shot_of(given: AttackInput, built: BuiltAttack, attacker: Unit) -> Shot:
     """The shot an applied attack is: a unit shoots every weapon it has in one go (13.1.1,
     L506), each of its models once with each (10.0, L409)."""
-    weapon = built.source.get("weapon") or "/".join(
-        str(getattr(given, name) or "-") for name in WEAPON_OPTIONS
-    )
+    profile = "/".join(str(getattr(given, name) or "-") for name in WEAPON_OPTIONS)
+    # Every value typed and no weapon named: the typed weapon, even where the unit's only
+    # stored weapon filled the request.
+    typed = not given.weapon and all(getattr(given, name) for name in WEAPON_OPTIONS)
+    weapon = profile if typed else (built.source.get("weapon") or profile)
     models = given.attacking_models or attacker.models_left
     return Shot(unit=attacker.name, weapon=weapon, models=models, target=built.source.get("target"))
 

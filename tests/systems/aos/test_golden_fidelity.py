@@ -10,6 +10,7 @@ from rules_core.errors import UserError
 from rules_core.game import transitions as tr
 from rules_core.game.models import GameState, Player
 from rules_core.systems.aos import battlefield, checks, turns
+from rules_core.systems.aos import system as aos_system
 from rules_core.systems.aos import transitions as aos_tr
 from rules_core.systems.aos.attack import resolve_attack
 from rules_core.systems.aos.models import Settings
@@ -494,3 +495,19 @@ def test_L1225_L1227_a_free_command_spends_no_cp_and_has_no_issuer() -> None:
     assert turns.table_checks(hell, None, "Gutrippaz", free=True) == [
         ("aos.table_check.unleash_hell", {})
     ]
+
+
+def test_L506_a_typed_weapon_is_its_own_weapon_beside_the_stored_one() -> None:
+    """A unit with one stored weapon and a second one typed in full: the typed attack is
+    another weapon of the shooting, not the stored one fired twice."""
+    state = at_phase(game(), "shooting")
+    unit = tr.find_unit(state, "Vindictors")
+    bow = aos_system.make_weapon("Bow", {"attacks": "1", "hit": "4", "wound": "4"})
+    aos_system.set_weapon(unit, bow, "Bow")
+    stored = AttackInput()
+    typed = AttackInput(attacks="2", hit="3", wound="3", rend="-1", damage="1")
+    keys = [
+        aos_tr.shot_of(given, build_attack(given, unit, None, Settings()), unit).weapon
+        for given in (stored, typed)
+    ]
+    assert keys == ["Bow", "2/3/3/-1/1"]
