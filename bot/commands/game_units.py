@@ -321,9 +321,10 @@ async def unit_cond(ctx: Context) -> Reply:
 async def res_show(ctx: Context) -> Reply:
     game = await load_game(ctx)
     blocks: list[Block] = []
+    units = {fold(u.name): u.name for u in game.state.units}
     for key, pools in sorted(game.state.resources.items()):
         owner = key.split(":", 1)[1]
-        who = name_of(game.state, owner) if key.startswith("player:") else owner
+        who = name_of(game.state, owner) if key.startswith("player:") else units.get(owner, owner)
         blocks.append([bold(who), plain(": " + pools_text(ctx, pools))])
     return Reply(
         title=ctx.t("game.resources_title"),
@@ -341,8 +342,13 @@ async def res_change(ctx: Context, op: str) -> Reply:
     if target_unit:
         unit = tr.find_unit(state, target_unit)
         require_unit_rights(ctx, state, unit, attack=False)
-    owner_key = tr.resource_key(state, ctx.request.user_id, target_unit)
     code = pool_code(state.system, a.resource)
+    try:
+        owner_key = tr.resource_key(
+            state, ctx.request.user_id, target_unit, code, spend=op == "spend"
+        )
+    except UserError as err:  # the pool as the reader names it
+        raise UserError(err.key, **{**err.params, "resource": pool_name(ctx.lang, code)}) from err
     try:
         new, value = tr.change_resource(state, owner_key, code, op, a.amount)
     except UserError as err:  # the game's pools as the reader names them, not their codes
@@ -352,10 +358,13 @@ async def res_change(ctx: Context, op: str) -> Reply:
         raise UserError(err.key, name=a.resource[:24], valid=valid or "-") from err
     await apply_change(ctx, new, f"res_{op}", game=game)
     name = code.lower()
-    return Reply(
-        blocks=[[plain(ctx.t("game.resource_now", name=pool_name(ctx.lang, name), value=value))]],
-        data={"resource": name, "value": value},
-    )
+    shown = pool_name(ctx.lang, name)
+    if owner_key.startswith("unit:"):  # whose pool, above all when the bot chose it
+        holder = tr.find_unit(new, owner_key.split(":", 1)[1]).name
+        line = ctx.t("game.unit_resource_now", unit=holder, name=shown, value=value)
+    else:
+        line = ctx.t("game.resource_now", name=shown, value=value)
+    return Reply(blocks=[[plain(line)]], data={"resource": name, "value": value})
 
 
 async def res_set(ctx: Context) -> Reply:

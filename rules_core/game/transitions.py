@@ -369,8 +369,38 @@ def set_order(state: GameState, user_ids: list[str]) -> GameState:
     return new
 
 
-def resource_key(state: GameState, user_id: str, unit: str | None) -> str:
-    return f"unit:{fold(find_unit(state, unit).name)}" if unit else f"player:{user_id}"
+def resource_key(
+    state: GameState,
+    user_id: str,
+    unit: str | None,
+    resource: str | None = None,
+    *,
+    spend: bool = False,
+) -> str:
+    """Whose pool a change of `resource` is: the named unit's, else the player's; a pool the
+    game keeps per unit (WARMACHINE's focus) with no unit named is the one unit of the
+    player's that holds it (for a spend, the one with some left), and more than one, or none,
+    is refused naming them: never the player's own empty pool."""
+    if unit:
+        return f"unit:{fold(find_unit(state, unit).name)}"
+    spec = next((r for r in get_system(state.system).resources if r.name == resource), None)
+    if spec is None or spec.per != "unit":
+        return f"player:{user_id}"
+    held = [
+        u
+        for u in state.units
+        if u.owner == user_id and spec.name in state.resources.get(f"unit:{fold(u.name)}", {})
+    ]
+    if spend and len(held) > 1:
+        stocked = [u for u in held if state.resources[f"unit:{fold(u.name)}"][spec.name] > 0]
+        held = stocked or held
+    if len(held) == 1:
+        return f"unit:{fold(held[0].name)}"
+    if not held:
+        raise UserError("game.no_unit_pool", resource=spec.name)
+    raise UserError(
+        "game.which_unit_pool", resource=spec.name, units=", ".join(u.name for u in held)
+    )
 
 
 def change_resource(
