@@ -499,3 +499,15 @@ async def test_L1227_a_free_unleash_hell_is_recorded_without_cp_and_its_shot_tak
     assert "EROE" not in text  # nobody issues it: only Unleash Hell's own distances
     shot = "/aos attack attacker=Gutrippaz target=Vindictors attacks=1 hit=4 wound=4 apply"
     assert (await say(app, shot + " dice=" + ",".join(["1"] * 10), **BOB)).ok
+
+
+async def test_L263_L267_the_rule_on_commands_names_who_issues_within_what_range(app: App) -> None:
+    """/rule on issuing a command left out 6.1's ranges (L263-267: a champion to its own unit,
+    a HERO wholly within 12", the General or a TOTEM 18") and the one command per model
+    (L269), which /aos command now states at the table."""
+    reply = await say(app, "/regola aos abilità di comando", lang="it")
+    assert reply.ok and reply.data is not None, reply.error
+    assert reply.data["id"] == "aos.command_ability"
+    text = plain.render(reply)
+    assert "un EROE a un'unità interamente entro 12 pollici" in text
+    assert "Un modello impartisce un solo comando per fase" in text
