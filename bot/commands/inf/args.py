@@ -118,6 +118,7 @@ class TemplateArgs(Args):
     weapon: Annotated[str | None, WEAPON_OPT] = None
     # an area template's attack roll, rolled here: BS (or PH) with MOD and the range band
     attr: Annotated[int | None, ATTACK_ROLL] = None
+    vs: Annotated[int | None, stat_opt(TemplateRequest, "vs", "vs", "contro")] = None
     mod: Annotated[int | None, stat_opt(TemplateRequest, "mod", "mod")] = None
     distance: Annotated[int | None, num("distance", "distanza", hi=500)] = None
     dam: Annotated[int | None, side("dam", "dam", "danno", "d")] = None

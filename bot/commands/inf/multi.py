@@ -225,6 +225,8 @@ async def template_cmd(ctx: Context) -> Reply:
         unit = units[i] if units else None
         if unit is not None and i in dodging:
             must_be_able(unit, "inf.cannot_dodge", moving=True)  # no Dodge: Unconscious, IMM
+        if unit is not None and i == 0 and a.vs is not None:
+            must_be_able(unit, "inf.cannot_react", moving=True)
         side = Side(attr=0, **profile(unit, a.arm, a.bts, a.w, i in covered))
         if a.ph is not None or unit is None:
             side = side.model_copy(update={"ph": stat_of(a.ph, unit, "ph")})
@@ -246,6 +248,7 @@ async def template_cmd(ctx: Context) -> Reply:
         attr=a.attr,
         mod=a.mod or 0,
         range=range_mod,
+        vs=a.vs,
     )
     req.check()
     settings = await SETTINGS.load(ctx)
@@ -265,8 +268,17 @@ async def template_cmd(ctx: Context) -> Reply:
                 if o.p_dodge
                 else ""
             )
+            if req.vs is not None and o is odds[0]:  # the aimed model's shot back
+                extra += " · " + ctx.t("inf.p_shot_back", p=percent(float(o.p_back), ctx.lang))
             blocks.append(odds_line(ctx, label, o.odds, extra))
-            data_targets.append({"name": label, "p_dodge": float(o.p_dodge), **odds_data(o.odds)})
+            data_targets.append(
+                {
+                    "name": label,
+                    "p_dodge": float(o.p_dodge),
+                    "p_shot_back": float(o.p_back),
+                    **odds_data(o.odds),
+                }
+            )
         return Reply(title=title, blocks=blocks, data={"system": "inf", "targets": data_targets})
     source = ctx.dice(a.dice)
     steps, outs = resolve_template(req, source, settings)
@@ -275,6 +287,10 @@ async def template_cmd(ctx: Context) -> Reply:
     scatter = steps[0].detail.get("scatter_cm") if steps and steps[0].name == "attack" else None
     if scatter:  # the attack missed: the template lands elsewhere, on the table
         blocks.append([plain(ctx.t("inf.scatter", cm=scatter))])
+    back = next((s for s in steps if s.name == "reactive" and s.total), None)
+    if back is not None:  # the aimed model's shot back won the Face to Face
+        hits = tn(ctx.lang, "inf.count.hits", back.total or 0)
+        blocks.append([bold(ctx.t("inf.template_shot_back", unit=labels[0], hits=hits))])
     for label, out in zip(labels, outs, strict=True):
         blocks.append(
             target_verdict(ctx, label, out.hits, out.wounds, out.state, out.dodged, out.guts_roll)

@@ -27,6 +27,12 @@ Rules applied (lines of ../shared/seeds/003_27b81155ce3a4b9f.txt):
   attack die (the -6 Normal roll is for direct templates and Explode only, L2010-2014); a tie
   goes to the higher attribute, modified or not as the setting dodge_tie says.
 - L1352-1367: a model that survives a hit makes one Guts roll (as for any ranged hit).
+- L407-431, L623-694: an area template rolled here is a shot at its target like any other, so
+  the target that answers by shooting back (`vs`, its shot's modified attribute, B1 in ARO)
+  makes a Face to Face roll against the attack die, as /inf attack does: when its shot beats
+  the attack die the template lands on no one and the shooter is hit (its saves are
+  /inf attack's); a tie of equal attributes cancels both. (A direct template is never Face
+  to Face, L952-954, L3358-3359: the models answering it are hit all the same.)
 
 Dice: an area template's attack die first (when rolled here; after a miss nothing else is
 rolled), then the Dodge rolls of the models that dodge, in their order, then each model's saves
@@ -116,6 +122,8 @@ class TemplateRequest(BaseModel):
     attr: int | None = Field(default=None, ge=0, le=30)
     mod: int = Field(default=0, ge=-30, le=30)
     range: int = Field(default=0, ge=-12, le=12)  # the weapon's range band at the distance
+    # the aimed model (listed first) shoots back: its shot's modified attribute (Face to Face)
+    vs: int | None = Field(default=None, ge=0, le=30)
 
     def shooter(self) -> Side:
         return Side(attr=0, dam=self.dam, ammo=self.ammo)
@@ -132,6 +140,10 @@ class TemplateRequest(BaseModel):
             raise UserError("inf.direct_template_no_critical")  # no roll, no critical: L943-950
         if self.attr is not None and any(t.critical for t in self.targets):
             raise UserError("inf.critical_is_rolled")
+        if self.vs is not None and self.attr is None:
+            raise UserError("inf.template_vs_needs_roll")  # no roll to face: L947-954
+        if self.vs is not None and self.targets[0].dodge:
+            raise UserError("inf.template_vs_or_dodge", unit=self.targets[0].name or "?")
 
     def attack_mods(self) -> list[Modifier]:
         # the aimed model (listed first) in partial cover: -3 to the roll (L904-905)
@@ -159,6 +171,23 @@ class TargetOutcome(BaseModel):
     immobilized: bool
 
 
+def _return_fire(req: TemplateRequest, attack: Die | None, source: DiceSource) -> tuple[Step, bool]:
+    """The aimed model's shot back against the attack die (Face to Face, L407-431): its step
+    (`total` 1 when it beats the attack die: the shooter is hit) and whether the attack die
+    still stands."""
+    vs = req.vs or 0
+    rolled = roll_dice(vs, 1, source)
+    shot = rolled[0] if rolled and rolled[0].success else None
+    a_key = key(attack) if attack is not None else None
+    s_key = key(shot) if shot is not None else None
+    won = beats(s_key, vs, a_key, req.attack_target())
+    stands = beats(a_key, req.attack_target(), s_key, vs)
+    critical = won and shot is not None and shot.critical
+    step = roll_step("reactive", vs, [], rolled, int(won), int(critical))
+    step.detail["side"] = req.targets[0].name
+    return step, stands
+
+
 def resolve_template(
     req: TemplateRequest, source: DiceSource, settings: InfSettings
 ) -> tuple[list[Step], list[TargetOutcome]]:
@@ -177,6 +206,11 @@ def resolve_template(
         cf = steps[-1].detail.get("cf")
         if missed and isinstance(cf, int):
             steps[-1].detail["scatter_cm"] = cf * SCATTER_CM
+        if req.vs is not None:
+            step, stands = _return_fire(req, attack, source)
+            steps.append(step)
+            if not stands:  # the shot back won, or cancelled it: the template lands on no one
+                attack, missed = None, True
     dodged: list[bool] = []
     for t in req.targets:
         if not t.dodge or missed:
@@ -240,6 +274,7 @@ class TargetOdds:
     name: str
     p_dodge: Fraction
     odds: SideOdds
+    p_back: Fraction = Fraction(0)  # the aimed model's shot back beats the attack die
 
 
 def template_odds(req: TemplateRequest, settings: InfSettings) -> list[TargetOdds]:
@@ -267,7 +302,35 @@ def template_odds(req: TemplateRequest, settings: InfSettings) -> list[TargetOdd
             + [(p_crit, hits(1))] * bool(p_crit)
         )
         out.append(TargetOdds(name=t.name, p_dodge=p_dodge, odds=_odds(results)))
+    if req.vs is not None:
+        out[0].p_back = _p_back(req)
     return out
+
+
+def _shot_back(req: TemplateRequest) -> Distribution[Outcome]:
+    return die_distribution(req.vs or 0) if req.vs is not None else Distribution.constant(None)
+
+
+def _p_back(req: TemplateRequest) -> Fraction:
+    """The chance the aimed model's shot back beats the attack die (failed or not)."""
+    target, vs = req.attack_target(), req.vs or 0
+    attack = die_distribution(target).as_fractions()
+    return sum(
+        (
+            pa * _shot_back(req).chance(partial(_escapes_back, a, target, vs))
+            for a, pa in attack.items()
+        ),
+        Fraction(0),
+    )
+
+
+def _stands(attack: Key, a_tie: int, s_tie: int, shot: Outcome) -> bool:
+    """The attack die beats the shot back (failed or not): the template lands."""
+    return beats(attack, a_tie, shot, s_tie)
+
+
+def _escapes_back(attack: Outcome, a_tie: int, s_tie: int, shot: Outcome) -> bool:
+    return beats(shot, s_tie, attack, a_tie)
 
 
 def _hit_chances(
@@ -284,10 +347,15 @@ def _hit_chances(
         die_distribution(t.dodge_target(True)) if t.dodge else Distribution.constant(None)
     )
     miss = escape = crit = Fraction(0)
-    for a, pa in die_distribution(req.attack_target()).as_fractions().items():
+    target, vs = req.attack_target(), req.vs or 0
+    for a, p_roll in die_distribution(target).as_fractions().items():
         if a is None:
-            miss += pa
+            miss += p_roll
             continue
+        # the attack die stands unless the shot back beats or ties it (Face to Face)
+        p_stands = _shot_back(req).chance(partial(_stands, a, target, vs))
+        miss += p_roll * (1 - p_stands)
+        pa = p_roll * p_stands
         p_escape = dodge.chance(partial(_escapes, a, a_tie, d_tie))
         escape += pa * p_escape
         if a[0] and i == 0:

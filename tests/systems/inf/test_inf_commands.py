@@ -375,3 +375,36 @@ async def test_army_save_keeps_the_loadout_changed_after_the_import(app: App) ->
     shown = plain.render(await say(app, "/armata mostra Mia", user="alice", lang="it"))
     assert "| Pistol: dam=11 burst=2 ammo=N bands=20:+3,40:0 | Fucile" in shown
     assert "HMG" not in shown
+
+
+async def test_a_shot_back_at_an_area_template_is_face_to_face_as_in_attack(app: App) -> None:
+    await game(app)  # p. 7, p. 15: WenLiu answers the Light GL with his own shot
+    lgl = "/inf weapon add name=LGL bands=20:0,40:+3,60:-3,120:-6 dam=14 burst=1 template=area"
+    assert (await say(app, lgl, user="alice")).ok
+    shot = await say(
+        app,
+        "/inf sagoma arma=LGL attributo=12 distanza=30 bersagli=WenLiu,JangQi contro=11 dadi=9,10",
+        user="alice",
+        lang="it",
+    )
+    assert shot.ok, shot.error
+    assert shot.data is not None
+    assert [t["hits"] for t in shot.data["outcome"]["targets"]] == [0, 0]
+    assert "WenLiu vince il Lancio a Confronto" in plain.render(shot)
+    # the odds are /inf odds's for the same shot and the same shot back
+    odds = await say(
+        app, "/inf template weapon=LGL attr=12 distance=30 targets=WenLiu vs=11 odds", user="alice"
+    )
+    duel = await say(
+        app,
+        "/inf odds attacker=Angus target=WenLiu weapon=LGL distance=30 vs=11 vs_dam=13",
+        user="alice",
+    )
+    assert odds.data is not None and duel.data is not None
+    (wen,) = odds.data["targets"]
+    assert wen["p_hit"] == duel.data["p_target_hit"]
+    assert wen["p_shot_back"] == duel.data["p_active_hit"]
+    both = await say(
+        app, "/inf template weapon=LGL attr=12 targets=WenLiu dodge=WenLiu vs=11", user="alice"
+    )
+    assert both.error is not None and both.error.code == "inf.template_vs_or_dodge"

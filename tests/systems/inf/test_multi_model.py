@@ -664,3 +664,49 @@ def test_L960_two_templates_on_one_target_are_direct_ones_only(attr: int | None)
         TemplateRequest(dam=13, area=True, attr=attr, targets=[t]).check()
     assert err.value.key == "inf.double_is_direct"
     TemplateRequest(dam=13, area=False, targets=[t]).check()  # direct: allowed
+
+
+def test_L407_the_aimed_model_shoots_back_at_an_area_template_face_to_face() -> None:
+    # a Light GL (BS 12, +3 range) at Wen, who answers with his Combi Rifle (BS 11): the same
+    # Face to Face as /inf attack weapon=LGL vs=11 (L407-431); Jang is only under the template
+    wen = TemplateTarget(name="Wen", profile=Side(attr=0, arm=1, w=1))
+    jang = TemplateTarget(name="Jang", profile=Side(attr=0, arm=1, w=1))
+    req = TemplateRequest(dam=14, area=True, attr=12, mod=3, vs=11, targets=[wen, jang])
+    # his 10 beats the attack's 9: the template lands on no one, the shooter is hit once
+    steps, out = resolve_template(req, dice(9, 10), S)
+    assert [(s.name, s.total) for s in steps] == [("attack", 1), ("reactive", 1)]
+    assert [o.hits for o in out] == [0, 0]
+    # the attack's 12 beats his 10: both under the template save (ARM 1 + 18, 1 + 2 <= 14)
+    steps, out = resolve_template(req, dice(12, 10, 18, 2), S)
+    assert [(s.name, s.total) for s in steps][:2] == [("attack", 1), ("reactive", 0)]
+    assert [(o.hits, o.wounds) for o in out] == [(1, 0), (1, 1)]
+    # the exact odds are /inf attack's for the aimed model, and his shot back wins as often
+    from rules_core.systems.inf.models import AttackRequest
+    from rules_core.systems.inf.odds import attack_odds
+
+    duel = attack_odds(
+        AttackRequest(
+            active=Side(attr=12, mod=3, dam=14),
+            target=Side(attr=11, dam=13, arm=1, w=1),
+            opposed=True,
+        ),
+        S,
+    )
+    odds = template_odds(req, S)
+    assert odds[0].odds.wounds.as_fractions() == duel.target.wounds.as_fractions()
+    assert odds[0].p_back == duel.active.p_hit
+    assert odds[1].odds.p_hit == duel.target.p_hit  # the other model: hit when the die stands
+
+
+@pytest.mark.parametrize(
+    ("attr", "dodge", "key"),
+    [
+        (None, False, "inf.template_vs_needs_roll"),  # already rolled: /inf attack's vs=
+        (12, True, "inf.template_vs_or_dodge"),  # one ARO: a shot or a Dodge (L623-694)
+    ],
+)
+def test_a_shot_back_at_a_template_refusals(attr: int | None, dodge: bool, key: str) -> None:
+    t = TemplateTarget(name="Wen", profile=Side(attr=0, ph=10), dodge=dodge)
+    with pytest.raises(UserError) as err:
+        TemplateRequest(dam=13, area=True, attr=attr, vs=11, targets=[t]).check()
+    assert err.value.key == key
