@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Annotated, Any
 
 from bot.commands.args import Args
 from bot.commands.context import Context
+from bot.commands.registry import closest
 from bot.commands.spec import DICE, CommandSpec, OptionSpec, flag_opt
 from bot.i18n import fmt_num
 from bot.protocol import Attachment, Block, Button, Reply, Span, Style, bold, code, italic, plain
@@ -27,6 +29,7 @@ from rules_core.dice import (
 from rules_core.dice.ast import Compare
 from rules_core.dice.odds import charge_odds
 from rules_core.errors import UserError
+from rules_core.rules.text import fold
 
 if TYPE_CHECKING:
     from bot.commands.odds_view import TableFormat
@@ -292,6 +295,8 @@ async def odds_cmd(ctx: Context) -> Reply:
     a = ctx.args(OddsArgs)
     text = a.expression
     command = parse(text)
+    for spec in command.rolls:
+        _refuse_flag_typo(ctx.spec, text, spec.label)
     # The whole message is charged before any part is computed; then all of it runs at once,
     # in a worker unless it is tiny.
     costs = charge_odds(command, ctx.budget)
@@ -320,6 +325,24 @@ async def odds_cmd(ctx: Context) -> Reply:
     reply = Reply(title=ctx.t("odds.title"), blocks=blocks, data=data, attachments=files)
     chart = odds_chart.facts(list(zip(views, labels, strict=True)))
     return await render.attach(ctx, reply, odds_chart.render, chart, "odds.png")
+
+
+def _refuse_flag_typo(command: CommandSpec, text: str, label: str | None) -> None:
+    """`/odds 2d6 ful`: a label whose first word is close to one of the command's flags (full,
+    completa) was meant as the flag; taking it as a label would silently drop the file the
+    player asked for. Said with the flag in the reader's word; a label in brackets
+    (`/odds 2d6 [ful]`) or with other words is a label, as documented."""
+    if not label or re.search(r"\[\s*" + re.escape(label), text):
+        return
+    first = fold(label.split()[0])
+    if len(first) < 3:
+        return
+    names = {
+        fold(n): o.name for o in command.options if o.type == "flag" for n in (o.name, *o.aliases)
+    }
+    near = closest(first, names)
+    if near and first not in names:
+        raise UserError("odds.flag_typo", given=label.split()[0][:40], like=names[near[0]])
 
 
 def _table_format(ctx: Context) -> TableFormat:

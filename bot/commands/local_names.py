@@ -126,6 +126,8 @@ def error_params(
     out = {**params, "option": label}
     if "choices" in params and opt.choices:
         out["choices"] = ", ".join(dict.fromkeys(choice_word(opt, c, lang) for c in opt.choices))
+    if params.get("choice_like") in opt.choices:
+        out["choice_like"] = choice_word(opt, str(params["choice_like"]), lang)
     return out
 
 

@@ -29,6 +29,7 @@ _FACES = re.compile(r"^\d+(?:[,;]\d+)*$")
 SUGGEST_CUTOFF = 60.0  # similarity (0-100) a name needs to be offered as "did you mean"
 SUGGEST_MARGIN = 10.0  # ... and at most this far below the best one: the closest, not all close
 MAX_SUGGESTIONS = 3
+BARE_WORD_CUTOFF = 75.0  # a bare word offered as an option (`parata` -> `para`) needs more
 
 
 @dataclass(frozen=True)
@@ -408,7 +409,27 @@ def leftover(spec: CommandSpec, tok: Token, given: Mapping[str, Any] | None = No
     (`/wow attacco Jaina Thrall`: the natural way to say who attacks whom) names those options
     not given yet; any other word is quoted back."""
     key, eq, _ = tok.text.partition("=")
-    if tok.quoted or not eq or not key:
+    names = {fold(n): o.name for o in spec.options for n in (o.name, *o.aliases)}
+    if tok.quoted or not key or not eq:
+        return _unexpected_word(spec, tok, names, given)
+    near = closest(fold(key), names)
+    if near:
+        return UserError("cmd.unknown_option_like", option=key[:40], like=names[near[0]])
+    return UserError("cmd.unknown_option", option=key[:40])
+
+
+def _unexpected_word(
+    spec: CommandSpec, tok: Token, names: dict[str, str], given: Mapping[str, Any] | None
+) -> UserError:
+    """A bare word no option took. Close to one of the command's options (C5's book word
+    `parata` for the `para` flag, `difesa` with no value), it names that option as the reader
+    types it: a flag as it is, another option with its `=`. Else, where the command names
+    units by option, those not given yet."""
+    word = tok.text.split()[0] if tok.text.split() else ""
+    near = closest(fold(word), names) if not tok.quoted and len(word) >= 3 else []
+    # stricter than a typed `key=`: a bare word is as often another thing (`carica` is no
+    # `applica`)
+    if not near or _similarity(fold(word), fold(near[0])) < BARE_WORD_CUTOFF:
         units = [
             o.name
             for o in spec.options
@@ -419,11 +440,13 @@ def leftover(spec: CommandSpec, tok: Token, given: Mapping[str, Any] | None = No
                 "cmd.unexpected_unit", token=tok.text[:40], unit_options=",".join(units)
             )
         return UserError("cmd.unexpected", token=tok.text[:40])
-    names = {fold(n): o.name for o in spec.options for n in (o.name, *o.aliases)}
-    near = closest(fold(key), names)
-    if near:
-        return UserError("cmd.unknown_option_like", option=key[:40], like=names[near[0]])
-    return UserError("cmd.unknown_option", option=key[:40])
+    opt = spec.option(names[near[0]])
+    key = (
+        "cmd.unexpected_flag_like"
+        if opt is not None and opt.type == "flag"
+        else "cmd.unexpected_option_like"
+    )
+    return UserError(key, token=tok.text[:40], like=names[near[0]])
 
 
 def _lines_start(
@@ -517,5 +540,16 @@ def convert_value(opt: OptionSpec, value: str) -> Any:
         for choice in opt.choices:  # its word in Italian (`aggiungi`), or its label on Discord
             if low in typed_values(opt.name, choice):
                 return choice
+        typed = {fold(c): c for c in opt.choices} | {
+            t: c for c in opt.choices for t in typed_values(opt.name, c)
+        }
+        near = closest(low, typed)
+        if near:  # `caratteristica=attaco`: att, in the reader's word (local_names)
+            raise UserError(
+                "cmd.bad_choice_like",
+                option=opt.shown,
+                choices=", ".join(opt.choices),
+                choice_like=typed[near[0]],
+            )
         raise UserError("cmd.bad_choice", option=opt.shown, choices=", ".join(opt.choices))
     return value

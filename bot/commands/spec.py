@@ -3,6 +3,7 @@ lists are all generated from these specs; no adapter has per-command code."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
@@ -148,7 +149,13 @@ def typed_values(option: str, code: str) -> set[str]:
         for lang in i18n.LANGS
         for table in ("values", "discord.choices")
     }
-    return {fold(v) for v in found if v}
+    # A label naming a stat with its book code ("Coraggio (COR)", "Potere (POT)"): the word
+    # and the code are each typed by players (`caratteristica=coraggio`, `=pot`).
+    parts = {p for v in found for m in [_NAMED_CODE.fullmatch(v)] if m for p in m.groups()}
+    return {fold(v) for v in found | parts if v}
+
+
+_NAMED_CODE = re.compile(r"(\w+) \(([A-Z]{2,4})\)")
 
 
 # --- option builders the game-system modules share (/aos, /wm, /wow, /c5, /inf) -----------------

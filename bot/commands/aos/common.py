@@ -156,9 +156,30 @@ def localized_error(ctx: Context, err: UserError) -> UserError:
         params["option"] = ctx.t(f"aos.option.{params['option']}")
     if err.key == "aos.bad_on6" and isinstance(params.get("valid"), str):
         params["valid"] = ", ".join(on6_name(ctx, v) for v in params["valid"].split(", "))
-    if err.key == "aos.unknown_command" and isinstance(params.get("valid"), str):
+    key = err.key
+    if key == "aos.unknown_command" and isinstance(params.get("valid"), str):
         params["valid"] = ", ".join(command_name(ctx, c) for c in params["valid"].split(","))
-    return UserError(err.key, **params)
+        like = _closest_command(str(params.get("name", "")))
+        if like is not None:  # "all-out defense": All-out Defence, in the reader's words
+            key, params["like"] = "aos.unknown_command_like", command_name(ctx, like)
+    return UserError(key, **params)
+
+
+def _closest_command(typed: str) -> str | None:
+    """The command ability whose English or Italian name is nearest to `typed` (a US spelling,
+    a typo), as the bot's other "did you mean" finds it."""
+    from bot.commands.registry import closest
+
+    def norm(text: str) -> str:
+        return " ".join(fold(text).replace("-", " ").replace("_", " ").replace("'", " ").split())
+
+    names = {
+        norm(name): ability.id
+        for ability in turns.command_abilities().values()
+        for name in (ability.en, ability.it)
+    }
+    near = closest(norm(typed), names)
+    return names[near[0]] if near else None
 
 
 def localized(handler: Handler) -> Handler:

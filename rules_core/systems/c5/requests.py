@@ -138,7 +138,12 @@ def parse_effects(text: str | None, *, melee: bool) -> frozenset[str]:
     for word in text.replace(",", " ").replace(";", " ").split():
         name = EFFECT_NAMES.get(fold(word).replace("-", "_"))
         if name is None:
-            raise UserError("c5.bad_effect", name=word[:30], valid=", ".join(EFFECTS))
+            raise UserError(
+                "c5.bad_effect",
+                name=word[:30],
+                valid=", ".join(EFFECTS),
+                values_of="values.c5_effect",  # listed as the reader types them
+            )
         found.add(name)
     if "feroce" in found and not melee:
         raise UserError("c5.feroce_melee")
