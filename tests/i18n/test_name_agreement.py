@@ -101,3 +101,14 @@ def test_a_wm_unit_of_several_models_is_disabled_model_by_model() -> None:
     damage(state, "Stryker", 5, notes=notes)
     assert ("wm.note.disabled", {"unit": "Stryker"}) in notes
     assert i18n.t("it", "wm.note.disabled", unit="Sorscha") == "Il modello Sorscha è incapacitato."
+
+
+# The reader or a named player given a masculine role: "ne sei l'organizzatore", "vincitore: Ann".
+ROLE = re.compile(
+    r"\b(?:sei|diventi)\s+(?:il|lo|l')\s?\w+|\bvincitore:\s*\{|\bil vincitore\b", re.I
+)
+
+
+def test_no_italian_entry_gives_the_reader_or_a_player_a_masculine_role() -> None:
+    found = {key: text for key, text in i18n.catalogue("it").items() if ROLE.search(text)}
+    assert found == {}
