@@ -205,6 +205,25 @@ class Registry:
         known = self.canonical([word])[0] in self.groups()
         return known or bool(closest(word, self.words_under(())))
 
+    def closest_sub(self, parent: tuple[str, ...], typed: str) -> list[str]:
+        """The subcommands of `parent` nearest to `typed`: by their names and aliases, or, when
+        `typed` is nearer to one of a subcommand's book words (CommandSpec.book_words: C5's
+        `parata`, `parry`), that subcommand alone."""
+        low = fold(typed)
+        named = closest(low, self.words_under(parent))
+        book = {
+            fold(w): s.path[-1]
+            for s in self._specs.values()
+            if len(s.path) == len(parent) + 1 and s.path[:-1] == parent
+            for w in s.book_words
+        }
+        near = closest(low, book)
+        if near:
+            score = _similarity(low, near[0])
+            if score >= BARE_WORD_CUTOFF and (not named or score > _similarity(low, named[0])):
+                return [book[near[0]]]
+        return named
+
     def suggest(self, words: list[str]) -> list[Suggestion]:
         """The real commands closest to the unknown `words` (lower case, command word first)."""
         canonical = self.canonical(words)
@@ -215,7 +234,7 @@ class Registry:
             group = canonical[0]
             return [
                 Suggestion((words[0], w), self._specs.get(self.canonical([group, w])))
-                for w in closest(words[1], self.words_under((group,)))
+                for w in self.closest_sub((group,), words[1])
             ]
         out: dict[tuple[str, ...], Suggestion] = {}
         for word in closest(words[0], self.words_under(())):
@@ -291,7 +310,7 @@ class Registry:
                 def suggest() -> list[Suggestion]:
                     return [
                         Suggestion((head, w), self._specs.get(self.canonical([*path, w])))
-                        for w in closest(typed, subs)
+                        for w in self.closest_sub(path, typed)
                     ]
 
         return Found(spec, stripped, rest, suggest)

@@ -88,6 +88,10 @@ class CommandSpec:
     slow: bool = False  # may exceed Discord's 3-second window: defer first
     aliases: tuple[str, ...] = ()  # alternative names for the last path part (e.g. Italian)
     group_aliases: tuple[str, ...] = ()  # names of the first word, a group: /armata for /army
+    # Words of the game's books, in either language, for what this command does (C5's `parata`
+    # for /c5 melee): no aliases, they don't run it, but typed as a subcommand they offer it
+    # before a name that only looks alike (`parata` is no `paura`).
+    book_words: tuple[str, ...] = ()
     hidden: bool = False  # not listed in /help overview (still callable)
     examples: tuple[str, ...] = field(default=())
     # A hidden option only buttons send (`/turn end turn=…`): the state the button acts on, so

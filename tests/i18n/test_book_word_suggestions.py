@@ -88,3 +88,26 @@ async def test_the_c5_effects_are_listed_as_the_reader_types_them(app: App, lang
     assert foreign_words(lang, reply.error.message, allow=("ferroce",)) == []
     listed = "arma_sacra, armatura_sacra" if lang == "it" else "sacred, sacred_armour, saw_axe"
     assert listed in reply.error.message
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed", "meant"),
+    [
+        ("it", "parata", "/c5 mischia"),  # was "forse /c5 paura?", the fear test
+        ("en", "parry", "/c5 melee"),  # was "/c5 fear"
+        ("en", "defense", "/c5 melee"),
+        ("it", "coraggio", "/c5 paura"),
+        ("it", "miracolo", "/c5 fede"),
+        ("en", "rout", "/c5 rally"),
+        ("it", "incantesimo", "/c5 prova"),  # was /c5 mantenimento
+        ("it", "iniziativa", "/c5 opposto"),
+        ("it", "paur", "/c5 paura"),  # a typo of a real name still finds it
+    ],
+)
+async def test_a_c5_book_word_as_a_subcommand_offers_the_command(
+    app: App, lang: str, typed: str, meant: str
+) -> None:
+    reply = await say(app, f"/c5 {typed}", lang=lang)
+    assert reply.error is not None and reply.error.code == "cmd.unknown_sub_hint"
+    said = "Forse intendevi" if lang == "it" else "Did you mean"
+    assert f"{said} {meant}?" in reply.error.message, reply.error.message

@@ -53,6 +53,16 @@ ODDS_OF: dict[str, Handler] = {
 SPECS = [
     CommandSpec(
         path=("c5", "test"),
+        book_words=(
+            "caratteristica",
+            "disciplina",
+            "discipline",
+            "tattica",
+            "tactical",
+            "incantesimo",
+            "sortilegio",
+            "spell",
+        ),
         handler=sourced(test_cmd),
         aliases=("prova",),
         args=a.TestArgs,
@@ -64,6 +74,7 @@ SPECS = [
     ),
     CommandSpec(
         path=("c5", "opposed"),
+        book_words=("iniziativa", "initiative", "contrapposto"),
         handler=sourced(opposed_cmd),
         aliases=("opposto",),
         args=a.OpposedArgs,
@@ -71,6 +82,7 @@ SPECS = [
     ),
     CommandSpec(
         path=("c5", "wound"),
+        book_words=("ferite", "wounds", "ferimento", "localizzazione"),
         handler=sourced(wound_cmd),
         aliases=("ferire", "ferita"),
         args=a.WoundArgs,
@@ -82,6 +94,21 @@ SPECS = [
     ),
     CommandSpec(
         path=("c5", "melee"),
+        book_words=(
+            "parata",
+            "parare",
+            "parry",
+            "difesa",
+            "defence",
+            "defense",
+            "corpo",
+            "attacco",
+            "attack",
+            "carica",
+            "charge",
+            "assalto",
+            "assault",
+        ),
         handler=sourced(melee_cmd),
         aliases=("mischia",),
         args=a.MeleeArgs,
@@ -93,6 +120,7 @@ SPECS = [
     ),
     CommandSpec(
         path=("c5", "shoot"),
+        book_words=("tirare", "gittata", "range", "mira", "aim", "bullseye", "arco", "bow"),
         handler=sourced(shoot_cmd),
         aliases=("tiro", "tira"),
         args=a.ShootArgs,
@@ -112,12 +140,14 @@ SPECS = [
     ),
     CommandSpec(
         path=("c5", "mana"),
+        book_words=("gemme", "gems", "recupero", "magia", "magic", "mago", "mage"),
         handler=sourced(mana_cmd),
         args=a.ManaArgs,
         examples=("/c5 mana rank=2 power=4", "/c5 mana target=Enoch apply"),
     ),
     CommandSpec(
         path=("c5", "mystic"),
+        book_words=("mistico", "misticismo", "mysticism"),
         handler=sourced(mystic_cmd),
         aliases=("mistica",),
         args=a.MysticArgs,
@@ -125,6 +155,16 @@ SPECS = [
     ),
     CommandSpec(
         path=("c5", "maintenance"),
+        book_words=(
+            "rigenerazione",
+            "regeneration",
+            "guarigione",
+            "healing",
+            "effimero",
+            "ephemeral",
+            "cura",
+            "heal",
+        ),
         handler=sourced(maintenance_cmd),
         aliases=("mantenimento",),
         args=a.MaintenanceArgs,
@@ -135,6 +175,15 @@ SPECS = [
     ),
     CommandSpec(
         path=("c5", "faith"),
+        book_words=(
+            "miracolo",
+            "miracle",
+            "fedele",
+            "faithful",
+            "divinazione",
+            "divination",
+            "aura",
+        ),
         handler=sourced(faith_cmd),
         aliases=("fede",),
         args=a.FaithArgs,
@@ -142,6 +191,7 @@ SPECS = [
     ),
     CommandSpec(
         path=("c5", "fear"),
+        book_words=("coraggio", "courage", "terrore", "terror", "spaventoso", "frightening"),
         handler=sourced(fear_cmd),
         aliases=("paura",),
         args=a.FearArgs,
@@ -149,6 +199,15 @@ SPECS = [
     ),
     CommandSpec(
         path=("c5", "combat"),
+        book_words=(
+            "duello",
+            "duel",
+            "contrattacco",
+            "counterattack",
+            "ambidestro",
+            "ambidextrous",
+            "passo",
+        ),
         handler=sourced(combat_cmd),
         aliases=("combattimento",),
         args=a.CombatArgs,
@@ -161,6 +220,7 @@ SPECS = [
     ),
     CommandSpec(
         path=("c5", "rally"),
+        book_words=("rotta", "rout", "radunare", "fuga", "flight"),
         handler=sourced(rally_cmd),
         aliases=("raduno",),
         args=a.RallyArgs,
@@ -168,6 +228,7 @@ SPECS = [
     ),
     CommandSpec(
         path=("c5", "pass"),
+        book_words=("mano", "lead", "passare"),
         handler=sourced(pass_cmd),
         aliases=("passa",),
         args=a.PassArgs,
