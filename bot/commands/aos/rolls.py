@@ -28,7 +28,7 @@ from bot.protocol import Block, Reply, bold, plain
 from bot.session import apply_change, require_unit_rights
 from rules_core.errors import UserError
 from rules_core.game import transitions as tr
-from rules_core.systems.aos import checks
+from rules_core.systems.aos import checks, turns
 from rules_core.systems.aos import transitions as aos_tr
 from rules_core.systems.aos.values import parse_decimal
 
@@ -219,6 +219,10 @@ async def check(ctx: Context) -> Reply:
     game, unit = await optional_unit(ctx)
     if a.apply and kind not in ("rally", "recovery"):
         raise UserError("aos.apply_not_here", kind=kind)
+    rallying = a.apply and kind == "rally"
+    if rallying and unit is not None and game is not None:  # refused before a die is rolled
+        require_unit_rights(ctx, game.state, unit, attack=False)
+        turns.may_rally(game.state, unit.name)
     source = ctx.dice(a.dice)
     mod = a.mod or 0
     heal = 0
@@ -252,16 +256,20 @@ async def check(ctx: Context) -> Reply:
     data["kind"] = kind
     first = next(iter(result.outcome.values()))
     await log_roll(ctx, source, int(first), data, expression=roll_expression(ctx))
-    if a.apply and heal and unit is not None and game is not None:
+    if unit is None or game is None:
+        return reply
+    applied = None
+    if rallying:  # a Rally without a 6 is spent all the same
+        applied = aos_tr.rallied(game.state, unit.name, result.outcome["returned"], heal)
+    elif a.apply and heal:
         require_unit_rights(ctx, game.state, unit, attack=False)
-        if kind == "rally":
-            new = aos_tr.rallied(game.state, unit.name, result.outcome["returned"], heal)
-        else:
-            new = tr.heal(game.state, unit.name, heal)
-        await apply_change(ctx, new, f"aos_{kind}", game=game)
-        after = tr.find_unit(new, unit.name)
+        applied = tr.heal(game.state, unit.name, heal)
+    if applied is not None:
+        await apply_change(ctx, applied, f"aos_{kind}", game=game)
+    if applied is not None and heal:
+        after = tr.find_unit(applied, unit.name)
         reply.blocks += [
             [plain(ctx.t("aos.healed_applied", n=heal) + " ")],
-            *unit_blocks(ctx, after, new.system),
+            *unit_blocks(ctx, after, applied.system),
         ]
     return reply

@@ -319,8 +319,9 @@ def battleshock_slain(state: GameState, unit: Unit) -> int:
 
 
 def rallied(state: GameState, name: str, returned: int, heal: int) -> GameState:
-    """Rallied models return (7.2, L309) and still count as slain this turn (L627)."""
-    new = state.clone()
+    """Rallied models return (7.2, L309) to the unit that received Rally in this phase, once
+    (a roll without a 6 spends it too), and still count as slain this turn (L627)."""
+    new = turns.record_rally(state, name)
     unit = _named(new, name)
     unit.damage = max(0, unit.damage - heal)  # whole slain models back, not a heal (14.4)
     return turns.record_returned(new, name, returned) if returned else new

@@ -17,7 +17,8 @@ Rulebook lines refer to ../shared/seeds/001_3302d92f440b0a0b.txt.
   player, digest 8.2), and a unit receives at most one command per phase. Their effects last:
   All-out Attack (13.4, L565-567) +1 to hit and All-out Defence (L569-571) +1 to save for the
   unit until the end of that phase; At the Double (8.4, L333-335) counts as having run;
-  Redeploy's unit can't shoot later in the turn (L339).
+  Redeploy's unit can't shoot later in the turn (L339). Rally (7.2, L307-309) returns models
+  only to the unit that received it in that hero phase, issued or free, and is rolled once.
 - Friendly only (6.1, L262-263): the model that issues a command and the unit that receives it
   are the user's own, as the CP spent are. A command whose effect is a shot (Unleash Hell,
   L443; All-out Attack in the shooting phase, L567) is refused to a unit that can't shoot
@@ -73,6 +74,7 @@ GENERAL_RANGE = 18  # L266-267: the General, and a TOTEM, wholly within 18"
 EFFECT_VALUE = {"unleash_hell": -1}  # the modifier a PHASE_EFFECTS command gives; else +1
 # Commands that must be received by a unit (their text says "that unit must receive it").
 UNIT_COMMANDS = (
+    "rally",  # 7.2 (L309): the unit that receives it rolls
     "at_the_double",
     "all_out_attack",
     "all_out_defence",
@@ -132,6 +134,8 @@ class AosState(BaseModel):
     units_received: list[str] = Field(default_factory=list)  # folded unit names
     issuers: list[str] = Field(default_factory=list)  # folded names of the models that issued
     effects: dict[str, list[str]] = Field(default_factory=dict)  # folded unit -> command ids
+    received: dict[str, str] = Field(default_factory=dict)  # folded unit -> its command's id
+    rallied: list[str] = Field(default_factory=list)  # folded units whose Rally was rolled
     # Where attacks are shots: folded unit -> folded weapon -> models that fired it this
     # phase (L409, L411), and the unit Unleash Hell's unit shoots at (its first target, L443).
     fired: dict[str, dict[str, int]] = Field(default_factory=dict)
@@ -266,6 +270,7 @@ def use_command(
         if folded in aos.units_received:
             raise UserError("aos.unit_received", unit=unit)
         aos.units_received.append(folded)
+        aos.received[folded] = ability.id
         if ability.id in PHASE_EFFECTS:
             aos.effects.setdefault(folded, []).append(ability.id)
     used.append(ability.id)
@@ -319,7 +324,27 @@ def phase_ledger(state: GameState) -> AosState:
     if aos.ledger != key:
         aos.ledger, aos.commands_used, aos.units_received, aos.effects = key, {}, [], {}
         aos.issuers, aos.fired, aos.hell_targets = [], {}, {}
+        aos.received, aos.rallied = {}, []
     return aos
+
+
+def may_rally(state: GameState, unit: str) -> None:
+    """A Rally's dice return models only to the unit that received the command in this phase
+    (7.2, L307-309), issued or free (L1225-1229), and are rolled once for it."""
+    aos = aos_state(state)
+    current = aos.ledger == phase_key(state)
+    if not current or aos.received.get(fold(unit)) != "rally":
+        raise UserError("aos.rally_needs_command", unit=unit)
+    if fold(unit) in aos.rallied:
+        raise UserError("aos.rally_done", unit=unit)
+
+
+def record_rally(state: GameState, unit: str) -> GameState:
+    """The unit's Rally was rolled and applied: not again in this phase."""
+    may_rally(state, unit)
+    aos = phase_ledger(state)
+    aos.rallied.append(fold(unit))
+    return with_aos(state, aos)
 
 
 def named_unit(state: GameState, name: str | None) -> Unit | None:

@@ -323,7 +323,9 @@ async def test_other_checks_and_healing(app: App) -> None:
     # R26 (L301): 6 < Bravery 7 -> heal D3 (a 5 -> 3).
     rec = await say(app, "/aos check recovery target=Lord apply dice=3,3,5")
     assert rec.data is not None and rec.data["outcome"]["healed"] == 3
-    # R27 (L309): 4 slain, dice 6,2,6,5 -> 2 return.
+    # R27 (L309): 4 slain, dice 6,2,6,5 -> 2 return, to the unit that received Rally.
+    assert (await say(app, "/res add cp 1")).ok
+    assert (await say(app, "/aos command rally unit=Guards")).ok
     rally = await say(app, "/aos prova raccolta target=Guards apply dice=6,2,6,5")
     assert rally.data is not None and rally.data["outcome"]["returned"] == 2
     status = await say(app, "/game status")

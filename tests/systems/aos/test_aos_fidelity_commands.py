@@ -128,6 +128,7 @@ async def test_L613_battleshock_takes_the_models_slain_this_turn_from_the_game(a
 async def test_L627_rallied_models_still_count_for_battleshock(app: App) -> None:
     await two_player_game(app)
     assert (await say(app, "/unit damage Gutrippaz 3", **ANN)).ok
+    assert (await say(app, "/aos command rally unit=Gutrippaz free", **BOB)).ok  # L309
     rally = await say(app, "/aos check rally target=Gutrippaz apply dice=6,1,1", **BOB)
     assert rally.data is not None and rally.data["outcome"]["returned"] == 1
     shock = await say(app, "/aos battleshock target=Gutrippaz dice=2", **BOB)
@@ -511,3 +512,44 @@ async def test_L263_L267_the_rule_on_commands_names_who_issues_within_what_range
     text = plain.render(reply)
     assert "un EROE a un'unità interamente entro 12 pollici" in text
     assert "Un modello impartisce un solo comando per fase" in text
+
+
+async def test_L309_a_rally_applies_only_to_the_unit_that_received_it_once(app: App) -> None:
+    """7.2 (L307-309): /aos check rally … apply returned slain models to a unit that never
+    received the Rally command, and again on every apply in the same phase."""
+    await two_player_game(app)
+    assert (await say(app, "/unit damage Gutrippaz 3", **ANN)).ok
+    applied = "/aos prova raccolta bersaglio=Gutrippaz applica dadi=6,6,1"
+    refused = await say(app, applied, lang="it", **BOB)
+    assert refused.error is not None and refused.error.code == "aos.rally_needs_command"
+    text = plain.render(refused)
+    assert "Gutrippaz non ha ricevuto la Chiamata a Raccolta in questa fase" in text
+    assert "/aos comando Chiamata a Raccolta unità=Gutrippaz" in text
+    odds = await say(app, "/aos check rally target=Gutrippaz dice=6,1,1", **BOB)
+    assert odds.ok and odds.data is not None and odds.data["outcome"]["returned"] == 1
+    history = await say(app, "/roll history 5")
+    assert history.data is not None and len(history.data["rolls"]) == 1  # no refused roll
+    await say(app, "/res add cp 1", **BOB)
+    given = await say(app, "/aos comando Chiamata a Raccolta unità=Gutrippaz", lang="it", **BOB)
+    assert given.ok, given.error
+    first = await say(app, applied, lang="it", **BOB)
+    assert first.ok, first.error
+    assert first.data is not None and first.data["outcome"]["returned"] == 2
+    again = await say(app, applied, lang="it", **BOB)
+    assert again.error is not None and again.error.code == "aos.rally_done"
+    assert "Gutrippaz ha già tirato la sua Chiamata a Raccolta in questa fase" in (
+        plain.render(again)
+    )
+    status = await say(app, "/game status")
+    assert status.data is not None
+    units = {u["name"]: u for u in status.data["state"]["units"]}
+    assert units["Gutrippaz"]["damage"] == 1  # 2 of the 3 back, once
+    # A free Rally (a battalion's icon or an ability) is applied the same way, once.
+    assert (await say(app, "/unit damage Vindictors 4", **ANN)).ok
+    free = await say(app, "/aos command rally unit=Vindictors free", **ANN)
+    assert free.ok, free.error
+    rally = await say(app, "/aos check rally target=Vindictors apply dice=6,5", **ANN)
+    assert rally.ok and rally.data is not None and rally.data["outcome"]["returned"] == 1
+    twice = await say(app, "/aos check rally target=Vindictors apply dice=6,6", **ANN)
+    assert twice.error is not None and twice.error.code == "aos.rally_done"
+    assert "Vindictors has already rolled its Rally this phase" in plain.render(twice)

@@ -188,9 +188,9 @@ def test_e11_vindictor_stormspear_profile() -> None:
 def test_command_limit_setting_shared() -> None:
     state = apply_priority(game(), "a", winner_goes_first=True)
     rally = find_command("rally")
-    new, _ = use_command(state, "b", rally, None, "shared")
+    new, _ = use_command(state, "b", rally, "Guards", "shared")
     with pytest.raises(UserError) as raised:
-        use_command(new, "a", rally, None, "shared")  # once per phase for both players
+        use_command(new, "a", rally, "Wolves", "shared")  # once per phase for both players
     assert raised.value.key == "aos.command_used"
 
 

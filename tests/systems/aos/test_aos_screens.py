@@ -46,6 +46,7 @@ WALK = {
         "/aos shock bersaglio=Gutrippaz dadi=1",
         "/aos shock coraggio=6 uccisi=1 dadi=6",
         "/aos lancia valore=6 dadi=1,1,1",
+        "/aos comando Chiamata a Raccolta unità=Gutrippaz gratis",
         "/aos prova raccolta bersaglio=Gutrippaz applica dadi=6,1,1,1,1,1,1,1,1",
         "/aos carica distanza=13",
         "/aos carica distanza=7.5 dadi=3,4",
@@ -65,6 +66,7 @@ WALK = {
         "/aos battleshock target=Gutrippaz dice=1",
         "/aos battleshock bravery=6 slain=1 dice=6",
         "/aos cast value=6 dice=1,1,1",
+        "/aos command rally unit=Gutrippaz free",
         "/aos check rally target=Gutrippaz apply dice=6,1,1,1,1,1,1,1,1",
         "/aos charge distance=13",
         "/aos charge distance=7.5 dice=3,4",
@@ -72,6 +74,13 @@ WALK = {
         "/aos attack attacks=1 hit=3",
         "/aos settings",
     ],
+}
+
+# Bob's unit receives its Rally from Bob (a command is the player's own, 6.1 L262); the
+# organiser applies the roll.
+BY_BOB = {
+    "/aos comando Chiamata a Raccolta unità=Gutrippaz gratis",
+    "/aos command rally unit=Gutrippaz free",
 }
 
 
@@ -102,7 +111,7 @@ async def test_a_whole_game_in_one_language(app: App, lang: Lang) -> None:
     assert (await say(app, weapon, **ann)).ok
     texts: dict[str, str] = {}
     for command in WALK[lang]:
-        reply = await say(app, command, **ann)
+        reply = await say(app, command, **(bob if command in BY_BOB else ann))
         if reply.error is not None:
             assert not reply.error.code.startswith("internal"), (command, reply.error)
         texts[command] = text_of(reply)

@@ -196,7 +196,8 @@ def test_L613_first_turn_counts_from_the_full_unit() -> None:
 
 
 def test_L627_R23_rallied_models_still_count_as_slain() -> None:
-    state = tr.damage(game(), "Gutrippaz", 3)
+    state = with_cp(tr.damage(game(), "Gutrippaz", 3), "b", 1)
+    state, _ = turns.use_command(state, "b", turns.find_command("rally"), "Gutrippaz")
     state = aos_tr.rallied(state, "Gutrippaz", 1, 1)
     unit = tr.find_unit(state, "Gutrippaz")
     assert unit.models_left == 8 and aos_tr.battleshock_slain(state, unit) == 3
@@ -511,3 +512,42 @@ def test_L506_a_typed_weapon_is_its_own_weapon_beside_the_stored_one() -> None:
         for given in (stored, typed)
     ]
     assert keys == ["Bow", "2/3/3/-1/1"]
+
+
+# --- 7.2 (L307-309): Rally returns models to the unit that received the command ---------------
+
+
+def test_L309_a_rally_returns_models_only_to_the_unit_that_received_it_once() -> None:
+    """7.2 (L307-309): Rally is a command ability: the unit that receives it rolls a D6 per
+    slain model. The bot returned models to any unit, with or without the command, and as
+    often as the roll was applied in the phase."""
+    state = at_phase(with_cp(tr.damage(game(), "Gutrippaz", 3), "b", 1), "hero")
+    with pytest.raises(UserError) as raised:  # no Rally received: nothing returns
+        aos_tr.rallied(state, "Gutrippaz", 1, 1)
+    assert raised.value.key == "aos.rally_needs_command"
+    assert raised.value.params == {"unit": "Gutrippaz"}
+    rally = turns.find_command("chiamata a raccolta")
+    with pytest.raises(UserError) as raised:  # its unit is the one that rolls (L309)
+        turns.use_command(state, "b", rally, None)
+    assert raised.value.key == "aos.command_needs_unit"
+    received, _ = turns.use_command(state, "b", rally, "Gutrippaz")
+    turns.may_rally(received, "Gutrippaz")
+    with pytest.raises(UserError) as raised:  # another unit did not receive it
+        turns.may_rally(received, "Vindictors")
+    assert raised.value.key == "aos.rally_needs_command"
+    back = aos_tr.rallied(received, "Gutrippaz", 1, 1)
+    assert tr.find_unit(back, "Gutrippaz").models_left == 8
+    with pytest.raises(UserError) as raised:  # one command, one roll
+        aos_tr.rallied(back, "Gutrippaz", 1, 1)
+    assert raised.value.key == "aos.rally_done"
+    assert raised.value.params == {"unit": "Gutrippaz"}
+    nothing = aos_tr.rallied(received, "Gutrippaz", 0, 0)  # a roll with no 6 spends it too
+    with pytest.raises(UserError) as raised:
+        turns.may_rally(nothing, "Gutrippaz")
+    assert raised.value.key == "aos.rally_done"
+    with pytest.raises(UserError) as raised:  # the command was for its hero phase only
+        turns.may_rally(at_phase(received, "movement"), "Gutrippaz")
+    assert raised.value.key == "aos.rally_needs_command"
+    free, left = turns.use_command(with_cp(state, "b", 0), "b", rally, "Gutrippaz", free=True)
+    assert left == 0
+    assert tr.find_unit(aos_tr.rallied(free, "Gutrippaz", 2, 2), "Gutrippaz").models_left == 9
