@@ -112,3 +112,17 @@ ROLE = re.compile(
 def test_no_italian_entry_gives_the_reader_or_a_player_a_masculine_role() -> None:
     found = {key: text for key, text in i18n.catalogue("it").items() if ROLE.search(text)}
     assert found == {}
+
+
+async def test_infinity_and_aos_replies_name_a_state_not_a_gender(app: App) -> None:
+    """Infinity's 'Anna è Morto' and the board's 'Nagash … · distrutta' (AoS)."""
+    inf = {"user": "ann", "name": "Ann", "chat": "console:agreement-inf", "lang": "it"}
+    assert (await say(app, "/partita nuova inf", **inf)).ok
+    assert (await say(app, "/unita aggiungi Anna f=1", **inf)).ok
+    dead = plain.render(await say(app, "/unita danno Anna 3", **inf))
+    assert "Anna passa allo stato Morto." in dead and "è Morto" not in dead
+    aos = {"user": "ann", "name": "Ann", "chat": "console:agreement-aos", "lang": "it"}
+    assert (await say(app, "/partita nuova aos", **aos)).ok
+    assert (await say(app, "/unita aggiungi Nagash ferite=10", **aos)).ok
+    slain = plain.render(await say(app, "/unita danno Nagash 10", **aos))
+    assert "· fuori gioco" in slain and "distrutta" not in slain
