@@ -195,13 +195,21 @@ async def lieutenant(ctx: Context, state: GameState, unit_name: str | None) -> R
     blocks, data = pools_blocks(ctx, change.after, unit.owner)
     orders = tn(ctx.lang, "inf.count.orders", named.orders)
     pool = ctx.t(f"inf.pool_name.{named.pool}")
-    head: list[Block] = [
-        [plain(ctx.t("inf.lieutenant_named", unit=named.unit, orders=orders, pool=pool))]
-    ]
+    if named.payers:  # an army of Irregular models: their own Orders
+        said = ctx.t("inf.lieutenant_named_by", unit=named.unit, payers=", ".join(named.payers))
+    else:
+        said = ctx.t("inf.lieutenant_named", unit=named.unit, orders=orders, pool=pool)
+    head: list[Block] = [[plain(said)]]
     if named.replaced:
         head.append([plain(ctx.t("inf.lieutenant_replaced", units=", ".join(named.replaced)))])
     return Reply(
         title=ctx.t("inf.orders_title"),
         blocks=[*game_view.notes_blocks(ctx, notes), *head, *blocks],
-        data={"system": "inf", "lieutenant": named.unit, "from": [named.pool], **data},
+        data={
+            "system": "inf",
+            "lieutenant": named.unit,
+            "from": [named.pool],
+            "payers": named.payers,
+            **data,
+        },
     )

@@ -274,6 +274,7 @@ class Named(BaseModel):
     pool: str
     orders: int = NEW_LIEUTENANT_ORDERS
     replaced: list[str] = Field(default_factory=list)
+    payers: list[str] = Field(default_factory=list)  # Irregular models that gave their Order
 
 
 def active_lieutenant(state: GameState, user_id: str) -> Unit | None:
@@ -296,7 +297,10 @@ def name_lieutenant(state: GameState, unit_name: str) -> tuple[GameState, Named,
     REM, and an Irregular one when the army has Regular models (L1474-1476; Antipodes and
     Hungries are not told apart here). It has no Special Order until the next turn
     (L1476-1477); the army has one Lieutenant (L731-734), so the fallen one is one no more.
-    A refusal spends nothing."""
+    In an army of Irregular models, whose Orders are their own, "two of its soldiers" pay
+    1 Order each (L1801-1803, read as 2 Orders in all, as for any army): the named model
+    first, then the others in the army's order, when the pool can't pay. A refusal spends
+    nothing."""
     new, notes = count_first_turn(state)
     unit = _Found.unit(new, unit_name)
     owner = unit.owner
@@ -317,13 +321,19 @@ def name_lieutenant(state: GameState, unit_name: str) -> tuple[GameState, Named,
     if unit.stats.get("irr") and any(not u.stats.get("irr") for u in mine):
         raise UserError("inf.lieutenant_not_irregular", unit=unit.name)
     key = f"player:{owner}"
+    payers: list[str] = []
     if in_loss_of_lieutenant(new, owner):
         new = _spend(new, key, GROUP_RESOURCES[1], NEW_LIEUTENANT_ORDERS)
         pool = LOSS_OF_LT_POOL
+    elif all(u.stats.get("irr") for u in mine) and (
+        new.resources.get(key, {}).get(GROUP_RESOURCES[1], 0) < NEW_LIEUTENANT_ORDERS
+    ):
+        new, payers = _irregular_payers(new, unit, mine)
+        pool = UNIT_ORDER
     else:
         pool = GROUP_RESOURCES.get(unit.stats.get("group", 1), GROUP_RESOURCES[1])
         new = _spend(new, key, pool, NEW_LIEUTENANT_ORDERS)
-    named = Named(unit=unit.name, pool=pool)
+    named = Named(unit=unit.name, pool=pool, payers=payers)
     for other in new.units:
         if other.owner == owner and other.stats.get("lt") and other.name != unit.name:
             other.stats["lt"] = 0
@@ -331,6 +341,25 @@ def name_lieutenant(state: GameState, unit_name: str) -> tuple[GameState, Named,
     _Found.unit(new, unit.name).stats["lt"] = 1
     new.resources.setdefault(key, {})[LT_RESOURCE] = 0  # from the next turn (L1476-1477)
     return new, named, notes
+
+
+def _irregular_payers(
+    state: GameState, unit: Unit, mine: list[Unit]
+) -> tuple[GameState, list[str]]:
+    """1 own Order from each of two Irregular models that can act, the named one first."""
+    order = [unit, *(u for u in mine if u.name != unit.name)]
+    able = [
+        u
+        for u in order
+        if orders.unit_state(u) == "ok"
+        and not u.destroyed
+        and state.resources.get(f"unit:{fold(u.name)}", {}).get(UNIT_ORDER, 0) > 0
+    ][:NEW_LIEUTENANT_ORDERS]
+    if len(able) < NEW_LIEUTENANT_ORDERS:
+        raise UserError("inf.not_enough_orders", have=len(able), want=NEW_LIEUTENANT_ORDERS)
+    for payer in able:
+        state = _spend(state, f"unit:{fold(payer.name)}", UNIT_ORDER, 1)
+    return state, [u.name for u in able]
 
 
 COORDINATED_MAX = 4  # L1308-1309

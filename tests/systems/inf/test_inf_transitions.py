@@ -288,3 +288,18 @@ def test_a_saved_roster_carries_the_loadout_as_it_is_now() -> None:
     state, _ = inf_tr.equip(state, "Fusilier", ["HMG"])
     (hmg,) = rs.from_unit(tr.find_unit(state, "Fusilier"), state).weapons
     assert hmg.values == {"dam": "16", "burst": "4", "ammo": "N", "bands": "20:0,40:+3"}
+
+
+def test_an_irregular_army_names_its_lieutenant_with_two_own_orders() -> None:  # L1800-1803
+    state = GameState(system="inf", name="g", organiser="alice")
+    state = tr.join(state, "alice", "Alice", None)
+    for name, lt in (("Boss", 1), ("Merc", 0), ("Thug", 0)):
+        state = tr.add_unit(state, name, ALICE, {"bs": 11, "w": 1, "irr": 1, "lt": lt})
+    state, _ = inf_tr.count_first_turn(state)  # each its own Order, the Lieutenant's too
+    state = tr.damage(state, "Boss", 2)  # the Irregular Lieutenant Dead
+    new, named, _ = inf_tr.name_lieutenant(state, "Thug")
+    assert (named.pool, named.payers) == ("order", ["Thug", "Merc"])
+    assert inf_tr.pools_of(new, "alice").irregular == {"Boss": 1, "Merc": 0, "Thug": 0}
+    # with one Order left among them, 2 are not there
+    short, _, _ = inf_tr.spend_orders(state, "Merc", 1, lieutenant=False)
+    assert error_key(lambda: inf_tr.name_lieutenant(short, "Thug")) == "inf.not_enough_orders"
