@@ -49,8 +49,15 @@ async def weapon_cmd(ctx: Context) -> Reply:
     session.require_player(ctx, game.state)
     if action == "remove":
         inf_tr.remove_weapon(game.state, name)  # refused before anything is written
+        carried = inf_tr.carriers(game.state, name)
+        for unit in carried:  # it leaves their loadouts: each one's owner's (or organiser's)
+            session.require_unit_rights(ctx, game.state, unit, attack=False)
         await session.apply_change(ctx, lambda s: inf_tr.remove_weapon(s, name), "inf_weapon")
-        return Reply(blocks=[[plain(ctx.t("inf.weapon_removed", name=name))]])
+        blocks = [[plain(ctx.t("inf.weapon_removed", name=name))]]
+        if carried:
+            units = ", ".join(u.name for u in carried)
+            blocks.append([plain(ctx.t("inf.weapon_unloaded", name=name, units=units))])
+        return Reply(blocks=blocks)
     inf_tr.refuse_builtin(name)
     if a.dam is None:
         raise UserError("inf.weapon_missing", option="dam")

@@ -525,7 +525,15 @@ def remove_weapon(state: GameState, name: str) -> GameState:
         raise UserError("inf.unknown_weapon", name=name[:30], valid=mine)
     new = state.clone()
     new.extra.setdefault("inf", {}).setdefault("weapons", {}).pop(key, None)
+    for unit in carriers(new, name):  # no loadout keeps a weapon the game no longer has
+        unit.extra["weapons"] = [w for w in unit.extra["weapons"] if str(w).lower() != key]
     return new
+
+
+def carriers(state: GameState, name: str) -> list[Unit]:
+    """The units whose loadout names the game weapon `name`."""
+    key = name.strip().lower()
+    return [u for u in state.units if key in {str(w).lower() for w in u.extra.get("weapons") or []}]
 
 
 def equip(state: GameState, unit_name: str, names: list[str]) -> tuple[GameState, list[str]]:

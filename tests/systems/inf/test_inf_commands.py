@@ -408,3 +408,17 @@ async def test_a_shot_back_at_an_area_template_is_face_to_face_as_in_attack(app:
         app, "/inf template weapon=LGL attr=12 targets=WenLiu dodge=WenLiu vs=11", user="alice"
     )
     assert both.error is not None and both.error.code == "inf.template_vs_or_dodge"
+
+
+async def test_removing_a_game_weapon_unloads_it_with_the_owners_rights(app: App) -> None:
+    await game(app)
+    hmg = "/inf weapon add name=HMG bands=20:0,40:+3,60:-3,120:-6 dam=15 burst=4"
+    assert (await say(app, hmg, user="bob")).ok
+    assert (await say(app, "/inf loadout Angus weapons=HMG,Rifle", user="alice")).ok
+    theirs = await say(app, "/inf weapon remove name=HMG", user="bob")
+    assert theirs.error is not None and theirs.error.code.startswith("perm.")
+    gone = await say(app, "/inf arma rimuovi nome=HMG", user="alice", lang="it")
+    assert gone.ok, gone.error
+    assert "HMG non è più tra le armi di: Angus." in plain.render(gone)
+    shot = await say(app, "/inf attack attacker=Angus target=WenLiu dice=20,20,20", user="alice")
+    assert shot.ok, shot.error  # its first weapon now: the Rifle

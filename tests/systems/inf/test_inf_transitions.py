@@ -303,3 +303,12 @@ def test_an_irregular_army_names_its_lieutenant_with_two_own_orders() -> None:  
     # with one Order left among them, 2 are not there
     short, _, _ = inf_tr.spend_orders(state, "Merc", 1, lieutenant=False)
     assert error_key(lambda: inf_tr.name_lieutenant(short, "Thug")) == "inf.not_enough_orders"
+
+
+def test_a_weapon_removed_from_the_game_leaves_every_loadout() -> None:
+    hmg = tables.make_weapon("HMG", "20:0,40:+3,60:-3,120:-6", 15, 4, "N")
+    armed, _ = inf_tr.equip(inf_tr.add_weapon(game(), hmg), "Angus", ["hmg", "Rifle"])
+    state = inf_tr.remove_weapon(armed, "HMG")
+    # else Angus's attacks would default to a weapon the game no longer knows
+    assert tr.find_unit(state, "Angus").extra["weapons"] == ["Rifle"]
+    assert [u.name for u in inf_tr.carriers(armed, "Hmg")] == ["Angus"]
