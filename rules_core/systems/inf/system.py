@@ -113,7 +113,10 @@ def refuse_lieutenant_by_hand(state: GameState, unit: Unit) -> None:
     """Once a player's Orders have been counted (the game is on for them), a new Lieutenant is
     named with its rule and cost (L1460-1477, transitions.name_lieutenant), not by giving a
     model lt=1 (before it, the army list names its Lieutenant, L719-734)."""
-    if unit.owner in state.extra.get("inf", {}).get("started", []):
+    extra = state.extra.get("inf", {})
+    # a game counted before `started` was kept: the player's Order pools say it
+    counted = "counted" in extra and f"player:{unit.owner}" in state.resources
+    if unit.owner in extra.get("started", []) or counted:
         raise UserError("inf.lieutenant_by_hand", unit=unit.name)
 
 

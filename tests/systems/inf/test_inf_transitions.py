@@ -312,3 +312,10 @@ def test_a_weapon_removed_from_the_game_leaves_every_loadout() -> None:
     # else Angus's attacks would default to a weapon the game no longer knows
     assert tr.find_unit(state, "Angus").extra["weapons"] == ["Rifle"]
     assert [u.name for u in inf_tr.carriers(armed, "Hmg")] == ["Angus"]
+
+
+def test_a_game_counted_before_the_mark_refuses_lt_by_hand_too() -> None:
+    state, _ = inf_tr.count_first_turn(game())
+    state.extra["inf"].pop("started")  # as a game stored before the mark was kept
+    assert error_key(lambda: tr.set_stats(state, "Silva", {"lt": 1})) == "inf.lieutenant_by_hand"
+    assert tr.set_stats(game(), "Silva", {"lt": 1})  # before any count: the army list's own
