@@ -26,6 +26,7 @@ from bot.clean_text import shorten
 from bot.commands.args import Args
 from bot.commands.context import Context
 from bot.commands.game_view import unit_line
+from bot.commands.local_names import option_names, stat_word, value_word
 from bot.commands.registry import MAX_COMMAND_TEXT
 from bot.commands.spec import CommandSpec, OptionSpec
 from bot.commands.wow import common as wow_common
@@ -220,9 +221,29 @@ async def listing(ctx: Context) -> Reply:
     )
 
 
+def reader_words(ctx: Context, system: str) -> rs.Words:
+    """A roster line's codes as the reader types them (`ferite=`, `griglia=`,
+    `tipo_modello=truppa`, a weapon's `attacchi=`): the stat names of the screens, `/unit add`'s
+    option names, the model types of `values.kind`, the weapon fields of `army.field`."""
+    unit_add = ctx.app.registry.get("unit add")
+    options = option_names(unit_add, ctx.lang) if unit_add is not None else {}
+
+    def word(what: str, code: str) -> str:
+        if what == "stat":
+            return stat_word(system, code, ctx.lang)
+        if what == "option":
+            return options.get(code, code)
+        if what == "kind":
+            return value_word("values.kind", code, ctx.lang)
+        return value_word(f"army.field.{system}", code, ctx.lang)
+
+    return word
+
+
 async def show(ctx: Context) -> Reply:
     found = await rosters.get(ctx.conn, owner(ctx), ctx.args(RosterArgs).name)
-    lines = "\n".join(rs.to_text(u) for u in found.roster.units)
+    words = reader_words(ctx, found.system)
+    lines = "\n".join(rs.to_text(u, words) for u in found.roster.units)
     blocks: list[Block] = [[plain(ctx.t(f"systems.{found.system}"))], [pre(lines)]]
     for unit in found.roster.units:
         if unit.kept:

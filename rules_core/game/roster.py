@@ -54,6 +54,7 @@ from rules_core.systems import get_system
 from rules_core.systems.aos import system as aos_system
 from rules_core.systems.base import Note, read_number
 from rules_core.systems.inf import transitions as inf_tr
+from rules_core.systems.wm import system as wm_system
 from rules_core.systems.wow import transitions as wow_tr
 
 MAX_UNITS = 60
@@ -299,6 +300,8 @@ def _unit(system: str, line: int, text: str) -> RosterUnit:
             # A grid's columns are split by `|` on /unit add; here `|` starts a weapon.
             grid = option == "grid"
             options[option] = value.replace(",", "|").replace("/", "|") if grid else value
+            if option == "kind":  # stored as the code (`truppa` -> `trooper`), shown in words
+                options[option] = wm_system.parse_model_kind(value)
         elif not set_stat(system, stats, key, value):
             if stat_name(system, key) is not None or (system == "inf" and norm(key) == "mov"):
                 raise UserError("army.not_a_number", field=key[:24], value=value[:20])
@@ -464,15 +467,38 @@ def _name_text(name: str) -> str:
     return name if plain and ";" not in name and "|" not in name else f"«{name}»"
 
 
-def to_text(unit: RosterUnit) -> str:
-    """One unit as a line of the text format (what `/army show` prints, pasteable back)."""
+# How a line's codes are written for a reader: (what, code) -> the word, `what` being "stat"
+# (`wounds`), "option" (WARMACHINE's `grid`, `kind`), "kind" (a model type: `trooper`) or
+# "field" (a weapon's `attacks`). Every word given must be one the parser takes for that code
+# (the bot's catalogue words are: a test pastes each game's shown roster back).
+Words = Callable[[str, str], str]
+
+
+def codes(what: str, code: str) -> str:
+    """The canonical words: the codes themselves."""
+    return code
+
+
+def _kind_code(text: str) -> str:
+    """A stored model type as its code: rosters saved before parsing stored it as typed."""
+    try:
+        return wm_system.parse_model_kind(text)
+    except UserError:
+        return text
+
+
+def to_text(unit: RosterUnit, words: Words = codes) -> str:
+    """One unit as a line of the text format (what `/army show` prints, pasteable back), its
+    keys and WARMACHINE's model type in `words`."""
     parts = [
         f"{unit.models}x {_name_text(unit.name)}" if unit.models > 1 else _name_text(unit.name)
     ]
-    parts += [f"{k}={v}" for k, v in unit.stats.items()]
-    parts += [f"{k}={v.replace('|', ',')}" for k, v in unit.options.items()]
+    parts += [f"{words('stat', k)}={v}" for k, v in unit.stats.items()]
+    for k, v in unit.options.items():
+        value = words("kind", _kind_code(v)) if k == "kind" else v.replace("|", ",")
+        parts.append(f"{words('option', k)}={value}")
     line = " ".join(parts)
     for weapon in unit.weapons:
-        fields = " ".join(f"{k}={v}" for k, v in weapon.values.items())
+        fields = " ".join(f"{words('field', k)}={v}" for k, v in weapon.values.items())
         line += f" | {_name_text(weapon.name)}" + (f": {fields}" if fields else "")
     return line

@@ -1,0 +1,81 @@
+"""/army show (/armata mostra) writes a saved roster in the reader's words: Italian keys on an
+Italian screen (`ferite=`, `tipo_modello=truppa`, `griglia=`, a weapon's `attacchi=`), English
+ones on an English screen, and the lines shown paste back into the same roster."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.app import App
+from bot.protocol import Reply
+from bot.render import plain
+from rules_core.game import roster as rs
+from tests.helpers import say
+from tests.i18n_check import foreign_words
+
+CHAT = "telegram:-701"
+TITLES = ("Age", "Sigmar", "Confrontation", "World", "Warcraft", "Miniatures")  # the games' names
+# One roster per game, written with the English codes; the names are the test's own.
+ROSTERS = {
+    "wm": (
+        "Stormblades x6 spd=5 str=6 mat=6 rat=4 def=12 arm=13 cmd=8 kind=trooper"
+        " | Storm Glaive: pow=5 p+s=11\n"
+        "Lancer spd=6 str=10 mat=6 rat=4 def=12 arm=18 cmd=1 kind=warjack"
+        " grid=......,..L..M,...MC.,...MC.,..R..M,...... | Shock Shield: pow=3 p+s=13",
+        ("Stormblades", "Storm", "Glaive", "Lancer", "Shock", "Shield"),
+    ),
+    "aos": (
+        "5x Liberators move=5 save=4 wounds=2 bravery=6"
+        " | Warhammer: range=1 attacks=2 hit=3+ wound=3+ rend=-1 damage=1",
+        ("Liberators", "Warhammer"),
+    ),
+    "wow": (
+        "Thrall health=20 armor=3 resist=2 speed=5 | Doomhammer: power=7 range=1 cost=2",
+        ("Thrall", "Doomhammer"),
+    ),
+    "inf": (
+        "Fusilier cc=13 bs=12 ph=10 wip=12 arm=1 bts=0 w=1 mov=4-2"
+        " | Combi Rifle: dam=13 burst=3 ammo=N bands=8:+3,16:0",
+        ("Fusilier", "Combi", "Rifle"),
+    ),
+    "c5": (
+        "3x Guards mov=10 ini=3 att=4 str=4 def=3 res=5 cou=4 | Spear: str=2 range=10",
+        ("Guards", "Spear"),
+    ),
+}
+
+
+def shown_lines(reply: Reply) -> str:
+    assert reply.error is None, plain.render(reply)
+    return next(s.text for block in reply.blocks for s in block if s.style == "pre")
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+@pytest.mark.parametrize("system", sorted(ROSTERS))
+async def test_a_shown_roster_is_in_the_readers_words_and_pastes_back(
+    app: App, system: str, lang: str
+) -> None:
+    text, names = ROSTERS[system]
+    saved = await say(app, f"/army save Lista system={system}\n{text}", user="1", chat=CHAT)
+    assert saved.error is None, plain.render(saved)
+    group = "/armata mostra" if lang == "it" else "/army show"
+    reply = await say(app, f"{group} Lista", user="1", chat=CHAT, lang=lang)
+    lines = shown_lines(reply)
+    assert foreign_words(lang, plain.render(reply), allow=(*names, *TITLES, "Lista")) == [], lines
+    # What is shown is the roster: pasted back, it reads as the same units.
+    again = rs.parse_text(lines, system)
+    want = rs.parse_text(text, system)
+    assert [u.model_dump(exclude={"line"}) for u in again.units] == [
+        u.model_dump(exclude={"line"}) for u in want.units
+    ]
+
+
+async def test_an_italian_wm_roster_names_its_model_type_and_grid_in_italian(app: App) -> None:
+    text, _ = ROSTERS["wm"]
+    ok = await say(app, f"/army save Cygnar system=wm\n{text}", user="1", chat=CHAT)
+    assert ok.error is None
+    lines = shown_lines(await say(app, "/armata mostra Cygnar", user="1", chat=CHAT, lang="it"))
+    assert "tipo_modello=truppa" in lines and "tipo_modello=warjack" in lines
+    assert "griglia=......,..L..M" in lines and "kind=" not in lines and "grid=" not in lines
+    lines = shown_lines(await say(app, "/army show Cygnar", user="1", chat=CHAT, lang="en"))
+    assert "kind=trooper" in lines and "grid=......" in lines
