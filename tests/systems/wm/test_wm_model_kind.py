@@ -62,7 +62,7 @@ def test_L3269_a_combined_attack_needs_two_troopers_of_one_unit_in_play() -> Non
 
 def test_the_roster_keeps_the_model_type() -> None:
     parsed = roster.parse_text("3x «Scrap Thralls» tipo=solitario mat=6 def=11 arm=12", "wm")
-    assert parsed.units[0].options == {"kind": "solitario"}
+    assert parsed.units[0].options == {"kind": "solo"}  # stored as its code, shown in words
     state = GameState(system="wm", name="g", organiser="ann")
     kept = roster.from_unit(unit("Scrap Thralls", models=3, extra={"kind": "solo"}), state)
     assert kept.options == {"kind": "solo"} and "kind=solo" in roster.to_text(kept)
