@@ -52,8 +52,9 @@ MOVED: dict[tuple[str, ...], tuple[str, str]] = {
 # /save is the text form's short way to /macro save, which Discord shows, /lang to /settings lang
 # (Discord's 25 top-level commands are all taken) and /compare to the chat's game's compare
 # (/aos compare, /wm compare, /inf compare).
+# /phase and /round alone show what /turn show does (the round, phase and turn).
 NOT_PUBLISHED: frozenset[tuple[str, ...]] = frozenset(
-    {("start",), ("save",), ("lang",), ("compare",)}
+    {("start",), ("save",), ("lang",), ("compare",), ("phase",), ("round",)}
 )
 OTHER_LANGS = tuple(lang for lang in i18n.LANGS if lang != i18n.DEFAULT_LANG)
 

@@ -20,7 +20,9 @@ from bot.commands.game_turns import (
     TurnOrderArgs,
     log,
     phase_next,
+    phase_show,
     round_next,
+    round_show,
     turn_end,
     turn_order,
     turn_show,
@@ -324,6 +326,7 @@ SPECS = [
         args=TurnOrderArgs,
         examples=("/turn order @Bob @Ann",),
     ),
+    CommandSpec(path=("phase",), handler=phase_show, readonly=True, examples=("/phase",)),
     CommandSpec(
         path=("phase", "next"),
         handler=phase_next,
@@ -331,6 +334,7 @@ SPECS = [
         aliases=("prossima", "avanti", "successiva"),  # as an Italian player may say "next"
         examples=("/phase next",),
     ),
+    CommandSpec(path=("round",), handler=round_show, readonly=True, examples=("/round",)),
     CommandSpec(
         path=("round", "next"),
         handler=round_next,

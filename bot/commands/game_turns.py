@@ -103,6 +103,21 @@ async def turn_show(ctx: Context) -> Reply:
     return reply
 
 
+async def phase_show(ctx: Context) -> Reply:
+    """`/fase` alone: where the game is, and the command that moves it on (no button: a
+    second press would skip a phase)."""
+    reply = await turn_show(ctx)
+    reply.blocks.append([plain(ctx.t("game.phase_next_hint"))])
+    return reply
+
+
+async def round_show(ctx: Context) -> Reply:
+    """`/round` alone: as `/fase`, with the organiser's command for the next round."""
+    reply = await turn_show(ctx)
+    reply.blocks.append([plain(ctx.t("game.round_next_hint"))])
+    return reply
+
+
 async def turn_end(ctx: Context) -> Reply:
     game = await load_game(ctx)
     stale = turn_over(ctx, game_turn(game))

@@ -86,11 +86,25 @@ class Found:
         the options didn't parse (/turn ned), or the command couldn't read them (/roll hist
         is a label with no dice; /roll history was meant)."""
         near = self.suggest() if self.suggest is not None else []
+        if not near and self.suggest is not None and self._stray_first_word(err):
+            # /turno qwxz: a group's root takes no words, so the word meant a subcommand
+            return UserError(
+                "cmd.no_such_sub", group=self.text.split()[0], name=err.params["token"]
+            )
         if not near:
             return err
         group = near[0].words[0]
         typo = self.tokens[0].text[:40]
         return UnknownCommand("cmd.unknown_sub_hint", near, group=group, name=typo)
+
+    def _stray_first_word(self, err: UserError) -> bool:
+        """`err` is about the first word after the command, which no option of it takes."""
+        return (
+            err.key in ("cmd.unexpected", "cmd.unexpected_unit")
+            and bool(self.tokens)
+            and err.params.get("token") == self.tokens[0].text[:40]
+            and not any(o.positional for o in self.spec.options)
+        )
 
 
 def _similarity(typed: str, name: str) -> float:

@@ -284,3 +284,26 @@ async def test_a_name_of_several_words_without_quotes_is_told_to_quote_it(app: A
     assert '"Capitano Uno"' in amount.error.message
     quoted = await say(app, '/unita aggiungi "Capitano Uno" ferite=6', lang="it")
     assert quoted.error is None, quoted.error
+
+
+async def test_phase_or_round_alone_says_where_the_game_is(app: App) -> None:
+    """`/fase` and `/round` alone answered with the group's help ("Comandi di /fase"): a
+    player typing them mid-game wants the round and phase, and how to move on."""
+    chat = "console:phase-alone"
+    await say(app, "/partita nuova aos", lang="it", chat=chat)
+    for text, lang, hint in (
+        ("/fase", "it", "/fase prossima"),
+        ("/round", "it", "/round prossimo"),
+        ("/phase", "en", "/phase next"),
+    ):
+        reply = await say(app, text, lang=lang, chat=chat)
+        assert reply.error is None, (text, reply.error)
+        shown = plain.render(reply)
+        assert shown.startswith("Round 1"), shown
+        assert hint in shown, shown
+        assert reply.data is not None and reply.data["round"] == 1
+    # A word after a group's own command that no subcommand is like: named as a subcommand
+    # ("Qui non capisco 'qwxz'" said nothing of the subcommands).
+    stray = await say(app, "/turno qwxz", lang="it", chat=chat)
+    assert stray.error is not None and stray.error.code == "cmd.no_such_sub", stray.error
+    assert "/aiuto turno" in stray.error.message
