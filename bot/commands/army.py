@@ -221,6 +221,14 @@ async def listing(ctx: Context) -> Reply:
     )
 
 
+# A roster weapon's values that are words, and the catalogue table naming their codes.
+VALUE_TABLES = {
+    ("inf", "template"): "values.template",
+    ("inf", "ammo"): "values.ammo",
+    ("wow", "type"): "wow.type",
+}
+
+
 def reader_words(ctx: Context, system: str) -> rs.Words:
     """A roster line's codes as the reader types them (`ferite=`, `griglia=`,
     `tipo_modello=truppa`, a weapon's `attacchi=`): the stat names of the screens, `/unit add`'s
@@ -235,7 +243,18 @@ def reader_words(ctx: Context, system: str) -> rs.Words:
             return options.get(code, code)
         if what == "kind":
             return value_word("values.kind", code, ctx.lang)
+        if what.startswith("value."):
+            return value_words(system, what.removeprefix("value."), code)
         return value_word(f"army.field.{system}", code, ctx.lang)
+
+    def value_words(system: str, field: str, code: str) -> str:
+        table = VALUE_TABLES.get((system, field))
+        if (system, field) == ("inf", "dam") and code.upper().startswith("PH"):  # FIS+1
+            return stat_word(system, "ph", ctx.lang) + code[2:]
+        word = value_word(table, code, ctx.lang) if table else code
+        return (
+            word.lower() if system == "wow" else word
+        )  # the catalogue's `Fisico` is typed `fisico`
 
     return word
 

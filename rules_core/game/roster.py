@@ -53,8 +53,10 @@ from rules_core.rules.text import fold
 from rules_core.systems import get_system
 from rules_core.systems.aos import system as aos_system
 from rules_core.systems.base import Note, read_number
+from rules_core.systems.inf import models as inf_models
 from rules_core.systems.inf import transitions as inf_tr
 from rules_core.systems.wm import system as wm_system
+from rules_core.systems.wow import cards as wow_cards
 from rules_core.systems.wow import transitions as wow_tr
 
 MAX_UNITS = 60
@@ -99,6 +101,17 @@ WEAPON_FIELDS: dict[str, dict[str, tuple[str, ...]]] = {
         "range": ("gittata",),
     },
 }
+# Weapon values written as words, by their codes: the Italian words (and long names) a roster
+# line may use, stored as the code so a screen shows each reader its own word (an unknown
+# word stays as typed: the game's weapon refuses it when the unit joins a game).
+WEAPON_VALUES: dict[str, dict[str, dict[str, str]]] = {
+    "inf": {
+        "template": {"diretta": "direct", "lancio": "thrown", "lanciata": "thrown"},
+        "ammo": {fold(k): v for k, v in inf_models.AMMO_ALIASES.items()},
+    },
+    "wow": {"type": wow_cards.TYPE_WORDS},
+}
+_FIS = re.compile(r"^FIS(?=$|[+-])", re.IGNORECASE)  # Infinity's DAM `FIS+1`: PH+1
 # WARMACHINE's base sizes by name, in mm (L1017-1020: small 30, medium 40, large 50).
 WM_BASES = {"small": 30, "piccola": 30, "medium": 40, "media": 40, "large": 50, "grande": 50}
 # WARMACHINE: the damage grid, and the model type (warjack, solo...: wm.system.model_kind).
@@ -275,8 +288,16 @@ def _weapon(system: str, text: str) -> Weapon:
             raise UserError("army.unknown_weapon_field", field=key[:24], valid=valid)
         if len(value) > MAX_VALUE:
             raise UserError("army.bad_value", field=key[:24], value=value[:20])
-        values[field] = value
+        values[field] = _value_code(system, field, value)
     return Weapon(name=tr.clean_name(name), values=values)
+
+
+def _value_code(system: str, field: str, value: str) -> str:
+    """A weapon value as stored: its code when it is a known word (`diretta` -> `direct`,
+    `FUOCO` -> `FIRE`, `fisico` -> `physical`, Infinity's `FIS+1` -> `PH+1`)."""
+    if system == "inf" and field == "dam":
+        return _FIS.sub("PH", value)
+    return WEAPON_VALUES.get(system, {}).get(field, {}).get(fold(value), value)
 
 
 def _unit(system: str, line: int, text: str) -> RosterUnit:
@@ -469,7 +490,8 @@ def _name_text(name: str) -> str:
 
 # How a line's codes are written for a reader: (what, code) -> the word, `what` being "stat"
 # (`wounds`), "option" (WARMACHINE's `grid`, `kind`), "kind" (a model type: `trooper`) or
-# "field" (a weapon's `attacks`). Every word given must be one the parser takes for that code
+# "field" (a weapon's `attacks`) or "value.FIELD" (a weapon's value: Infinity's `template=direct`,
+# WoW's `type=physical`, any other as stored: `3+`). Every word given must be one the parser takes for that code
 # (the bot's catalogue words are: a test pastes each game's shown roster back).
 Words = Callable[[str, str], str]
 
@@ -499,6 +521,8 @@ def to_text(unit: RosterUnit, words: Words = codes) -> str:
         parts.append(f"{words('option', k)}={value}")
     line = " ".join(parts)
     for weapon in unit.weapons:
-        fields = " ".join(f"{words('field', k)}={v}" for k, v in weapon.values.items())
+        fields = " ".join(
+            f"{words('field', k)}={words('value.' + k, v)}" for k, v in weapon.values.items()
+        )
         line += f" | {_name_text(weapon.name)}" + (f": {fields}" if fields else "")
     return line

@@ -30,13 +30,16 @@ ROSTERS = {
         ("Liberators", "Warhammer"),
     ),
     "wow": (
-        "Thrall health=20 armor=3 resist=2 speed=5 | Doomhammer: power=7 range=1 cost=2",
-        ("Thrall", "Doomhammer"),
+        "Thrall health=20 armor=3 resist=2 speed=5 | Doomhammer: power=7 range=1 cost=2"
+        " | Chain Lightning: power=5 range=6 type=magical cost=3",
+        ("Thrall", "Doomhammer", "Chain", "Lightning"),
     ),
     "inf": (
         "Fusilier cc=13 bs=12 ph=10 wip=12 arm=1 bts=0 w=1 mov=4-2"
-        " | Combi Rifle: dam=13 burst=3 ammo=N bands=8:+3,16:0",
-        ("Fusilier", "Combi", "Rifle"),
+        " | Combi Rifle: dam=13 burst=3 ammo=N bands=8:+3,16:0"
+        " | Flamethrower: dam=14 burst=1 ammo=FIRE template=direct"
+        " | Knuckles: dam=PH+1 burst=1",
+        ("Fusilier", "Combi", "Rifle", "Flamethrower", "Knuckles"),
     ),
     "c5": (
         "3x Guards mov=10 ini=3 att=4 str=4 def=3 res=5 cou=4 | Spear: str=2 range=10",
@@ -79,3 +82,17 @@ async def test_an_italian_wm_roster_names_its_model_type_and_grid_in_italian(app
     assert "griglia=......,..L..M" in lines and "kind=" not in lines and "grid=" not in lines
     lines = shown_lines(await say(app, "/army show Cygnar", user="1", chat=CHAT, lang="en"))
     assert "kind=trooper" in lines and "grid=......" in lines
+
+
+def test_italian_weapon_words_are_stored_as_codes() -> None:
+    """A roster typed in Italian is the same roster as in English: the weapon values that are
+    words are kept by their codes (so each screen shows its reader's word)."""
+    it = rs.parse_text(
+        "Fiammiere w=1 | Lanciafiamme: danno=14 munizioni=FUOCO sagoma=diretta"
+        " | Pugno: danno=FIS+1",
+        "inf",
+    )
+    assert it.units[0].weapons[0].values == {"dam": "14", "ammo": "FIRE", "template": "direct"}
+    assert it.units[0].weapons[1].values == {"dam": "PH+1"}
+    wow = rs.parse_text("Jaina health=10 | Gelo: power=4 type=magico cost=2", "wow")
+    assert wow.units[0].weapons[0].values["type"] == "magical"
