@@ -489,10 +489,10 @@ def _name_text(name: str) -> str:
 
 
 # How a line's codes are written for a reader: (what, code) -> the word, `what` being "stat"
-# (`wounds`), "option" (WARMACHINE's `grid`, `kind`), "kind" (a model type: `trooper`) or
-# "field" (a weapon's `attacks`) or "value.FIELD" (a weapon's value: Infinity's `template=direct`,
-# WoW's `type=physical`, any other as stored: `3+`). Every word given must be one the parser takes for that code
-# (the bot's catalogue words are: a test pastes each game's shown roster back).
+# (`wounds`), "option" (WARMACHINE's `grid`, `kind`), "kind" (a model type: `trooper`),
+# "field" (a weapon's `attacks`) or "value.FIELD" (a weapon's value: Infinity's
+# `template=direct`, WoW's `type=physical`, any other as stored: `3+`). Every word given must
+# be one the parser takes for that code (a test pastes each game's shown roster back).
 Words = Callable[[str, str], str]
 
 
