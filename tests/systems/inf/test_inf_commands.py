@@ -373,7 +373,7 @@ async def test_army_save_keeps_the_loadout_changed_after_the_import(app: App) ->
         assert (await say(app, text, user="alice", lang="it")).ok, text
     assert (await say(app, "/armata salva Mia", user="alice", lang="it")).ok
     shown = plain.render(await say(app, "/armata mostra Mia", user="alice", lang="it"))
-    assert "| Pistol: dam=11 burst=2 ammo=N bands=20:+3,40:0 | Fucile" in shown
+    assert "| Pistol: danno=11 raffica=2 munizioni=N fasce=20:+3,40:0 | Fucile" in shown
     assert "HMG" not in shown
 
 
