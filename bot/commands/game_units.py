@@ -24,6 +24,7 @@ from bot.commands.game_view import (
     pools_text,
     stats_text,
     unit_blocks,
+    unit_facts,
     unit_line,
 )
 from bot.commands.spec import OptionSpec
@@ -205,6 +206,7 @@ async def unit_show(ctx: Context) -> Reply:
     blocks: list[Block] = [
         *unit_blocks(ctx, unit, game.state.system),
         [plain(ctx.t("game.owner", name=unit.owner_name))],
+        *unit_facts(ctx, unit, game.state.system),
     ]
     if stats:
         blocks.append([pre(stats)])

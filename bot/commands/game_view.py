@@ -191,6 +191,16 @@ def under_unit(ctx: Reader, unit: Unit, system: str) -> list[Block]:
     return out
 
 
+def unit_facts(ctx: Reader, unit: Unit, system: str) -> list[Block]:
+    """What `/unit show` says of a unit beyond its line and drawing, in the reader's language:
+    the game package's `unit_facts(ctx, unit)` (bot/commands/<system>: WARMACHINE's model
+    type)."""
+    if system not in commands.MODULE_NAMES:
+        return []
+    facts = getattr(commands.module(system), "unit_facts", None)
+    return list(facts(ctx, unit)) if facts is not None else []
+
+
 def change_lines(
     ctx: Context, before: GameState | None, after: GameState | None
 ) -> list[tuple[str, str]]:

@@ -96,3 +96,27 @@ def test_italian_weapon_words_are_stored_as_codes() -> None:
     assert it.units[0].weapons[1].values == {"dam": "PH+1"}
     wow = rs.parse_text("Jaina health=10 | Gelo: power=4 type=magico cost=2", "wow")
     assert wow.units[0].weapons[0].values["type"] == "magical"
+
+
+@pytest.mark.parametrize(
+    ("add", "lang", "shown"),
+    [
+        ("/unita aggiungi Eiryss mat=6 def=15 arm=12 tipo_modello=solitario", "it", "solitario"),
+        ("/unit add Grunts mat=6 def=13 arm=13 models=5", "it", "truppa"),
+        ("/unit add Grunts mat=6 def=13 arm=13 models=5", "en", "trooper"),
+        ("/unit add Stryker mat=6 def=16 arm=15 focus=7", "it", "warcaster"),
+    ],
+)
+async def test_unit_show_names_a_wm_units_model_type(
+    app: App, add: str, lang: str, shown: str
+) -> None:
+    chat = "console:wm-kind-show"
+    assert (await say(app, "/game new wm", user="1", chat=chat)).ok
+    assert (await say(app, add, user="1", chat=chat, lang=lang)).ok
+    name = add.split()[2]
+    show = "/unita mostra" if lang == "it" else "/unit show"
+    reply = await say(app, f"{show} {name}", user="1", chat=chat, lang=lang)
+    text = plain.render(reply)
+    label = "Tipo di modello" if lang == "it" else "Model type"
+    assert f"{label}: {shown}" in text, text
+    assert foreign_words(lang, text, allow=(name,)) == [], text

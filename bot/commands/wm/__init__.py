@@ -9,5 +9,6 @@ options and the chat's game, call the rules, save one undoable event, log the di
 from __future__ import annotations
 
 from bot.commands.wm.declarations import SPECS
+from bot.commands.wm.view import unit_facts
 
-__all__ = ["SPECS"]
+__all__ = ["SPECS", "unit_facts"]

@@ -7,11 +7,15 @@ from typing import Any, SupportsFloat
 
 from bot import i18n
 from bot.commands.context import Context
+from bot.commands.game_view import Reader
+from bot.commands.local_names import value_word
 from bot.commands.system_kit import dice_text, signed
 from bot.protocol import Block, bold, plain
+from rules_core.game.models import Unit
 from rules_core.steps import Step
 from rules_core.systems.wm.attack import armor, effective_defense
 from rules_core.systems.wm.models import AttackOutcome, AttackRequest
+from rules_core.systems.wm.system import model_kind
 
 
 def tn(ctx: Context, key: str, n: int, **params: Any) -> str:
@@ -133,3 +137,12 @@ def verdict(ctx: Context, req: AttackRequest, out: AttackOutcome) -> str:
         return tn(ctx, "wm.verdict.blast", out.damage)
     key = "critical" if out.critical else "hit"
     return tn(ctx, f"wm.verdict.{key}", out.damage)
+
+
+def unit_facts(ctx: Reader, unit: Unit) -> list[Block]:
+    """/unit show: the model type, set or read from the card (`model_kind`), as the reader's
+    book names it (`values.kind`: truppa, solitario); none when the card doesn't say."""
+    kind = model_kind(unit)
+    if kind is None:
+        return []
+    return [[plain(ctx.t("wm.model_kind_line", kind=value_word("values.kind", kind, ctx.lang)))]]
