@@ -26,7 +26,7 @@ from bot.clean_text import shorten
 from bot.commands.args import Args
 from bot.commands.context import Context
 from bot.commands.game_view import unit_line
-from bot.commands.local_names import option_names, stat_word, value_word
+from bot.commands.local_names import option_names, stat_word, system_letter, value_word
 from bot.commands.registry import MAX_COMMAND_TEXT
 from bot.commands.spec import CommandSpec, OptionSpec
 from bot.commands.wow import common as wow_common
@@ -243,6 +243,8 @@ def reader_words(ctx: Context, system: str) -> rs.Words:
             return options.get(code, code)
         if what == "kind":
             return value_word("values.kind", code, ctx.lang)
+        if what == "letter" or what == "value.loc":
+            return system_letter(ctx.lang, code)
         if what.startswith("value."):
             return value_words(system, what.removeprefix("value."), code)
         return value_word(f"army.field.{system}", code, ctx.lang)

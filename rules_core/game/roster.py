@@ -55,6 +55,7 @@ from rules_core.systems.aos import system as aos_system
 from rules_core.systems.base import Note, read_number
 from rules_core.systems.inf import models as inf_models
 from rules_core.systems.inf import transitions as inf_tr
+from rules_core.systems.wm import grid as wm_grid
 from rules_core.systems.wm import system as wm_system
 from rules_core.systems.wow import cards as wow_cards
 from rules_core.systems.wow import transitions as wow_tr
@@ -292,11 +293,19 @@ def _weapon(system: str, text: str) -> Weapon:
     return Weapon(name=tr.clean_name(name), values=values)
 
 
+def _grid_code(text: str) -> str:
+    """A WARMACHINE grid's system letters by their keys: the Italian S, D, T are L, R, H
+    (the grid reads them alike), so a grid typed or shown in Italian is the same grid."""
+    return "".join(wm_grid.SYSTEM_KEYS.get(c, c) for c in text)
+
+
 def _value_code(system: str, field: str, value: str) -> str:
     """A weapon value as stored: its code when it is a known word (`diretta` -> `direct`,
     `FUOCO` -> `FIRE`, `fisico` -> `physical`, Infinity's `FIS+1` -> `PH+1`)."""
     if system == "inf" and field == "dam":
         return _FIS.sub("PH", value)
+    if system == "wm" and field == "loc":  # the weapon's system: S, D, T are L, R, H
+        return wm_grid.SYSTEM_KEYS.get(value.upper(), value)
     return WEAPON_VALUES.get(system, {}).get(field, {}).get(fold(value), value)
 
 
@@ -320,7 +329,9 @@ def _unit(system: str, line: int, text: str) -> RosterUnit:
             option = unit_options[norm(key)]
             # A grid's columns are split by `|` on /unit add; here `|` starts a weapon.
             grid = option == "grid"
-            options[option] = value.replace(",", "|").replace("/", "|") if grid else value
+            options[option] = (
+                _grid_code(value.replace(",", "|").replace("/", "|")) if grid else value
+            )
             if option == "kind":  # stored as the code (`truppa` -> `trooper`), shown in words
                 options[option] = wm_system.parse_model_kind(value)
         elif not set_stat(system, stats, key, value):
@@ -517,7 +528,12 @@ def to_text(unit: RosterUnit, words: Words = codes) -> str:
     ]
     parts += [f"{words('stat', k)}={v}" for k, v in unit.stats.items()]
     for k, v in unit.options.items():
-        value = words("kind", _kind_code(v)) if k == "kind" else v.replace("|", ",")
+        if k == "kind":
+            value = words("kind", _kind_code(v))
+        elif k == "grid":  # each system letter as the reader's book prints it (S for L)
+            value = "".join(words("letter", c) for c in _grid_code(v).replace("|", ","))
+        else:
+            value = v.replace("|", ",")
         parts.append(f"{words('option', k)}={value}")
     line = " ".join(parts)
     for weapon in unit.weapons:

@@ -21,7 +21,7 @@ ROSTERS = {
         "Stormblades x6 spd=5 str=6 mat=6 rat=4 def=12 arm=13 cmd=8 kind=trooper"
         " | Storm Glaive: pow=5 p+s=11\n"
         "Lancer spd=6 str=10 mat=6 rat=4 def=12 arm=18 cmd=1 kind=warjack"
-        " grid=......,..L..M,...MC.,...MC.,..R..M,...... | Shock Shield: pow=3 p+s=13",
+        " grid=......,..L..M,...MC.,...MC.,..R..M,...... | Shock Shield: pow=3 p+s=13 loc=L",
         ("Stormblades", "Storm", "Glaive", "Lancer", "Shock", "Shield"),
     ),
     "aos": (
@@ -79,9 +79,10 @@ async def test_an_italian_wm_roster_names_its_model_type_and_grid_in_italian(app
     assert ok.error is None
     lines = shown_lines(await say(app, "/armata mostra Cygnar", user="1", chat=CHAT, lang="it"))
     assert "tipo_modello=truppa" in lines and "tipo_modello=warjack" in lines
-    assert "griglia=......,..L..M" in lines and "kind=" not in lines and "grid=" not in lines
+    assert "griglia=......,..S..M,...MC.,...MC.,..D..M" in lines and "posizione=S" in lines
+    assert "kind=" not in lines and "grid=" not in lines
     lines = shown_lines(await say(app, "/army show Cygnar", user="1", chat=CHAT, lang="en"))
-    assert "kind=trooper" in lines and "grid=......" in lines
+    assert "kind=trooper" in lines and "grid=......,..L..M" in lines and "loc=L" in lines
 
 
 def test_italian_weapon_words_are_stored_as_codes() -> None:
