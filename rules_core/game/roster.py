@@ -526,7 +526,12 @@ def to_text(unit: RosterUnit, words: Words = codes) -> str:
     parts = [
         f"{unit.models}x {_name_text(unit.name)}" if unit.models > 1 else _name_text(unit.name)
     ]
-    parts += [f"{words('stat', k)}={v}" for k, v in unit.stats.items()]
+    both = "mov1" in unit.stats and "mov2" in unit.stats  # Infinity's MOV, printed `4-2`
+    skip = ("mov1", "mov2") if both else ()
+    stats = {words("stat", k): str(v) for k, v in unit.stats.items() if k not in skip}
+    if both:  # as both books print it
+        stats = {"MOV": f"{unit.stats['mov1']}-{unit.stats['mov2']}", **stats}
+    parts += [f"{k}={v}" for k, v in stats.items()]
     for k, v in unit.options.items():
         if k == "kind":
             value = words("kind", _kind_code(v))

@@ -121,3 +121,10 @@ async def test_unit_show_names_a_wm_units_model_type(
     label = "Tipo di modello" if lang == "it" else "Model type"
     assert f"{label}: {shown}" in text, text
     assert foreign_words(lang, text, allow=(name,)) == [], text
+
+
+async def test_an_infinity_roster_shows_mov_as_its_profile_prints_it(app: App) -> None:
+    text, _ = ROSTERS["inf"]
+    assert (await say(app, f"/army save Nomadi system=inf\n{text}", user="1", chat=CHAT)).ok
+    lines = shown_lines(await say(app, "/armata mostra Nomadi", user="1", chat=CHAT, lang="it"))
+    assert lines.startswith("Fusilier MOV=4-2 CC=13") and "mov1" not in lines
