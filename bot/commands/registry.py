@@ -404,10 +404,17 @@ def parse_options(spec: CommandSpec, text: str, tokens: list[Token]) -> dict[str
     if index < len(positional):
         if 0 < index <= len(slots):
             name = _unquoted_name(slots[index - 1], positional, index)
-            if name is not None:
+            word = positional[index][1].text
+            if name is not None and word[:1].islower() and _may_be_stat(spec, word):
+                # `/unita imposta Liberatori salvezza`: a longer name, or a stat with no value
                 raise UserError(
-                    "cmd.unquoted_name", token=positional[index][1].text[:40], name=name
+                    "cmd.unquoted_name_or_pair",
+                    token=word[:24],
+                    name=name,
+                    example=f"{word[:24]}=1",
                 )
+            if name is not None:
+                raise UserError("cmd.unquoted_name", token=word[:40], name=name)
         raise leftover(spec, positional[index][1], out)
     return finish(spec, out)
 
@@ -472,6 +479,9 @@ def _unexpected_word(
             return UserError(
                 "cmd.unexpected_unit", token=tok.text[:40], unit_options=",".join(units)
             )
+        if not tok.quoted and _may_be_stat(spec, word):
+            # `/unita aggiungi Capitano ferite=6 generale`: a stat typed without its value
+            return UserError("cmd.bare_pair", token=word[:24], example=f"{word[:24]}=1")
         return UserError("cmd.unexpected", token=tok.text[:40])
     opt = spec.option(names[near[0]])
     key = (
@@ -480,6 +490,11 @@ def _unexpected_word(
         else "cmd.unexpected_option_like"
     )
     return UserError(key, token=tok.text[:40], like=names[near[0]])
+
+
+def _may_be_stat(spec: CommandSpec, word: str) -> bool:
+    """`word` could be a stat typed without its value: the command takes stats as pairs."""
+    return any(o.type == "pairs" for o in spec.options) and bool(_PAIR_KEY.match(word.lower()))
 
 
 def _lines_start(
@@ -520,6 +535,7 @@ def finish(spec: CommandSpec, out: dict[str, Any]) -> dict[str, Any]:
 
 
 _PAIR = re.compile(r"^([a-z][a-z0-9_]{0,23})=([+-]?\d{1,4}\+?|[-–—])$")
+_PAIR_KEY = re.compile(r"^[a-zà-ù][a-z0-9_à-ù]{0,23}$")  # a word that may name a stat
 MAX_PAIRS = 30
 
 

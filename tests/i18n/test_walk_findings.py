@@ -307,3 +307,20 @@ async def test_phase_or_round_alone_says_where_the_game_is(app: App) -> None:
     stray = await say(app, "/turno qwxz", lang="it", chat=chat)
     assert stray.error is not None and stray.error.code == "cmd.no_such_sub", stray.error
     assert "/aiuto turno" in stray.error.message
+
+
+async def test_a_bare_word_where_stats_are_typed_shows_the_pair_form(app: App) -> None:
+    """`/unita aggiungi Capitano ferite=6 generale` answered "Qui non capisco 'generale'": where
+    a command takes stats as pairs, a bare word is shown as the pair it should be."""
+    chat = "console:bare-stat"
+    await say(app, "/partita nuova aos", lang="it", chat=chat)
+    it = await say(app, "/unita aggiungi Capitano ferite=6 generale", lang="it", chat=chat)
+    assert it.error is not None and it.error.code == "cmd.bare_pair", it.error
+    assert "generale=1" in it.error.message and "nome=valore" in it.error.message
+    en = await say(app, "/unit add Captain wounds=6 general", lang="en", chat=chat)
+    assert en.error is not None and en.error.code == "cmd.bare_pair", en.error
+    assert "general=1" in en.error.message and "name=value" in en.error.message
+    # After a unit's name a lower-case word may be either: both forms are shown.
+    both = await say(app, "/unita imposta Capitano salvezza", lang="it", chat=chat)
+    assert both.error is not None and both.error.code == "cmd.unquoted_name_or_pair", both.error
+    assert '"Capitano salvezza"' in both.error.message and "salvezza=1" in both.error.message
