@@ -469,13 +469,14 @@ def _unexpected_word(
     near = closest(fold(word), names) if not tok.quoted and len(word) >= 3 else []
     # stricter than a typed `key=`: a bare word is as often another thing (`carica` is no
     # `applica`)
-    if not near or _similarity(fold(word), fold(near[0])) < BARE_WORD_CUTOFF:
+    if not near or not _bare_word_means(fold(word), fold(near[0])):
         units = [
             o.name
             for o in spec.options
             if o.autocomplete == "units" and not o.positional and o.name not in (given or {})
         ]
-        if units:
+        # a name as names are written (`Jaina`, `"Iron Giant"`), not `per` or `di`
+        if units and (tok.quoted or word[:1].isupper()):
             return UserError(
                 "cmd.unexpected_unit", token=tok.text[:40], unit_options=",".join(units)
             )
@@ -490,6 +491,15 @@ def _unexpected_word(
         else "cmd.unexpected_option_like"
     )
     return UserError(key, token=tok.text[:40], like=names[near[0]])
+
+
+def _bare_word_means(word: str, name: str) -> bool:
+    """A bare word close enough to an option's name to offer it: near by edit similarity, and
+    either one begins the other (`parata`/`para`, `difesa`/`dif`) or they differ by a letter
+    (`aplica`/`applica`); `ferire` is no `fire`."""
+    if _similarity(word, name) < BARE_WORD_CUTOFF:
+        return False
+    return word.startswith(name) or name.startswith(word) or abs(len(word) - len(name)) <= 1
 
 
 def _may_be_stat(spec: CommandSpec, word: str) -> bool:

@@ -324,3 +324,18 @@ async def test_a_bare_word_where_stats_are_typed_shows_the_pair_form(app: App) -
     both = await say(app, "/unita imposta Capitano salvezza", lang="it", chat=chat)
     assert both.error is not None and both.error.code == "cmd.unquoted_name_or_pair", both.error
     assert '"Capitano salvezza"' in both.error.message and "salvezza=1" in both.error.message
+
+
+async def test_a_small_word_is_not_offered_as_a_unit_or_a_far_option(app: App) -> None:
+    """`/c5 tiro per ferire` answered "un'unità si nomina con attaccante=per o bersaglio=per"
+    and `/c5 tiro ferire` "forse fuoco=?" (`ferire` is near `fire`, an alias of fuoco): a
+    lower-case word is no unit name to suggest, and a bare word is offered an option only
+    when it begins with it or is a letter's typo away (`parata` -> `para`, `difesa` -> `dif`)."""
+    chat = "console:c5-words"
+    await say(app, "/partita nuova c5", lang="it", chat=chat)
+    per = await say(app, "/c5 tiro per ferire forza=7 resistenza=6", lang="it", chat=chat)
+    assert per.error is not None and per.error.code == "cmd.unexpected", per.error
+    ferire = await say(app, "/c5 tiro ferire forza=7 resistenza=6", lang="it", chat=chat)
+    assert ferire.error is not None and "fuoco" not in ferire.error.message, ferire.error
+    named = await say(app, "/wow attacco Jaina Thrall", lang="it", chat=chat)
+    assert named.error is not None and named.error.code == "cmd.unexpected_unit", named.error
