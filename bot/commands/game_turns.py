@@ -106,15 +106,17 @@ async def turn_show(ctx: Context) -> Reply:
 async def phase_show(ctx: Context) -> Reply:
     """`/fase` alone: where the game is, and the command that moves it on (no button: a
     second press would skip a phase)."""
-    reply = await turn_show(ctx)
-    reply.blocks.append([plain(ctx.t("game.phase_next_hint"))])
-    return reply
+    return await _turn_with_hint(ctx, "game.phase_next_hint")
 
 
 async def round_show(ctx: Context) -> Reply:
     """`/round` alone: as `/fase`, with the organiser's command for the next round."""
+    return await _turn_with_hint(ctx, "game.round_next_hint")
+
+
+async def _turn_with_hint(ctx: Context, hint: str) -> Reply:
     reply = await turn_show(ctx)
-    reply.blocks.append([plain(ctx.t("game.round_next_hint"))])
+    reply.blocks.append([plain(ctx.t(hint))])
     return reply
 
 

@@ -42,8 +42,7 @@ from bot.session import (
 )
 from rules_core.errors import UserError
 from rules_core.game import transitions as tr
-from rules_core.game.models import GameState, ScoreEntry
-from rules_core.rules.text import fold
+from rules_core.game.models import GameState, ScoreEntry, unit_key
 from rules_core.systems import get_system
 from rules_core.systems.base import Note
 
@@ -210,7 +209,7 @@ async def unit_show(ctx: Context) -> Reply:
     ]
     if stats:
         blocks.append([pre(stats)])
-    pools = game.state.resources.get(f"unit:{fold(unit.name)}", {})
+    pools = game.state.resources.get(unit_key(unit.name), {})
     if pools:
         blocks.append([plain(pools_text(ctx, pools))])
     reply = Reply(title=unit.name, blocks=blocks, data={"unit": unit.model_dump()})
@@ -320,14 +319,20 @@ async def unit_cond(ctx: Context) -> Reply:
 # --- /res, /score ------------------------------------------------------------------------------
 
 
+def pool_holder(state: GameState, key: str) -> str:
+    """Who holds the pools under `key` of `GameState.resources`: the player, by name, or the
+    unit as its name is written (the key folds it)."""
+    kind, owner = key.split(":", 1)
+    if kind == "player":
+        return name_of(state, owner)
+    return next((u.name for u in state.units if unit_key(u.name) == key), owner)
+
+
 async def res_show(ctx: Context) -> Reply:
     game = await load_game(ctx)
     blocks: list[Block] = []
-    units = {fold(u.name): u.name for u in game.state.units}
     for key, pools in sorted(game.state.resources.items()):
-        owner = key.split(":", 1)[1]
-        who = name_of(game.state, owner) if key.startswith("player:") else units.get(owner, owner)
-        blocks.append([bold(who), plain(": " + pools_text(ctx, pools))])
+        blocks.append([bold(pool_holder(game.state, key)), plain(": " + pools_text(ctx, pools))])
     return Reply(
         title=ctx.t("game.resources_title"),
         blocks=blocks or [[plain(ctx.t("game.no_resources"))]],
@@ -362,7 +367,7 @@ async def res_change(ctx: Context, op: str) -> Reply:
     name = code.lower()
     shown = pool_name(ctx.lang, name)
     if owner_key.startswith("unit:"):  # whose pool, above all when the bot chose it
-        holder = tr.find_unit(new, owner_key.split(":", 1)[1]).name
+        holder = pool_holder(new, owner_key)
         line = ctx.t("game.unit_resource_now", unit=holder, name=shown, value=value)
     else:
         line = ctx.t("game.resource_now", name=shown, value=value)

@@ -11,7 +11,7 @@ from bot.commands.context import Context
 from bot.protocol import Block, ErrorInfo, Reply, bold, italic, plain, pre
 from bot.session import name_of, stale_turn
 from rules_core.game import diff
-from rules_core.game.models import GameState, Unit
+from rules_core.game.models import GameState, Unit, unit_key
 from rules_core.rules.text import fold
 from rules_core.systems import get_system
 from rules_core.systems.base import Note
@@ -164,7 +164,7 @@ def pool_code(system: str, typed: str) -> str:
 
 def board_unit(ctx: Reader, state: GameState, unit: Unit) -> list[Block]:
     line: Block = [plain("  "), *unit_line(ctx, unit, state.system)]
-    pools = state.resources.get(f"unit:{fold(unit.name)}", {})
+    pools = state.resources.get(unit_key(unit.name), {})
     if pools:
         line.append(plain(" · " + pools_text(ctx, pools)))
     return [line, *under_unit(ctx, unit, state.system)]

@@ -7,11 +7,19 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rules_core.rules.text import fold
+
 Until = Literal["end-of-turn", "end-of-round", "rounds", "permanent"]
 
 # Validators are built on first use, not at import: a process that never loads a game (a dice
 # command) doesn't pay for them.
 _DEFERRED = ConfigDict(defer_build=True)
+
+
+def unit_key(name: str) -> str:
+    """The key of a unit's own resource pools in `GameState.resources` (focus, mana, a unit's
+    Order): `unit:` and the name folded, so `Stryker` and `stryker` share one pool."""
+    return f"unit:{fold(name)}"
 
 
 class Condition(BaseModel):

@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 
 from rules_core.dice import DiceSource
 from rules_core.errors import UserError
-from rules_core.game.models import Condition, GameState, Player, Unit, Until
+from rules_core.game.models import Condition, GameState, Player, Unit, Until, unit_key
 from rules_core.game.stat_names import canonical_stats
 from rules_core.rules.text import fold
 from rules_core.systems import get_system
@@ -195,7 +195,7 @@ def remove_unit(state: GameState, name: str) -> GameState:
     new = state.clone()
     unit = find_unit(new, name)
     new.units = [u for u in new.units if u is not unit]
-    new.resources.pop(f"unit:{fold(unit.name)}", None)
+    new.resources.pop(unit_key(unit.name), None)
     return new
 
 
@@ -271,7 +271,7 @@ def _refresh(state: GameState) -> None:
             for unit in state.units:
                 value = unit.stats.get(spec.refresh_from_stat)
                 if value is not None:
-                    state.resources.setdefault(f"unit:{fold(unit.name)}", {})[spec.name] = value
+                    state.resources.setdefault(unit_key(unit.name), {})[spec.name] = value
 
 
 def rolloff(
@@ -382,20 +382,16 @@ def resource_key(
     player's that holds it (for a spend, the one with some left), and more than one, or none,
     is refused naming them: never the player's own empty pool."""
     if unit:
-        return f"unit:{fold(find_unit(state, unit).name)}"
+        return unit_key(find_unit(state, unit).name)
     spec = next((r for r in get_system(state.system).resources if r.name == resource), None)
     if spec is None or spec.per != "unit":
         return f"player:{user_id}"
-    held = [
-        u
-        for u in state.units
-        if u.owner == user_id and spec.name in state.resources.get(f"unit:{fold(u.name)}", {})
-    ]
+    pools = {u.name: state.resources.get(unit_key(u.name), {}) for u in state.units}
+    held = [u for u in state.units if u.owner == user_id and spec.name in pools[u.name]]
     if spend and len(held) > 1:
-        stocked = [u for u in held if state.resources[f"unit:{fold(u.name)}"][spec.name] > 0]
-        held = stocked or held
+        held = [u for u in held if pools[u.name][spec.name] > 0] or held
     if len(held) == 1:
-        return f"unit:{fold(held[0].name)}"
+        return unit_key(held[0].name)
     if not held:
         raise UserError("game.no_unit_pool", resource=spec.name)
     raise UserError(

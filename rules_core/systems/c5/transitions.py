@@ -11,7 +11,7 @@ result as one event (/undo reverts it); every rule decision about the state is m
 from __future__ import annotations
 
 from rules_core.errors import UserError
-from rules_core.game.models import Condition, GameState, Unit
+from rules_core.game.models import Condition, GameState, Unit, unit_key
 from rules_core.rules.text import fold
 from rules_core.systems.base import Note
 from rules_core.systems.c5 import combat
@@ -37,11 +37,6 @@ def _with_condition(unit: Unit, name: str) -> None:
     assert spec is not None
     unit.conditions = [c for c in unit.conditions if fold(c.name) != fold(spec.name)]
     unit.conditions.append(Condition(name=spec.name, until=spec.until, rounds_left=spec.rounds))
-
-
-def pool_key(unit_name: str) -> str:
-    """The per-fighter resource pool (mana, ft) of a unit."""
-    return f"unit:{fold(unit_name)}"
 
 
 def wound(state: GameState, target: str, wounds: int, stunned: bool) -> Result:
@@ -124,7 +119,7 @@ def change_pool(
     if amount < 0:
         raise UserError("game.negative_amount")
     new = state.clone()
-    pools = new.resources.setdefault(pool_key(named(new, unit).name), {})
+    pools = new.resources.setdefault(unit_key(named(new, unit).name), {})
     value = amount if op == "set" else pools.get(spec.name, 0) + amount
     if value > POOL_MAX:
         raise UserError("game.stat_range", stat=spec.name, min=0, max=POOL_MAX)
@@ -133,7 +128,7 @@ def change_pool(
 
 
 def pool(state: GameState, unit: str, name: str) -> int:
-    return state.resources.get(pool_key(unit), {}).get(name, 0)
+    return state.resources.get(unit_key(unit), {}).get(name, 0)
 
 
 def mages(state: GameState, user_id: str, everyone: bool) -> list[Unit]:

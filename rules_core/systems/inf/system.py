@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from rules_core.dice import DiceSource
 from rules_core.errors import UserError
-from rules_core.rules.text import fold
+from rules_core.game.models import unit_key
 from rules_core.systems.base import (
     ConditionSpec,
     GameSystem,
@@ -78,7 +78,7 @@ def recount(state: GameState, user_id: str) -> list[Note]:
         pools[name] = pool.groups.get(group, 0)
     pools[LT_RESOURCE] = pool.lieutenant
     for unit in mine:
-        key = f"unit:{fold(unit.name)}"
+        key = unit_key(unit.name)
         if unit.name in pool.irregular:
             state.resources.setdefault(key, {})[UNIT_ORDER] = 1
         elif UNIT_ORDER in state.resources.get(key, {}):

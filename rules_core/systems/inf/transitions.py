@@ -12,7 +12,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from rules_core.errors import UserError
-from rules_core.game.models import Condition, GameState, Unit
+from rules_core.game.models import Condition, GameState, Unit, unit_key
 from rules_core.rules.text import fold
 from rules_core.systems.base import Note
 from rules_core.systems.inf import orders, tables
@@ -247,7 +247,7 @@ def spend_orders(
         spent.pools.append(LT_RESOURCE)
         return new, spent, notes
     left = n
-    ukey = f"unit:{fold(unit.name)}"
+    ukey = unit_key(unit.name)
     own = new.resources.get(ukey, {}).get(UNIT_ORDER, 0) if unit.stats.get("irr") else 0
     if own:
         use = min(own, left)
@@ -353,12 +353,12 @@ def _irregular_payers(
         for u in order
         if orders.unit_state(u) == "ok"
         and not u.destroyed
-        and state.resources.get(f"unit:{fold(u.name)}", {}).get(UNIT_ORDER, 0) > 0
+        and state.resources.get(unit_key(u.name), {}).get(UNIT_ORDER, 0) > 0
     ][:NEW_LIEUTENANT_ORDERS]
     if len(able) < NEW_LIEUTENANT_ORDERS:
         raise UserError("inf.not_enough_orders", have=len(able), want=NEW_LIEUTENANT_ORDERS)
     for payer in able:
-        state = _spend(state, f"unit:{fold(payer.name)}", UNIT_ORDER, 1)
+        state = _spend(state, unit_key(payer.name), UNIT_ORDER, 1)
     return state, [u.name for u in able]
 
 
@@ -421,7 +421,7 @@ def pools_of(state: GameState, user_id: str) -> Pools:
         groups={name: pools.get(name, 0) for name in GROUP_RESOURCES.values()},
         lt=pools.get(LT_RESOURCE, 0),
         irregular={
-            u.name: state.resources.get(f"unit:{fold(u.name)}", {}).get(UNIT_ORDER, 0)
+            u.name: state.resources.get(unit_key(u.name), {}).get(UNIT_ORDER, 0)
             for u in state.units
             if u.owner == user_id and u.stats.get("irr")
         },

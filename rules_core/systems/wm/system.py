@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Literal, cast
 
 from rules_core.dice import DiceSource
 from rules_core.errors import UserError
+from rules_core.game.models import unit_key
 from rules_core.rules.text import fold
 from rules_core.systems.base import (
     GameSystem,
@@ -96,7 +97,7 @@ def model_kind(unit: Unit) -> ModelKind | None:
 
 
 def pools(state: GameState, unit: Unit) -> dict[str, int]:
-    return state.resources.setdefault(f"unit:{fold(unit.name)}", {})
+    return state.resources.setdefault(unit_key(unit.name), {})
 
 
 LOCK_KEY = "lock"  # Unit.extra: the lock holding the unit (power_state)
@@ -244,7 +245,7 @@ class WarmachineSystem(GameSystem):
                 notes.append(("wm.note.stands_up", {"unit": unit.name}))
         # Maintenance 1: remove all focus points from your models (L1467).
         for unit in mine:
-            pool = state.resources.get(f"unit:{fold(unit.name)}")
+            pool = state.resources.get(unit_key(unit.name))
             if pool and pool.get("focus"):
                 pool["focus"] = 0
             unit.extra.pop("allocated", None)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 from rules_core.dice import DiceSource
 from rules_core.errors import UserError
-from rules_core.game.models import Condition, GameState, Unit
+from rules_core.game.models import Condition, GameState, Unit, unit_key
 from rules_core.rules.text import fold
 from rules_core.systems.base import Note
 from rules_core.systems.wm import grid
@@ -162,7 +162,7 @@ def power_field(state: GameState, unit: Unit) -> int:
     Focus allocated to a warjack gives it no ARM."""
     if not unit.stats.get("focus"):
         return 0
-    return state.resources.get(f"unit:{fold(unit.name)}", {}).get("focus", 0)
+    return state.resources.get(unit_key(unit.name), {}).get("focus", 0)
 
 
 def extra_arm(state: GameState, unit: Unit) -> int:
