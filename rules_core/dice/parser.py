@@ -79,6 +79,19 @@ def _label_sign(s: str, k: int) -> bool:
     return j < len(s) and s[j] not in _DIGITS  # text follows: a label, not a dangling sign
 
 
+def _dice_after_sign(s: str, k: int) -> bool:
+    """A comparison sign at `k` whose operand is a dice term (`3d6 > 2d6`): it compares two
+    totals. Its number starts the other roll, it can't be a per-die target (`3d6>2`)."""
+    j = k
+    while j < len(s) and s[j] in "<>=":
+        j += 1
+    while j < len(s) and s[j] in _WS:
+        j += 1
+    while j < len(s) and s[j] in _DIGITS:
+        j += 1
+    return s[j : j + 1] == "d" and (_sides_start(s[j + 1 : j + 2]) or _fudge_at(s, j + 1))
+
+
 def _fudge_at(s: str, j: int) -> bool:
     """`f` at `j` is a Fudge die's size (`4dF`), not the start of a word (`2d fire`)."""
     return _FUDGE.match(s, j) is not None
@@ -397,7 +410,12 @@ class _Parser:
                     explode = self.cond()
                 else:
                     explode = Cond("=", sides)
-            elif c and c in _CMP_START and not (k != attached and _label_sign(s, k)):
+            elif (
+                c
+                and c in _CMP_START
+                and not (k != attached and _label_sign(s, k))
+                and not _dice_after_sign(s, k)
+            ):
                 once(">=")
                 success = self.cond()
             elif c.isalpha():

@@ -179,3 +179,44 @@ async def test_a_rolled_comparison_says_whether_it_holds(app: App) -> None:
         line = plain.render(reply).splitlines()[1]
         assert line.endswith(" ✓" if reply.data["total"] == 1 else " ✗"), line
         assert "success" not in line
+
+
+def brute_pools(a: tuple[int, int, int], op: str, b: tuple[int, int, int]) -> Fraction:
+    """P(a OP b) for two sums `count d sides + plus`, by listing every pair of rolls."""
+
+    def sums(count: int, sides: int, plus: int) -> list[int]:
+        return [sum(f) + plus for f in itertools.product(range(1, sides + 1), repeat=count)]
+
+    left, right = sums(*a), sums(*b)
+    hits = sum(OPS[op](x, y) for x in left for y in right)
+    return Fraction(hits, len(left) * len(right))
+
+
+@pytest.mark.parametrize(
+    ("text", "a", "op", "b"),
+    [
+        ("3d6 > 2d6", (3, 6, 0), ">", (2, 6, 0)),
+        ("3d6>=2d6", (3, 6, 0), ">=", (2, 6, 0)),
+        ("3d6 < 2d6", (3, 6, 0), "<", (2, 6, 0)),
+        ("2d6 > 1d6+1", (2, 6, 0), ">", (1, 6, 1)),
+        ("2d6+1 >= 2d6", (2, 6, 1), ">=", (2, 6, 0)),
+        ("1d20 > 1d20", (1, 20, 0), ">", (1, 20, 0)),
+        ("2d6 = 2d6", (2, 6, 0), "=", (2, 6, 0)),
+    ],
+)
+def test_a_roll_against_another_roll_compares_their_totals(
+    text: str, a: tuple[int, int, int], op: str, b: tuple[int, int, int]
+) -> None:
+    """`3d6 > 2d6` is "my 3d6 beats your 2d6": a number right after the sign is a per-die
+    target (`3d6>2` counts dice above 2), but a number starting a dice term can't be one
+    (it said "unexpected d at position 8")."""
+    dist = distribution(parse_expr(text))
+    assert dist.probability(1) == brute_pools(a, op, b)
+    rolled = roll(text, seed=3)
+    assert rolled.total in (0, 1)
+    assert str(rolled).count("(") >= 2  # both rolls' faces are shown
+
+
+def test_a_per_die_target_is_still_a_number_after_a_dice_term() -> None:
+    assert distribution(parse_expr("3d6>2")).max == 3  # counts dice above 2
+    assert distribution(parse_expr("3d6 > 2")).max == 3
