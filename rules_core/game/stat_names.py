@@ -71,6 +71,8 @@ STATS: dict[str, dict[str, tuple[str, ...]]] = {
         "mov1": (),
         "mov2": (),
         "morat": (),
+        "antipode": ("antipodi", "antipoda"),
+        "hungries": ("affamati", "affamato"),
     },
     "c5": {
         "mov": ("movement", "movimento"),

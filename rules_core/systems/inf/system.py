@@ -4,7 +4,9 @@
   MOV as mov1/mov2, `type` (1 LI/FL, 2 MI/FM, 3 HI/FP, 4 TAG, 5 SK/ESP, 6 WB, 7 REM; L103-121),
   `irr` 1 for an Irregular model (L1795-1803), `lt` 1 for the Lieutenant (L185, L719),
   `pts` its cost (for Retreat!), `group` its combat group 1-3 (L232-238), `morat` 1 for a
-  Morat (Retreat! at 75%, L2601-2603), `structure` 1 when W is STR (L1399-1411).
+  Morat (Retreat! at 75%, L2601-2603), `structure` 1 when W is STR (L1399-1411), `antipode`
+  1 for an Antipode (L2036-2062) and `hungries` 1 for one of the Hungries, Gakis and Pretas
+  (L3450-3452): neither is ever named Lieutenant (L1474-1476).
   Weapons are kept on the unit with `/inf loadout` (their profiles with `/inf weapon add`).
 - Health (L1368-1393): wounds = W is Unconscious, more is Dead. The health bar counts W; the
   unit is destroyed (removed) at W+1 wounds. A Shock or Monofilament kill is applied as W+1.
@@ -170,7 +172,7 @@ class InfSystem(GameSystem):
             parts.append(stats)
         if "mov1" in s:
             parts.append(f"{label('mov')} {s['mov1']}-{s.get('mov2', 0)}")
-        parts += [label(k) for k in ("lt", "irr") if s.get(k)]
+        parts += [label(k) for k in ("lt", "irr", "antipode", "hungries") if s.get(k)]
         weapons = unit.extra.get("weapons")
         if weapons:
             parts.append(", ".join(str(w) for w in weapons))
@@ -207,6 +209,8 @@ INF = InfSystem(
         StatSpec(name="group", min=1, max=3, default=1),
         StatSpec(name="morat", max=1, default=0),
         StatSpec(name="structure", max=1, default=0),
+        StatSpec(name="antipode", max=1, default=0),
+        StatSpec(name="hungries", max=1, default=0),
     ),
     wounds_stat="hp",
     phases=("impetuous", "orders"),

@@ -33,6 +33,8 @@ from rules_core.systems.inf.system import (
 )
 
 MAX_LOADOUT = 6
+# Never named Lieutenant in Recovering command, in any army (L1474-1476); REMs by their type.
+NEVER_LIEUTENANT = ("antipode", "hungries")
 
 # The generic game transitions (rules_core.game.transitions) reach every system through the
 # registry; a game system may not import them (import contract), so the few this module needs
@@ -294,8 +296,9 @@ def name_lieutenant(state: GameState, unit_name: str) -> tuple[GameState, Named,
     another in their own turn for 2 Orders: at once when the Lieutenant fell in that turn (from
     the new one's combat group pool), or with the 2 Orders of a turn begun in Loss of
     Lieutenant (L1463-1467). Any of the player's models that can act may be named, except a
-    REM, and an Irregular one when the army has Regular models (L1474-1476; Antipodes and
-    Hungries are not told apart here). It has no Special Order until the next turn
+    REM, an Antipode or one of the Hungries (whatever the army: stats `antipode`, `hungries`),
+    and an Irregular one when the army has Regular models (L1474-1476, so in an army of
+    Irregular models any other Irregular one may be). It has no Special Order until the next turn
     (L1476-1477); the army has one Lieutenant (L731-734), so the fallen one is one no more.
     In an army of Irregular models, whose Orders are their own, "two of its soldiers" pay
     1 Order each (L1801-1803, read as 2 Orders in all, as for any army): the named model
@@ -317,6 +320,9 @@ def name_lieutenant(state: GameState, unit_name: str) -> tuple[GameState, Named,
         raise UserError("inf.lieutenant_not_active", unit=unit.name)
     if unit.stats.get("type") == tables.REM:
         raise UserError("inf.lieutenant_not_rem", unit=unit.name)
+    for kind in NEVER_LIEUTENANT:  # L1474-1476: told apart from Irregular troops
+        if unit.stats.get(kind):
+            raise UserError(f"inf.lieutenant_not_{kind}", unit=unit.name)
     mine = [u for u in new.units if u.owner == owner]
     if unit.stats.get("irr") and any(not u.stats.get("irr") for u in mine):
         raise UserError("inf.lieutenant_not_irregular", unit=unit.name)

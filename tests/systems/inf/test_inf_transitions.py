@@ -319,3 +319,39 @@ def test_a_game_counted_before_the_mark_refuses_lt_by_hand_too() -> None:
     state.extra["inf"].pop("started")  # as a game stored before the mark was kept
     assert error_key(lambda: tr.set_stats(state, "Silva", {"lt": 1})) == "inf.lieutenant_by_hand"
     assert tr.set_stats(game(), "Silva", {"lt": 1})  # before any count: the army list's own
+
+
+def test_antipodes_and_hungries_are_never_named_lieutenant() -> None:  # L1474-1476
+    """Recovering command excludes REMs, Antipodes and Hungries always, and Irregular troops
+    only in a regular army: in an army of Irregular models an Antipode (antipode=1, L2036) or a
+    Gaki of the Hungries (hungries=1, L3450-3452) is still refused, a plain Irregular is not."""
+    state = GameState(system="inf", name="g", organiser="alice")
+    state = tr.join(state, "alice", "Alice", None)
+    for name, stats in (
+        ("Boss", {"lt": 1}),
+        ("Pack", {"antipode": 1}),
+        ("Gaki", {"hungries": 1}),
+        ("Thug", {}),
+    ):
+        state = tr.add_unit(state, name, ALICE, {"bs": 11, "w": 1, "irr": 1, **stats})
+    state, _ = inf_tr.count_first_turn(state)
+    state = tr.damage(state, "Boss", 2)  # the Irregular Lieutenant Dead
+    assert error_key(lambda: inf_tr.name_lieutenant(state, "Pack")) == (
+        "inf.lieutenant_not_antipode"
+    )
+    assert error_key(lambda: inf_tr.name_lieutenant(state, "Gaki")) == (
+        "inf.lieutenant_not_hungries"
+    )
+    _, named, _ = inf_tr.name_lieutenant(state, "Thug")  # the refusals spent nothing
+    assert named.unit == "Thug" and named.payers == ["Thug", "Pack"]
+    # in a regular army too, whatever their training: told apart from a plain Irregular
+    regular = tr.add_unit(game(), "Pack", ALICE, {"bs": 11, "antipode": 1})
+    regular = tr.add_unit(regular, "Preta", ALICE, {"bs": 11, "irr": 1, "hungries": 1})
+    regular = tr.damage(regular, "Angus", 1)
+    regular, _ = inf_tr.count_first_turn(regular)
+    assert error_key(lambda: inf_tr.name_lieutenant(regular, "Pack")) == (
+        "inf.lieutenant_not_antipode"
+    )
+    assert error_key(lambda: inf_tr.name_lieutenant(regular, "Preta")) == (
+        "inf.lieutenant_not_hungries"
+    )
