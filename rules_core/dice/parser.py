@@ -76,6 +76,9 @@ _LABEL_TARGET = re.compile(
     r"(?:(successi|successo|successes|success|hits|colpi) )?(?:(su|on|at|a|da) )?"
     r"(?=[0-9])(?:([0-9]{1,3})\+|([0-9]{1,3}))"
 )
+_LABEL_AT_LEAST = re.compile(
+    r"(?:almeno|at least) ([0-9]{1,4})|([0-9]{1,4}) (?:o più|o piu|or more)"
+)
 _NUMBER_PLURAL = re.compile(r"([0-9]{1,3})(?:s|'s)")
 _ARTICLES = frozenset(("gli", "i", "le", "the"))
 
@@ -604,6 +607,9 @@ def _segment(text: str, base: int) -> RollSpec:
             label = rest[len(words[0]) :].strip() or None
         elif _names_an_operation(_operation_words(words)):
             raise _operation_error(expr, rest, _operation_words(words))
+        elif (least := _LABEL_AT_LEAST.fullmatch(" ".join(words))) is not None:
+            typed = text[p.start : p.i].strip()
+            raise _at_least_error(expr, typed, rest, int(least[1] or least[2]))
         elif repeat == 1 and (n := _label_repeat(words)) is not None:
             raise UserError("dice.label_is_repeat", given=rest, example=f"{n}#{render(expr)}")
         elif isinstance(expr, Dice) and expr.success is None:
@@ -669,6 +675,15 @@ def _label_target(words: list[str]) -> int | None:
     if m is None or (m[3] is None and m[1] is None and m[2] is None):
         return None  # a bare number with no plus sign and no word is a label (`d20 3`)
     return int(m[3] or m[4])
+
+
+def _at_least_error(expr: Expr, typed: str, given: str, n: int) -> UserError:
+    """`3d6 almeno 10`: the comparison of the total to write, on the expression as typed. A
+    dice term goes in brackets (`(3d6)>=10`), else its `>=` would be a per-die target."""
+    left = typed
+    if isinstance(expr, Dice):
+        left = f"({left})"
+    return UserError("dice.label_is_comparison", given=given, example=f"{left}>={n}")
 
 
 def _target_error(expr: Dice, given: str, target: int) -> UserError:

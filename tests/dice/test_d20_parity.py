@@ -411,3 +411,29 @@ def test_what_players_write_for_targets_repeats_and_rerolls_is_not_a_silent_labe
         ("2d6 successi", "successi"),
     ):
         assert parse(text).rolls[0].label == label, text
+
+
+def test_at_least_in_words_asks_for_the_comparison() -> None:
+    """`/prob 5d6>=4 almeno 3` (the chance of three hits or more) answered the whole table
+    under the label "almeno 3", never leading with the chance asked; `/roll 3d6 at least 10`
+    summed under a label. "almeno N", "at least N", "N o più", "N or more" are refused with
+    the comparison to write, which parses (and is a total's, not a per-die target)."""
+    from rules_core.dice import odds, parse
+    from rules_core.errors import UserError
+
+    for text, example in (
+        ("5d6>=4 almeno 3", "(5d6>=4)>=3"),
+        ("3d6 at least 10", "(3d6)>=10"),
+        ("2d6+3 almeno 10", "2d6+3>=10"),
+        ("2d6 10 o più", "(2d6)>=10"),
+        ("2d6 10 or more", "(2d6)>=10"),
+    ):
+        try:
+            parse(text)
+        except UserError as err:
+            assert err.key == "dice.label_is_comparison", (text, err.key)
+            assert err.params["example"] == example, (text, err.params)
+            assert set(odds(example).outcomes()) <= {0, 1}
+        else:
+            raise AssertionError(f"{text} was read as {parse(text).rolls}")
+    assert parse("2d6 almeno").rolls[0].label == "almeno"
