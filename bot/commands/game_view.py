@@ -114,6 +114,7 @@ def board(ctx: Reader, state: GameState) -> list[Block]:
     ]
     if state.current:
         blocks.append([plain(ctx.t("game.turn_of") + " "), bold(name_of(state, state.current))])
+    blocks += board_extra(ctx, state)
     scores = state.score()
     for player in state.players:
         side = f" ({player.side})" if player.side else ""
@@ -132,6 +133,16 @@ def board(ctx: Reader, state: GameState) -> list[Block]:
         if not state.player(u.owner):
             blocks += board_unit(ctx, state, u)
     return blocks
+
+
+def board_extra(ctx: Reader, state: GameState) -> list[Block]:
+    """Under the round and turn: what the game's own package shows of the game state in the
+    reader's language (`board_extra(ctx, state)` in bot/commands/<system>: Age of Sigmar's
+    fights of the combat phase and whose pick is next)."""
+    if state.system not in commands.MODULE_NAMES:
+        return []
+    extra = getattr(commands.module(state.system), "board_extra", None)
+    return list(extra(ctx, state)) if extra is not None else []
 
 
 def points_text(lang: i18n.Lang, system: str, n: int) -> str:

@@ -191,3 +191,8 @@ class TableArgs(Args):
             "rows", type="text", positional=True, required=True, max_length=300, aliases=("righe",)
         ),
     ]
+
+
+class FightArgs(Args):
+    unit: Annotated[str, unit_opt("unit", "unita", positional=True, required=True)]
+    again: Annotated[bool, flag_opt("again", "ancora")] = False

@@ -83,6 +83,7 @@ async def attack(ctx: Context) -> Reply:
     if by is not None and game is not None and defender is not None:
         aos_tr.may_target(by, defender)  # before any die is rolled
         aos_tr.may_apply_shot(game.state, by, shot)
+        aos_tr.may_apply_fight(game.state, by, shot)
     source = ctx.dice(a.dice)
     res = resolve_attack(req, source, settings)
     finish_dice(source, a.dice)

@@ -8,6 +8,7 @@ from collections.abc import Awaitable, Callable
 from typing import get_args
 
 from bot import i18n
+from bot.commands.aos.fight_view import pick_blocks
 from bot.commands.context import Context
 from bot.commands.game_view import unit_blocks
 from bot.commands.system_kit import SystemGame, SystemSettings
@@ -115,10 +116,13 @@ async def apply_damage(
         ctx, lambda st: aos_tr.attack_wounds(st, name, amount, shooter, shot), kind, game=game
     )
     after = tr.find_unit(change.after, name)
-    return [
+    blocks: list[Block] = [
         [plain(ctx.t("aos.applied", n=amount) + " ")],
         *unit_blocks(ctx, after, change.after.system),
     ]
+    if by is not None:  # an attack of a fight: whose pick is next (nothing outside combat)
+        blocks += pick_blocks(ctx, change.after)
+    return blocks
 
 
 def counted(ctx: Context, key: str, n: int, **params: object) -> str:

@@ -6,6 +6,7 @@ from bot.commands.aos import args as A
 from bot.commands.aos.attack import attack, odds
 from bot.commands.aos.common import SETTING_CHOICES, SETTING_NAMES_IT, SETTINGS, localized
 from bot.commands.aos.field import objective
+from bot.commands.aos.fight import fight
 from bot.commands.aos.profile import damage_table, weapon
 from bot.commands.aos.rolls import battleshock, cast, charge, check, pray, run, unbind
 from bot.commands.aos.round import command, hero, priority
@@ -117,6 +118,13 @@ SPECS = [
         aliases=("comando",),
         args=A.CommandArgs,
         examples=("/aos command", "/aos command all-out attack unit=Vindictors"),
+    ),
+    CommandSpec(
+        path=("aos", "fight"),
+        handler=localized(fight),
+        aliases=("combatti",),
+        args=A.FightArgs,
+        examples=("/aos fight Vindictors", "/aos fight Vindictors again"),
     ),
     CommandSpec(
         path=("aos", "objective"),

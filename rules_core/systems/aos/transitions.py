@@ -14,7 +14,7 @@ from rules_core.errors import UserError
 from rules_core.game.models import GameState, Unit
 from rules_core.rules.text import fold
 from rules_core.steps import Modifier, Step
-from rules_core.systems.aos import checks, turns
+from rules_core.systems.aos import checks, fights, turns
 from rules_core.systems.aos.models import Settings
 from rules_core.systems.aos.requests import (
     WEAPON_OPTIONS,
@@ -94,7 +94,7 @@ def flee(state: GameState, name: str, fled: int) -> GameState:
     left = unit.models_left - fled
     unit.damage = (unit.models - left) * unit.wounds_per_model
     unit.extra[FLED] = int(unit.extra.get(FLED, 0)) + fled
-    return new
+    return turns.mark_underway(new) if fled else new
 
 
 def ward_mortal(check: checks.Check, unit: Unit | None, source: DiceSource) -> checks.Check:
@@ -239,6 +239,13 @@ def may_apply_shot(state: GameState, attacker: Unit, shot: Shot | None = None) -
         raise UserError(key, unit=attacker.name)
 
 
+def may_apply_fight(state: GameState, attacker: Unit, shot: Shot | None = None) -> None:
+    """An applied attack in the combat phase is the attacker's fight (12.1.1, L455): the one
+    under way, or a new one, refused to a unit that has already fought (12.1, L451)."""
+    weapon, models = (shot.weapon, shot.models) if shot else ("", attacker.models_left)
+    fights.may_strike(state, attacker, weapon, models)
+
+
 def may_target(attacker: Unit, target: Unit) -> None:
     """13.1 (L500): only enemy units can be the target of an attack."""
     if attacker.owner == target.owner:
@@ -253,17 +260,18 @@ def attack_wounds(
     again in that phase."""
     shooter = turns.named_unit(state, attacker)
     if shooter is None:
-        return wound(state, target, amount)
+        return turns.mark_underway(wound(state, target, amount))
     may_target(shooter, _named(state, target))
     may_apply_shot(state, shooter, shot)
-    new = wound(state, target, amount)
+    may_apply_fight(state, shooter, shot)
+    new = turns.mark_underway(wound(state, target, amount))
+    weapon, models = (shot.weapon, shot.models) if shot else ("", shooter.models_left)
+    new = fights.record_strike(new, shooter, weapon, models)
     phase = turns.PHASES[state.phase]
     counted = phase == "shooting" or (
         phase == "charge" and "unleash_hell" in turns.phase_effects(state, shooter.name)
     )
     if counted:
-        models = shot.models if shot is not None else shooter.models_left
-        weapon = shot.weapon if shot is not None else ""
         new = turns.record_shot(new, shooter.name, weapon, models, target)
     return new
 

@@ -61,6 +61,9 @@ NO_SHOOTING = (RAN, RETREATED, REDEPLOYED)
 # Commands whose effect is a shot by the unit that receives it: command id -> the phases in
 # which it is (11.2, L443; 13.4, L565-567: All-out Attack is picked as the unit shoots).
 SHOOTING_COMMANDS = {"unleash_hell": ("charge",), "all_out_attack": ("shooting",)}
+# Commands used as the unit that receives them is picked to fight: command id -> the phases
+# in which it is (13.4, L563, L567).
+FIGHTING_COMMANDS = {"all_out_attack": ("combat",)}
 # Commands whose effect lasts until the end of the phase on the unit that received them:
 # command id -> the roll it changes (13.4, L565-571; 15.3, L625).
 PHASE_EFFECTS = {
@@ -94,6 +97,9 @@ class CommandAbility(BaseModel):
     enemy_turn: list[str] = Field(default_factory=list)  # phases: only in the opponent's
     # The command's own distances, which the players check at the table (aos.table_check.*)
     table: list[str] = Field(default_factory=list)
+    # Used at the start of its phase, before anything else in it (1.6.1, L177): Rally (L309),
+    # Inspiring Presence (L625).
+    start: bool = False
     lines: str
 
 
@@ -140,6 +146,13 @@ class AosState(BaseModel):
     # phase (L409, L411), and the unit Unleash Hell's unit shoots at (its first target, L443).
     fired: dict[str, dict[str, int]] = Field(default_factory=dict)
     hell_targets: dict[str, str] = Field(default_factory=dict)
+    # The combat phase's fights (12.1, L451-455; fights.py): folded units in the order they
+    # fought, and the latest fight's attacks: folded weapon -> models that attacked with it.
+    fought: list[str] = Field(default_factory=list)
+    strikes: dict[str, int] = Field(default_factory=dict)
+    # Something past the start of the phase was recorded in it (wounds written, models fled):
+    # a command used at the start of the phase comes too late (1.6.1, L177).
+    underway: bool = False
     turn_seq: int | None = None  # the turn the counts below belong to
     turn_models: dict[str, int] = Field(default_factory=dict)  # folded unit -> models at start
     returned: dict[str, int] = Field(default_factory=dict)  # folded unit -> models returned
@@ -254,6 +267,12 @@ def use_command(
             raise UserError(f"aos.no_shoot_{barred}", unit=receiver.name)
         if has_fired(state, receiver.name):  # used as the unit is picked to shoot (L563, L567)
             raise UserError("aos.command_after_shot", command=ability.id, unit=receiver.name)
+    fights_now = receiver is not None and phase in FIGHTING_COMMANDS.get(ability.id, ())
+    if fights_now and receiver is not None and fight_begun(state, receiver.name):
+        # used as the unit is picked to fight (L563, L567)
+        raise UserError("aos.command_after_fight", command=ability.id, unit=receiver.name)
+    if ability.start and phase_underway(state):  # at the start of the phase (L177)
+        raise UserError("aos.command_not_at_start", command=ability.id, phase=phase)
     aos = phase_ledger(state)
     used = aos.commands_used.setdefault(user_id, [])
     everyone = [c for ids in aos.commands_used.values() for c in ids]
@@ -325,6 +344,7 @@ def phase_ledger(state: GameState) -> AosState:
         aos.ledger, aos.commands_used, aos.units_received, aos.effects = key, {}, [], {}
         aos.issuers, aos.fired, aos.hell_targets = [], {}, {}
         aos.received, aos.rallied = {}, []
+        aos.fought, aos.strikes, aos.underway = [], {}, False
     return aos
 
 
@@ -372,6 +392,32 @@ def has_fired(state: GameState, unit: str) -> bool:
     """The unit has made shots in this phase, with any weapon."""
     aos = aos_state(state)
     return aos.ledger == phase_key(state) and any(aos.fired.get(fold(unit), {}).values())
+
+
+def fight_begun(state: GameState, unit: str) -> bool:
+    """The unit has fought this combat phase (12.1.1, L455) beyond being just picked: its
+    attacks were made, or another unit fought after it (see fights.py)."""
+    aos = aos_state(state)
+    if aos.ledger != phase_key(state) or PHASES[state.phase] != "combat":
+        return False
+    key = fold(unit)
+    just_picked = bool(aos.fought) and aos.fought[-1] == key and not aos.strikes
+    return key in aos.fought and not just_picked
+
+
+def phase_underway(state: GameState) -> bool:
+    """Something past the start of the current phase was recorded in it (1.6.1, L177)."""
+    aos = aos_state(state)
+    return aos.ledger == phase_key(state) and aos.underway
+
+
+def mark_underway(state: GameState) -> GameState:
+    """The current phase is past its start: wounds were written or models fled in it."""
+    aos = phase_ledger(state)
+    if aos.underway:
+        return state
+    aos.underway = True
+    return with_aos(state, aos)
 
 
 def hell_target(state: GameState, unit: str) -> str | None:

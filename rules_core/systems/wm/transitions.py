@@ -22,7 +22,6 @@ from rules_core.systems.wm.settings import WmSettings
 from rules_core.systems.wm.system import (
     CONTROL_PHASE,
     KNOCKED_DOWN,
-    RAN,
     WM,
     allocate,
     damage_model,
@@ -464,6 +463,9 @@ def allocate_focus(
 class Change:
     state: GameState
     notes: list[Note]
+
+
+RAN = ("ran", "corso", "ha_corso", "corsa")  # a condition saying the caster ran this activation
 
 
 def use_feat(state: GameState, caster_name: str) -> Change:

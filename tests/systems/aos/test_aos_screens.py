@@ -46,6 +46,7 @@ WALK = {
         "/aos shock bersaglio=Gutrippaz dadi=1",
         "/aos shock coraggio=6 uccisi=1 dadi=6",
         "/aos lancia valore=6 dadi=1,1,1",
+        "/turno fine",  # Rally comes at the start of a hero phase (L309): Bob's
         "/aos comando Chiamata a Raccolta unità=Gutrippaz gratis",
         "/aos prova raccolta bersaglio=Gutrippaz applica dadi=6,1,1,1,1,1,1,1,1",
         "/aos carica distanza=13",
@@ -66,6 +67,7 @@ WALK = {
         "/aos battleshock target=Gutrippaz dice=1",
         "/aos battleshock bravery=6 slain=1 dice=6",
         "/aos cast value=6 dice=1,1,1",
+        "/turn end",  # Rally comes at the start of a hero phase (L309): Bob's
         "/aos command rally unit=Gutrippaz free",
         "/aos check rally target=Gutrippaz apply dice=6,1,1,1,1,1,1,1,1",
         "/aos charge distance=13",

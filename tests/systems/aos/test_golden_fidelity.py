@@ -326,9 +326,12 @@ def test_L411_only_the_player_whose_turn_it_is_shoots_and_each_unit_once() -> No
     with pytest.raises(UserError) as raised:
         aos_tr.attack_wounds(shot, "Gutrippaz", 1, "Vindictors")
     assert raised.value.key == "aos.already_shot"
-    # The charge phase's shots are Bob's, with Unleash Hell (below); combat attacks repeat.
+    # The charge phase's shots are Bob's, with Unleash Hell (below); in the combat phase the
+    # attacks are the unit's fight: once too (12.1, L451; test_aos_fights.py).
     later = aos_tr.attack_wounds(at_phase(shot, "combat"), "Gutrippaz", 1, "Vindictors")
-    aos_tr.attack_wounds(later, "Gutrippaz", 1, "Vindictors")
+    with pytest.raises(UserError) as raised:
+        aos_tr.attack_wounds(later, "Gutrippaz", 1, "Vindictors")
+    assert raised.value.key == "aos.already_fought_weapon"
     # The next shooting phase (Bob's turn) is a new one.
     bobs = shot.clone()
     bobs.turn = 1

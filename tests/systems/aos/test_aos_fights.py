@@ -1,0 +1,148 @@
+"""The combat phase's fights in rules_core, without the bot (rules_core.systems.aos.fights):
+who fought, whose pick is next, a second fight refused, and the commands the book times by the
+pick of a unit or the start of a phase. Lines refer to ../shared/seeds/001_3302d92f440b0a0b.txt."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules_core.errors import UserError
+from rules_core.game import transitions as tr
+from rules_core.game.models import GameState, Player, Unit
+from rules_core.systems.aos import fights, turns
+from rules_core.systems.aos import transitions as aos_tr
+
+ANN = Player(user_id="a", name="Ann")
+BOB = Player(user_id="b", name="Bob")
+
+
+def game(phase: str = "combat") -> GameState:
+    state = GameState(system="aos", name="t", organiser="a", players=[ANN, BOB], order=["a", "b"])
+    for name, owner in (("Vindictors", ANN), ("Liberators", ANN), ("Gutrippaz", BOB)):
+        state = tr.add_unit(state, name, owner, {"models": 5, "wounds": 2, "save": 4})
+    state.phase = turns.PHASES.index(phase)
+    return state
+
+
+def unit(state: GameState, name: str) -> Unit:
+    return tr.find_unit(state, name)
+
+
+def strike(state: GameState, attacker: str, target: str, weapon: str = "Sword") -> GameState:
+    shot = aos_tr.Shot(unit=attacker, weapon=weapon, models=5, target=target)
+    return aos_tr.attack_wounds(state, target, 1, attacker, shot)
+
+
+def test_L447_L455_the_active_player_picks_first_then_the_pick_alternates() -> None:
+    state = game()
+    first = fights.next_pick(state)
+    assert first is not None and first.player == "a"  # the player whose turn it is (L447)
+    state = strike(state, "Vindictors", "Gutrippaz")
+    assert fights.fought(state) == ["vindictors"]
+    pick = fights.next_pick(state)
+    assert pick is not None and pick.player == "b" and pick.waiting == ["Gutrippaz"]
+    state = strike(state, "Gutrippaz", "Vindictors")
+    pick = fights.next_pick(state)
+    assert pick is not None and pick.player == "a" and pick.waiting == ["Liberators"]
+
+
+def test_L459_a_side_with_no_unit_left_passes_and_both_passing_ends_the_phase() -> None:
+    state = fights.record_fight(game(), unit(game(), "Gutrippaz"))
+    pick = fights.next_pick(state)  # Bob fought; Ann has two units that haven't
+    assert pick is not None and pick.player == "a" and pick.passes is None
+    state = fights.record_fight(state, unit(state, "Vindictors"))
+    pick = fights.next_pick(state)  # Bob's only unit fought: he passes, Ann picks again
+    assert pick is not None and pick.player == "a" and pick.passes == "b"
+    state = fights.record_fight(state, unit(state, "Liberators"))
+    over = fights.next_pick(state)
+    assert over is not None and over.player is None  # both pass: the phase ends
+
+
+def test_L451_a_unit_that_fought_is_refused_a_second_fight() -> None:
+    state = strike(game(), "Vindictors", "Gutrippaz")
+    state = strike(state, "Vindictors", "Gutrippaz", weapon="Shield")  # the same fight
+    state = strike(state, "Gutrippaz", "Vindictors")
+    with pytest.raises(UserError) as err:
+        strike(state, "Vindictors", "Gutrippaz", weapon="Axe")
+    assert err.value.key == "aos.already_fought"
+    with pytest.raises(UserError) as err:
+        fights.record_fight(state, unit(state, "Vindictors"))
+    assert err.value.key == "aos.already_fought"
+
+
+def test_L467_each_model_attacks_once_with_each_weapon_in_a_fight() -> None:
+    state = strike(game(), "Vindictors", "Gutrippaz")
+    with pytest.raises(UserError) as err:
+        strike(state, "Vindictors", "Gutrippaz")
+    assert err.value.key == "aos.already_fought_weapon"
+
+
+def test_L195_an_ability_lets_a_unit_fight_again_but_never_a_third_time() -> None:
+    state = strike(game(), "Vindictors", "Gutrippaz")
+    with pytest.raises(UserError) as err:
+        fights.record_fight(game(), unit(game(), "Vindictors"), again=True)
+    assert err.value.key == "aos.again_first_fight"
+    state = fights.record_fight(state, unit(state, "Vindictors"), again=True)
+    state = strike(state, "Vindictors", "Gutrippaz")  # its weapons again, in the new fight
+    assert fights.fights_of(state, "Vindictors") == 2
+    with pytest.raises(UserError) as err:
+        fights.record_fight(state, unit(state, "Vindictors"), again=True)
+    assert err.value.key == "aos.fought_twice"
+
+
+def test_fights_are_the_combat_phases_and_reset_when_the_phase_moves_on() -> None:
+    with pytest.raises(UserError) as err:
+        fights.record_fight(game("shooting"), unit(game(), "Vindictors"))
+    assert err.value.key == "aos.fight_not_combat"
+    assert fights.next_pick(game("shooting")) is None
+    state = strike(game(), "Vindictors", "Gutrippaz")
+    later = tr.next_phase(state)  # battleshock
+    assert fights.fought(later) == []
+    again = state.clone()
+    again.turn += 1  # the other player's combat phase
+    assert fights.fought(again) == []
+    pick = fights.next_pick(again)
+    assert pick is not None and pick.player == "b"
+
+
+def test_L567_all_out_attack_after_the_units_fight_is_refused() -> None:
+    state = strike(game(), "Vindictors", "Gutrippaz")
+    state.resources["player:a"] = {"cp": 2}
+    ability = turns.find_command("all_out_attack")
+    with pytest.raises(UserError) as err:
+        turns.use_command(state, "a", ability, "Vindictors")
+    assert err.value.key == "aos.command_after_fight"
+    assert err.value.params["unit"] == "Vindictors"
+    # Picked with /aos fight and no attack made yet: the command comes with the pick.
+    picked = fights.record_fight(state, unit(state, "Liberators"))
+    new, left = turns.use_command(picked, "a", ability, "Liberators")
+    assert left == 1 and turns.phase_effects(new, "Liberators") == ["all_out_attack"]
+
+
+def test_L309_L177_rally_comes_at_the_start_of_the_hero_phase() -> None:
+    state = game("hero")
+    state.resources["player:b"] = {"cp": 1}
+    rally = turns.find_command("rally")
+    new, _ = turns.use_command(state, "b", rally, "Gutrippaz")  # nothing else yet: accepted
+    assert turns.aos_state(new).received == {"gutrippaz": "rally"}
+    cast = aos_tr.attack_wounds(state, "Gutrippaz", 2, None)  # a spell's wounds, written
+    with pytest.raises(UserError) as err:
+        turns.use_command(cast, "b", rally, "Gutrippaz")
+    assert err.value.key == "aos.command_not_at_start"
+    assert err.value.params["phase"] == "hero"
+    moved_on = tr.next_phase(tr.next_phase(cast))  # a later phase: wrong phase, as before
+    with pytest.raises(UserError) as err:
+        turns.use_command(moved_on, "b", rally, "Gutrippaz")
+    assert err.value.key == "aos.wrong_phase"
+
+
+def test_L625_inspiring_presence_comes_before_any_test_of_the_battleshock_phase() -> None:
+    state = game("battleshock")
+    state.resources["player:b"] = {"cp": 1}
+    fled = aos_tr.flee(state, "Gutrippaz", 2)
+    presence = turns.find_command("inspiring_presence")
+    with pytest.raises(UserError) as err:
+        turns.use_command(fled, "b", presence, "Gutrippaz")
+    assert err.value.key == "aos.command_not_at_start"
+    new, _ = turns.use_command(state, "b", presence, "Gutrippaz")
+    assert turns.phase_effects(new, "Gutrippaz") == ["inspiring_presence"]
