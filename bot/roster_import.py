@@ -22,7 +22,7 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
 
 from rules_core.errors import UserError
-from rules_core.game.battlescribe import BsProfile, BsRoster, BsSelection
+from rules_core.game.battlescribe import BsCategory, BsProfile, BsRoster, BsSelection
 
 MAX_FILE = 4 * 1024 * 1024
 MAX_XML = 16 * 1024 * 1024
@@ -84,6 +84,10 @@ def _selection(element: Element, depth: int = 0) -> BsSelection:
         number=_number(element.get("number")),
         profiles=[_profile(p) for p in _children(element, "profiles", "profile")],
         costs=_costs(element),
+        categories=[
+            BsCategory(name=c.get("name", ""), primary=c.get("primary") == "true")
+            for c in _children(element, "categories", "category")
+        ],
         selections=[
             _selection(s, depth + 1) for s in _children(element, "selections", "selection")
         ],

@@ -66,6 +66,21 @@ _LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz
 
 _MAIDEN_DROP = re.compile(r"d\d+")  # `4d6 d1`: Dice Maiden's drop-lowest, after a space
 _MAIDEN_BOTCH = re.compile(r"b\d+")  # `4d10 t7 b1`: Dice Maiden's botches
+_DICE_START = re.compile(r"d(?:[0-9%]|f(?![a-z]))")  # a dice term without its count
+# What players write around the dice, which a label would silently swallow: a repeat (`x3`,
+# `3 volte`; `3x d6` before them), a per-die target (`4+`, `successi su 4+`), a number's
+# plural after an operation (`reroll 1s`) and an article (`ritira gli 1`).
+_REPEAT_X = re.compile(r"[ \t]*([0-9]{1,3})[ \t]*[x×][ \t]*(?=[0-9(d])")
+_LABEL_TIMES = re.compile(r"[x×] ?([0-9]{1,3})|([0-9]{1,3}) (?:volte|times|x)")
+_LABEL_TARGET = re.compile(
+    r"(?:(successi|successo|successes|success|hits|colpi) )?(?:(su|on|at|a|da) )?"
+    r"(?=[0-9])(?:([0-9]{1,3})\+|([0-9]{1,3}))"
+)
+_LABEL_AT_LEAST = re.compile(
+    r"(?:almeno|at least) ([0-9]{1,4})|([0-9]{1,4}) (?:o più|o piu|or more)"
+)
+_NUMBER_PLURAL = re.compile(r"([0-9]{1,3})(?:s|'s)")
+_ARTICLES = frozenset(("gli", "i", "le", "the"))
 
 
 def _label_sign(s: str, k: int) -> bool:
@@ -550,6 +565,12 @@ def _segment(text: str, base: int) -> RollSpec:
             p.i = h + 1
             p.ws()
     p.start = p.i
+    times = _REPEAT_X.match(text, p.i) if repeat == 1 else None
+    if times is not None:  # `3x d6`: a repeat written as a count of times
+        raise UserError(
+            "dice.repeat_syntax",
+            example=f"{int(times[1])}#{text[times.end() :].strip()}",
+        )
     expr = p.compare()
     p.ws()
     rest = text[p.i :].strip()
@@ -560,6 +581,9 @@ def _segment(text: str, base: int) -> RollSpec:
         # A label is set apart by a space or brackets: "2d6x" and "2d" are typos, not labels.
         glued = c != "[" and not p.s[p.i - 1].isspace()
         first = low.split()[0]
+        if not glued and isinstance(expr, Num) and _DICE_START.match(low):
+            # `2 d6`: the count set apart from its die (not Dice Maiden's `4d6 d1`)
+            raise UserError("dice.split_dice", given=text.strip(), instead=f"{expr.value}{rest}")
         if not glued and _MAIDEN_DROP.fullmatch(first):
             # Dice Maiden's `4d6 d1` (drop the lowest one): ours is `4d6pl1`, never a new die.
             raise UserError("dice.maiden_drop", given=first, instead=f"pl{first[1:]}")
@@ -581,8 +605,17 @@ def _segment(text: str, base: int) -> RollSpec:
             # Avrae's `1d20+5 adv`: the d20 is rolled twice, the better (or worse) one kept.
             expr = _advantage(expr, _ADVANTAGE[words[0]], words[0])
             label = rest[len(words[0]) :].strip() or None
-        elif _names_an_operation(words):
-            raise _operation_error(expr, rest, words)
+        elif _names_an_operation(_operation_words(words)):
+            raise _operation_error(expr, rest, _operation_words(words))
+        elif (least := _LABEL_AT_LEAST.fullmatch(" ".join(words))) is not None:
+            typed = text[p.start : p.i].strip()
+            raise _at_least_error(expr, typed, rest, int(least[1] or least[2]))
+        elif repeat == 1 and (n := _label_repeat(words)) is not None:
+            raise UserError("dice.label_is_repeat", given=rest, example=f"{n}#{render(expr)}")
+        elif isinstance(expr, Dice) and expr.success is None:
+            target = _label_target(words)
+            if target is not None:
+                raise _target_error(expr, rest, target)
     return _spec(expr, render(expr), label, repeat)
 
 
@@ -613,6 +646,53 @@ def _names_an_operation(words: list[str]) -> bool:
         and words[0] in _OPERATION_WORDS
         and (len(words) == 1 or (len(words) == 2 and words[1].isdigit() and len(words[1]) <= 3))
     )
+
+
+def _operation_words(words: list[str]) -> list[str]:
+    """A label's words as `_names_an_operation` reads them: `reroll 1s`, `ritira gli 1` are
+    `reroll 1`, `ritira 1` (an article after the verb dropped, a number's plural read)."""
+    if len(words) == 3 and words[0] in _OPERATION_WORDS and words[1] in _ARTICLES:
+        words = [words[0], words[2]]
+    if len(words) == 2 and (m := _NUMBER_PLURAL.fullmatch(words[1])) is not None:
+        words = [words[0], m[1]]
+    return words
+
+
+def _label_repeat(words: list[str]) -> int | None:
+    """How many times a label asks to roll (`x3`, `x 3`, `×3`, `3 volte`, `3 times`), else None."""
+    text = " ".join(words)
+    m = _LABEL_TIMES.fullmatch(text)
+    if m is None:
+        return None
+    n = int(m[1] or m[2])
+    return n if 1 < n <= limits.MAX_REPEAT else None
+
+
+def _label_target(words: list[str]) -> int | None:
+    """The per-die target a label names (`4+`, `su 4+`, `successi su 4+`, `hits on 5`), else
+    None: the wargames' way to say "count the dice showing N or more"."""
+    m = _LABEL_TARGET.fullmatch(" ".join(words))
+    if m is None or (m[3] is None and m[1] is None and m[2] is None):
+        return None  # a bare number with no plus sign and no word is a label (`d20 3`)
+    return int(m[3] or m[4])
+
+
+def _at_least_error(expr: Expr, typed: str, given: str, n: int) -> UserError:
+    """`3d6 almeno 10`: the comparison of the total to write, on the expression as typed. A
+    dice term goes in brackets (`(3d6)>=10`), else its `>=` would be a per-die target."""
+    left = typed
+    if isinstance(expr, Dice):
+        left = f"({left})"
+    return UserError("dice.label_is_comparison", given=given, example=f"{left}>={n}")
+
+
+def _target_error(expr: Dice, given: str, target: int) -> UserError:
+    per_die = expr._replace(success=Cond(">=", target))
+    if Cond(">=", target).count(expr.sides) == 0:  # no face reaches it: the total's
+        example = f"({render(expr)})>={target}"
+    else:
+        example = render(per_die)
+    return UserError("dice.label_is_operation", given=given, instead=f">={target}", example=example)
 
 
 def _operation_error(expr: Expr, given: str, words: list[str]) -> UserError:

@@ -18,7 +18,10 @@ How it becomes units:
 - characteristics the game doesn't use are kept on the unit and listed; a value that isn't a
   number (`*`, `2D6`) is reported as unreadable; a stat of the game's stat line the profile
   lacks is reported as missing (the system's default applies);
-- a unit selection without any stat profile is skipped and reported.
+- a unit selection without any stat profile is skipped and reported;
+- its categories (`categories > category[name, primary]`) name what the rules read of it:
+  WARMACHINE's model type (`unit_kind`) and Age of Sigmar's MONSTER keyword
+  (`CATEGORY_STATS`).
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from rules_core.game import stat_names
 from rules_core.game import transitions as tr
 from rules_core.rules.text import fold
 from rules_core.systems import get_system
+from rules_core.systems.wm import system as wm_system
 
 MIN_STATS = 2  # characteristics a profile needs to be the unit's stat line
 # Words in a roster's gameSystemName that name one of our games.
@@ -41,6 +45,20 @@ GAME_WORDS: dict[str, tuple[str, ...]] = {
     "inf": ("infinity",),
     "c5": ("confrontation",),
 }
+
+
+# Categories that are a yes/no stat of the game: Age of Sigmar's MONSTER keyword, a category of
+# each monster's entry in BattleScribe's data (a unit with the keyword is a MONSTER, 21.0;
+# what it changes: contesting objectives, 18.1.2).
+CATEGORY_STATS: dict[str, dict[str, str]] = {"aos": {"monster": "monster"}}
+# A WARMACHINE stat profile's type naming the model type, for a unit with no category saying
+# it (the Mk II data's profile types; Myrmidons are Retribution warjacks).
+WM_PROFILE_KINDS = {"warcaster": "warcaster", "warjack": "warjack", "myrmidon": "warjack"}
+
+
+class BsCategory(BaseModel):
+    name: str
+    primary: bool = False
 
 
 class BsProfile(BaseModel):
@@ -55,6 +73,7 @@ class BsSelection(BaseModel):
     number: int = 1
     profiles: list[BsProfile] = Field(default_factory=list)
     costs: dict[str, float] = Field(default_factory=dict)
+    categories: list[BsCategory] = Field(default_factory=list)
     selections: list[BsSelection] = Field(default_factory=list)
 
 
@@ -158,6 +177,28 @@ def _weapons(system: str, unit: BsSelection, stats: BsProfile) -> list[rs.Weapon
     return out
 
 
+def unit_kind(unit: BsSelection, profile: BsProfile) -> str | None:
+    """A WARMACHINE unit's model type (warcaster, warjack, solo, trooper: the book's types,
+    p. 31, L393-396) from its categories, the primary one first (the Mk II data files each
+    model in one of Warcaster, Warjack, Solo, Unit; a Unit's models are troopers), else from
+    its stat profile's type. None for the other categories (HORDES' Warlock and Warbeast,
+    Battle Engine): the card decides, as for a unit typed without `kind=`."""
+    ordered = sorted(unit.categories, key=lambda c: not c.primary)
+    for name in [c.name for c in ordered]:
+        try:
+            return wm_system.parse_model_kind(name)
+        except UserError:
+            continue
+    return WM_PROFILE_KINDS.get(fold(profile.type_name).strip())
+
+
+def _category_stats(system: str, unit: BsSelection) -> dict[str, int]:
+    table = CATEGORY_STATS.get(system, {})
+    return {
+        table[fold(c.name).strip()]: 1 for c in unit.categories if fold(c.name).strip() in table
+    }
+
+
 def _unit(system: str, unit: BsSelection) -> tuple[rs.RosterUnit, UnitReport] | None:
     profile = _stat_profile(system, unit)
     if profile is None:
@@ -184,6 +225,10 @@ def _unit(system: str, unit: BsSelection) -> tuple[rs.RosterUnit, UnitReport] | 
         cost = next((v for k, v in unit.costs.items() if fold(k).strip() in ("pts", "points")), 0)
         if 0 < cost <= 999 and "pts" not in stats:
             stats["pts"] = int(cost)
+    stats.update(_category_stats(system, unit))
+    options: dict[str, str] = {}
+    if system == "wm" and (kind := unit_kind(unit, profile)) is not None:
+        options[wm_system.KIND_KEY] = kind
     known = {s.name: s for s in get_system(system).stats}
     for key in list(stats):  # out of the game's bounds: reported, the default applies
         spec = known.get(key)
@@ -201,7 +246,9 @@ def _unit(system: str, unit: BsSelection) -> tuple[rs.RosterUnit, UnitReport] | 
         weapons = weapons[: rs.MAX_WEAPONS]
         report.notes.append("army.report_weapons_capped")
     kept = dict(list(report.kept.items())[: rs.MAX_KEPT])
-    item = rs.RosterUnit(name=name, models=models, stats=stats, weapons=weapons, kept=kept)
+    item = rs.RosterUnit(
+        name=name, models=models, stats=stats, options=options, weapons=weapons, kept=kept
+    )
     return item, report
 
 

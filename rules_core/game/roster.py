@@ -74,7 +74,8 @@ WEAPON_FIELDS: dict[str, dict[str, tuple[str, ...]]] = {
         "aoe": ("ade", "area"),
         "pow": ("pot", "potenza"),
         "p+s": ("ps", "p+f", "pf"),
-        "loc": ("location", "posizione", "pos"),  # L, R, H or - (the weapon's system)
+        # L, R, H or - (the weapon's system); BattleScribe's Mk II data heads it `L/R/H`
+        "loc": ("location", "posizione", "pos", "lrh"),
     },
     "aos": {
         "range": ("gittata", "rng"),

@@ -226,6 +226,7 @@ def add_condition(state: GameState, name: str, condition: str, until: str | None
     condition = clean_name(condition)
     new = state.clone()
     unit = find_unit(new, name)
+    get_system(state.system).check_condition(unit, condition)
     unit.conditions = [c for c in unit.conditions if fold(c.name) != fold(condition)]
     if len(unit.conditions) >= MAX_CONDITIONS:
         raise UserError("game.too_many_conditions", limit=MAX_CONDITIONS)

@@ -222,6 +222,10 @@ class GameSystem(BaseModel):
         """A change of `unit`'s stats typed by hand (/unit set; `stats` as validated), refused
         here (UserError) when the game's rules make it a move of their own, with a cost."""
 
+    def check_condition(self, unit: Unit, condition: str) -> None:
+        """A condition given to `unit` by hand (/unit cond add), refused here (UserError) when
+        the unit's state forbids what it records (a WARMACHINE run with a crippled Movement)."""
+
     def damage_unit(
         self, unit: Unit, amount: int, *, column: int | None, dice: DiceSource | None
     ) -> list[Note]:

@@ -128,3 +128,27 @@ async def test_an_infinity_roster_shows_mov_as_its_profile_prints_it(app: App) -
     assert (await say(app, f"/army save Nomadi system=inf\n{text}", user="1", chat=CHAT)).ok
     lines = shown_lines(await say(app, "/armata mostra Nomadi", user="1", chat=CHAT, lang="it"))
     assert lines.startswith("Fusilier MOV=4-2 CC=13") and "mov1" not in lines
+
+
+async def test_an_italian_wm_roster_writes_str_and_focus_as_the_book_does(app: App) -> None:
+    """The Italian book's stat bar prints FOR and FOCUS (p. 33, the stat bar): /armata
+    mostra wrote 'forza=' beside VEL= MAT= DAT= DIF=, and 'focus=' in lower case."""
+    line = "Stryker spd=6 str=6 mat=7 rat=6 def=16 arm=15 cmd=9 focus=6 kind=warcaster"
+    assert (await say(app, f"/army save Caster system=wm\n{line}", user="1", chat=CHAT)).ok
+    lines = shown_lines(await say(app, "/armata mostra Caster", user="1", chat=CHAT, lang="it"))
+    assert lines.startswith("Stryker VEL=6 FOR=6 MAT=7 DAT=6 DIF=16 ARM=15 CMD=9 FOCUS=6"), lines
+    english = shown_lines(await say(app, "/army show Caster", user="1", chat=CHAT, lang="en"))
+    assert english.startswith("Stryker SPD=6 STR=6 MAT=7 RAT=6 DEF=16 ARM=15 CMD=9 FOCUS=6")
+
+
+def test_a_stat_printed_as_an_abbreviation_is_one_in_both_languages() -> None:
+    """Every game's stat the English screens show as the book's capital abbreviation (STR,
+    DEF, CC...) is a capital abbreviation on the Italian screens too (FOR, DIF, CC...), and
+    the reverse: the one check /armata mostra and /unita mostra share (game.stat.*)."""
+    from bot import i18n
+
+    it, en = i18n.catalogue("it"), i18n.catalogue("en")
+    keys = [k for k in en if k.startswith("game.stat.") and k.count(".") == 3]
+    assert keys
+    mismatched = [k for k in keys if en[k].isupper() != str(it.get(k, "")).isupper()]
+    assert mismatched == []

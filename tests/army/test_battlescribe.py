@@ -9,7 +9,12 @@ import pytest
 
 from bot.roster_import import read_roster
 from rules_core.errors import UserError
+from rules_core.game import roster as rs
 from rules_core.game.battlescribe import Imported, detect_system, to_roster
+from rules_core.game.models import GameState, Player
+from rules_core.systems.aos import battlefield
+from rules_core.systems.wm import transitions as wt
+from rules_core.systems.wm.system import model_kind
 from tests.army.battlescribe_files import GAMES, malformed, ros, rosz
 
 
@@ -46,6 +51,55 @@ def test_warmachine_stats_models_weapons_and_kept_fields() -> None:
     jack = result.reports[1]
     assert jack.unit == "Ironclad" and jack.missing == ["cmd"]
     assert result.roster.units[1].weapons[0].values["loc"] == "R"  # read by locks (#22)
+
+
+def in_a_game(result: Imported, system: str) -> GameState:
+    ann = Player(user_id="1", name="Ann")
+    game = GameState(system=system, name="t", organiser="1", players=[ann], order=["1"])
+    return rs.add_roster(game, result.roster, ann)[0]
+
+
+def test_warmachine_model_types_come_from_the_rosters_categories() -> None:
+    """A WARMACHINE Mk II roster as BattleScribe exports it from the BSData warmahordes data:
+    each model in one of the categories Warcaster, Warjack, Solo, Unit (p. 31, L393-396), the
+    stat profile typed Warcaster, Warjack or Trooper. The category is the model type, the
+    profile's type when there is none (the Stormwall); a Journeyman Warcaster is a solo with
+    FOCUS, so its FOCUS does not make it a warcaster."""
+    result = to_roster(read_roster(ros("wm_mk2"), "wm_mk2.ros"), "wm")
+    kinds = {u.name: u.options.get("kind") for u in result.roster.units}
+    assert kinds == {
+        "Captain Victoria Haley": "warcaster",
+        "Lancer": "warjack",
+        "Trencher Infantry": "trooper",
+        "Journeyman Warcaster": "solo",
+        "Stormwall": "warjack",
+    }
+    lancer = result.roster.units[1]
+    assert lancer.weapons[0].values["loc"] == "L"  # the data's `L/R/H` column
+    # In a game the rules read them: a warjack passes command checks by itself (L680-681),
+    # a solo has no feat (L926-927), though it has FOCUS (before: a warcaster, with a feat).
+    state = in_a_game(result, "wm")
+    units = {u.name: u for u in state.units}
+    assert [model_kind(u) for u in state.units] == list(kinds.values())
+    assert wt.passes_command_checks(units["Lancer"]) and wt.passes_command_checks(
+        units["Stormwall"]
+    )
+    with pytest.raises(UserError) as err:
+        wt.use_feat(state, "Journeyman Warcaster")
+    assert err.value.key == "wm.feat_casters_only"
+    assert wt.use_feat(state, "Captain Victoria Haley").notes
+
+
+def test_age_of_sigmar_monster_keyword_comes_from_the_rosters_categories() -> None:
+    """BattleScribe files Age of Sigmar's keywords as categories (HERO, MONSTER, ORDER...):
+    the MONSTER category makes the unit a MONSTER (21.0), which counts as 5 models contesting
+    an objective (18.1.2, L745); a unit without it stays a unit."""
+    result = to_roster(read_roster(ros("aos_monster"), "aos_monster.ros"), "aos")
+    drake, liberators = result.roster.units
+    assert drake.stats.get("monster") == 1 and "monster" not in liberators.stats
+    state = in_a_game(result, "aos")
+    contenders = [battlefield.contender(u, None) for u in state.units]
+    assert [c.counted for c in contenders] == [5, 5]  # 1 MONSTER as 5; 5 Liberators as 5
 
 
 def test_age_of_sigmar_models_weapons_unreadable_missing_and_skipped() -> None:

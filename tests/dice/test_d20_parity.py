@@ -363,3 +363,77 @@ def test_advantage_in_italian_and_in_full() -> None:
         spec = parse(f"1d20+5 {word}").rolls[0]
         assert spec.label is None, word
         assert spec.text.startswith(f"2d20{mode}1"), (word, spec.text)
+
+
+def test_what_players_write_for_targets_repeats_and_rerolls_is_not_a_silent_label() -> None:
+    """`/roll 5d6 4+` (hits on 4+, as every wargame writes it) summed the five dice under the
+    label "4+"; `5d6 successi su 4+`, `2d6 x3` (roll it three times), `d6 3 volte` and
+    `4d6 reroll 1s` the same: a confident wrong answer. Each is refused with the expression to
+    write, built on the player's own dice; the example itself parses."""
+    from rules_core.dice import parse
+    from rules_core.errors import UserError
+
+    cases = (
+        ("5d6 4+", "dice.label_is_operation", "5d6>=4"),
+        ("5d6 su 4+", "dice.label_is_operation", "5d6>=4"),
+        ("5d6 on 4+", "dice.label_is_operation", "5d6>=4"),
+        ("5d6 successi su 4+", "dice.label_is_operation", "5d6>=4"),
+        ("5d6 successes on 4", "dice.label_is_operation", "5d6>=4"),
+        ("10d6 colpi su 5+", "dice.label_is_operation", "10d6>=5"),
+        ("10d6 hits on 5+", "dice.label_is_operation", "10d6>=5"),
+        ("2d6 x3", "dice.label_is_repeat", "3#2d6"),
+        ("2d6 x 3", "dice.label_is_repeat", "3#2d6"),
+        ("2d6 ×3", "dice.label_is_repeat", "3#2d6"),
+        ("d6 3 volte", "dice.label_is_repeat", "3#d6"),
+        ("d6 3 times", "dice.label_is_repeat", "3#d6"),
+        ("3x d6", "dice.repeat_syntax", "3#d6"),
+        ("3x2d6+1", "dice.repeat_syntax", "3#2d6+1"),
+        ("4d6 reroll 1s", "dice.label_is_operation", "4d6r1"),
+        ("3d6 ritira gli 1", "dice.label_is_operation", "3d6r1"),
+        ("2 d6", "dice.split_dice", "2d6"),
+        ("3 d6+2", "dice.split_dice", "3d6+2"),
+    )
+    for text, key, example in cases:
+        try:
+            parse(text)
+        except UserError as err:
+            assert err.key == key, (text, err.key, err.params)
+            shown = err.params.get("example", err.params.get("instead"))
+            assert shown == example, (text, err.params)
+            parse(example)  # the suggestion is itself accepted
+        else:
+            raise AssertionError(f"{text} was read as {parse(text).rolls}")
+    # Labels that only look alike stay labels.
+    for text, label in (
+        ("2d6 colpi", "colpi"),
+        ("2d6 x", "x"),
+        ("d20 3 goblin", "3 goblin"),
+        ("2d6 successi", "successi"),
+    ):
+        assert parse(text).rolls[0].label == label, text
+
+
+def test_at_least_in_words_asks_for_the_comparison() -> None:
+    """`/prob 5d6>=4 almeno 3` (the chance of three hits or more) answered the whole table
+    under the label "almeno 3", never leading with the chance asked; `/roll 3d6 at least 10`
+    summed under a label. "almeno N", "at least N", "N o più", "N or more" are refused with
+    the comparison to write, which parses (and is a total's, not a per-die target)."""
+    from rules_core.dice import odds, parse
+    from rules_core.errors import UserError
+
+    for text, example in (
+        ("5d6>=4 almeno 3", "(5d6>=4)>=3"),
+        ("3d6 at least 10", "(3d6)>=10"),
+        ("2d6+3 almeno 10", "2d6+3>=10"),
+        ("2d6 10 o più", "(2d6)>=10"),
+        ("2d6 10 or more", "(2d6)>=10"),
+    ):
+        try:
+            parse(text)
+        except UserError as err:
+            assert err.key == "dice.label_is_comparison", (text, err.key)
+            assert err.params["example"] == example, (text, err.params)
+            assert set(odds(example).outcomes()) <= {0, 1}
+        else:
+            raise AssertionError(f"{text} was read as {parse(text).rolls}")
+    assert parse("2d6 almeno").rolls[0].label == "almeno"

@@ -118,7 +118,7 @@ async def test_a_stat_given_twice_under_two_names_is_refused(app: App) -> None:
         (
             "it",
             "/aiuto unita imposta",
-            "wm: modelli (models), VEL (SPD), forza (STR), MAT, DAT (RAT)",
+            "wm: modelli (models), VEL (SPD), FOR (STR), MAT, DAT (RAT)",
         ),
     ],
 )

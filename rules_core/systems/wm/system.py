@@ -152,6 +152,10 @@ class WarmachineSystem(GameSystem):
         if kind:
             unit.extra[KIND_KEY] = parse_model_kind(kind)
 
+    def check_condition(self, unit: Unit, condition: str) -> None:
+        if fold(condition).strip().replace(" ", "_") in RAN:
+            refuse_run(unit)
+
     def damage_unit(
         self, unit: Unit, amount: int, *, column: int | None, dice: DiceSource | None
     ) -> list[Note]:
@@ -363,6 +367,23 @@ def heal_models(unit: Unit, amount: int) -> None:
         if amount <= 0:
             break
     _save_models(unit, marked)
+
+
+# A condition recording that the model ran this activation (/unit cond NAME add ran
+# until=end-of-turn): refused when it can't run (`refuse_run`), read by the feat rule.
+RAN = ("ran", "corso", "ha_corso", "corsa")
+
+
+def refuse_run(unit: Unit) -> None:
+    """A model whose Movement system is crippled can't run (p. 67, L3734-3735); a warjack
+    spends 1 focus to run (p. 46, L1766-1768) and one whose Cortex is crippled spends none
+    (p. 67, L3731-3733), so it can't run either."""
+    grid = unit_grid(unit)
+    crippled = grid.crippled() if grid is not None else []
+    if "M" in crippled:
+        raise UserError("wm.movement_no_run", unit=unit.name)
+    if "C" in crippled and model_kind(unit) in (None, "warjack"):
+        raise UserError("wm.cortex_no_run", unit=unit.name)
 
 
 def cortex_crippled(unit: Unit) -> bool:

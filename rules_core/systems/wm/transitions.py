@@ -22,6 +22,7 @@ from rules_core.systems.wm.settings import WmSettings
 from rules_core.systems.wm.system import (
     CONTROL_PHASE,
     KNOCKED_DOWN,
+    RAN,
     WM,
     allocate,
     damage_model,
@@ -463,9 +464,6 @@ def allocate_focus(
 class Change:
     state: GameState
     notes: list[Note]
-
-
-RAN = ("ran", "corso", "ha_corso", "corsa")  # a condition saying the caster ran this activation
 
 
 def use_feat(state: GameState, caster_name: str) -> Change:
