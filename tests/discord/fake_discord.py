@@ -60,11 +60,14 @@ def discord_name_ok(name: object) -> bool:
     )
 
 
-def command_problems(commands: Any) -> list[str]:
+MAX_COMMAND_SIZE = 8000  # characters per top-level command, everything in it
+
+
+def command_problems(commands: Any, sizes: dict[str, int] | None = None) -> list[str]:
     """What Discord's API refuses in a bulk overwrite of chat-input commands (docs:
     interactions/application-commands): names, lengths, counts, nesting, option order,
     localizations, and 8,000 characters per command counting each field's longest
-    localization."""
+    localization (each command's count goes into `sizes` when given)."""
     problems: list[str] = []
     if not isinstance(commands, list) or len(commands) > 100:
         return ["not a list of at most 100 commands"]
@@ -154,8 +157,10 @@ def command_problems(commands: Any) -> list[str]:
     for command in commands:
         where = f"/{command.get('name')}"
         size = entry_size(command, where) + options(command.get("options") or [], where, 0)
-        if size > 8000:
-            problems.append(f"{where}: {size} characters (Discord allows 8000)")
+        if sizes is not None:
+            sizes[str(command.get("name"))] = size
+        if size > MAX_COMMAND_SIZE:
+            problems.append(f"{where}: {size} characters (Discord allows {MAX_COMMAND_SIZE})")
     return problems
 
 

@@ -16,7 +16,7 @@ from bot.commands.registry import Registry
 from bot.commands.spec import CommandSpec, OptionSpec
 from bot.protocol import Reply
 from rules_core.errors import UserError
-from tests.discord.fake_discord import command_problems
+from tests.discord.fake_discord import MAX_COMMAND_SIZE, command_problems
 
 SUB, GROUP, STRING, INTEGER, BOOLEAN, USER = 1, 2, 3, 4, 5, 6
 REGISTRY = build_registry()
@@ -68,9 +68,20 @@ def published(commands: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     return out
 
 
+# Characters each group keeps free under Discord's 8,000 a command, so that a new option (about
+# 40-50 characters with its Italian name and description) never breaks the registration.
+MARGINS = {"inf": 400}
+
+
 def test_generated_commands_pass_discords_limits() -> None:
     commands = build(REGISTRY)
-    assert validate(commands) == []
+    sizes: dict[str, int] = {}
+    assert validate(commands) == [] and command_problems(commands, sizes) == []
+    margins = {name: MAX_COMMAND_SIZE - size for name, size in sizes.items()}
+    report = ", ".join(f"/{n} {MAX_COMMAND_SIZE - m} ({m} free)" for n, m in margins.items())
+    print(f"Discord command sizes of {MAX_COMMAND_SIZE}: {report}")  # shown with -s or -rP
+    for name, least in MARGINS.items():
+        assert margins[name] >= least, f"/{name}: {margins[name]} characters free; {report}"
     assert len(commands) <= 25
     names = {c["name"] for c in commands}
     assert {"roll", "rolls", "odds", "rule", "rules", "game", "aos", "c5", "c5-phase"} <= names
