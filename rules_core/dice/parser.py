@@ -567,10 +567,9 @@ def _segment(text: str, base: int) -> RollSpec:
     p.start = p.i
     times = _REPEAT_X.match(text, p.i) if repeat == 1 else None
     if times is not None:  # `3x d6`: a repeat written as a count of times
-        raise UserError(
-            "dice.repeat_syntax",
-            example=f"{int(times[1])}#{text[times.end() :].strip()}",
-        )
+        example = f"{int(times[1])}#{text[times.end() :].strip()}"
+        if _parses(example):  # else the text has other troubles: the parser names them
+            raise UserError("dice.repeat_syntax", example=example)
     expr = p.compare()
     p.ws()
     rest = text[p.i :].strip()
@@ -582,8 +581,11 @@ def _segment(text: str, base: int) -> RollSpec:
         glued = c != "[" and not p.s[p.i - 1].isspace()
         first = low.split()[0]
         if not glued and isinstance(expr, Num) and _DICE_START.match(low):
-            # `2 d6`: the count set apart from its die (not Dice Maiden's `4d6 d1`)
-            raise UserError("dice.split_dice", given=text.strip(), instead=f"{expr.value}{rest}")
+            # `2 d6`: the count set apart from its die (not Dice Maiden's `4d6 d1`). When the
+            # joined text has troubles of its own (`2 d6 4+`), its error says them, on `2d6`.
+            joined = f"{expr.value}{rest}"
+            parse_full(joined)
+            raise UserError("dice.split_dice", given=text.strip(), instead=joined)
         if not glued and _MAIDEN_DROP.fullmatch(first):
             # Dice Maiden's `4d6 d1` (drop the lowest one): ours is `4d6pl1`, never a new die.
             raise UserError("dice.maiden_drop", given=first, instead=f"pl{first[1:]}")
@@ -675,6 +677,14 @@ def _label_target(words: list[str]) -> int | None:
     if m is None or (m[3] is None and m[1] is None and m[2] is None):
         return None  # a bare number with no plus sign and no word is a label (`d20 3`)
     return int(m[3] or m[4])
+
+
+def _parses(text: str) -> bool:
+    try:
+        parse_full(text)
+    except UserError:
+        return False
+    return True
 
 
 def _at_least_error(expr: Expr, typed: str, given: str, n: int) -> UserError:

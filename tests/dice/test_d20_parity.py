@@ -13,6 +13,8 @@ from collections import defaultdict
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules_core.dice import DiceSource, distribution, parse_expr, render, roll, roll_expr
 from rules_core.errors import UserError
@@ -392,6 +394,7 @@ def test_what_players_write_for_targets_repeats_and_rerolls_is_not_a_silent_labe
         ("3d6 ritira gli 1", "dice.label_is_operation", "3d6r1"),
         ("2 d6", "dice.split_dice", "2d6"),
         ("3 d6+2", "dice.split_dice", "3d6+2"),
+        ("2 d6 4+", "dice.label_is_operation", "2d6>=4"),  # the joined text's own trouble
     )
     for text, key, example in cases:
         try:
@@ -437,3 +440,54 @@ def test_at_least_in_words_asks_for_the_comparison() -> None:
         else:
             raise AssertionError(f"{text} was read as {parse(text).rolls}")
     assert parse("2d6 almeno").rolls[0].label == "almeno"
+
+
+# What players write after the dice, mixed at random below.
+WORDS = [
+    "x3",
+    "x",
+    "3",
+    "volte",
+    "times",
+    "almeno",
+    "at",
+    "least",
+    "4+",
+    "su",
+    "on",
+    "successi",
+    "hits",
+    "reroll",
+    "1s",
+    "gli",
+    "ritira",
+    "tieni",
+    "esplodi",
+    "2d6",
+    "d6",
+    "più",
+    "or",
+    "more",
+    "o",
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.sampled_from(["2d6", "d20", "3#d6", "5d6>=4", "2", "(3d6)", "2d6+3", "3x d6", "2 d6"]),
+    st.lists(st.sampled_from(WORDS), min_size=1, max_size=3),
+)
+def test_every_refusal_of_words_suggests_what_parses(head: str, words: list[str]) -> None:
+    """Whatever a player writes after the dice, a refusal's suggestion is itself accepted
+    (`2 x 4+` once suggested `2#4+`, `2 d6 x3` suggested `2d6 x3`, refused in turn)."""
+    from rules_core.dice import parse
+    from rules_core.errors import UserError
+
+    try:
+        parse(head + " " + " ".join(words))
+    except UserError as err:
+        shown = err.params.get("example")
+        if err.key == "dice.split_dice":
+            shown = err.params["instead"]
+        if shown is not None:
+            parse(str(shown))
