@@ -57,9 +57,11 @@ def system_letter(lang: i18n.Lang, key: str) -> str:
 
 def stat_word(system: str, code: str, lang: i18n.Lang) -> str:
     """A unit's stat as a reader of `lang` types and reads it (`game.stat.<system>.<code>`:
-    `ferite`, `dif`), else its code; `models` is every game's."""
+    `ferite`, `dif`), else its code; `models` is every game's. Its accents are given back
+    (`velocità`, not `velocita`): typed, both forms are taken."""
     cat = i18n.catalogue(lang)
-    return cat.get(f"game.stat.{system}.{code}") or cat.get(f"game.stat.{code}") or code
+    word = cat.get(f"game.stat.{system}.{code}") or cat.get(f"game.stat.{code}") or code
+    return i18n.readable(lang, word)
 
 
 def drawn_word(system: str, code: str, lang: i18n.Lang) -> str:

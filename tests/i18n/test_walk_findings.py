@@ -339,3 +339,15 @@ async def test_a_small_word_is_not_offered_as_a_unit_or_a_far_option(app: App) -
     assert ferire.error is not None and "fuoco" not in ferire.error.message, ferire.error
     named = await say(app, "/wow attacco Jaina Thrall", lang="it", chat=chat)
     assert named.error is not None and named.error.code == "cmd.unexpected_unit", named.error
+
+
+async def test_a_stat_is_shown_with_its_accent(app: App) -> None:
+    """/unita mostra Jaina drew `velocita=5` and /aiuto unita aggiungi listed `velocita
+    (speed)`, C5's `pieta`: the Italian word is velocità (typed, both forms are taken)."""
+    chat = {"chat": "console:walk-accent", "lang": "it"}
+    await say(app, "/partita nuova wow", **chat)
+    await say(app, "/unita aggiungi Jaina salute=6 velocita=5", **chat)
+    shown = plain.render(await say(app, "/unita mostra Jaina", **chat))
+    assert "velocità=5" in shown and "velocita" not in shown, shown
+    helped = plain.render(await say(app, "/aiuto unita aggiungi", lang="it"))
+    assert "velocità (speed)" in helped and "pietà (piety)" in helped, helped
