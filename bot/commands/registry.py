@@ -19,6 +19,7 @@ from typing import Any
 from bot.commands import options
 from bot.commands.spec import CommandSpec, OptionSpec, typed_values
 from rules_core.errors import UserError
+from rules_core.game.stat_names import BARE
 from rules_core.rules.text import fold
 
 MAX_COMMAND_TEXT = 4000
@@ -401,6 +402,8 @@ def parse_options(spec: CommandSpec, text: str, tokens: list[Token]) -> dict[str
             token = positional[index][1].text[:40]
             raise UserError("cmd.unquoted_name", token=token, name=name) from None
         index += 1
+    if pairs is not None:
+        index = _bare_stats(pairs, tokens, positional, index, out)
     if index < len(positional):
         if 0 < index <= len(slots):
             name = _unquoted_name(slots[index - 1], positional, index)
@@ -417,6 +420,27 @@ def parse_options(spec: CommandSpec, text: str, tokens: list[Token]) -> dict[str
                 raise UserError("cmd.unquoted_name", token=word[:40], name=name)
         raise leftover(spec, positional[index][1], out)
     return finish(spec, out)
+
+
+def _bare_stats(
+    pairs: OptionSpec,
+    tokens: list[Token],
+    positional: list[tuple[int, Token]],
+    index: int,
+    out: dict[str, Any],
+) -> int:
+    """The words left over from `index` that are stats written alone after the stats
+    (`/unita aggiungi Capitano ferite=6 generale`), kept in `pairs` for the game to read as a
+    roster line does (`stat_names.canonical_stats`: a yes/no stat is 1); the index of the
+    first other word. A word right after the name may be a longer name: it stays leftover."""
+    while index < len(positional):
+        i, tok = positional[index]
+        after_pair = any(not t.quoted and "=" in t.text for t in tokens[:i])
+        if tok.quoted or not after_pair or not _PAIR_KEY.match(tok.text):
+            break
+        out.setdefault(pairs.name, {}).update(convert_value(pairs, tok.text))
+        index += 1
+    return index
 
 
 def _unquoted_name(
@@ -545,6 +569,7 @@ def finish(spec: CommandSpec, out: dict[str, Any]) -> dict[str, Any]:
 
 
 _PAIR = re.compile(r"^([a-z][a-z0-9_]{0,23})=([+-]?\d{1,4}\+?|[-–—])$")
+_BARE_KEY = re.compile(r"^[a-z][a-z0-9_]{0,23}$")  # a stat written alone, folded
 _PAIR_KEY = re.compile(r"^[a-zà-ù][a-z0-9_à-ù]{0,23}$")  # a word that may name a stat
 MAX_PAIRS = 30
 
@@ -554,6 +579,9 @@ def parse_pairs(opt: OptionSpec, value: str) -> dict[str, int | str]:
     to read (GameSystem.read_stat: what `-` stands for is the game's)."""
     out: dict[str, int | str] = {}
     for token in value.split():
+        if _BARE_KEY.match(fold(token)):  # a stat alone (`generale`): the game reads it
+            out[fold(token)] = BARE
+            continue
         # Names are ASCII: `velocità=5`, as an Italian types it, is `velocita=5` (as `/unità` is).
         m = _PAIR.match(fold(token))
         if m is None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from rules_core.errors import UserError
 from rules_core.rules.text import fold
@@ -137,14 +137,30 @@ def unknown_stat(system: str, key: str) -> UserError:
     return UserError("game.unknown_stat", stat=key[:24], valid=valid, stat_system=system)
 
 
+# The value of a stat written alone (`/unita aggiungi Capitano ferite=6 generale`): the
+# option parser has no game, so the game reads it (`canonical_stats`). No typed value is empty.
+BARE = ""
+
+
+def is_yes_no(system: str, name: str) -> bool:
+    """`name` (canonical) is a stat of `system` that is 0 or 1: AoS's General, C5's warrior."""
+    spec = get_system(system).stat(name)
+    return spec is not None and (spec.min, spec.max) == (0, 1)
+
+
 def canonical_stats(system: str, stats: Mapping[str, V]) -> dict[str, V]:
     """`stats` as typed (`modelli=5 ferite=2`, `def=13`) under their canonical names
     (`models`, `wounds`, `def`); a name that is no stat of the game is refused, and so is one
-    stat given twice under two names (`ferite=2 wounds=3`)."""
+    stat given twice under two names (`ferite=2 wounds=3`). A yes/no stat written alone
+    (`BARE`) is 1, as in a roster line; any other word written alone is shown as a pair."""
     models = {norm(m) for m in MODELS}
     out: dict[str, V] = {}
     for key, value in stats.items():
         name = "models" if norm(key) in models else stat_name(system, key)
+        if value == BARE:
+            if name is None or not is_yes_no(system, name):
+                raise UserError("cmd.bare_pair", token=key[:24], example=f"{key[:24]}=1")
+            value = cast(V, 1)
         if name is None:
             raise unknown_stat(system, key)
         if name in out:

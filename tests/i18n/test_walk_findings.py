@@ -314,12 +314,12 @@ async def test_a_bare_word_where_stats_are_typed_shows_the_pair_form(app: App) -
     a command takes stats as pairs, a bare word is shown as the pair it should be."""
     chat = "console:bare-stat"
     await say(app, "/partita nuova aos", lang="it", chat=chat)
-    it = await say(app, "/unita aggiungi Capitano ferite=6 generale", lang="it", chat=chat)
+    it = await say(app, "/unita aggiungi Capitano ferite=6 salvezza", lang="it", chat=chat)
     assert it.error is not None and it.error.code == "cmd.bare_pair", it.error
-    assert "generale=1" in it.error.message and "nome=valore" in it.error.message
-    en = await say(app, "/unit add Captain wounds=6 general", lang="en", chat=chat)
+    assert "salvezza=1" in it.error.message and "nome=valore" in it.error.message
+    en = await say(app, "/unit add Captain wounds=6 save", lang="en", chat=chat)
     assert en.error is not None and en.error.code == "cmd.bare_pair", en.error
-    assert "general=1" in en.error.message and "name=value" in en.error.message
+    assert "save=1" in en.error.message and "name=value" in en.error.message
     # After a unit's name a lower-case word may be either: both forms are shown.
     both = await say(app, "/unita imposta Capitano salvezza", lang="it", chat=chat)
     assert both.error is not None and both.error.code == "cmd.unquoted_name_or_pair", both.error
@@ -339,6 +339,50 @@ async def test_a_small_word_is_not_offered_as_a_unit_or_a_far_option(app: App) -
     assert ferire.error is not None and "fuoco" not in ferire.error.message, ferire.error
     named = await say(app, "/wow attacco Jaina Thrall", lang="it", chat=chat)
     assert named.error is not None and named.error.code == "cmd.unexpected_unit", named.error
+
+
+async def test_a_yes_no_stat_written_alone_is_one_as_in_a_roster_line(app: App) -> None:
+    """`/unita aggiungi Capitano ferite=6 generale` answered "una caratteristica si scrive
+    nome=valore, per esempio generale=1", though `/armata aggiungi` reads the same line with
+    General set: the option parser has no game. A bare word after the stats is now kept for
+    the game, which reads it as 1 when it is one of its yes/no stats (AoS's General and
+    Monster, C5's warrior, WoW's legendary), and refuses any other stat with the pair form."""
+    aos = {"chat": "console:bare-yes-no", "lang": "it"}
+    await say(app, "/partita nuova aos", **aos)
+    added = await say(app, "/unita aggiungi Capitano ferite=6 generale", **aos)
+    assert added.ok, added.error
+    assert added.data is not None and added.data["unit"]["stats"]["general"] == 1
+    changed = await say(app, "/unita imposta Capitano ferite=6 mostro", **aos)
+    assert changed.ok, changed.error
+    shown = await say(app, "/unita mostra Capitano", **aos)
+    assert "mostro=1" in plain.render(shown)
+    english = await say(app, "/unit add Lord wounds=5 general monster", chat=aos["chat"])
+    assert english.ok, english.error
+    assert english.data is not None and english.data["unit"]["stats"]["monster"] == 1
+    save = await say(app, "/unita aggiungi Guardie ferite=1 salvezza", **aos)
+    assert save.error is not None and save.error.code == "cmd.bare_pair", save.error
+    assert "salvezza=1" in save.error.message
+    unknown = await say(app, "/unita aggiungi Guardie ferite=1 guerriero", **aos)
+    assert unknown.error is not None and unknown.error.code == "cmd.bare_pair", unknown.error
+    c5 = {"chat": "console:bare-yes-no-c5", "lang": "it"}
+    await say(app, "/partita nuova c5", **c5)
+    kelen = await say(app, "/unita aggiungi Kelen att=5 guerriero", **c5)
+    assert kelen.ok, kelen.error
+    assert kelen.data is not None and kelen.data["unit"]["stats"]["warrior"] == 1
+    assert "5/5" in plain.render(kelen)  # a warrior Character's fifth wound
+    # nothing half-written: a refused line adds no unit
+    listed = plain.render(await say(app, "/unita elenco", **aos))
+    assert "Guardie" not in listed
+
+
+def test_a_yes_no_stat_written_alone_in_discords_stats_option() -> None:
+    """Discord's `stats` option is one string: the same bare word is kept for the game."""
+    from bot.commands.registry import parse_pairs
+    from bot.commands.spec import OptionSpec
+    from rules_core.game.stat_names import canonical_stats
+
+    pairs = parse_pairs(OptionSpec("stats", type="pairs"), "ferite=6 generale")
+    assert canonical_stats("aos", pairs) == {"wounds": 6, "general": 1}
 
 
 async def test_a_stat_is_shown_with_its_accent(app: App) -> None:
