@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import TypeVar, cast
+from typing import TypeVar
 
 from rules_core.errors import UserError
 from rules_core.rules.text import fold
@@ -160,7 +160,7 @@ def canonical_stats(system: str, stats: Mapping[str, V]) -> dict[str, V]:
         if value == BARE:
             if name is None or not is_yes_no(system, name):
                 raise UserError("cmd.bare_pair", token=key[:24], example=f"{key[:24]}=1")
-            value = cast(V, 1)
+            value = 1
         if name is None:
             raise unknown_stat(system, key)
         if name in out:
