@@ -15,6 +15,7 @@ from bot.commands.spec import OptionSpec
 from bot.protocol import Reply
 from bot.render import plain
 from rules_core.errors import UserError
+from rules_core.game.stat_names import BARE
 from rules_core.game.transitions import parse_until
 from tests.helpers import say
 
@@ -227,7 +228,8 @@ def test_pairs_parse_or_refuse(text: str) -> None:
         pairs = parse_pairs(OptionSpec("stats", type="pairs"), text)
     except UserError:
         return
-    assert all(isinstance(v, int) for v in pairs.values())
+    # a number, or a stat written alone for the game to read (`stat_names.BARE`)
+    assert all(isinstance(v, int) or v == BARE for v in pairs.values())
 
 
 @settings(max_examples=300, deadline=None)

@@ -19,6 +19,7 @@ from rules_core.game.campaign import (
     parse_points,
     schedule,
 )
+from rules_core.game.stat_names import BARE
 
 REGISTRY = build_registry()
 START = datetime(2026, 1, 1, tzinfo=UTC)
@@ -91,6 +92,7 @@ def test_pair_soup_is_pairs_or_a_user_error(text: str) -> None:
         pairs = parse_pairs(OptionSpec("stats", type="pairs"), text)
     except UserError:
         return
-    # a number, or a printed form the game reads (`4+`, `-`: GameSystem.read_stat)
+    # a number, or a printed form the game reads (`4+`, `-`: GameSystem.read_stat), or a stat
+    # written alone (`stat_names.BARE`: the game reads a yes/no stat as 1)
     printed = re.compile(r"[+-]?\d{1,4}\+|[-–—]")
-    assert all(isinstance(v, int) or printed.fullmatch(v) for v in pairs.values())
+    assert all(isinstance(v, int) or v == BARE or printed.fullmatch(v) for v in pairs.values())
