@@ -163,6 +163,8 @@ async def charge(ctx: Context) -> Reply:
 async def run(ctx: Context) -> Reply:
     a = ctx.args(RunArgs)
     game, unit = await optional_unit(ctx)
+    if a.apply and unit is not None:
+        turns.may_run(unit)  # refused before the die is rolled
     move = a.move
     if move is None and unit is not None:
         move = unit.stats.get("move")

@@ -277,9 +277,12 @@ def attack_wounds(
 
 
 def run(state: GameState, name: str) -> GameState:
-    """The unit ran (8.3, L327): marked until the end of the turn."""
+    """The unit ran (8.3, L327): marked until the end of the turn; once per phase (8.0, L315:
+    refused to a unit that already ran or retreated)."""
     new = state.clone()
-    turns.mark_ran(new, live(_named(new, name)).name)
+    unit = live(_named(new, name))
+    turns.may_run(unit)
+    turns.mark_ran(new, unit.name)
     return new
 
 

@@ -271,6 +271,8 @@ def use_command(
     if fights_now and receiver is not None and fight_begun(state, receiver.name):
         # used as the unit is picked to fight (L563, L567)
         raise UserError("aos.command_after_fight", command=ability.id, unit=receiver.name)
+    if receiver is not None and ability.id == "at_the_double":
+        may_run(receiver)  # declared as the unit is picked to run, instead of its roll (L335)
     if ability.start and phase_underway(state):  # at the start of the phase (L177)
         raise UserError("aos.command_not_at_start", command=ability.id, phase=phase)
     aos = phase_ledger(state)
@@ -461,6 +463,17 @@ def mark(state: GameState, unit: str, condition: str) -> None:
         if fold(model.name) == fold(unit):
             model.conditions = [c for c in model.conditions if fold(c.name) != condition]
             model.conditions.append(Condition(name=condition, until="end-of-turn"))
+
+
+def may_run(unit: Unit) -> None:
+    """8.0 (L315): a unit is picked once per movement phase to make a normal move, run or
+    retreat: one that ran (its run roll made, or At the Double received) or retreated this
+    turn runs no more, nor receives At the Double (8.4, L335: used as its run is declared,
+    instead of the run roll)."""
+    names = {fold(c.name) for c in unit.conditions}
+    moved = next((m for m in (RAN, RETREATED) if m in names), None)
+    if moved is not None:
+        raise UserError(f"aos.already_{moved}", unit=unit.name)
 
 
 def has_run(unit: Unit) -> bool:

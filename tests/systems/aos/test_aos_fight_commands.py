@@ -153,3 +153,26 @@ async def test_L309_rally_after_the_hero_phase_is_under_way_is_refused_in_words(
     rule = await say(app, "/regola aos Chiamata a Raccolta", lang="it")
     assert rule.ok, rule.error
     assert "all'inizio di una fase degli eroi" in plain.render(rule)
+
+
+async def test_L315_a_second_run_or_at_the_double_after_the_run_roll_is_refused_in_words(
+    app: App,
+) -> None:
+    """8.0 (L315) and 8.4 (L335): /aos run … apply marked a unit that had already run, and
+    At the Double was accepted for it (and spent its CP) after its run roll."""
+    assert (await say(app, "/game new aos T", **ANN)).ok
+    assert (await say(app, "/unit add Vindictors models=5 wounds=2 save=4 move=5", **ANN)).ok
+    await say(app, "/res add cp 1", **ANN)
+    assert (await say(app, "/phase next", **ANN)).ok  # movement
+    first = await say(app, "/aos corri bersaglio=Vindictors applica dadi=4", lang="it", **ANN)
+    assert first.ok, first.error
+    again = await say(app, "/aos corri bersaglio=Vindictors applica dadi=2", lang="it", **ANN)
+    assert again.error is not None and again.error.code == "aos.already_ran"
+    assert "Vindictors ha già corso in questo turno" in plain.render(again)
+    history = await say(app, "/roll history 5")
+    assert history.data is not None and len(history.data["rolls"]) == 1  # no refused roll
+    double = await say(app, "/aos command at the double unit=Vindictors", **ANN)
+    assert double.error is not None and double.error.code == "aos.already_ran"
+    assert "At the Double is used as you declare the run" in plain.render(double)
+    status = await say(app, "/game status")
+    assert status.data is not None and status.data["state"]["resources"]["player:ann"]["cp"] == 1

@@ -146,3 +146,29 @@ def test_L625_inspiring_presence_comes_before_any_test_of_the_battleshock_phase(
     assert err.value.key == "aos.command_not_at_start"
     new, _ = turns.use_command(state, "b", presence, "Gutrippaz")
     assert turns.phase_effects(new, "Gutrippaz") == ["inspiring_presence"]
+
+
+def test_L315_L335_a_unit_that_ran_or_retreated_neither_runs_again_nor_gets_at_the_double() -> None:
+    """8.0 (L315): a unit is picked once per movement phase to move, run or retreat; At the
+    Double (8.4, L335) is used as its run is declared, instead of the run roll. The bot let a
+    unit that had run (its roll applied) or retreated receive it, and run again."""
+    state = game("movement")
+    state.resources["player:a"] = {"cp": 2}
+    ran = aos_tr.run(state, "Vindictors")
+    with pytest.raises(UserError) as err:
+        aos_tr.run(ran, "Vindictors")
+    assert err.value.key == "aos.already_ran"
+    double = turns.find_command("at_the_double")
+    with pytest.raises(UserError) as err:
+        turns.use_command(ran, "a", double, "Vindictors")
+    assert err.value.key == "aos.already_ran"
+    retreated = state.clone()
+    turns.mark(retreated, "Liberators", turns.RETREATED)
+    with pytest.raises(UserError) as err:
+        turns.use_command(retreated, "a", double, "Liberators")
+    assert err.value.key == "aos.already_retreated"
+    doubled, left = turns.use_command(state, "a", double, "Vindictors")
+    assert left == 1
+    with pytest.raises(UserError) as err:  # no run roll after At the Double (L335)
+        aos_tr.run(doubled, "Vindictors")
+    assert err.value.key == "aos.already_ran"
