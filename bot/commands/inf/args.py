@@ -119,6 +119,14 @@ class TemplateArgs(Args):
     # an area template's attack roll, rolled here: BS (or PH) with MOD and the range band
     attr: Annotated[int | None, ATTACK_ROLL] = None
     vs: Annotated[int | None, stat_opt(TemplateRequest, "vs", "vs", "contro")] = None
+    # what that shot back does when it wins (as /inf attack's), and the shooter it hits
+    vs_dam: Annotated[int | None, side("dam", "vs_dam", "danno_contro")] = None
+    vs_ammo: Annotated[
+        str | None, OptionSpec("vs_ammo", max_length=20, aliases=("mun_contro",))
+    ] = None
+    attacker: Annotated[str | None, ATTACKING_UNIT] = None
+    my_arm: Annotated[int | None, side("arm", "my_arm", "mia_arm", "mia_armatura")] = None
+    my_w: Annotated[int | None, side("w", "my_w", "mia_f", "mie_ferite")] = None
     mod: Annotated[int | None, stat_opt(TemplateRequest, "mod", "mod")] = None
     distance: Annotated[int | None, num("distance", "distanza", hi=500)] = None
     dam: Annotated[int | None, side("dam", "dam", "danno", "d")] = None

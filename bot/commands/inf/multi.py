@@ -194,6 +194,13 @@ async def template_cmd(ctx: Context) -> Reply:
     a = ctx.args(TemplateArgs)
     names = names_of(a.targets)
     game, units = await game_units(ctx, names, a.apply)
+    shooter: Unit | None = None  # hit when the aimed model's shot back wins
+    if a.attacker:
+        game = game or await GAME.load(ctx)
+        shooter = tr.find_unit(game.state, a.attacker)
+        must_be_able(shooter, "inf.cannot_act", moving=True)
+        if any(fold(u.name) == fold(shooter.name) for u in units):
+            raise UserError("inf.target_twice")
     weapons = inf_tr.custom_weapons(game.state) if game else await weapons_of_chat(ctx)
     weapon = tables.find_weapon(a.weapon, weapons) if a.weapon else None
     if weapon is not None and weapon.template == "none":
@@ -249,6 +256,10 @@ async def template_cmd(ctx: Context) -> Reply:
         mod=a.mod or 0,
         range=range_mod,
         vs=a.vs,
+        vs_dam=a.vs_dam,
+        vs_ammo=ammo_code(a.vs_ammo) if a.vs_ammo else None,
+        shooter=Side(attr=0, **profile(shooter, a.my_arm, None, a.my_w, False)),
+        shooter_name=shooter.name if shooter is not None else "",
     )
     req.check()
     settings = await SETTINGS.load(ctx)
@@ -279,7 +290,13 @@ async def template_cmd(ctx: Context) -> Reply:
                     **odds_data(o.odds),
                 }
             )
-        return Reply(title=title, blocks=blocks, data={"system": "inf", "targets": data_targets})
+        odds_reply: dict[str, Any] = {"system": "inf", "targets": data_targets}
+        back_odds = odds[0].back
+        if back_odds is not None:  # what the shot back does to the shooter
+            who = shooter_label(ctx, req)
+            blocks.append(odds_line(ctx, who, back_odds))
+            odds_reply["shooter"] = {"name": who, **odds_data(back_odds)}
+        return Reply(title=title, blocks=blocks, data=odds_reply)
     source = ctx.dice(a.dice)
     steps, outs = resolve_template(req, source, settings)
     source.check_exhausted()
@@ -287,24 +304,37 @@ async def template_cmd(ctx: Context) -> Reply:
     scatter = steps[0].detail.get("scatter_cm") if steps and steps[0].name == "attack" else None
     if scatter:  # the attack missed: the template lands elsewhere, on the table
         blocks.append([plain(ctx.t("inf.scatter", cm=scatter))])
-    back = next((s for s in steps if s.name == "reactive" and s.total), None)
-    if back is not None:  # the aimed model's shot back won the Face to Face
-        hits = tn(ctx.lang, "inf.count.hits", back.total or 0)
-        blocks.append([bold(ctx.t("inf.template_shot_back", unit=labels[0], hits=hits))])
+    hit_back = outs[0].shot_back
+    if hit_back is not None:  # the aimed model's shot back won the Face to Face
+        hits = tn(ctx.lang, "inf.count.hits", hit_back.hits)
+        key = "inf.template_shot_back" if req.shot_back() else "inf.template_shot_back_no_dam"
+        blocks.append([bold(ctx.t(key, unit=labels[0], hits=hits))])
     for label, out in zip(labels, outs, strict=True):
         blocks.append(
             target_verdict(ctx, label, out.hits, out.wounds, out.state, out.dodged, out.guts_roll)
         )
+    if hit_back is not None and req.shot_back():
+        who, out = shooter_label(ctx, req), hit_back
+        blocks.append(target_verdict(ctx, who, 1, out.wounds, out.state, False, out.guts_roll))
     data = resolution("inf", steps, {"targets": [o.model_dump() for o in outs]})
     if game is not None and a.apply:
         marks = [
             (u, as_outcome(o.wounds, o.state, o.disabled, o.immobilized))
             for u, o in zip(units, outs, strict=True)
         ]
+        if shooter is not None and hit_back is not None:  # in the same event
+            hb = hit_back
+            marks.append((shooter, as_outcome(hb.wounds, hb.state, hb.disabled, hb.immobilized)))
         blocks += await apply_each(ctx, game, "inf_template", marks)
-        data["applied"] = [u.name for u in units]
+        data["applied"] = [u.name for u, _ in marks]
     await log_roll(ctx, source, sum(o.wounds for o in outs), data)
     return Reply(title=title, blocks=blocks, data=data)
+
+
+def shooter_label(ctx: Context, req: TemplateRequest) -> str:
+    """The template's shooter: its unit's name, else "Active model"."""
+    active = ctx.t("inf.side.active")
+    return req.shooter_name or active[:1].upper() + active[1:]
 
 
 def dodge_block(ctx: Context, step: Step) -> Block:

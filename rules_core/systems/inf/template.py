@@ -30,13 +30,21 @@ Rules applied (lines of ../shared/seeds/003_27b81155ce3a4b9f.txt):
 - L407-431, L623-694: an area template rolled here is a shot at its target like any other, so
   the target that answers by shooting back (`vs`, its shot's modified attribute, B1 in ARO)
   makes a Face to Face roll against the attack die, as /inf attack does: when its shot beats
-  the attack die the template lands on no one and the shooter is hit (its saves are
-  /inf attack's); a tie of equal attributes cancels both. (A direct template is never Face
-  to Face, L952-954, L3358-3359: the models answering it are hit all the same.)
+  the attack die the template lands on no one and the shooter is hit; a tie of equal
+  attributes cancels both. (A direct template is never Face to Face, L952-954, L3358-3359:
+  the models answering it are hit all the same.)
+- L407-431, L894-895, L1332-1367 (and the ammunition's rules, digest §3.7): the shot back that
+  wins is one hit on the shooter, resolved as /inf attack resolves the reactive side's hit
+  (the same `hit_program`, `run_program` and `guts_due`; a critical wounds with no ARM roll):
+  its Damage and ammunition (`vs_dam`, `vs_ammo`, Monofilament at Damage 12, L3058-3060) on
+  the shooter's profile (`shooter`). With no Damage (nor ADH) only the hit is counted, as
+  /inf attack does with no vs_dam. Its exact odds (`TargetOdds.back`) are /inf attack's for
+  the active side (`odds.side_tally` over the same chances of the shot back winning).
 
 Dice: an area template's attack die first (when rolled here; after a miss nothing else is
-rolled), then the Dodge rolls of the models that dodge, in their order, then each model's saves
-in order (the order changes no number).
+rolled), then the shot back's die, then the Dodge rolls of the models that dodge, in their
+order, then each model's saves in order (the order changes no number), then, when the shot
+back won (and so no model is hit), the shooter's saves.
 """
 
 from __future__ import annotations
@@ -53,6 +61,7 @@ from rules_core.errors import UserError
 from rules_core.steps import Modifier, Step
 from rules_core.systems.inf.attack import (
     COVER,
+    MONO_DAMAGE,
     Tally,
     death_limit,
     guts_due,
@@ -122,11 +131,27 @@ class TemplateRequest(BaseModel):
     attr: int | None = Field(default=None, ge=0, le=30)
     mod: int = Field(default=0, ge=-30, le=30)
     range: int = Field(default=0, ge=-12, le=12)  # the weapon's range band at the distance
-    # the aimed model (listed first) shoots back: its shot's modified attribute (Face to Face)
+    # the aimed model (listed first) shoots back: its shot's modified attribute (Face to Face),
+    # its weapon's Damage and ammunition (None: no Damage, the hit alone is counted)
     vs: int | None = Field(default=None, ge=0, le=30)
+    vs_dam: int | None = Field(default=None, ge=0, le=30)
+    vs_ammo: str | None = None
+    # the shooter, hit when the shot back wins: the profile it saves with (ARM, BTS, W...)
+    shooter: Side = Field(default_factory=lambda: Side(attr=0))
+    shooter_name: str = Field(default="", max_length=40)
 
-    def shooter(self) -> Side:
+    def weapon(self) -> Side:
+        """The template's weapon, as the side that hits the models under it."""
         return Side(attr=0, dam=self.dam, ammo=self.ammo)
+
+    def shot_back(self) -> Side | None:
+        """The shot back's weapon, as the side that hits the shooter; None when it has no
+        Damage (nor ADH): the hit alone is counted (attack.resolve_attack's rule)."""
+        ammo = self.vs_ammo or "N"
+        dam = MONO_DAMAGE if ammo == "MONO" else self.vs_dam  # L3058-3060
+        if dam is None and ammo != "ADH":
+            return None
+        return Side(attr=self.vs or 0, dam=dam, ammo=ammo)
 
     def check(self) -> None:
         """What the book rules out before any die is rolled."""
@@ -144,6 +169,13 @@ class TemplateRequest(BaseModel):
             raise UserError("inf.template_vs_needs_roll")  # no roll to face: L947-954
         if self.vs is not None and self.targets[0].dodge:
             raise UserError("inf.template_vs_or_dodge", unit=self.targets[0].name or "?")
+        if (self.vs_dam is not None or self.vs_ammo) and self.vs is None:
+            raise UserError("inf.vs_dam_needs_vs")  # as /inf attack (request.build_request)
+        back = self.shot_back()
+        if self.vs_ammo and back is None:
+            raise UserError("inf.missing_vs_dam")
+        if back is not None and back.ammo == "ADH" and self.shooter.ph is None:
+            raise UserError("inf.adh_needs_attacker")  # a PH-6 roll (L2894-2895)
 
     def attack_mods(self) -> list[Modifier]:
         # the aimed model (listed first) in partial cover: -3 to the roll (L904-905)
@@ -169,6 +201,32 @@ class TargetOutcome(BaseModel):
     guts_roll: bool
     disabled: bool
     immobilized: bool
+    # the aimed model's shot back that won: what it did to the shooter
+    shot_back: TargetOutcome | None = None
+
+
+def _hit_back(
+    req: TemplateRequest, critical: bool, source: DiceSource, settings: InfSettings
+) -> tuple[list[Step], TargetOutcome]:
+    """The shooter hit by the shot back: its saves, as resolve_attack runs the reactive
+    side's hit on the active side (ranged, no Defence Bonus)."""
+    f, back = req.shooter, req.shot_back()
+    tally = Tally(prior=f.wounds, w=f.w, limit=death_limit(f, settings))
+    if back is not None:
+        tally.em_hit = back.ammo in ("EM", "PLASMA")
+        ops = hit_program(back.ammo, back.dam or 0, critical, f, settings, 0, True)
+        run_program(ops, tally, source, req.shooter_name or "active")
+    wounded = back is not None
+    return tally.steps, TargetOutcome(
+        name=req.shooter_name,
+        dodged=False,
+        hits=1,
+        wounds=tally.wounds,
+        state=tally.state(),
+        guts_roll=guts_due(tally, f, False, wounded),
+        disabled=tally.disabled,
+        immobilized=tally.immobilized,
+    )
 
 
 def _return_fire(req: TemplateRequest, attack: Die | None, source: DiceSource) -> tuple[Step, bool]:
@@ -185,6 +243,7 @@ def _return_fire(req: TemplateRequest, attack: Die | None, source: DiceSource) -
     critical = won and shot is not None and shot.critical
     step = roll_step("reactive", vs, [], rolled, int(won), int(critical))
     step.detail["side"] = req.targets[0].name
+    step.detail["critical"] = critical
     return step, stands
 
 
@@ -195,6 +254,7 @@ def resolve_template(
     steps: list[Step] = []
     attack: Die | None = None  # an area template's attack die, rolled here
     missed = False
+    back: Step | None = None  # the shot back, when it beat the attack die
     if req.attr is not None:
         rolled = roll_dice(req.attack_target(), 1, source)
         attack = rolled[0] if rolled and rolled[0].success else None
@@ -209,6 +269,7 @@ def resolve_template(
         if req.vs is not None:
             step, stands = _return_fire(req, attack, source)
             steps.append(step)
+            back = step if step.total else None
             if not stands:  # the shot back won, or cancelled it: the template lands on no one
                 attack, missed = None, True
     dodged: list[bool] = []
@@ -260,6 +321,11 @@ def resolve_template(
                 immobilized=tally.immobilized,
             )
         )
+    if back is not None:  # no model was hit: the shooter's saves close the order
+        more, outcomes[0].shot_back = _hit_back(
+            req, back.detail["critical"] is True, source, settings
+        )
+        steps += more
     return steps, outcomes
 
 
@@ -275,12 +341,13 @@ class TargetOdds:
     p_dodge: Fraction
     odds: SideOdds
     p_back: Fraction = Fraction(0)  # the aimed model's shot back beats the attack die
+    back: SideOdds | None = None  # what that shot back does to the shooter
 
 
 def template_odds(req: TemplateRequest, settings: InfSettings) -> list[TargetOdds]:
     """Each model's exact odds: the chance it is hit (and by the critical), then its hits."""
     req.check()
-    shooter = req.shooter()
+    shooter = req.weapon()
     em = req.ammo in ("EM", "PLASMA")
     out = []
     for i, t in enumerate(req.targets):
@@ -303,25 +370,53 @@ def template_odds(req: TemplateRequest, settings: InfSettings) -> list[TargetOdd
         )
         out.append(TargetOdds(name=t.name, p_dodge=p_dodge, odds=_odds(results)))
     if req.vs is not None:
-        out[0].p_back = _p_back(req)
+        p_normal, p_crit = _p_back(req)
+        out[0].p_back = p_normal + p_crit
+        out[0].back = _back_odds(req, p_normal, p_crit, settings)
     return out
+
+
+def _back_odds(
+    req: TemplateRequest, p_normal: Fraction, p_crit: Fraction, settings: InfSettings
+) -> SideOdds:
+    """The shooter's results: one hit (normal or critical) when the shot back wins (as
+    attack_odds's active side, from the same side_tally), untouched else."""
+    f, back = req.shooter, req.shot_back()
+    limit = death_limit(f, settings)
+    untouched = _untouched(f, limit)
+    if back is None:  # no Damage: the hit alone
+        hit: list[tuple[Fraction, Distribution[SideResult] | SideResult]] = [
+            (p_normal + p_crit, untouched._replace(hit=True))
+        ]
+    else:
+        em = back.ammo in ("EM", "PLASMA")
+
+        def hits(crits: int) -> Distribution[SideResult]:
+            tally = side_tally(back, f, crits, 1 - crits, settings, 0, True)
+            return tally.map(lambda s: _result(s, f, em, False, True, limit))
+
+        hit = [(p_normal, hits(0)), (p_crit, hits(1))]
+    weights = [(1 - p_normal - p_crit, untouched), *hit]
+    return _odds(Distribution.mixture([(p, d) for p, d in weights if p]))
 
 
 def _shot_back(req: TemplateRequest) -> Distribution[Outcome]:
     return die_distribution(req.vs or 0) if req.vs is not None else Distribution.constant(None)
 
 
-def _p_back(req: TemplateRequest) -> Fraction:
-    """The chance the aimed model's shot back beats the attack die (failed or not)."""
+def _p_back(req: TemplateRequest) -> tuple[Fraction, Fraction]:
+    """The chances the aimed model's shot back beats the attack die (failed or not) with a
+    normal success and with a critical."""
     target, vs = req.attack_target(), req.vs or 0
-    attack = die_distribution(target).as_fractions()
-    return sum(
-        (
-            pa * _shot_back(req).chance(partial(_escapes_back, a, target, vs))
-            for a, pa in attack.items()
-        ),
-        Fraction(0),
-    )
+    normal = crit = Fraction(0)
+    for a, pa in die_distribution(target).as_fractions().items():
+        for s, ps in _shot_back(req).as_fractions().items():
+            if _escapes_back(a, target, vs, s):
+                if s is not None and s[0]:
+                    crit += pa * ps
+                else:
+                    normal += pa * ps
+    return normal, crit
 
 
 def _stands(attack: Key, a_tie: int, s_tie: int, shot: Outcome) -> bool:

@@ -410,6 +410,53 @@ async def test_a_shot_back_at_an_area_template_is_face_to_face_as_in_attack(app:
     assert both.error is not None and both.error.code == "inf.template_vs_or_dodge"
 
 
+async def test_a_shot_back_that_wins_a_template_roll_is_saved_and_applied_here(app: App) -> None:
+    await game(app)  # L407-431, L1332-1341: WenLiu's Combi Rifle (Damage 13) beats the LGL
+    lgl = "/inf weapon add name=LGL bands=20:0,40:+3,60:-3,120:-6 dam=14 burst=1 template=area"
+    assert (await say(app, lgl, user="alice")).ok
+    shot = await say(
+        app,
+        "/inf sagoma arma=LGL attributo=12 distanza=30 bersagli=WenLiu contro=11 "
+        "danno_contro=13 attaccante=Angus dadi=9,10,12 applica",
+        user="alice",
+        lang="it",
+    )
+    assert shot.ok, shot.error
+    assert shot.data is not None
+    assert [s["name"] for s in shot.data["steps"]] == ["attack", "reactive", "arm_save"]
+    back = shot.data["outcome"]["targets"][0]["shot_back"]
+    assert (back["name"], back["hits"], back["wounds"], back["state"]) == (
+        "Angus",
+        1,
+        1,
+        "unconscious",
+    )
+    assert shot.data["applied"] == ["WenLiu", "Angus"]
+    text = plain.render(shot)
+    assert "Angus: 1 colpo, 1 ferita" in text and "Incosciente" in text
+    angus = await say(app, "/unit show Angus", user="alice")
+    assert angus.data is not None and angus.data["unit"]["damage"] == 1
+    # the odds: /inf odds's for Angus hit by the same shot back
+    odds = await say(
+        app,
+        "/inf template weapon=LGL attr=12 distance=30 targets=WenLiu vs=11 vs_dam=13 "
+        "attacker=Silva odds",
+        user="alice",
+    )
+    duel = await say(
+        app,
+        "/inf odds attacker=Silva target=WenLiu weapon=LGL distance=30 vs=11 vs_dam=13",
+        user="alice",
+    )
+    assert odds.ok and duel.ok, (odds.error, duel.error)
+    assert odds.data is not None and duel.data is not None
+    shooter = odds.data["shooter"]
+    assert shooter["name"] == "Silva" and shooter["p_hit"] == duel.data["p_active_hit"]
+    assert shooter["wounds"] == duel.data["active_wounds"]
+    assert shooter["p_unconscious"] == duel.data["p_active_unconscious"]
+    assert "Silva: " in plain.render(odds)
+
+
 async def test_removing_a_game_weapon_unloads_it_with_the_owners_rights(app: App) -> None:
     await game(app)
     hmg = "/inf weapon add name=HMG bands=20:0,40:+3,60:-3,120:-6 dam=15 burst=4"

@@ -710,3 +710,94 @@ def test_a_shot_back_at_a_template_refusals(attr: int | None, dodge: bool, key: 
     with pytest.raises(UserError) as err:
         TemplateRequest(dam=13, area=True, attr=attr, vs=11, targets=[t]).check()
     assert err.value.key == key
+
+
+def _shot_back_request(ammo: str | None = None) -> TemplateRequest:
+    """A Light GL (BS 12, +3 range) at Wen, who answers with his Combi Rifle (BS 11, Damage 13)
+    at the shooter, Angus (ARM 1, W 1)."""
+    wen = TemplateTarget(name="Wen", profile=Side(attr=0, arm=1, w=1))
+    return TemplateRequest(
+        dam=14,
+        area=True,
+        attr=12,
+        mod=3,
+        vs=11,
+        vs_dam=13,
+        vs_ammo=ammo,
+        shooter=Side(attr=0, arm=1, w=1),
+        shooter_name="Angus",
+        targets=[wen],
+    )
+
+
+def test_L407_a_shot_back_that_wins_makes_the_shooter_save() -> None:
+    # the shot back is a shot like /inf attack's reactive one (L407-431): when it wins, the
+    # shooter makes the saves its ammunition demands (L1332-1341), then Guts (L1352-1367)
+    req = _shot_back_request()
+    steps, out = resolve_template(req, dice(9, 10, 12), S)  # 12 + ARM 1 <= 13: a wound
+    assert [(s.name, s.outcome) for s in steps][2:] == [("arm_save", "wound")]
+    assert steps[2].detail["side"] == "Angus"
+    back = out[0].shot_back
+    assert back is not None and (back.name, back.hits, back.wounds) == ("Angus", 1, 1)
+    assert back.state == "unconscious" and not back.guts_roll
+    _, out = resolve_template(req, dice(9, 10, 13), S)  # 13 + 1 > 13: saved, a Guts roll
+    assert out[0].shot_back is not None and out[0].shot_back.guts_roll
+    assert out[0].shot_back.wounds == 0 and out[0].hits == 0
+    # a critical shot back (11 on BS 11) wounds with no ARM roll (L894-895)
+    steps, out = resolve_template(req, dice(9, 11), S)
+    assert [s.name for s in steps] == ["attack", "reactive", "critical"]
+    assert out[0].shot_back is not None and out[0].shot_back.wounds == 1
+    # the template's die stands: the shooter is not hit, Wen saves (1 + 18 > 14)
+    steps, out = resolve_template(req, dice(12, 10, 18), S)
+    assert out[0].shot_back is None and (out[0].hits, out[0].wounds) == (1, 0)
+    # DA: two ARM rolls for the shooter (L2911-2920)
+    steps, out = resolve_template(_shot_back_request("DA"), dice(9, 10, 13, 12), S)
+    assert [s.outcome for s in steps if s.name == "arm_save"] == ["pass", "wound"]
+
+
+def test_the_shot_back_odds_are_attack_odds_for_the_shooter_and_match_every_roll() -> None:
+    from rules_core.systems.inf.models import AttackRequest
+    from rules_core.systems.inf.odds import attack_odds
+
+    req = _shot_back_request()
+    duel = attack_odds(
+        AttackRequest(
+            active=Side(attr=12, mod=3, dam=14, arm=1, w=1),
+            target=Side(attr=11, dam=13, arm=1, w=1),
+            opposed=True,
+        ),
+        S,
+    )
+    (wen,) = template_odds(req, S)
+    back = wen.back
+    assert back is not None
+    assert back.wounds.as_fractions() == duel.active.wounds.as_fractions()
+    assert (back.p_hit, back.p_unconscious, back.p_dead, back.p_guts) == (
+        duel.active.p_hit,
+        duel.active.p_unconscious,
+        duel.active.p_dead,
+        duel.active.p_guts,
+    )
+    assert wen.p_back == back.p_hit
+    # every attack die, shot back and ARM roll: the rolled results, weighted, are the odds
+    wounds: dict[int, Fraction] = {}
+    guts = Fraction(0)
+    for faces in product(range(1, 21), repeat=3):
+        _, out = resolve_template(req, dice(*faces), S)
+        shot = out[0].shot_back
+        n = shot.wounds if shot is not None else 0
+        wounds[n] = wounds.get(n, Fraction(0)) + Fraction(1, 8000)
+        guts += Fraction(1, 8000) * (shot is not None and shot.guts_roll)
+    assert wounds == back.wounds.as_fractions() and guts == back.p_guts
+
+
+def test_a_shot_back_with_no_weapon_counts_its_hit_only() -> None:
+    # with no Damage for the shot back (as /inf attack with no vs_dam=), nothing to save
+    req = _shot_back_request().model_copy(update={"vs_dam": None})
+    steps, out = resolve_template(req, dice(9, 10), S)
+    assert [s.name for s in steps] == ["attack", "reactive"]
+    assert out[0].shot_back is not None and out[0].shot_back.hits == 1
+    assert out[0].shot_back.wounds == 0
+    with pytest.raises(UserError) as err:  # a Damage with no shot back
+        _shot_back_request().model_copy(update={"vs": None}).check()
+    assert err.value.key == "inf.vs_dam_needs_vs"
