@@ -180,15 +180,17 @@ def _weapons(system: str, unit: BsSelection, stats: BsProfile) -> list[rs.Weapon
 def unit_kind(unit: BsSelection, profile: BsProfile) -> str | None:
     """A WARMACHINE unit's model type (warcaster, warjack, solo, trooper: the book's types,
     p. 31, L393-396) from its categories, the primary one first (the Mk II data files each
-    model in one of Warcaster, Warjack, Solo, Unit; a Unit's models are troopers), else from
-    its stat profile's type. None for the other categories (HORDES' Warlock and Warbeast,
+    model in one of Warcaster, Warjack, Solo, Unit; a Unit's models are troopers; later data
+    shares one category with HORDES, `Warlock/Warcaster`, `Warjack/Warbeast`), else from its
+    stat profile's type. None for the other categories (HORDES' Warlock and Warbeast alone,
     Battle Engine): the card decides, as for a unit typed without `kind=`."""
     ordered = sorted(unit.categories, key=lambda c: not c.primary)
     for name in [c.name for c in ordered]:
-        try:
-            return wm_system.parse_model_kind(name)
-        except UserError:
-            continue
+        for word in (name, *name.split("/")):
+            try:
+                return wm_system.parse_model_kind(word)
+            except UserError:
+                continue
     return WM_PROFILE_KINDS.get(fold(profile.type_name).strip())
 
 

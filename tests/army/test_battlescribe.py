@@ -10,7 +10,15 @@ import pytest
 from bot.roster_import import read_roster
 from rules_core.errors import UserError
 from rules_core.game import roster as rs
-from rules_core.game.battlescribe import Imported, detect_system, to_roster
+from rules_core.game.battlescribe import (
+    BsCategory,
+    BsProfile,
+    BsSelection,
+    Imported,
+    detect_system,
+    to_roster,
+    unit_kind,
+)
 from rules_core.game.models import GameState, Player
 from rules_core.systems.aos import battlefield
 from rules_core.systems.wm import transitions as wt
@@ -88,6 +96,29 @@ def test_warmachine_model_types_come_from_the_rosters_categories() -> None:
         wt.use_feat(state, "Journeyman Warcaster")
     assert err.value.key == "wm.feat_casters_only"
     assert wt.use_feat(state, "Captain Victoria Haley").notes
+
+
+@pytest.mark.parametrize(
+    ("categories", "kind"),
+    [
+        ([("Warjack", True)], "warjack"),
+        ([("Unit", True)], "trooper"),
+        ([("Solo", True)], "solo"),
+        ([("Warjack/Warbeast", True)], "warjack"),  # the Mk III data's shared categories
+        ([("Warlock/Warcaster", True)], "warcaster"),
+        ([("Character", False), ("Solo", True), ("Warcaster", False)], "solo"),  # primary first
+        ([("Battle Engine", True)], None),
+        ([("Warbeast", True)], None),  # HORDES: no model type of this game
+        ([], None),
+    ],
+)
+def test_which_category_is_the_warmachine_model_type(
+    categories: list[tuple[str, bool]], kind: str | None
+) -> None:
+    unit = BsSelection(
+        name="X", type="model", categories=[BsCategory(name=n, primary=p) for n, p in categories]
+    )
+    assert unit_kind(unit, BsProfile(name="X", type_name="Trooper")) == kind
 
 
 def test_age_of_sigmar_monster_keyword_comes_from_the_rosters_categories() -> None:
