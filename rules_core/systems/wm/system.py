@@ -375,15 +375,20 @@ RAN = ("ran", "corso", "ha_corso", "corsa")
 
 
 def refuse_run(unit: Unit) -> None:
-    """A model whose Movement system is crippled can't run (p. 67, L3734-3735); a warjack
-    spends 1 focus to run (p. 46, L1766-1768) and one whose Cortex is crippled spends none
-    (p. 67, L3731-3733), so it can't run either."""
+    """A model whose Movement system is crippled can't run (p. 67, L3734-3735), nor can a
+    warjack whose Cortex is (`refuse_paid_move`)."""
     grid = unit_grid(unit)
-    crippled = grid.crippled() if grid is not None else []
-    if "M" in crippled:
+    if grid is not None and "M" in grid.crippled():
         raise UserError("wm.movement_no_run", unit=unit.name)
-    if "C" in crippled and model_kind(unit) in (None, "warjack"):
-        raise UserError("wm.cortex_no_run", unit=unit.name)
+    refuse_paid_move(unit, "run")
+
+
+def refuse_paid_move(unit: Unit, move: Literal["run", "charge"]) -> None:
+    """A warjack spends 1 focus to run or to charge (p. 46, L1766-1768; p. 47, L1847-1849) and
+    one whose Cortex is crippled spends none (p. 67, L3731-3733): it can do neither. Other
+    models pay nothing for them."""
+    if cortex_crippled(unit) and model_kind(unit) in (None, "warjack"):
+        raise UserError(f"wm.cortex_no_{move}", unit=unit.name)
 
 
 def cortex_crippled(unit: Unit) -> bool:

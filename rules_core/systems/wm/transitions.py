@@ -28,6 +28,7 @@ from rules_core.systems.wm.system import (
     damage_model,
     model_kind,
     pools,
+    refuse_paid_move,
     shield_arm,
     unit_grid,
 )
@@ -259,7 +260,7 @@ def with_attacker(inp: AttackInput, attacker: Unit | None, weapon: str | None) -
     (L3122-3160); the skill is the attacker's MAT or RAT, POW the weapon's, STR the
     attacker's. Every option the player gave wins. The attacker's own state counts too: a
     weapon in a crippled head or arm rolls one die fewer (L3740-3742), and a crippled Movement
-    refuses a charge (L3736)."""
+    refuses a charge (L3736), as a warjack's crippled Cortex does (`refuse_paid_move`)."""
     if attacker is None:
         if weapon:
             raise UserError("wm.weapon_needs_attacker")
@@ -296,6 +297,7 @@ def with_attacker(inp: AttackInput, attacker: Unit | None, weapon: str | None) -
     kind = kind or "melee"
     if "charge" in parse_mods(mods):
         refuse_crippled_movement(attacker, "charge")
+        refuse_paid_move(attacker, "charge")
     if inp.skill is None:  # MAT in melee, RAT at range, FOCUS for a magic attack (L4702-4708)
         changes["skill"] = attacker.stats.get({"melee": "mat", "magic": "focus"}.get(kind, "rat"))
     if kind == "melee" and inp.str_ is None and "str_" not in changes:

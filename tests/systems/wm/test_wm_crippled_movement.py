@@ -2,7 +2,9 @@
 run or charge; a slam and a trample are refused with a charge (p. 52, L2303-2306; p. 55,
 L2639-2642). The bot refused the charge, the slam and the trample (test_wm_commands'
 test_L3736_crippled_movement_refuses_charge_slam_and_trample); a run, recorded as the
-condition `ran` (`corsa`: what the feat rule reads, L4447-4448), was taken on any model."""
+condition `ran` (`corsa`: what the feat rule reads, L4447-4448), was taken on any model.
+A warjack also pays 1 focus to run or charge (p. 46-47, L1766-1768, L1847-1849), which a
+crippled Cortex can't (p. 67, L3731-3733)."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from rules_core.errors import UserError
 from rules_core.game import transitions as tr
 from rules_core.game.models import GameState, Player, Unit
 from rules_core.systems.wm import grid
+from rules_core.systems.wm import transitions as wt
 from tests.helpers import say
 
 # Column 2: 3 damage cripples L; column 3: 11 damage C (then M at 14: columns 2-4 hold M).
@@ -48,6 +51,30 @@ def test_L1767_a_warjack_with_a_crippled_cortex_cannot_pay_to_run() -> None:
         tr.add_condition(game("C"), "Jugger", "ran", "end-of-turn")
     assert err.value.key == "wm.cortex_no_run"
     assert tr.add_condition(game("C", kind="warcaster"), "Jugger", "ran", None).units
+
+
+def test_L1848_a_warjack_with_a_crippled_cortex_cannot_pay_to_charge() -> None:
+    charge = wt.AttackInput(mods="charge", pow=12)
+    with pytest.raises(UserError) as err:
+        wt.with_attacker(charge, game("C").units[0], None)
+    assert err.value.key == "wm.cortex_no_charge"
+    assert wt.with_attacker(charge, game("C", kind="warcaster").units[0], None).mods == "charge"
+    assert wt.with_attacker(charge, game("LRH").units[0], None).mods == "charge"
+
+
+async def test_a_charge_refused_for_the_cortex_is_said_in_the_readers_words(app: App) -> None:
+    chat = "console:wm-cortex-charge"
+    assert (await say(app, "/game new wm", user="ann", chat=chat)).ok
+    add = "/unit add Jugger mat=6 str=12 def=10 arm=20 base=50 grid=C.....|M.....|L|R|H|."
+    assert (await say(app, add, user="ann", chat=chat)).ok
+    assert (await say(app, "/unit damage Jugger 1 column=1", user="ann", chat=chat)).ok  # C
+    for lang, cmd, words in (
+        ("it", "/wm attacco attaccante=Jugger mod=carica pot=5 dif=12 arm=16", "per caricare"),
+        ("en", "/wm attack attacker=Jugger mods=charge pow=5 def=12 arm=16", "to charge"),
+    ):
+        reply = await say(app, cmd, user="ann", chat=chat, lang=lang)
+        assert reply.error is not None and reply.error.code == "wm.cortex_no_charge", reply
+        assert words in plain.render(reply)
 
 
 async def test_a_run_refused_is_said_in_the_readers_words(app: App) -> None:
