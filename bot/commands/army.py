@@ -312,18 +312,25 @@ def uploaded(ctx: Context) -> Attachment:
     return Attachment(filename=Path(path).name, content=read_local(Path(path)))
 
 
-def report_blocks(ctx: Context, imported: bs.Imported) -> list[Block]:
+def report_blocks(ctx: Context, imported: bs.Imported, system: str) -> list[Block]:
+    """Per unit, what the import kept, could not read, or missed: the file's own names as
+    printed (`Move`), the game's stats (a missing one, one out of bounds) in the reader's."""
     blocks: list[Block] = []
+
+    def named(key: str) -> str:
+        return stat_word(system, key, ctx.lang)
+
     for report in imported.reports:
         parts: list[str] = []
         if report.kept:
             kept = ", ".join(f"{k} {v}" for k, v in report.kept.items())
             parts.append(ctx.t("army.report_kept", fields=kept))
         if report.unreadable:
-            bad = ", ".join(f"{k} {v}" for k, v in report.unreadable.items())
+            bad = ", ".join(f"{named(k)} {v}" for k, v in report.unreadable.items())
             parts.append(ctx.t("army.report_unreadable", fields=bad))
         if report.missing:
-            parts.append(ctx.t("army.report_missing", fields=", ".join(report.missing)))
+            missing = ", ".join(named(k) for k in report.missing)
+            parts.append(ctx.t("army.report_missing", fields=missing))
         parts += [ctx.t(key) for key in report.notes]
         if parts:
             blocks.append([bold(report.unit), plain(": " + "; ".join(parts))])
@@ -376,7 +383,7 @@ async def import_(ctx: Context) -> Reply:
         n = len(imported.roster.units)
         system_name = ctx.t(f"systems.{system}")
         blocks.append([plain(ctx.t("army.saved", name=saved, n=n, system=system_name))])
-    blocks += report_blocks(ctx, imported)
+    blocks += report_blocks(ctx, imported, system)
     return Reply(
         title=(parsed.name or file.filename)[:80],
         blocks=blocks,

@@ -45,7 +45,7 @@ def test_import_roster_adds_the_units_for_the_player(tmp_path: Path) -> None:
     )
     assert code == 0, out + err
     assert "Units added for 42: 3." in out and "Roster Cygnar saved" in out
-    assert "Ironclad: missing: cmd" in out
+    assert "Ironclad: missing: CMD" in out  # as the screens name the stat
     state = ask(tmp_path, "/game status")["data"]["state"]
     assert [u["name"] for u in state["units"]] == [
         "Commander Coleman Stryker",

@@ -177,13 +177,30 @@ async def test_import_reports_and_saves(app: App, tmp_path: Path) -> None:
     ok(await ann(app, "/game new aos"))
     reply = ok(await ann(app, f"/army import file={path} save=Hammers", lang="it"))
     text = plain.render(reply)
-    assert "Knight-Incantor: illeggibili: Move *; mancanti: move, save" in text
+    # the file's own names as printed (Move), the game's stats in the reader's words
+    assert "Knight-Incantor: illeggibili: Move *; mancanti: movimento, salvezza" in text
     assert "Liberators: conservati (non usati da questo gioco): Control 1" in text
     assert "Saltate (senza caratteristiche): Celestian Vortex." in text
     assert "Elenco Hammers salvato" in text
     assert ok(await ann(app, "/army list")).data == {
         "rosters": [{"name": "Hammers", "system": "aos", "units": 3}]
     }
+
+
+async def test_an_imported_warmachine_list_knows_its_model_types(app: App, tmp_path: Path) -> None:
+    """A Mk II list as BattleScribe exports it (categories Warcaster, Warjack, Solo, Unit): each
+    model's type is shown and saved as if typed with kind=; a stat the data leaves out is named
+    as the reader's screens name it (CMD, not cmd)."""
+    path = tmp_path / "cygnar.ros"
+    path.write_bytes(ros("wm_mk2"))
+    ok(await ann(app, "/game new wm"))
+    reply = ok(await ann(app, f"/army import file={path} save=Cygnar", lang="it"))
+    assert "Lancer: mancanti: CMD" in plain.render(reply)
+    for name, kind in (("Lancer", "warjack"), ("Journeyman Warcaster", "solitario")):
+        shown = plain.render(ok(await ann(app, f"/unita mostra {name}", lang="it")))
+        assert f"Tipo di modello: {kind}" in shown, shown
+    lines = plain.render(ok(await ann(app, "/armata mostra Cygnar", lang="it")))
+    assert "Journeyman Warcaster VEL=6 FOR=5" in lines and "tipo_modello=solitario" in lines
 
 
 async def test_import_without_a_game_only_saves(app: App, tmp_path: Path) -> None:
