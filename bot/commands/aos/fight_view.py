@@ -32,10 +32,12 @@ def pick_blocks(ctx: Reader, state: GameState, rule: bool = True) -> list[Block]
         return [[bold(ctx.t("aos.pick_over"))]]
     name = name_of(state, pick.player)
     blocks: list[Block] = []
+    if pick.group != fights.NORMAL:
+        group = "first" if pick.group == fights.STRIKE_FIRST else "last"
+        blocks.append([plain(ctx.t(f"aos.pick_group_{group}"))])
     if pick.passes is not None:
-        blocks.append(
-            [plain(ctx.t("aos.pick_passes", passer=name_of(state, pick.passes), name=name))]
-        )
+        key = "aos.pick_passes_later" if pick.later else "aos.pick_passes"
+        blocks.append([plain(ctx.t(key, passer=name_of(state, pick.passes), name=name))])
     line: Block = [bold(ctx.t("aos.next_pick", name=name))]
     if pick.waiting:
         units = ", ".join(pick.waiting)

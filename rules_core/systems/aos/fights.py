@@ -15,7 +15,10 @@ Rulebook lines refer to ../shared/seeds/001_3302d92f440b0a0b.txt.
   phase. A player with no unit left that has not fought has no eligible unit and passes.
 - 1.6.5 (L195): an ability may let a unit fight again in the same phase, never more than
   twice (`again`).
-Strike-first and strike-last (12.4-12.5, L469-483) reorder the picks: the players apply them.
+- 12.4-12.5 (L469-483): units under a strike-first effect (the condition `strikes_first`) fight
+  before all the others, those under a strike-last effect (`strikes_last`) after all the
+  others; within each group the players alternate, the player whose turn it is first; both
+  effects on one unit cancel out (L475). Worked example E2 (L493).
 
 The record is the phase's ledger in `GameState.extra["aos"]` (turns.phase_ledger): it empties
 when the phase, the turn or the round moves on.
@@ -32,6 +35,8 @@ from rules_core.systems.aos import turns
 
 COMBAT = "combat"
 MAX_FIGHTS = 2  # 1.6.5 (L195): never more than twice in the same phase
+STRIKE_FIRST, NORMAL, STRIKE_LAST = 0, 1, 2  # the groups of 12.5 (L479-483), in order
+STRIKES_FIRST, STRIKES_LAST = "strikes_first", "strikes_last"  # unit conditions
 
 
 def in_combat_phase(state: GameState) -> bool:
@@ -118,11 +123,24 @@ def record_strike(state: GameState, unit: Unit, weapon: str, models: int) -> Gam
 
 class NextPick(BaseModel):
     """Whose pick it is in the combat phase. `player` None: the phase is over (both pass);
-    `passes`: the player who has no unit left that hasn't fought, so passes (L459)."""
+    `passes`: the other player, who has no unit that may fight now, so passes (L459);
+    `later`: that player has units left, in a group that fights later (12.5, L479-483)."""
 
     player: str | None
     passes: str | None = None
-    waiting: list[str] = []  # the picking player's units that haven't fought, by name
+    later: bool = False
+    waiting: list[str] = []  # the picking player's units that may fight now, by name
+    group: int = NORMAL  # which of 12.5's groups fights now
+
+
+def tier(unit: Unit) -> int:
+    """The unit's group in 12.5's order: strike-first, neither, strike-last; both effects on
+    the same unit cancel out (L475)."""
+    names = {fold(c.name) for c in unit.conditions}
+    first, last = STRIKES_FIRST in names, STRIKES_LAST in names
+    if first == last:
+        return NORMAL
+    return STRIKE_FIRST if first else STRIKE_LAST
 
 
 def unfought(state: GameState, user: str) -> list[Unit]:
@@ -135,24 +153,31 @@ def unfought(state: GameState, user: str) -> list[Unit]:
 
 
 def next_pick(state: GameState) -> NextPick | None:
-    """Who picks the next unit to fight (12.0-12.1.2, L447-459), or None outside the combat
-    phase or without two players in the turn order. The player whose turn it is picks first;
-    then the pick alternates after each fight. A player with no unit left that hasn't fought
-    passes and the other picks again; when neither has one, both pass and the phase ends."""
+    """Who picks the next unit to fight (12.0-12.1.2, L447-459; 12.5, L479-483), or None
+    outside the combat phase or without two players in the turn order. The first group with
+    units that haven't fought fights now; in it the player whose turn it is picks first, then
+    the pick alternates after each fight. A player with no unit of that group left passes and
+    the other picks again; when neither has a unit left, both pass and the phase ends."""
     if not in_combat_phase(state) or len(state.order) != 2 or state.current is None:
         return None
     first = state.current
     other = state.order[1] if state.order[0] == first else state.order[0]
-    last = fighting(state)
-    picker = first
-    if last is not None:
-        owner = next((u.owner for u in state.units if fold(u.name) == last), first)
-        picker = other if owner == first else first
+    left = {user: unfought(state, user) for user in (first, other)}
+    tiers = [tier(u) for units in left.values() for u in units]
+    if not tiers:
+        return NextPick(player=None)
+    now = min(tiers)
+    owners = {fold(u.name): u.owner for u in state.units}
+    picks = [owners.get(key) for key in fought(state) if _tier_of(state, key) == now]
+    picker = first if not picks else (other if picks[-1] == first else first)
     second = other if picker == first else first
-    if unfought(state, picker):
-        return NextPick(player=picker, waiting=[u.name for u in unfought(state, picker)])
-    if unfought(state, second):
-        return NextPick(
-            player=second, passes=picker, waiting=[u.name for u in unfought(state, second)]
-        )
-    return NextPick(player=None)
+    ready = {user: [u.name for u in units if tier(u) == now] for user, units in left.items()}
+    if ready[picker]:
+        return NextPick(player=picker, waiting=ready[picker], group=now)
+    later = any(tier(u) > now for u in left[picker])
+    return NextPick(player=second, passes=picker, later=later, waiting=ready[second], group=now)
+
+
+def _tier_of(state: GameState, key: str) -> int:
+    unit = next((u for u in state.units if fold(u.name) == key), None)
+    return tier(unit) if unit is not None else NORMAL

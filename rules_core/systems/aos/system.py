@@ -268,6 +268,18 @@ AOS = AosSystem(
         ConditionSpec(name="charged", until="end-of-turn", aliases=("caricato", "ha caricato")),
         # Redeploy's unit can't shoot later in the turn (L339)
         ConditionSpec(name="redeployed", until="end-of-turn", aliases=("rischierata",)),
+        # Strike-first and strike-last effects (12.4, L471-475): the fight order of 12.5
+        # (fights.next_pick); an ability's own duration is typed with until=.
+        ConditionSpec(
+            name="strikes_first",
+            until="end-of-turn",
+            aliases=("attacca per primo", "attacca_per_primo", "per_primo", "strike first"),
+        ),
+        ConditionSpec(
+            name="strikes_last",
+            until="end-of-turn",
+            aliases=("attacca per ultimo", "attacca_per_ultimo", "per_ultimo", "strike last"),
+        ),
     ),
     board_stats=("save", "bravery"),
 )

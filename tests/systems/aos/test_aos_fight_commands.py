@@ -176,3 +176,22 @@ async def test_L315_a_second_run_or_at_the_double_after_the_run_roll_is_refused_
     assert "At the Double is used as you declare the run" in plain.render(double)
     status = await say(app, "/game status")
     assert status.data is not None and status.data["state"]["resources"]["player:ann"]["cp"] == 1
+
+
+async def test_L479_a_unit_that_strikes_first_fights_first_in_italian(app: App) -> None:
+    """12.4-12.5 (L469-483): the next pick followed plain alternation only; a unit under a
+    strike-first effect (the condition, in the book's words) fights before the others."""
+    await combat_game(app)
+    cond = "/unita cond Gutrippaz aggiungi attacca_per_primo"
+    added = await say(app, cond, lang="it", **BOB)
+    assert added.ok, added.error
+    status = await say(app, "/partita stato", lang="it")
+    text = plain.render(status)
+    assert "attacca per primo" in text
+    assert "Sceglie la prossima unità per combattere: Bob." in text
+    assert "Ora combattono le unità con l'effetto attacca per primo." in text
+    assert "Ann non ha unità che combattano ora" in text
+    assert not foreign_words("it", text, allow=("Stormspear", "Spear", "Warhammer"))
+    fought = await say(app, "/aos combatti Gutrippaz", lang="it", **BOB)
+    assert fought.ok and fought.data is not None, fought.error
+    assert fought.data["next"] == "ann"

@@ -172,3 +172,41 @@ def test_L315_L335_a_unit_that_ran_or_retreated_neither_runs_again_nor_gets_at_t
     with pytest.raises(UserError) as err:  # no run roll after At the Double (L335)
         aos_tr.run(doubled, "Vindictors")
     assert err.value.key == "aos.already_ran"
+
+
+def test_E2_L493_strike_first_and_strike_last_order_the_fights() -> None:
+    """12.4-12.5 (L469-483), example E2 (L493): the player whose turn it is has A and B
+    striking first and C striking last, the opponent D striking first and E and F with
+    neither: they fight A, D, B, E, F, C."""
+    state = GameState(system="aos", name="t", organiser="a", players=[ANN, BOB], order=["a", "b"])
+    for name, owner, strike in (
+        ("A", ANN, "strikes_first"),
+        ("B", ANN, "strikes_first"),
+        ("C", ANN, "strikes_last"),
+        ("D", BOB, "strikes_first"),
+        ("E", BOB, None),
+        ("F", BOB, None),
+    ):
+        state = tr.add_unit(state, name, owner, {"models": 1, "wounds": 1})
+        if strike is not None:
+            state = tr.add_condition(state, name, strike, None)
+    state.phase = turns.PHASES.index("combat")
+    order: list[str] = []
+    while (pick := fights.next_pick(state)) is not None and pick.player is not None:
+        name = pick.waiting[0]
+        order.append(name)
+        state = fights.record_fight(state, unit(state, name))
+        if name == "B":  # Ann has C only, striking last: Bob picks E, then F
+            after = fights.next_pick(state)
+            assert after is not None and after.passes == "a" and after.later
+    assert order == ["A", "D", "B", "E", "F", "C"]
+
+
+def test_L475_strike_first_and_strike_last_on_one_unit_cancel_out() -> None:
+    state = tr.add_condition(game(), "Gutrippaz", "attacca per primo", None)
+    pick = fights.next_pick(state)
+    assert pick is not None and pick.player == "b" and pick.group == fights.STRIKE_FIRST
+    assert pick.passes == "a" and pick.later  # Ann's units fight after it
+    both = tr.add_condition(state, "Gutrippaz", "strikes_last", None)
+    pick = fights.next_pick(both)
+    assert pick is not None and pick.player == "a" and pick.group == fights.NORMAL

@@ -5,8 +5,6 @@ tests/systems/aos (test_examples_coverage.py checks both lists against the diges
 from __future__ import annotations
 
 UNCOMPUTABLE: dict[str, str] = {
-    "E2": "strike-first and strike-last effects are warscroll abilities the bot does not "
-    "keep, and which units may fight depends on distances it can't see",
     "E7": "coherency is measured between models on the table: the bot knows no positions",
     "E10": "Falco dei Cieli's effect is ability text (no battleshock, wholly within 12\"): "
     "the bot keeps no faction abilities to apply it to",
