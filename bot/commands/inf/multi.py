@@ -219,7 +219,11 @@ async def template_cmd(ctx: Context) -> Reply:
     anonymous = ctx.t("inf.side.target")
     labels = [u.name for u in units] or [anonymous[:1].upper() + anonymous[1:]]
     dodging = picked(a.dodge, labels)
-    covered = picked(a.cover, labels)
+    # cover= may name the shooter too (attacker=): in partial cover against the shot back
+    in_cover = names_of(a.cover)
+    me = fold(shooter.name) if shooter is not None else None
+    shooter_cover = me in {fold(c) for c in in_cover}
+    covered = picked(",".join(c for c in in_cover if fold(c) != me), labels)
     double = picked(a.double, labels)
     critical = picked(a.critical, labels)
     # an area template: the weapon says so, or an attack roll is given here or was rolled
@@ -258,7 +262,7 @@ async def template_cmd(ctx: Context) -> Reply:
         vs=a.vs,
         vs_dam=a.vs_dam,
         vs_ammo=ammo_code(a.vs_ammo) if a.vs_ammo else None,
-        shooter=Side(attr=0, **profile(shooter, a.my_arm, None, a.my_w, False)),
+        shooter=Side(attr=0, **profile(shooter, a.my_arm, None, a.my_w, shooter_cover)),
         shooter_name=shooter.name if shooter is not None else "",
     )
     req.check()

@@ -37,7 +37,9 @@ Rules applied (lines of ../shared/seeds/003_27b81155ce3a4b9f.txt):
   wins is one hit on the shooter, resolved as /inf attack resolves the reactive side's hit
   (the same `hit_program`, `run_program` and `guts_due`; a critical wounds with no ARM roll):
   its Damage and ammunition (`vs_dam`, `vs_ammo`, Monofilament at Damage 12, L3058-3060) on
-  the shooter's profile (`shooter`). With no Damage (nor ADH) only the hit is counted, as
+  the shooter's profile (`shooter`). A shooter in partial cover gives the shot back -3 and
+  saves with +3 (L897-908, as /inf attack's my_cover). With no Damage (nor ADH) only the hit
+  is counted, as
   /inf attack does with no vs_dam. Its exact odds (`TargetOdds.back`) are /inf attack's for
   the active side (`odds.side_tally` over the same chances of the shot back winning).
 
@@ -185,6 +187,14 @@ class TemplateRequest(BaseModel):
     def attack_target(self) -> int:
         return (self.attr or 0) + sum(m.value for m in self.attack_mods())
 
+    def back_mods(self) -> list[Modifier]:
+        # the shooter in partial cover: -3 to the shot back at it (L897-905)
+        return [Modifier(name="cover", value=-COVER)] if self.shooter.cover else []
+
+    def back_target(self) -> int:
+        """The shot back's modified attribute (what it rolls under, and its tie value)."""
+        return (self.vs or 0) + sum(m.value for m in self.back_mods())
+
     def ties(self, t: TemplateTarget, settings: InfSettings) -> tuple[int, int]:
         """What breaks a tie between the attack die and a Dodge (L427-431, L2005-2007)."""
         if settings.dodge_tie == "base":
@@ -233,7 +243,7 @@ def _return_fire(req: TemplateRequest, attack: Die | None, source: DiceSource) -
     """The aimed model's shot back against the attack die (Face to Face, L407-431): its step
     (`total` 1 when it beats the attack die: the shooter is hit) and whether the attack die
     still stands."""
-    vs = req.vs or 0
+    vs = req.back_target()
     rolled = roll_dice(vs, 1, source)
     shot = rolled[0] if rolled and rolled[0].success else None
     a_key = key(attack) if attack is not None else None
@@ -241,7 +251,7 @@ def _return_fire(req: TemplateRequest, attack: Die | None, source: DiceSource) -
     won = beats(s_key, vs, a_key, req.attack_target())
     stands = beats(a_key, req.attack_target(), s_key, vs)
     critical = won and shot is not None and shot.critical
-    step = roll_step("reactive", vs, [], rolled, int(won), int(critical))
+    step = roll_step("reactive", req.vs or 0, req.back_mods(), rolled, int(won), int(critical))
     step.detail["side"] = req.targets[0].name
     step.detail["critical"] = critical
     return step, stands
@@ -401,13 +411,15 @@ def _back_odds(
 
 
 def _shot_back(req: TemplateRequest) -> Distribution[Outcome]:
-    return die_distribution(req.vs or 0) if req.vs is not None else Distribution.constant(None)
+    if req.vs is None:
+        return Distribution.constant(None)
+    return die_distribution(req.back_target())
 
 
 def _p_back(req: TemplateRequest) -> tuple[Fraction, Fraction]:
     """The chances the aimed model's shot back beats the attack die (failed or not) with a
     normal success and with a critical."""
-    target, vs = req.attack_target(), req.vs or 0
+    target, vs = req.attack_target(), req.back_target()
     normal = crit = Fraction(0)
     for a, pa in die_distribution(target).as_fractions().items():
         for s, ps in _shot_back(req).as_fractions().items():
@@ -442,7 +454,7 @@ def _hit_chances(
         die_distribution(t.dodge_target(True)) if t.dodge else Distribution.constant(None)
     )
     miss = escape = crit = Fraction(0)
-    target, vs = req.attack_target(), req.vs or 0
+    target, vs = req.attack_target(), req.back_target()
     for a, p_roll in die_distribution(target).as_fractions().items():
         if a is None:
             miss += p_roll

@@ -455,6 +455,18 @@ async def test_a_shot_back_that_wins_a_template_roll_is_saved_and_applied_here(a
     assert shooter["wounds"] == duel.data["active_wounds"]
     assert shooter["p_unconscious"] == duel.data["p_active_unconscious"]
     assert "Silva: " in plain.render(odds)
+    # the shooter named in cover=: -3 to the shot back, +3 to its ARM (L897-908)
+    covered = await say(
+        app,
+        "/inf template weapon=LGL attr=12 distance=30 targets=WenLiu vs=11 vs_dam=13 "
+        "attacker=Silva cover=Silva dice=6,7,10",
+        user="alice",
+    )
+    assert covered.ok, covered.error
+    assert covered.data is not None
+    steps = covered.data["steps"]
+    assert steps[1]["target"] == 8 and steps[2]["total"] == 14
+    assert covered.data["outcome"]["targets"][0]["shot_back"]["wounds"] == 0
 
 
 async def test_removing_a_game_weapon_unloads_it_with_the_owners_rights(app: App) -> None:

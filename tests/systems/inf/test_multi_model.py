@@ -801,3 +801,31 @@ def test_a_shot_back_with_no_weapon_counts_its_hit_only() -> None:
     with pytest.raises(UserError) as err:  # a Damage with no shot back
         _shot_back_request().model_copy(update={"vs": None}).check()
     assert err.value.key == "inf.vs_dam_needs_vs"
+
+
+def test_L897_a_shooter_in_partial_cover_is_harder_to_shoot_back_at_and_saves_with_3() -> None:
+    # partial cover: -3 to whoever shoots at the covered model, +3 to its ARM (L897-908), as
+    # /inf attack's my_cover does for the active model hit by the reactive shot
+    req = _shot_back_request()
+    covered = req.model_copy(update={"shooter": Side(attr=0, arm=1, w=1, cover=True)})
+    steps, out = resolve_template(covered, dice(9, 10, 10), S)  # 10 on 11 -3 = 8: a miss
+    assert (steps[1].target, steps[1].total) == (8, 0) and out[0].shot_back is None
+    assert out[0].hits == 1  # the template lands on Wen (his ARM roll: 10 + 1 <= 14)
+    steps, out = resolve_template(covered, dice(6, 7, 10), S)  # 7 beats 6; 10 + 1 + 3 > 13
+    assert [(s.name, s.outcome) for s in steps][2:] == [("arm_save", "pass")]
+    assert steps[2].total == 14 and out[0].shot_back is not None
+    from rules_core.systems.inf.models import AttackRequest
+    from rules_core.systems.inf.odds import attack_odds
+
+    duel = attack_odds(
+        AttackRequest(
+            active=Side(attr=12, mod=3, dam=14, arm=1, w=1, cover=True),
+            target=Side(attr=11, dam=13, arm=1, w=1),
+            opposed=True,
+        ),
+        S,
+    )
+    (wen,) = template_odds(covered, S)
+    assert wen.back is not None and wen.p_back == duel.active.p_hit
+    assert wen.back.wounds.as_fractions() == duel.active.wounds.as_fractions()
+    assert wen.odds.wounds.as_fractions() == duel.target.wounds.as_fractions()
