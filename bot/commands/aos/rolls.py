@@ -222,9 +222,13 @@ async def check(ctx: Context) -> Reply:
     if a.apply and kind not in ("rally", "recovery"):
         raise UserError("aos.apply_not_here", kind=kind)
     rallying = a.apply and kind == "rally"
-    if rallying and unit is not None and game is not None:  # refused before a die is rolled
-        require_unit_rights(ctx, game.state, unit, attack=False)
-        turns.may_rally(game.state, unit.name)
+    recovering = a.apply and kind == "recovery"
+    if (rallying or recovering) and unit is not None and game is not None:
+        require_unit_rights(ctx, game.state, unit, attack=False)  # before a die is rolled
+        if rallying:
+            turns.may_rally(game.state, unit.name)
+        else:
+            turns.may_heroic(game.state, unit.owner)
     source = ctx.dice(a.dice)
     mod = a.mod or 0
     heal = 0
@@ -263,9 +267,9 @@ async def check(ctx: Context) -> Reply:
     applied = None
     if rallying:  # a Rally without a 6 is spent all the same
         applied = aos_tr.rallied(game.state, unit.name, result.outcome["returned"], heal)
-    elif a.apply and heal:
-        require_unit_rights(ctx, game.state, unit, attack=False)
-        applied = tr.heal(game.state, unit.name, heal)
+    elif recovering:  # the HERO's heroic action, spent even when nothing heals
+        healed = tr.heal(game.state, unit.name, heal) if heal else game.state
+        applied = turns.record_heroic(healed, unit.owner)
     if applied is not None:
         await apply_change(ctx, applied, f"aos_{kind}", game=game)
     if applied is not None and heal:

@@ -153,6 +153,7 @@ class AosState(BaseModel):
     # Something past the start of the phase was recorded in it (wounds written, models fled):
     # a command used at the start of the phase comes too late (1.6.1, L177).
     underway: bool = False
+    heroic: list[str] = Field(default_factory=list)  # users who carried out a heroic action
     turn_seq: int | None = None  # the turn the counts below belong to
     turn_models: dict[str, int] = Field(default_factory=dict)  # folded unit -> models at start
     returned: dict[str, int] = Field(default_factory=dict)  # folded unit -> models returned
@@ -346,7 +347,7 @@ def phase_ledger(state: GameState) -> AosState:
         aos.ledger, aos.commands_used, aos.units_received, aos.effects = key, {}, [], {}
         aos.issuers, aos.fired, aos.hell_targets = [], {}, {}
         aos.received, aos.rallied = {}, []
-        aos.fought, aos.strikes, aos.underway = [], {}, False
+        aos.fought, aos.strikes, aos.underway, aos.heroic = [], {}, False, []
     return aos
 
 
@@ -366,6 +367,28 @@ def record_rally(state: GameState, unit: str) -> GameState:
     may_rally(state, unit)
     aos = phase_ledger(state)
     aos.rallied.append(fold(unit))
+    return with_aos(state, aos)
+
+
+def may_heroic(state: GameState, user_id: str) -> None:
+    """A heroic action (7.0-7.1, L281-283) is carried out at the start of the hero phase
+    (before anything else in it, 1.6.1 L177), at most one per player in each hero phase; the
+    player is the HERO's owner."""
+    phase = PHASES[state.phase] if state.phase < len(PHASES) else PHASES[0]
+    if phase != "hero":
+        raise UserError("aos.heroic_not_hero_phase", phase=phase)
+    if phase_underway(state):
+        raise UserError("aos.heroic_not_at_start")
+    aos = aos_state(state)
+    if aos.ledger == phase_key(state) and user_id in aos.heroic:
+        raise UserError("aos.heroic_done", name=state.player_name(user_id))
+
+
+def record_heroic(state: GameState, user_id: str) -> GameState:
+    """The player's heroic action of this hero phase was carried out."""
+    may_heroic(state, user_id)
+    aos = phase_ledger(state)
+    aos.heroic.append(user_id)
     return with_aos(state, aos)
 
 

@@ -195,3 +195,31 @@ async def test_L479_a_unit_that_strikes_first_fights_first_in_italian(app: App) 
     fought = await say(app, "/aos combatti Gutrippaz", lang="it", **BOB)
     assert fought.ok and fought.data is not None, fought.error
     assert fought.data["next"] == "ann"
+
+
+async def test_L283_heroic_recovery_applied_once_per_hero_phase_and_only_there(app: App) -> None:
+    """7.0-7.1 (L281-283, L301): /aos check recovery … apply healed the HERO in any phase and
+    on every apply; a heroic action is carried out at the start of the hero phase, one per
+    player."""
+    assert (await say(app, "/game new aos T", **ANN)).ok
+    assert (await say(app, "/game join", **BOB)).ok
+    assert (await say(app, "/unit add Lord wounds=6 save=3 bravery=7", **ANN)).ok
+    assert (await say(app, "/unit damage Lord 5", **ANN)).ok
+    line = "/aos prova recupero bersaglio=Lord applica dadi=3,3,5"
+    first = await say(app, line, lang="it", **ANN)
+    assert first.ok and first.data is not None, first.error
+    assert first.data["outcome"]["healed"] == 3
+    again = await say(app, line, lang="it", **ANN)
+    assert again.error is not None and again.error.code == "aos.heroic_done"
+    assert "Ann ha già svolto un'azione eroica in questa fase degli eroi" in plain.render(again)
+    history = await say(app, "/roll history 5")
+    assert history.data is not None and len(history.data["rolls"]) == 1  # no refused roll
+    assert (await say(app, "/phase next", **ANN)).ok  # movement
+    moved = await say(app, "/aos check recovery target=Lord apply dice=3,3,5", **ANN)
+    assert moved.error is not None and moved.error.code == "aos.heroic_not_hero_phase"
+    assert "at the start of the hero phase, not in the movement phase" in plain.render(moved)
+    free = await say(app, "/aos check recovery target=Lord dice=3,3,5", **ANN)
+    assert free.ok, free.error  # the roll alone stays free
+    status = await say(app, "/game status")
+    assert status.data is not None
+    assert {u["name"]: u["damage"] for u in status.data["state"]["units"]} == {"Lord": 2}

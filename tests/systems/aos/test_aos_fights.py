@@ -210,3 +210,25 @@ def test_L475_strike_first_and_strike_last_on_one_unit_cancel_out() -> None:
     both = tr.add_condition(state, "Gutrippaz", "strikes_last", None)
     pick = fights.next_pick(both)
     assert pick is not None and pick.player == "a" and pick.group == fights.NORMAL
+
+
+def test_L283_a_heroic_action_at_the_start_of_the_hero_phase_once_per_player() -> None:
+    """7.0-7.1 (L281-283): at the start of the hero phase each player may carry out 1 heroic
+    action. Heroic Recovery's heal was applied in any phase and as often as it was typed."""
+    state = game("hero")
+    turns.may_heroic(state, "a")
+    done = turns.record_heroic(state, "a")
+    with pytest.raises(UserError) as err:
+        turns.may_heroic(done, "a")
+    assert err.value.key == "aos.heroic_done"
+    turns.may_heroic(done, "b")  # the other player has their own
+    late = aos_tr.attack_wounds(state, "Gutrippaz", 1, None)  # a spell's wounds, written
+    with pytest.raises(UserError) as err:
+        turns.may_heroic(late, "a")
+    assert err.value.key == "aos.heroic_not_at_start"
+    with pytest.raises(UserError) as err:
+        turns.may_heroic(game("combat"), "a")
+    assert err.value.key == "aos.heroic_not_hero_phase"
+    next_turn = done.clone()
+    next_turn.turn += 1  # the next hero phase: a new heroic action
+    turns.may_heroic(next_turn, "a")
