@@ -395,3 +395,40 @@ async def test_a_stat_is_shown_with_its_accent(app: App) -> None:
     assert "velocità=5" in shown and "velocita" not in shown, shown
     helped = plain.render(await say(app, "/aiuto unita aggiungi", lang="it"))
     assert "velocità (speed)" in helped and "pietà (piety)" in helped, helped
+
+
+async def test_every_pool_is_named_as_the_italian_book_names_it(app: App) -> None:
+    """/risorse in C5 listed "mana, ft, autorità" (the book's Fede Temporanea is FT), and
+    /aiuto risorse imposta gave "per esempio focus o cp" (the Italian AoS book's PC)."""
+    chat = {"chat": "console:walk-pools", "lang": "it"}
+    await say(app, "/partita nuova c5", **chat)
+    await say(app, "/unita aggiungi Sciamano pot=4 rango=2", **chat)
+    wrong = await say(app, "/risorse spendi mna 1 unità=Sciamano", **chat)
+    assert wrong.error is not None and "mana, FT, autorità" in wrong.error.message, wrong.error
+    added = await say(app, "/risorse aggiungi ft 2 unità=Sciamano", **chat)
+    assert plain.render(added) == "Sciamano: FT ora 2.", plain.render(added)
+    helped = plain.render(await say(app, "/aiuto risorse imposta", lang="it"))
+    assert "focus o PC" in helped and " cp" not in helped, helped
+    # Infinity's irregular order was listed as "order"
+    inf = {"chat": "console:walk-pools-inf", "lang": "it"}
+    await say(app, "/partita nuova inf", **inf)
+    listed = await say(app, "/risorse spendi pippo 1", **inf)
+    assert listed.error is not None and "ordine irregolare" in listed.error.message, listed.error
+    assert "order." not in listed.error.message
+
+
+def test_every_games_pool_has_a_name_in_each_language() -> None:
+    """The whole class of "order"/"ft" on a screen: a pool the catalogue does not name is
+    shown by its code, which is a word of both books only for focus and mana."""
+    from bot import i18n
+    from rules_core.systems import get_system
+
+    same_in_both = {"focus", "mana"}
+    missing = [
+        (lang, system, r.name)
+        for system in ("gen", "aos", "wm", "wow", "inf", "c5")
+        for r in get_system(system).resources
+        for lang in i18n.LANGS
+        if r.name not in same_in_both and not i18n.has(f"game.pool.{r.name}", lang)
+    ]
+    assert not missing, missing
