@@ -32,6 +32,7 @@ HEADS: dict[str, tuple[str, ...]] = {
     "regole": ("rules",),
     "game": ("game", "game_settings", "board"), "partita": ("game", "game_settings", "board"),
     "annulla": ("game",), "log": ("game",), "phase": ("game",), "punti": ("game",),
+    "punteggio": ("game",),
     "registro": ("game",), "res": ("game",), "risorse": ("game",), "round": ("game",),
     "score": ("game",), "turn": ("game",), "turno": ("game",), "undo": ("game",),
     "unit": ("game",), "unita": ("game",), "fase": ("game",),

@@ -300,7 +300,11 @@ SPECS = [
         )
     ],
     CommandSpec(
-        path=("score",), handler=score_show, readonly=True, aliases=("punti",), examples=("/score",)
+        path=("score",),
+        handler=score_show,
+        readonly=True,
+        aliases=("punti", "punteggio"),
+        examples=("/score",),
     ),
     CommandSpec(
         path=("score", "add"),

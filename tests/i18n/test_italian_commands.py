@@ -74,6 +74,9 @@ def test_every_group_has_an_italian_name() -> None:
         ("/campagna stato", ("campaign", "status")),
         ("/regole cerca carica", ("rules", "search")),
         ("/armata elenco", ("army", "list")),
+        # found walking: "/punteggio" was "did you mean /punti?"; the table is the score
+        ("/punteggio", ("score",)),
+        ("/punteggio aggiungi 3", ("score", "add")),
     ],
 )
 def test_top_level_italian_aliases(text: str, path: tuple[str, ...]) -> None:
