@@ -59,7 +59,10 @@ class OrderArgs(Args):
 
 
 class DeadlineArgs(Args):
-    duration: Annotated[str, OptionSpec("duration", positional=True, required=True, max_length=10)]
+    # text: `2 giorni` is two words
+    duration: Annotated[
+        str, OptionSpec("duration", type="text", positional=True, required=True, max_length=20)
+    ]
     remind: Annotated[str | None, OptionSpec("remind", max_length=20, aliases=("promemoria",))] = (
         None
     )

@@ -10,25 +10,26 @@ from pydantic import BaseModel, ConfigDict
 from rules_core.errors import UserError
 from rules_core.game.models import GameState
 
-_DURATION = re.compile(r"^(\d{1,4})\s*(m|min|h|d|g)$")
+# `90m`, `24h`, `3d`; as a player writes it too: `2 giorni`, `36 ore`, `1,5g`, `2 days`
+_DURATION = re.compile(r"^(\d{1,4}(?:[.,]\d{1,2})?)\s*([a-z]+)$")
+_UNITS: dict[str, timedelta] = {
+    **dict.fromkeys(("m", "min", "minuto", "minuti", "minute", "minutes"), timedelta(minutes=1)),
+    **dict.fromkeys(("h", "ora", "ore", "hour", "hours"), timedelta(hours=1)),
+    **dict.fromkeys(("d", "g", "giorno", "giorni", "day", "days"), timedelta(days=1)),
+}
 MAX_DEADLINE = timedelta(days=60)
 MIN_DEADLINE = timedelta(minutes=5)
 DEFAULT_POINTS = (0.5, 0.9)
 
 
 def parse_duration(text: str) -> timedelta:
-    """`90m`, `24h`, `3d` (Italian `3g` for giorni)."""
+    """`90m`, `24h`, `3d` (Italian `3g` for giorni), the unit also as a word (`2 giorni`, `36
+    ore`) and the amount with a decimal comma or point (`1,5g`), to the whole minute."""
     m = _DURATION.match(text.strip().lower())
-    if m is None:
+    if m is None or m.group(2) not in _UNITS:
         raise UserError("campaign.bad_duration")
-    amount, unit = int(m.group(1)), m.group(2)
-    delta = {
-        "m": timedelta(minutes=amount),
-        "min": timedelta(minutes=amount),
-        "h": timedelta(hours=amount),
-        "d": timedelta(days=amount),
-        "g": timedelta(days=amount),
-    }[unit]
+    amount = float(m.group(1).replace(",", "."))
+    delta = timedelta(minutes=round(amount * _UNITS[m.group(2)].total_seconds() / 60))
     if not MIN_DEADLINE <= delta <= MAX_DEADLINE:
         raise UserError("campaign.duration_range")
     return delta

@@ -432,3 +432,26 @@ def test_every_games_pool_has_a_name_in_each_language() -> None:
         if r.name not in same_in_both and not i18n.has(f"game.pool.{r.name}", lang)
     ]
     assert not missing, missing
+
+
+async def test_a_deadline_is_typed_as_an_italian_says_it(app: App) -> None:
+    """`/campagna scadenza 2 giorni` answered "Qui non capisco 'giorni'", `1,5g` the syntax
+    "90m, 24h, 3d" (the Italian for days is g, as the bot's own "1 g" says). Whole words, a
+    space and a decimal comma are taken; the example is Italian."""
+    chat = {"chat": "console:walk-deadline", "lang": "it"}
+    assert (await say(app, "/campagna nuova Lega", **chat)).ok
+    for typed, shown in (
+        ("2 giorni", "2 g"),
+        ("1,5g", "1 g 12 h"),
+        ("36 ore", "1 g 12 h"),
+        ("90 minuti", "1 h 30 min"),
+        ("1 giorno promemoria=50", "1 g"),
+    ):
+        done = await say(app, f"/campagna scadenza {typed}", **chat)
+        assert done.ok, (typed, done.error)
+        assert f"Ogni turno ha {shown};" in plain.render(done), plain.render(done)
+    wrong = await say(app, "/campagna scadenza domani", **chat)
+    assert wrong.error is not None and wrong.error.code == "campaign.bad_duration"
+    assert "3g" in wrong.error.message and "3d" not in wrong.error.message
+    english = await say(app, "/campaign deadline 2 days", chat=chat["chat"], lang="en")
+    assert english.ok, english.error
