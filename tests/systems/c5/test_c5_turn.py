@@ -154,14 +154,14 @@ async def test_temporary_faith_and_pieta_across_rounds(app: App) -> None:
     # Pietà at the round's start, so generated faith was never usable, @96260)
     new_round = await say(app, "/round next", user="ann", chat=CHAT)
     assert new_round.ok, new_round.error
-    assert "ft 6" in await status(app)
+    assert "FT 6" in await status(app)
     # the next computation keeps what Pietà/2 allows of the unspent faith
     again = await say(app, "/c5 faith target=Priest apply", user="ann", chat=CHAT)
     assert again.data is not None and again.data["outcome"]["kept"] == 2
     assert again.data["outcome"]["ft"] == 3 + 2
-    assert "ft 5" in await status(app)
+    assert "FT 5" in await status(app)
     assert (await say(app, "/undo", user="ann", chat=CHAT)).ok
-    assert "ft 6" in await status(app)
+    assert "FT 6" in await status(app)
 
 
 async def test_maintenance_regeneration_and_effimero(app: App) -> None:
