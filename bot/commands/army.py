@@ -331,7 +331,7 @@ def report_blocks(ctx: Context, imported: bs.Imported, system: str) -> list[Bloc
         if report.missing:
             missing = ", ".join(named(k) for k in report.missing)
             parts.append(ctx.t("army.report_missing", fields=missing))
-        parts += [ctx.t(key) for key in report.notes]
+        parts += [ctx.t(key, unit=report.unit) for key in report.notes]
         if parts:
             blocks.append([bold(report.unit), plain(": " + "; ".join(parts))])
     if imported.skipped:

@@ -89,6 +89,7 @@ class UnitArgs(Args):
 
 class UnitSetArgs(Args):
     name: Annotated[str, UNIT]
+    grid: Annotated[str | None, OptionSpec("grid", max_length=120, aliases=("griglia",))] = None
     kind: Annotated[str | None, KIND] = None
     stats: Annotated[dict[str, int | str], STATS] = Field(default_factory=dict)
 
@@ -283,7 +284,8 @@ async def unit_change(
 
 async def unit_set(ctx: Context) -> Reply:
     a = ctx.args(UnitSetArgs)
-    options = {"kind": a.kind} if a.kind else None
+    given = {"grid": a.grid, "kind": a.kind}  # the system's own, as on /unit add
+    options = {k: v for k, v in given.items() if v} or None
     return await unit_change(ctx, "unit_set", a.name, stats=a.stats, options=options)
 
 

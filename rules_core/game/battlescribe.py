@@ -90,7 +90,7 @@ class UnitReport(BaseModel):
     kept: dict[str, str] = Field(default_factory=dict)
     unreadable: dict[str, str] = Field(default_factory=dict)
     missing: list[str] = Field(default_factory=list)
-    notes: list[str] = Field(default_factory=list)  # catalogue keys: shortened, clamped
+    notes: list[str] = Field(default_factory=list)  # catalogue keys ({unit}): shortened...
 
 
 class Imported(BaseModel):
@@ -231,6 +231,8 @@ def _unit(system: str, unit: BsSelection) -> tuple[rs.RosterUnit, UnitReport] | 
     options: dict[str, str] = {}
     if system == "wm" and (kind := unit_kind(unit, profile)) is not None:
         options[wm_system.KIND_KEY] = kind
+        if kind == "warjack":  # its damage goes on a grid the files don't print (L3644-3647)
+            report.notes.append("army.report_wm_no_grid")
     known = {s.name: s for s in get_system(system).stats}
     for key in list(stats):  # out of the game's bounds: reported, the default applies
         spec = known.get(key)

@@ -134,21 +134,24 @@ class WarmachineSystem(GameSystem):
         if options:
             raise UserError("game.no_unit_options", system=self.id, option=next(iter(options)))
         if text:
-            if unit.models != 1:
-                raise UserError("wm.grid_single_model")
-            grid = grids.parse_grid(text)
-            unit.extra["grid"] = grid.model_dump(mode="json")
-            unit.wounds_per_model = grid.boxes
-            unit.stats["boxes"] = grid.boxes
+            _set_grid(unit, text)
         if unit.stats.get("focus"):
             pools(state, unit)["focus"] = unit.stats["focus"]  # L1395-1403, L4458-4459
 
     def update_unit(self, state: GameState, unit: Unit, options: dict[str, str]) -> None:
-        """`/unit set NAME kind=solo`: the model type may change; a grid is given once, on
-        /unit add."""
+        """`/unit set NAME kind=solo grid=...`: the model type may change; a grid is given to a
+        unit that has none and no damage yet (an imported warjack: BattleScribe's files have
+        no grid), never changed (the marks on it would move)."""
         options = dict(options)
         kind = options.pop(KIND_KEY, None)
+        text = options.pop("grid", None)
         super().update_unit(state, unit, options)
+        if text:
+            if unit_grid(unit) is not None:
+                raise UserError("wm.grid_already", unit=unit.name)
+            if unit.damage:
+                raise UserError("wm.grid_after_damage", unit=unit.name)
+            _set_grid(unit, text)
         if kind:
             unit.extra[KIND_KEY] = parse_model_kind(kind)
 
@@ -389,6 +392,17 @@ def refuse_paid_move(unit: Unit, move: Literal["run", "charge"]) -> None:
     models pay nothing for them."""
     if cortex_crippled(unit) and model_kind(unit) in (None, "warjack"):
         raise UserError(f"wm.cortex_no_{move}", unit=unit.name)
+
+
+def _set_grid(unit: Unit, text: str) -> None:
+    """A warjack's damage grid: its boxes are the model's damage capacity (p. 65,
+    L3644-3647)."""
+    if unit.models != 1:
+        raise UserError("wm.grid_single_model")
+    grid = grids.parse_grid(text)
+    unit.extra["grid"] = grid.model_dump(mode="json")
+    unit.wounds_per_model = grid.boxes
+    unit.stats["boxes"] = grid.boxes
 
 
 def cortex_crippled(unit: Unit) -> bool:
