@@ -55,6 +55,10 @@ async def battleshock(ctx: Context) -> Reply:
         title = ctx.t("aos.battleshock_title", bravery=bravery)
         data = {"system": "aos", "exempt": True, "outcome": {"fled": 0}, "steps": []}
         return Reply(title=title, blocks=[[bold(no_test)]], data=data)
+    testing = a.apply and unit is not None and game is not None
+    if testing and unit is not None and game is not None:  # refused before the die is rolled
+        require_unit_rights(ctx, game.state, unit, attack=True)
+        turns.may_battleshock(game.state, unit.name)
     source = ctx.dice(a.dice)
     check = aos_tr.battleshock(bravery, slain, source, a.mod or 0, unit)
     finish_dice(source, a.dice)
@@ -68,13 +72,17 @@ async def battleshock(ctx: Context) -> Reply:
     )
     reply, data = check_reply(ctx, title, check, [[bold(line)]])
     await log_roll(ctx, source, fled, data, expression=roll_expression(ctx))
-    if a.apply and fled and unit is not None and game is not None:
-        require_unit_rights(ctx, game.state, unit, attack=True)
+    if testing and unit is not None and game is not None:  # the test is taken, passed or not
         name = unit.name
         change = await apply_change(
-            ctx, lambda st: aos_tr.flee(st, name, fled), "aos_battleshock", game=game
+            ctx,
+            lambda st: turns.record_battleshock(aos_tr.flee(st, name, fled) if fled else st, name),
+            "aos_battleshock",
+            game=game,
         )
-        reply.blocks += unit_blocks(ctx, tr.find_unit(change.after, name), change.after.system)
+        if fled:
+            after = tr.find_unit(change.after, name)
+            reply.blocks += unit_blocks(ctx, after, change.after.system)
     return reply
 
 

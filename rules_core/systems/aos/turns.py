@@ -150,10 +150,12 @@ class AosState(BaseModel):
     # fought, and the latest fight's attacks: folded weapon -> models that attacked with it.
     fought: list[str] = Field(default_factory=list)
     strikes: dict[str, int] = Field(default_factory=dict)
-    # Something past the start of the phase was recorded in it (wounds written, models fled):
-    # a command used at the start of the phase comes too late (1.6.1, L177).
+    # Something past the start of the phase was recorded in it (wounds written, models fled,
+    # a battleshock test taken): a command used at the start of the phase comes too late
+    # (1.6.1, L177).
     underway: bool = False
     heroic: list[str] = Field(default_factory=list)  # users who carried out a heroic action
+    tested: list[str] = Field(default_factory=list)  # folded units that took battleshock
     turn_seq: int | None = None  # the turn the counts below belong to
     turn_models: dict[str, int] = Field(default_factory=dict)  # folded unit -> models at start
     returned: dict[str, int] = Field(default_factory=dict)  # folded unit -> models returned
@@ -348,6 +350,7 @@ def phase_ledger(state: GameState) -> AosState:
         aos.issuers, aos.fired, aos.hell_targets = [], {}, {}
         aos.received, aos.rallied = {}, []
         aos.fought, aos.strikes, aos.underway, aos.heroic = [], {}, False, []
+        aos.tested = []
     return aos
 
 
@@ -389,6 +392,23 @@ def record_heroic(state: GameState, user_id: str) -> GameState:
     may_heroic(state, user_id)
     aos = phase_ledger(state)
     aos.heroic.append(user_id)
+    return with_aos(state, aos)
+
+
+def may_battleshock(state: GameState, unit: str) -> None:
+    """A unit takes its battleshock test once in the phase (15.0-15.1, L609-613)."""
+    aos = aos_state(state)
+    if aos.ledger == phase_key(state) and fold(unit) in aos.tested:
+        raise UserError("aos.battleshock_done", unit=unit)
+
+
+def record_battleshock(state: GameState, unit: str) -> GameState:
+    """The unit's battleshock test was taken (passed or not): not again in this phase, and
+    the phase is past its start (Inspiring Presence, 15.3 L625, comes before any test)."""
+    may_battleshock(state, unit)
+    aos = phase_ledger(state)
+    aos.tested.append(fold(unit))
+    aos.underway = True
     return with_aos(state, aos)
 
 

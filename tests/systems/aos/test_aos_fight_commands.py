@@ -223,3 +223,27 @@ async def test_L283_heroic_recovery_applied_once_per_hero_phase_and_only_there(a
     status = await say(app, "/game status")
     assert status.data is not None
     assert {u["name"]: u["damage"] for u in status.data["state"]["units"]} == {"Lord": 2}
+
+
+async def test_L609_a_second_battleshock_test_of_a_unit_is_refused_in_words(app: App) -> None:
+    """15.0 (L609): /aos battleshock … apply tested the same unit again in the phase when its
+    first test was passed (nothing was written), rolling a new die."""
+    assert (await say(app, "/game new aos T", **ANN)).ok
+    assert (await say(app, "/game join", **BOB)).ok
+    assert (await say(app, "/unit add Gutrippaz models=10 wounds=1 save=5 bravery=5", **BOB)).ok
+    assert (await say(app, "/unit damage Gutrippaz 2", **ANN)).ok
+    for _ in range(5):
+        assert (await say(app, "/phase next", **ANN)).ok  # battleshock
+    line = "/aos shock bersaglio=Gutrippaz applica dadi=1"
+    first = await say(app, line, lang="it", **BOB)
+    assert first.ok and first.data is not None, first.error
+    assert first.data["outcome"]["fled"] == 0  # 1 + 2 slain is not above 5
+    again = await say(app, line, lang="it", **BOB)
+    assert again.error is not None and again.error.code == "aos.battleshock_done"
+    assert "Gutrippaz ha già effettuato il test di shock in questa fase" in plain.render(again)
+    await say(app, "/res add cp 1", **BOB)
+    late = await say(app, "/aos command inspiring presence unit=Gutrippaz", **BOB)
+    assert late.error is not None and late.error.code == "aos.command_not_at_start"
+    status = await say(app, "/game status")
+    assert status.data is not None
+    assert {u["name"]: u["damage"] for u in status.data["state"]["units"]} == {"Gutrippaz": 2}

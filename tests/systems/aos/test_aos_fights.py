@@ -232,3 +232,23 @@ def test_L283_a_heroic_action_at_the_start_of_the_hero_phase_once_per_player() -
     next_turn = done.clone()
     next_turn.turn += 1  # the next hero phase: a new heroic action
     turns.may_heroic(next_turn, "a")
+
+
+def test_L609_L625_a_unit_takes_one_battleshock_test_and_inspiring_presence_comes_first() -> None:
+    """15.0-15.1 (L609-613): a unit takes its battleshock test once in the phase; Inspiring
+    Presence (15.3, L625) is used at the start of the phase, before any test. A test passed
+    with no model fleeing left no trace, so both went unchecked."""
+    state = game("battleshock")
+    state.resources["player:b"] = {"cp": 1}
+    tested = turns.record_battleshock(state, "Gutrippaz")  # passed: nobody flees
+    with pytest.raises(UserError) as err:
+        turns.may_battleshock(tested, "Gutrippaz")
+    assert err.value.key == "aos.battleshock_done"
+    turns.may_battleshock(tested, "Vindictors")
+    presence = turns.find_command("inspiring_presence")
+    with pytest.raises(UserError) as err:
+        turns.use_command(tested, "b", presence, "Gutrippaz")
+    assert err.value.key == "aos.command_not_at_start"
+    next_turn = tested.clone()
+    next_turn.turn += 1
+    turns.may_battleshock(next_turn, "Gutrippaz")  # the next battleshock phase
