@@ -144,11 +144,12 @@ async def test_an_italian_wm_roster_writes_str_and_focus_as_the_book_does(app: A
 def test_a_stat_printed_as_an_abbreviation_is_one_in_both_languages() -> None:
     """Every game's stat the English screens show as the book's capital abbreviation (STR,
     DEF, CC...) is a capital abbreviation on the Italian screens too (FOR, DIF, CC...), and
-    the reverse: the one check /armata mostra and /unita mostra share (game.stat.*)."""
+    the reverse: the stats of /armata mostra and /unita mostra (game.stat.*) and the weapon
+    fields of /armata mostra (army.field.*: C5's weapon FOR was 'str' in English)."""
     from bot import i18n
 
     it, en = i18n.catalogue("it"), i18n.catalogue("en")
-    keys = [k for k in en if k.startswith("game.stat.") and k.count(".") == 3]
+    keys = [k for k in en if k.startswith(("game.stat.", "army.field.")) and k.count(".") == 3]
     assert keys
     mismatched = [k for k in keys if en[k].isupper() != str(it.get(k, "")).isupper()]
     assert mismatched == []
