@@ -92,3 +92,19 @@ async def test_a_run_refused_is_said_in_the_readers_words(app: App) -> None:
         reply = await say(app, cmd, user="ann", chat=chat, lang=lang)
         assert reply.error is not None and reply.error.code == "wm.movement_no_run", reply
         assert words in plain.render(reply)
+
+
+async def test_L3736_the_note_says_a_charge_slam_or_trample_stops(app: App) -> None:
+    """Crippled while it charges, slams or tramples (a free strike on the way), the model stops
+    and its activation ends (p. 67, L3736-3738): the note of the damage says so."""
+    chat = "console:wm-movement-note"
+    assert (await say(app, "/game new wm", user="ann", chat=chat)).ok
+    add = "/unit add Jugger mat=6 str=12 def=10 arm=20 base=50 grid=M.....|C.....|L|R|H|."
+    assert (await say(app, add, user="ann", chat=chat)).ok
+    for lang, words in (
+        ("it", "schiantando o travolgendo, si ferma qui e la sua attivazione termina"),
+        ("en", "slamming or trampling, it stops here and its activation ends"),
+    ):
+        hit = await say(app, "/unit damage Jugger 1 column=1", user="ann", chat=chat, lang=lang)
+        assert words in plain.render(hit), plain.render(hit)
+        assert (await say(app, "/unit heal Jugger 1", user="ann", chat=chat)).ok
