@@ -12,6 +12,7 @@ from bot.commands.registry import closest
 from bot.commands.spec import DICE, CommandSpec, OptionSpec, flag_opt
 from bot.i18n import fmt_num
 from bot.protocol import Attachment, Block, Button, Reply, Span, Style, bold, code, italic, plain
+from bot.storage import private_rolls as private_repo
 from bot.storage import rolls as rolls_repo
 from bot.workers import is_light
 from rules_core.dice import (
@@ -35,6 +36,20 @@ if TYPE_CHECKING:
     from bot.commands.odds_view import TableFormat
 
 HISTORY_DEFAULT = 10
+# A label that asks for a hidden roll (`/tira 2d6 privato`): refused, never rolled in public.
+PRIVATE_WORDS = frozenset(
+    [
+        "privato",
+        "privata",
+        "segreto",
+        "segreta",
+        "nascosto",
+        "nascosta",
+        "private",
+        "secret",
+        "hidden",
+    ]
+)
 HISTORY_MAX = 50
 
 EXPR = OptionSpec("expression", type="text", positional=True, required=True, max_length=300)
@@ -191,6 +206,10 @@ async def roll_cmd(ctx: Context) -> Reply:
     a = ctx.args(RollArgs)
     text = a.expression
     command = parse(text)
+    for spec in command.rolls:
+        if spec.label is not None and fold(spec.label) in PRIVATE_WORDS:
+            # `/tira 2d6 privato` would show the whole chat what the player meant to hide
+            raise UserError("roll.label_is_private", expression=spec.text, given=spec.label)
     source = ctx.dice(a.dice)
     results = roll_command(command, source)
     source.check_exhausted()  # a face given and not used is a mistake: say so, as attacks do
@@ -220,6 +239,12 @@ async def roll_show(ctx: Context) -> Reply:
     record = await rolls_repo.get(ctx.conn, ctx.request.chat_key, number)
     if record is None:
         raise UserError("roll.not_found", id=number)
+    if record.expression == private_repo.HIDDEN:  # a private roll not yet revealed
+        blocks: list[Block] = [
+            [bold(record.user_name), plain(" 🎲 " + ctx.t("roll.hidden", id=number))],
+            [plain(ctx.t("roll.when", when=record.created_at.strftime("%Y-%m-%d %H:%M")))],
+        ]
+        return Reply(blocks=blocks, data={"id": number, "private": True})
     results = replay(record)
     if results is None:
         blocks, data = command_roll(ctx, record)
@@ -270,16 +295,13 @@ async def roll_history(ctx: Context) -> Reply:
         return Reply(blocks=[[plain(ctx.t("roll.no_history"))]], data={"rolls": []})
     blocks: list[Block] = []
     for rec in records:
-        totals = ", ".join(str(r["total"]) for r in rec.result)
-        blocks.append(
-            [
-                plain(f"#{rec.number} {rec.created_at:%H:%M} "),
-                bold(rec.user_name),
-                plain(" "),
-                code(rec.expression[:60]),
-                plain(f" = {totals}"),
-            ]
-        )
+        line: Block = [plain(f"#{rec.number} {rec.created_at:%H:%M} "), bold(rec.user_name)]
+        if rec.expression == private_repo.HIDDEN:
+            line.append(plain(" " + ctx.t("roll.hidden", id=rec.number)))
+        else:
+            totals = ", ".join(str(r["total"]) for r in rec.result)
+            line += [plain(" "), code(rec.expression[:60]), plain(f" = {totals}")]
+        blocks.append(line)
     return Reply(
         title=ctx.t("roll.history_title"),
         blocks=blocks,

@@ -185,7 +185,7 @@ SPECS = [
     CommandSpec(
         path=("roll", "private"),
         handler=private_roll,
-        aliases=("privato", "segreto"),
+        aliases=("privato", "segreto", "nascosto"),
         group_aliases=("tira",),  # /tira privato: the lazy registry loads this module for it
         args=PrivateRollArgs,
         examples=("/roll private 2d6 deployment", "/roll private d20 marker"),

@@ -101,3 +101,47 @@ async def test_a_private_roll_in_a_batch_still_reaches_only_the_roller(app: App)
     assert reply.private is not None and reply.private.data is None
     secret = plain.render(reply.private)
     assert "Line 2:" in secret and "Only you can see" in secret and "marker" in secret
+
+
+async def test_a_hidden_roll_in_the_log_is_named_in_the_readers_words(app: App) -> None:
+    """An unrevealed private roll in the Italian log read '#2 13:16 Marco /roll private = '
+    (English, an empty total), and `/tira mostra 2` drew 'Dadi: ' and 'Dadi tirati a mano al
+    tavolo' (it was rolled by the bot, only hidden). Both now say it is a private roll not yet
+    revealed, with the command that reveals it; nothing of it is shown."""
+    ok(await say(app, "/tira 1d6", user="1", name="Marco", chat=CHAT, lang="it"))
+    ok(
+        await say(
+            app, "/tira privato 3d6 schieramento", user="1", name="Marco", chat=CHAT, lang="it"
+        )
+    )
+    history = plain.render(ok(await say(app, "/tira storico", user="2", chat=CHAT, lang="it")))
+    line = next(x for x in history.splitlines() if x.startswith("#2"))
+    assert "/roll" not in line and not line.rstrip().endswith("=")
+    assert "privato" in line and "/tira rivela 2" in line
+    shown = plain.render(ok(await say(app, "/tira mostra 2", user="2", chat=CHAT, lang="it")))
+    assert "a mano" not in shown and "/roll" not in shown and "schieramento" not in shown
+    assert "/tira rivela 2" in shown
+    assert foreign_words(shown, "it") == [] and foreign_words(history, "it") == []
+    english = plain.render(ok(await say(app, "/roll show 2", user="2", chat=CHAT, lang="en")))
+    assert "by hand" not in english and "/roll reveal 2" in english
+
+
+async def test_private_written_after_the_dice_is_not_a_public_roll(app: App) -> None:
+    """'/tira 2d6 privato' rolled in front of the whole chat under the label 'privato': the
+    player meant a hidden roll. Refused now, nothing rolled, with the command to write."""
+    for text, lang, hint in (
+        ("/tira 2d6 privato", "it", "/tira privato 2d6"),
+        ("/tira d20 segreto", "it", "/tira privato d20"),
+        ("/roll 2d6 private", "en", "/roll private 2d6"),
+        ("/roll 3d6 hidden", "en", "/roll private 3d6"),
+    ):
+        reply = await say(app, text, user="1", name="Marco", chat=CHAT, lang=lang)
+        assert reply.error is not None and reply.error.code == "roll.label_is_private", text
+        assert hint in plain.render(reply), plain.render(reply)
+    history = await say(app, "/roll history", user="1", chat=CHAT)
+    assert history.data == {"rolls": []}  # nothing was rolled
+
+
+async def test_nascosto_is_a_private_roll_too(app: App) -> None:
+    made = ok(await say(app, "/tira nascosto d20", user="1", name="Marco", chat=CHAT, lang="it"))
+    assert made.data is not None and made.data["private"] is True
