@@ -79,8 +79,7 @@ _LABEL_TARGET = re.compile(
 _LABEL_AT_LEAST = re.compile(
     r"(?:almeno|at least) ([0-9]{1,4})|([0-9]{1,4}) (?:o più|o piu|or more)"
 )
-_NUMBER_PLURAL = re.compile(r"([0-9]{1,3})(?:s|'s)")
-_ARTICLES = frozenset(("gli", "i", "le", "the"))
+_NUMBER_PLURAL = re.compile(r"([0-9]{1,3})(?:s|'s)?")
 
 
 def _label_sign(s: str, k: int) -> bool:
@@ -607,8 +606,8 @@ def _segment(text: str, base: int) -> RollSpec:
             # Avrae's `1d20+5 adv`: the d20 is rolled twice, the better (or worse) one kept.
             expr = _advantage(expr, _ADVANTAGE[words[0]], words[0])
             label = rest[len(words[0]) :].strip() or None
-        elif _names_an_operation(_operation_words(words)):
-            raise _operation_error(expr, rest, _operation_words(words))
+        elif (instead := _label_operation(words)) is not None:
+            raise _operation_error(expr, rest, instead)
         elif (least := _LABEL_AT_LEAST.fullmatch(" ".join(words))) is not None:
             typed = text[p.start : p.i].strip()
             raise _at_least_error(expr, typed, rest, int(least[1] or least[2]))
@@ -630,34 +629,70 @@ _ADVANTAGE: dict[str, KeepMode] = {
     "svantaggio": "kl",
 }
 
-# A label's first word naming what the dice should do, in Italian or English: `4d6 tieni 3`
-# summed all four dice under the label "tieni 3". Alone or before a number it is refused with
-# the modifier to write (a label that goes on in words, `tieni la linea`, stays a label).
-_OPERATION_WORDS: dict[str, str] = {
-    **dict.fromkeys(("keep", "highest", "best", "tieni", "migliori", "migliore"), "kh"),
-    **dict.fromkeys(("lowest", "worst", "peggiori", "peggiore"), "kl"),
-    **dict.fromkeys(("drop", "scarta"), "dl"),
-    **dict.fromkeys(("reroll", "ritira", "rilancia"), "r"),
-    **dict.fromkeys(("explode", "exploding", "esplodi", "esplode", "esplosivi"), "!"),
-}
+# What a label says the dice should do, in Italian or English: `4d6 tieni 3` and `4d6 tieni i 3
+# migliori` summed all four dice under that label. Read as a short phrase (a verb, an article, a
+# number, which dice) it is refused with the modifier to write; a label that goes on in other
+# words (`tieni la linea`, `keep calm`) stays a label.
+_KEEP_VERBS = {"keep": "k", "tieni": "k", "mantieni": "k", "drop": "d", "scarta": "d"}
+_BEST = frozenset(("migliori", "migliore", "best", "highest", "più alti", "più alto"))
+_WORST = frozenset(("peggiori", "peggiore", "worst", "lowest", "più bassi", "più basso"))
+_REROLL_VERBS = frozenset(("reroll", "ritira", "rilancia"))
+_EXPLODE_WORDS = frozenset(("explode", "exploding", "esplodi", "esplode", "esplodono", "esplosivi"))
+_ARTICLES = frozenset(("il", "i", "la", "le", "lo", "gli", "the"))
+_AND = frozenset(("e", "and", ",", "o", "or"))
 
 
-def _names_an_operation(words: list[str]) -> bool:
-    return (
-        bool(words)
-        and words[0] in _OPERATION_WORDS
-        and (len(words) == 1 or (len(words) == 2 and words[1].isdigit() and len(words[1]) <= 3))
-    )
+def _label_operation(words: list[str]) -> str | None:
+    """The modifier a label's words ask for (`kh3`, `dl1`, `r2`, `!`), else None."""
+    if len(words) == 1 and words[0] in _EXPLODE_WORDS:
+        return "!"
+    if words and words[0] in _REROLL_VERBS:
+        return _reroll_phrase(words[1:])
+    return _keep_phrase(words)
 
 
-def _operation_words(words: list[str]) -> list[str]:
-    """A label's words as `_names_an_operation` reads them: `reroll 1s`, `ritira gli 1` are
-    `reroll 1`, `ritira 1` (an article after the verb dropped, a number's plural read)."""
-    if len(words) == 3 and words[0] in _OPERATION_WORDS and words[1] in _ARTICLES:
-        words = [words[0], words[2]]
-    if len(words) == 2 and (m := _NUMBER_PLURAL.fullmatch(words[1])) is not None:
-        words = [words[0], m[1]]
-    return words
+def _keep_phrase(words: list[str]) -> str | None:
+    """`tieni i 3 migliori`, `keep highest 3`, `scarta il peggiore`, `il migliore`, `best`."""
+    tokens: list[str] = []
+    for w in words:  # `più alti` is one word here
+        if tokens and tokens[-1] in ("più", "piu"):
+            tokens[-1] = "più " + w
+        else:
+            tokens.append(w)
+    verb = which = None
+    n: int | None = None
+    for i, t in enumerate(tokens):
+        if i == 0 and t in _KEEP_VERBS:
+            verb = _KEEP_VERBS[t]
+        elif t in _ARTICLES and which is None and n is None:
+            continue
+        elif t.isdigit() and len(t) <= 3 and n is None:
+            n = int(t)
+        elif (t in _BEST or t in _WORST) and which is None:
+            which = "best" if t in _BEST else "worst"
+        else:
+            return None
+    if verb is None and which is None:
+        return None
+    if verb == "d":
+        return ("dh" if which == "best" else "dl") + str(n or 1)
+    return ("kl" if which == "worst" else "kh") + str(n or 1)
+
+
+def _reroll_phrase(words: list[str]) -> str | None:
+    """`ritira`, `ritira 1`, `ritira gli 1`, `reroll 1s and 2s`: faces up to N, as `rN`."""
+    faces: set[int] = set()
+    for w in words:
+        m = _NUMBER_PLURAL.fullmatch(w)
+        if m is not None:
+            faces.add(int(m[1]))
+        elif w not in _ARTICLES and w not in _AND:
+            return None
+    if not faces:
+        return "r1"
+    # one number N is rN (N or less, as `ritira 1` always read); several must be 1 to N
+    top = max(faces)
+    return f"r{top}" if len(faces) == 1 or faces == set(range(1, top + 1)) else None
 
 
 def _label_repeat(words: list[str]) -> int | None:
@@ -705,9 +740,7 @@ def _target_error(expr: Dice, given: str, target: int) -> UserError:
     return UserError("dice.label_is_operation", given=given, instead=f">={target}", example=example)
 
 
-def _operation_error(expr: Expr, given: str, words: list[str]) -> UserError:
-    code = _OPERATION_WORDS[words[0]]
-    instead = code if code == "!" else code + (words[1] if len(words) == 2 else "1")
+def _operation_error(expr: Expr, given: str, instead: str) -> UserError:
     plain = isinstance(expr, Dice) and expr == Dice(expr.count, expr.sides)
     dice = render(expr) if plain else "4d6"
     return UserError(

@@ -468,6 +468,15 @@ WORDS = [
     "più",
     "or",
     "more",
+    "il",
+    "migliori",
+    "peggiore",
+    "scarta",
+    "drop",
+    "lowest",
+    "keep",
+    "e",
+    "esplodono",
     "o",
 ]
 
@@ -491,3 +500,42 @@ def test_every_refusal_of_words_suggests_what_parses(head: str, words: list[str]
             shown = err.params["instead"]
         if shown is not None:
             parse(str(shown))
+
+
+def test_keep_drop_and_reroll_said_in_a_phrase_are_not_silent_labels() -> None:
+    """`/tira 4d6 tieni i 3 migliori` summed all four dice under that label (the short form
+    `tieni 3` was refused with kh3, the phrase every Italian says was not); so were
+    `scarta il peggiore`, `keep highest 3`, `drop the lowest`, `2d20 il migliore`,
+    `ritira 1 e 2` and `esplodono`."""
+    from rules_core.dice import parse
+    from rules_core.errors import UserError
+
+    for text, instead in (
+        ("4d6 tieni i 3 migliori", "kh3"),
+        ("4d6 tieni 3 migliori", "kh3"),
+        ("4d6 i 3 migliori", "kh3"),
+        ("4d6 keep highest 3", "kh3"),
+        ("4d6 keep best 3", "kh3"),
+        ("2d20 tieni il migliore", "kh1"),
+        ("2d20 il migliore", "kh1"),
+        ("2d20 il peggiore", "kl1"),
+        ("4d6 tieni i 2 più bassi", "kl2"),
+        ("4d6 scarta il peggiore", "dl1"),
+        ("4d6 scarta il più basso", "dl1"),
+        ("4d6 drop lowest", "dl1"),
+        ("4d6 drop the lowest", "dl1"),
+        ("4d6 scarta il migliore", "dh1"),
+        ("3d6 ritira 1 e 2", "r2"),
+        ("3d6 reroll 1s and 2s", "r2"),
+        ("6d6 esplodono", "!"),
+    ):
+        try:
+            parse(text)
+        except UserError as err:
+            assert err.key == "dice.label_is_operation", (text, err.key)
+            assert err.params["instead"] == instead, (text, err.params)
+            parse(str(err.params["example"]))
+        else:
+            raise AssertionError(f"{text} was read as a label")
+    for text in ("2d6 tieni la linea", "2d6 keep calm", "3d6 ritira 2 e 4", "d20 i migliori amici"):
+        assert parse(text).rolls[0].label == text.split(" ", 1)[1], text
