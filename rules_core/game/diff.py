@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_core.errors import UserError
-from rules_core.game.models import GameState, Unit
+from rules_core.game.models import GameState, Unit, unit_key
 from rules_core.rules.text import fold
 
 Line = tuple[str, dict[str, Any]]
@@ -19,6 +19,12 @@ MAX_LINES = 8
 
 def _name(state: GameState, user_id: str | None) -> str:
     return state.player_name(user_id)
+
+
+def _holder(before: GameState, after: GameState, key: str) -> str:
+    """The unit whose pools are under `key`, as its name is written (the key folds it)."""
+    units = (*after.units, *before.units)
+    return next((u.name for u in units if unit_key(u.name) == key), key.partition(":")[2])
 
 
 def _phase(state: GameState) -> str:
@@ -103,7 +109,7 @@ def describe(before: GameState | None, after: GameState | None) -> list[Line]:
     for owner in sorted(set(before.resources) | set(after.resources)):
         old_pools, new_pools = before.resources.get(owner, {}), after.resources.get(owner, {})
         kind, _, ident = owner.partition(":")
-        who = _name(after, ident) if kind == "player" else ident
+        who = _name(after, ident) if kind == "player" else _holder(before, after, owner)
         for name in sorted(set(old_pools) | set(new_pools)):
             was, now = old_pools.get(name, 0), new_pools.get(name, 0)
             if was != now:

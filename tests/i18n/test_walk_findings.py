@@ -455,3 +455,14 @@ async def test_a_deadline_is_typed_as_an_italian_says_it(app: App) -> None:
     assert "3g" in wrong.error.message and "3d" not in wrong.error.message
     english = await say(app, "/campaign deadline 2 days", chat=chat["chat"], lang="en")
     assert english.ok, english.error
+
+
+async def test_the_log_writes_a_units_pool_under_the_units_name(app: App) -> None:
+    """/registro wrote "sciamano: mana 0 → 3" (the pool's key folds the name) for the unit
+    the board draws as Sciamano."""
+    chat = {"chat": "console:walk-log-pool", "lang": "it"}
+    await say(app, "/partita nuova c5", **chat)
+    await say(app, "/unita aggiungi Sciamano pot=4 rango=2", **chat)
+    assert (await say(app, "/risorse aggiungi mana 3 unità=Sciamano", **chat)).ok
+    log = plain.render(await say(app, "/registro", **chat))
+    assert "Sciamano: mana 0 → 3" in log and "sciamano" not in log, log
