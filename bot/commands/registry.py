@@ -557,6 +557,9 @@ def _is_option(spec: CommandSpec, tok: Token) -> bool:
 def finish(spec: CommandSpec, out: dict[str, Any]) -> dict[str, Any]:
     for opt in spec.options:
         if opt.name not in out:
+            if opt.required and opt.choices:  # `/partita nuova`: which words it takes
+                choices = ", ".join(opt.choices)
+                raise UserError("cmd.missing_choice", option=opt.shown, choices=choices)
             if opt.required:
                 raise UserError("cmd.missing_option", option=opt.shown)
             if opt.type == "flag":

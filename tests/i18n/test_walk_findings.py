@@ -466,3 +466,16 @@ async def test_the_log_writes_a_units_pool_under_the_units_name(app: App) -> Non
     assert (await say(app, "/risorse aggiungi mana 3 unità=Sciamano", **chat)).ok
     log = plain.render(await say(app, "/registro", **chat))
     assert "Sciamano: mana 0 → 3" in log and "sciamano" not in log, log
+
+
+async def test_a_missing_choice_lists_what_to_type(app: App) -> None:
+    """`/partita nuova` said only "Manca SISTEMA.": a new player does not know the codes. A
+    missing option that takes one of a few words lists them, in the reader's words."""
+    it = await say(app, "/partita nuova", lang="it", chat="console:walk-missing-choice")
+    assert it.error is not None and it.error.code == "cmd.missing_choice", it.error
+    assert it.error.message.startswith("Manca SISTEMA: uno tra gen, aos, wm, wow, c5, inf."), it
+    en = await say(app, "/game new", lang="en", chat="console:walk-missing-choice")
+    assert en.error is not None and en.error.message.startswith("SYSTEM is missing: one of gen")
+    cond = await say(app, "/unita condizione Guardie", lang="it", chat="console:walk-missing-c")
+    assert cond.error is not None and "aggiungi" in cond.error.message, cond.error
+    assert "add" not in cond.error.message.split("Sintassi")[0]
