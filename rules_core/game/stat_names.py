@@ -40,6 +40,7 @@ STATS: dict[str, dict[str, tuple[str, ...]]] = {
         "ward": ("protezione",),
         "general": ("generale",),
         "monster": ("mostro",),
+        "hero": ("eroe",),
     },
     "wow": {
         "health": ("salute", "hp", "puntiferita"),

@@ -231,12 +231,14 @@ async def check(ctx: Context) -> Reply:
         raise UserError("aos.apply_not_here", kind=kind)
     rallying = a.apply and kind == "rally"
     recovering = a.apply and kind == "recovery"
+    if kind in ("recovery", "leadership") and unit is not None:
+        turns.require_hero(unit)  # a heroic action's unit, before a die is rolled
     if (rallying or recovering) and unit is not None and game is not None:
         require_unit_rights(ctx, game.state, unit, attack=False)  # before a die is rolled
         if rallying:
             turns.may_rally(game.state, unit.name)
         else:
-            turns.may_heroic(game.state, unit.owner)
+            turns.may_heroic_unit(game.state, unit)
     source = ctx.dice(a.dice)
     mod = a.mod or 0
     heal = 0

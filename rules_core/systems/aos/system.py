@@ -3,7 +3,9 @@ of six phases and command points.
 
 - Card (22.2, L950-1001): Wounds per model, Save (7 = "-", L962-964), Bravery, Move, a ward
   (14.3, L591; 0 = none), `general=1` for the General (1.4.2, L121-123) and `monster=1` for a
-  MONSTER (counted as 5 models on an objective, 18.1.2, L745).
+  MONSTER (counted as 5 models on an objective, 18.1.2, L745), `hero=1` for a HERO (7.1, L283:
+  the keyword on its warscroll; the heroic actions, L287-301, are a HERO's only). A keyword never
+  given is 0: the bot knows no warscroll, so a unit is a HERO or a MONSTER only when told.
 - Weapons (22.2, L941-942): name, Range, Attacks, To Hit, To Wound, Rend, Damage, kept in
   `Unit.extra["aos"]["weapons"]`; a value `@column` reads that column of the damage table.
 - Damage table (22.5, L1023-1025; sample L993-997): rows by wounds allocated to the model.
@@ -218,6 +220,14 @@ class AosSystem(GameSystem):
             lines.append(f"[{row.wounds}+] {cells}")
         return "\n".join(lines) or None
 
+    def unit_status(self, unit: Unit) -> str | None:
+        """The unit's keywords the bot knows, HERO (7.1, L283) and MONSTER (18.1.2, L745), on
+        its line."""
+        hero, monster = bool(unit.stats.get("hero")), bool(unit.stats.get("monster"))
+        if not (hero or monster):
+            return None
+        return "aos.keywords." + "_".join(k for k, on in (("hero", hero), ("monster", monster)) if on)
+
     def heal_unit(self, unit: Unit, amount: int) -> None:
         """14.4 (L595): only the wounds on the model being worn down heal; a slain model
         doesn't (only a rule that returns slain models does: `transitions.rallied`), so a heal
@@ -255,6 +265,8 @@ AOS = AosSystem(
         StatSpec(name="general", min=0, max=1, default=0),
         # MONSTER (keyword): counts as 5 models contesting an objective (18.1.2, L745)
         StatSpec(name="monster", min=0, max=1, default=0),
+        # HERO (keyword, 7.1, L283): only a HERO carries out a heroic action (L287-301)
+        StatSpec(name="hero", min=0, max=1, default=0),
     ),
     wounds_stat="wounds",
     phases=PHASES,

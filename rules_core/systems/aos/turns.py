@@ -387,6 +387,20 @@ def may_heroic(state: GameState, user_id: str) -> None:
         raise UserError("aos.heroic_done", name=state.player_name(user_id))
 
 
+def require_hero(unit: Unit) -> None:
+    """A heroic action is carried out with a friendly HERO (7.1, L283 and each action,
+    L287-301): a unit not known as a HERO (`hero=1`; never given, it is not one, as MONSTER)
+    is refused before any die."""
+    if not unit.stats.get("hero"):
+        raise UserError("aos.not_hero", unit=unit.name)
+
+
+def may_heroic_unit(state: GameState, unit: Unit) -> None:
+    """The HERO's heroic action (`require_hero`) in this phase (`may_heroic`)."""
+    require_hero(unit)
+    may_heroic(state, unit.owner)
+
+
 def record_heroic(state: GameState, user_id: str) -> GameState:
     """The player's heroic action of this hero phase was carried out."""
     may_heroic(state, user_id)

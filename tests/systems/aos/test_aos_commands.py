@@ -316,7 +316,7 @@ async def test_miscast_mortal_wounds_are_warded_and_undone(app: App) -> None:
 
 async def test_other_checks_and_healing(app: App) -> None:
     await say(app, "/game new aos T")
-    await say(app, "/unit add Lord wounds=6 save=3 bravery=7")
+    await say(app, "/unit add Lord wounds=6 save=3 bravery=7 hero=1")
     await say(app, "/unit add Guards models=5 wounds=1 save=5 bravery=6")
     await say(app, "/unit damage Lord 4")
     await say(app, "/unit damage Guards 4")

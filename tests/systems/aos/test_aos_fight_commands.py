@@ -203,7 +203,7 @@ async def test_L283_heroic_recovery_applied_once_per_hero_phase_and_only_there(a
     player."""
     assert (await say(app, "/game new aos T", **ANN)).ok
     assert (await say(app, "/game join", **BOB)).ok
-    assert (await say(app, "/unit add Lord wounds=6 save=3 bravery=7", **ANN)).ok
+    assert (await say(app, "/unit add Lord wounds=6 save=3 bravery=7 hero=1", **ANN)).ok
     assert (await say(app, "/unit damage Lord 5", **ANN)).ok
     line = "/aos prova recupero bersaglio=Lord applica dadi=3,3,5"
     first = await say(app, line, lang="it", **ANN)

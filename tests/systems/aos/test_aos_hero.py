@@ -1,0 +1,86 @@
+"""The HERO keyword (7.1, L283: a unit with the keyword HERO on its warscroll is a HERO): a
+yes/no unit stat (`hero=1`, Italian `eroe=1`), as MONSTER is; a unit never given it is not a
+HERO. The heroic actions (7.1, L287-301) are a HERO's only: Heroic Recovery and Heroic
+Leadership named on another unit are refused in words. Lines refer to
+../shared/seeds/001_3302d92f440b0a0b.txt."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.app import App
+from bot.render import plain
+from rules_core.errors import UserError
+from rules_core.game import transitions as tr
+from rules_core.game.models import GameState, Player
+from rules_core.game.stat_names import stat_name
+from rules_core.systems.aos import turns
+from tests.helpers import say
+from tests.i18n_check import foreign_words
+
+ANN = {"user": "ann", "name": "Ann"}
+BOB = {"user": "bob", "name": "Bob"}
+PA = Player(user_id="a", name="Ann")
+PB = Player(user_id="b", name="Bob")
+
+
+def hero_game() -> GameState:
+    state = GameState(system="aos", name="t", organiser="a", players=[PA, PB], order=["a", "b"])
+    state = tr.add_unit(state, "Lord", PA, {"wounds": 6, "bravery": 7, "hero": 1})
+    return tr.add_unit(state, "Guards", PA, {"models": 5, "wounds": 1, "bravery": 6})
+
+
+def test_L283_a_heroic_action_is_a_heros_only() -> None:
+    state = hero_game()
+    turns.may_heroic_unit(state, tr.find_unit(state, "Lord"))  # a HERO: accepted
+    with pytest.raises(UserError) as refused:
+        turns.may_heroic_unit(state, tr.find_unit(state, "Guards"))
+    assert refused.value.key == "aos.not_hero"
+    assert refused.value.params["unit"] == "Guards"
+
+
+def test_L283_hero_answers_to_its_italian_name() -> None:
+    assert stat_name("aos", "eroe") == "hero"
+    assert stat_name("aos", "hero") == "hero"
+
+
+async def test_L283_heroic_recovery_of_a_unit_not_a_hero_is_refused_in_words(app: App) -> None:
+    """/aos check recovery … apply healed any unit its owner named: the bot had no HERO."""
+    assert (await say(app, "/game new aos T", **ANN)).ok
+    assert (await say(app, "/game join", **BOB)).ok
+    assert (await say(app, "/unit add Guards models=5 wounds=2 bravery=7", **ANN)).ok
+    assert (await say(app, "/unit damage Guards 1", **ANN)).ok
+    refused = await say(app, "/aos check recovery target=Guards apply dice=3,3,5", **ANN)
+    assert refused.error is not None and refused.error.code == "aos.not_hero"
+    text = plain.render(refused)
+    assert "Guards is not a HERO" in text and "/unit set Guards hero=1" in text
+    lead = await say(app, "/aos check leadership target=Guards dice=5", **ANN)
+    assert lead.error is not None and lead.error.code == "aos.not_hero"
+    history = await say(app, "/roll history 5")
+    assert history.data is not None and history.data["rolls"] == []  # no refused roll
+    it = await say(app, "/aos prova recupero bersaglio=Guards applica dadi=3,3,5", lang="it", **ANN)
+    assert it.error is not None and it.error.code == "aos.not_hero"
+    assert "Guards non è un EROE" in plain.render(it) and "eroe=1" in plain.render(it)
+    assert not foreign_words("it", plain.render(it), allow=("Guards",))
+    # The keyword given, Italian or English: the heroic action is carried out.
+    assert (await say(app, "/unita imposta Guards eroe=1", lang="it", **ANN)).ok
+    done = await say(app, "/aos check recovery target=Guards apply dice=3,3,5", **ANN)
+    assert done.ok and done.data is not None, done.error
+    assert done.data["outcome"]["healed"] == 3  # D3 = 3 rolled, 1 wound to heal (L595)
+    status = await say(app, "/game status")
+    assert status.data is not None and status.data["state"]["units"][0]["damage"] == 0
+
+
+async def test_L283_the_hero_keyword_is_on_the_units_line(app: App) -> None:
+    assert (await say(app, "/game new aos T", **ANN)).ok
+    assert (await say(app, "/unit add Lord wounds=6 save=3 bravery=7 hero=1 monster=1", **ANN)).ok
+    assert (await say(app, "/unit add Guards models=5 wounds=1 bravery=6", **ANN)).ok
+    en = plain.render(await say(app, "/game status", **ANN))
+    lord = next(line for line in en.splitlines() if "Lord" in line)
+    assert "HERO" in lord and "MONSTER" in lord
+    guards = next(line for line in en.splitlines() if "Guards" in line)
+    assert "HERO" not in guards
+    it = plain.render(await say(app, "/partita stato", lang="it", **ANN))
+    lord_it = next(line for line in it.splitlines() if "Lord" in line)
+    assert "EROE" in lord_it and "MOSTRO" in lord_it
+    assert not foreign_words("it", it, allow=("Lord", "Guards"))
