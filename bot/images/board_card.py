@@ -1,6 +1,8 @@
 """The board card (#28): the live board as a picture, with the same facts as the text board
 (`game_view.board`): the round and phase, whose turn it is, each player with their score and
-resources and their units with health, models left and conditions, units without a player last.
+resources and their units with health, models left and conditions, units without a player last;
+under the round and turn, the lines the game's own package adds to the text board
+(`game_view.board_extra`: Age of Sigmar's fights of the combat phase and whose pick is next).
 
 `board_facts` builds what the card shows from the game state, every label in the chat's
 language; `render_board_card(facts, lang) -> PNG` is a pure Pillow renderer for the worker
@@ -10,13 +12,14 @@ cards' (`bot.images.cards.draw`).
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
 from bot import i18n
 from bot.commands.board import Words
-from bot.commands.game_view import condition_label, current_phase, points_text
+from bot.commands.game_view import board_extra, condition_label, current_phase, points_text
 from bot.images.cards import draw as d
 from rules_core.game.models import GameState, Unit
 from rules_core.systems import get_system
@@ -31,6 +34,7 @@ HEAD = 58  # the round and phase, whose turn
 PLAYER = 34
 UNIT = 40
 CONDITIONS = 18
+NOTE = 20  # one of the game's own lines under the round and turn
 BAR_WIDTH = 150
 
 
@@ -56,6 +60,7 @@ class BoardCard(BaseModel):
     title: str  # the game's own name
     round_phase: str
     turn: str | None  # "Turno: Ann"
+    notes: list[str] = []  # the game's own lines: "Hanno combattuto in questa fase: …"
     ended: str | None  # "Partita finita." when it is over
     players: list[BoardPlayer]
     others: list[BoardUnit]  # units whose owner is not a player (any more)
@@ -105,6 +110,7 @@ def board_facts(state: GameState, lang: i18n.Lang) -> BoardCard:
             lang, "game.round_phase", round=state.round, phase=current_phase(words, state)
         ),
         turn=f"{i18n.t(lang, 'game.turn_of')} {current.name}" if current else None,
+        notes=["".join(span.text for span in block) for block in board_extra(words, state)],
         ended=ended_text(state, lang),
         players=players,
         others=others,
@@ -124,7 +130,7 @@ def ended_text(state: GameState, lang: i18n.Lang) -> str | None:
 
 def alt_text(card: BoardCard) -> str:
     lines = [f"{card.title} · {card.game}", card.round_phase]
-    lines += [x for x in (card.turn, card.ended) if x]
+    lines += [x for x in (card.turn, *card.notes, card.ended) if x]
     for player in card.players:
         lines.append(f"{player.name} · {player.score}")
         lines += [f"  {unit_text(u)}" for u in player.units]
@@ -141,8 +147,14 @@ def unit_height(unit: BoardUnit) -> int:
     return UNIT + (CONDITIONS if unit.conditions else 0)
 
 
+def note_rows(card: BoardCard) -> list[str]:
+    """The game's lines as the card draws them: a sentence a row, so that a long line (the next
+    pick and the units waiting) is not cut at the card's edge."""
+    return [row for note in card.notes for row in re.split(r"(?<=[.!?]) (?=\S)", note) if row]
+
+
 def size(card: BoardCard) -> tuple[int, int]:
-    height = BAND + HEAD + (24 if card.ended else 0)
+    height = BAND + HEAD + NOTE * len(note_rows(card)) + (24 if card.ended else 0)
     for player in card.players:
         height += PLAYER + (18 if player.resources else 0)
         height += sum(unit_height(u) for u in player.units)
@@ -166,6 +178,9 @@ def render_board_card(card: BoardCard, lang: i18n.Lang) -> bytes:
     if card.turn:
         pen.text((MARGIN, y + 24), d.fit(pen, card.turn, body, inner), fill=d.INK, font=body)
     y = BAND + HEAD
+    for note in note_rows(card):
+        pen.text((MARGIN, y - 6), d.fit(pen, note, body, inner), fill=d.INK, font=body)
+        y += NOTE
     if card.ended:
         pen.text((MARGIN, y - 4), card.ended, fill=d.VERMILLION, font=bold)
         y += 24

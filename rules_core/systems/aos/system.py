@@ -226,7 +226,9 @@ class AosSystem(GameSystem):
         hero, monster = bool(unit.stats.get("hero")), bool(unit.stats.get("monster"))
         if not (hero or monster):
             return None
-        return "aos.keywords." + "_".join(k for k, on in (("hero", hero), ("monster", monster)) if on)
+        return "aos.keywords." + "_".join(
+            k for k, on in (("hero", hero), ("monster", monster)) if on
+        )
 
     def heal_unit(self, unit: Unit, amount: int) -> None:
         """14.4 (L595): only the wounds on the model being worn down heal; a slain model
