@@ -479,3 +479,19 @@ async def test_a_missing_choice_lists_what_to_type(app: App) -> None:
     cond = await say(app, "/unita condizione Guardie", lang="it", chat="console:walk-missing-c")
     assert cond.error is not None and "aggiungi" in cond.error.message, cond.error
     assert "add" not in cond.error.message.split("Sintassi")[0]
+
+
+async def test_wow_standings_say_how_many_vp_are_missing(app: App) -> None:
+    """/wow classifica drew "u1 0 VP · Onore 75 (-75)": a new player can't read the (-75).
+    The line now says how many VP are missing to the party's Honor (rule 102.1), or by how
+    many it is reached."""
+    chat = {"chat": "console:walk-standings", "lang": "it"}
+    await say(app, "/partita nuova wow", **chat)
+    await say(app, "/unita aggiungi Jaina salute=6 onore=30", **chat)
+    shown = plain.render(await say(app, "/wow classifica", **chat))
+    assert "0 VP su Onore 30: ne mancano 30" in shown and "(-30)" not in shown, shown
+    await say(app, "/punti aggiungi 29", **chat)
+    shown = plain.render(await say(app, "/wow classifica", **chat))
+    assert "29 VP su Onore 30: ne manca 1" in shown, shown
+    en = plain.render(await say(app, "/wow standings", chat=chat["chat"], lang="en"))
+    assert "29 VP of Honor 30: short by 1" in en, en

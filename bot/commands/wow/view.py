@@ -152,6 +152,13 @@ def clock_reply(ctx: Context, state: GameState, head: list[Block]) -> Reply:
     )
 
 
+def _standing(ctx: Context, row: victory.Standing) -> str:
+    """`0 VP su Onore 30: ne mancano 30`, or by how much the party's Honor is passed."""
+    if row.margin < 0:
+        return ctx.t("wow.standing_missing", vp=row.vp, honor=row.honor, n=-row.margin)
+    return ctx.t("wow.standing_reached", vp=row.vp, honor=row.honor, n=row.margin)
+
+
 def standing_blocks(ctx: Context, state: GameState, rows: list[victory.Standing]) -> list[Block]:
     blocks: list[Block] = []
     for row in sorted(rows, key=lambda r: (-r.margin, -r.honor)):
@@ -160,10 +167,7 @@ def standing_blocks(ctx: Context, state: GameState, rows: list[victory.Standing]
             [
                 code(mark),
                 bold(name_of(state, row.player)),
-                plain(
-                    " "
-                    + ctx.t("wow.standing", vp=row.vp, honor=row.honor, margin=f"{row.margin:+d}")
-                ),
+                plain(" " + _standing(ctx, row)),
             ]
         )
     return blocks
