@@ -14,6 +14,7 @@ from bot.commands.spec import CommandSpec, OptionSpec
 from bot.protocol import Block, Reply, bold, code, plain
 from bot.storage import settings as settings_repo
 from rules_core.errors import UserError
+from rules_core.rules.text import fold
 from rules_core.systems import SYSTEMS
 
 # The attack command the welcome shows for the chat's game (Age of Sigmar when there is none).
@@ -114,7 +115,8 @@ def group_help(
 ) -> Reply:
     """`/help aos`: every subcommand with its description and one example."""
     blocks: list[Block] = []
-    for spec in members:
+    # in the order of the names the reader sees (`/partita entra` before `/partita esci`)
+    for spec in sorted(members, key=lambda s: fold(names[s.path])):
         blocks.append([bold(names[spec.path]), plain(" — " + ctx.t(spec.key + ".desc"))])
         if spec.examples:
             example = shown_example(
@@ -172,7 +174,7 @@ def overview(ctx: Context, names: dict[tuple[str, ...], str]) -> Reply:
     """`/help`: every top-level command with its one-line description."""
     # Discord has no text commands: its picker asks for each option in a field of its own.
     intro = "help.intro_discord" if ctx.request.platform == "discord" else "help.intro"
-    blocks: list[Block] = [[plain(ctx.t(intro))]]
+    lines: list[tuple[str, Block]] = []
     for group, specs in ctx.app.registry.groups().items():
         visible = [s for s in specs if not s.hidden and s.path in names]
         if not visible:
@@ -183,7 +185,12 @@ def overview(ctx: Context, names: dict[tuple[str, ...], str]) -> Reply:
         line: Block = [bold(", ".join(tops)), plain(" — " + ctx.t(f"help.groups.{group}"))]
         if subs:
             line.append(plain(" (" + ", ".join(subs) + ")"))
-        blocks.append(line)
+        lines.append((fold(tops[0]), line))
+    # in the order of the names the reader sees: /tira after /statistiche, not where /roll is
+    blocks: list[Block] = [
+        [plain(ctx.t(intro))],
+        *(line for _, line in sorted(lines, key=lambda x: x[0])),
+    ]
     blocks.append([plain(ctx.t("help.more"))])
     return Reply(title=ctx.t("help.title"), blocks=blocks)
 

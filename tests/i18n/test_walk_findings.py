@@ -495,3 +495,18 @@ async def test_wow_standings_say_how_many_vp_are_missing(app: App) -> None:
     assert "29 VP su Onore 30: ne manca 1" in shown, shown
     en = plain.render(await say(app, "/wow standings", chat=chat["chat"], lang="en"))
     assert "29 VP of Honor 30: short by 1" in en, en
+
+
+async def test_help_lists_commands_in_the_readers_alphabetical_order(app: App) -> None:
+    """/aiuto listed /aos, /armata, /serie, /c5, /campagna, /confronta, /fatto, /partita…: the
+    order of the English names. An Italian reader scans for /tira after /statistiche; the
+    lists (/aiuto, /aiuto partita) are in the order of the names the reader sees."""
+    from rules_core.rules.text import fold
+
+    for lang, text in (("it", "/aiuto"), ("en", "/help")):
+        lines = plain.render(await say(app, text, lang=lang)).splitlines()
+        listed = [line.split(" — ")[0] for line in lines if " — " in line]
+        assert listed == sorted(listed, key=fold), (lang, listed)
+    group = plain.render(await say(app, "/aiuto partita", lang="it")).splitlines()
+    subs = [line.split(" — ")[0] for line in group if line.startswith("/partita ")]
+    assert subs == sorted(subs, key=fold), subs
