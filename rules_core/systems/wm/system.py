@@ -18,6 +18,7 @@ from rules_core.errors import UserError
 from rules_core.game.models import unit_key
 from rules_core.rules.text import fold
 from rules_core.systems.base import (
+    ConditionSpec,
     GameSystem,
     Label,
     Note,
@@ -36,8 +37,32 @@ EXPIRES_ON = 2  # L3959-3962: a d6 of 1 or 2 ends a continuous effect
 MAX_ALLOCATION = 3  # L1481-1482, L4418-4435: at most 3 focus allocated to a 'jack per turn
 KNOWN_SYSTEMS = ("A", "C", "G", "H", "L", "M", "R")  # L3702-3711, English letters
 CONTROL_PHASE = "control"
-KNOCKED_DOWN = ("knocked_down", "knocked down", "atterrato")  # condition names (L3430-3456)
-CONTINUOUS = {"fire": "fire", "fuoco": "fire", "corrosion": "corrosion", "corrosione": "corrosion"}
+# The states the rules read, each under one stored name, the Italian book's word an alias, and
+# shown as the reader's book names it (conditions.wm.*): knocked down (p. 63, L3430-3456),
+# stationary (p. 64, L3530-3532), the continuous effects fire and corrosion (p. 70,
+# L3955-3999), and a run this activation (p. 46, L1753-1768; no feat after it, L4444), which
+# ends with the turn. Typed under another name they were stored twice ('knocked_down' from a
+# head-butt beside a typed 'atterrato') and drawn as the code on Italian screens.
+CONDITIONS = (
+    ConditionSpec(name="knocked_down", aliases=("knocked down", "atterrato", "a terra")),
+    ConditionSpec(name="stationary", aliases=("immobilizzato",)),
+    ConditionSpec(name="fire", aliases=("fuoco",)),
+    ConditionSpec(name="corrosion", aliases=("corrosione",)),
+    ConditionSpec(
+        name="ran", until="end-of-turn", aliases=("corso", "corsa", "ha corso", "ha_corso")
+    ),
+)
+
+
+def _names(canonical: str) -> tuple[str, ...]:
+    """Every folded name a stored condition may carry (saved games keep what was typed)."""
+    spec = next(c for c in CONDITIONS if c.name == canonical)
+    names = (spec.name, *spec.aliases)
+    return tuple(dict.fromkeys(fold(n) for n in (*names, *(n.replace("_", " ") for n in names))))
+
+
+KNOCKED_DOWN = _names("knocked_down")
+CONTINUOUS = {name: kind for kind in ("fire", "corrosion") for name in _names(kind)}
 
 
 def unit_grid(unit: Unit) -> grids.Grid | None:
@@ -374,7 +399,7 @@ def heal_models(unit: Unit, amount: int) -> None:
 
 # A condition recording that the model ran this activation (/unit cond NAME add ran
 # until=end-of-turn): refused when it can't run (`refuse_run`), read by the feat rule.
-RAN = ("ran", "corso", "ha_corso", "corsa")
+RAN = tuple(n.replace(" ", "_") for n in _names("ran"))
 
 
 def refuse_run(unit: Unit) -> None:
@@ -461,4 +486,5 @@ WM = WarmachineSystem(
     phases=("maintenance", "control", "activation"),
     order="fixed",  # L1298-1311: the first player is rolled for once; the order then stays
     resources=(ResourceSpec(name="focus", per="unit"),),
+    conditions=CONDITIONS,
 )
