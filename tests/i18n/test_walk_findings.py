@@ -510,3 +510,13 @@ async def test_help_lists_commands_in_the_readers_alphabetical_order(app: App) -
     group = plain.render(await say(app, "/aiuto partita", lang="it")).splitlines()
     subs = [line.split(" — ")[0] for line in group if line.startswith("/partita ")]
     assert subs == sorted(subs, key=fold), subs
+
+
+async def test_a_missing_c5_stat_agrees_with_any_stat(app: App) -> None:
+    """`/c5 ferire forza=7` answered "Indica resistenza=N, oppure un'unità … da cui leggerlo":
+    the stat named may be feminine (resistenza, forza, difesa) or masculine (attacco); the
+    sentence now reads the value, which agrees with all."""
+    wound = await say(app, "/c5 ferire forza=7", lang="it", chat="console:walk-c5-missing")
+    assert wound.error is not None and wound.error.code == "c5.missing_stat", wound.error
+    assert "resistenza=N" in wound.error.message and "leggerne il valore" in wound.error.message
+    assert "leggerlo" not in wound.error.message
