@@ -104,6 +104,11 @@ async def attack(ctx: Context) -> Reply:
     if game is not None and attacker is not None and a.weapon:
         ps.check_weapon(game.state, attacker, a.weapon)  # a lock holds it
     req = await attack_request(ctx, a, game, attacker, target)
+    paid: wt.Change | None = None  # the attacker's focus for its boosts and charge, if applied
+    if game is not None and target is not None and attacker is not None and a.apply:
+        session.require_unit_rights(ctx, game.state, attacker, attack=False)
+        cost = wt.attack_focus(attacker, req.boost, charge="charge" in req.mods)
+        paid = wt.spend_focus(game.state, attacker.name, cost)  # refused before any roll
     source = ctx.dice(a.dice)
     res = resolve_attack(req, source)
     out = res.outcome
@@ -120,7 +125,7 @@ async def attack(ctx: Context) -> Reply:
             direct_critical=req.blast and a.direct_crit,
         )
         more, applied, damaged = await apply_damage(
-            ctx, game, target, out.damage, source, effects, a.model
+            ctx, game, target, out.damage, source, effects, a.model, paid
         )
         blocks += more
         data["applied"] = {"unit": target.name, "damage": out.damage, "effects": applied}
@@ -163,19 +168,25 @@ async def apply_damage(
     source: DiceSource,
     effects: tuple[str, ...] = (),
     model: int | None = None,
+    paid: wt.Change | None = None,
 ) -> tuple[list[Block], list[str], Unit | None]:
-    """Damage and effects on `unit` as one event (/undo reverts it); see wt.apply_damage. Also
-    the unit afterwards (None when nothing changed), for its grid's picture."""
+    """Damage and effects on `unit`, after the attacker's focus `paid` for it, as one event
+    (/undo reverts both); see wt.apply_damage. Also the unit afterwards (None when its damage
+    changed nothing), for its grid's picture."""
     session.require_unit_rights(ctx, game.state, unit, attack=True)
-    done = wt.apply_damage(game.state, unit.name, amount, source, effects, model)
-    if not done.changed:  # nothing to record: no event
-        return [[plain(ctx.t("wm.nothing_applied", unit=unit.name))]], [], None
+    before = paid.state if paid is not None else game.state
+    spent = game_view.notes_blocks(ctx, paid.notes) if paid is not None else []
+    done = wt.apply_damage(before, unit.name, amount, source, effects, model)
+    if not done.changed:  # the focus spent, if any, is the only change
+        if spent:
+            await session.apply_change(ctx, before, "wm_focus", game=game)
+        return [*spent, [plain(ctx.t("wm.nothing_applied", unit=unit.name))]], [], None
     await session.apply_change(ctx, done.state, "damage", game=game)
     after = tr.find_unit(done.state, unit.name)
     blocks = game_view.notes_blocks(ctx, done.notes) + game_view.unit_blocks(
         ctx, after, done.state.system
     )
-    return blocks, list(done.effects), after
+    return spent + blocks, list(done.effects), after
 
 
 async def check(ctx: Context) -> Reply:
@@ -509,6 +520,7 @@ async def power(ctx: Context) -> Reply:
             collateral=names,
             grab=a.grab,
             fist=a.fist,
+            boost=req.boost,
         )
         done = ps.apply_power(game.state, power, out, source)
         await session.apply_change(ctx, done.state, "wm_power", game=game)

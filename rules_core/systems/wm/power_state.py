@@ -38,12 +38,13 @@ from rules_core.systems.wm.system import (
     unit_grid,
 )
 from rules_core.systems.wm.transitions import (
-    POWER_FOCUS_COST,
     Change,
     apply_damage,
     crippled_systems,
     location,
+    power_focus,
     refuse_crippled_movement,
+    spend_focus,
     unit_named,
     weapon_profile,
 )
@@ -247,6 +248,7 @@ class PowerOnGame:
     collateral: tuple[str, ...] = ()  # units taking collateral damage, in outcome order
     grab: str | None = None  # headlock: what is held
     fist: str | None = None  # headlock: the holding Open Fist
+    boost: str | None = None  # hit, damage or both: 1 focus each boosted roll
 
 
 def _trample_damage(
@@ -285,15 +287,10 @@ def apply_power(
     if power.attacker is not None:
         check_power(new, power.attacker)
         jack = unit_named(new, power.attacker)
-        pool = pools(new, jack)
         cortex_can_spend(jack)
-        # Only a warjack pays focus for it; another model's power attack is its own rule's
-        # (L2199-2213): a unit known to be no warjack pays none (`model_kind`).
-        if model_kind(jack) in (None, "warjack"):
-            if pool.get("focus", 0) < POWER_FOCUS_COST:
-                raise UserError("wm.power_focus", unit=jack.name)
-            pool["focus"] -= POWER_FOCUS_COST
-            notes.append(("wm.note.power_focus", {"unit": jack.name}))
+        # 1 focus for a warjack's power attack and 1 per boosted roll (`power_focus`).
+        paid = spend_focus(new, jack.name, power_focus(jack, power.boost), "wm.note.power_focus")
+        new, notes = paid.state, notes + paid.notes
     if power.kind == "trample":
         damages = [out.damage, *(t.damage for t in out.trampled)]
         new = _trample_damage(new, power.target, damages, notes)

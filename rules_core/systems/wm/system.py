@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 FIRE_POW = 12  # L3994-3999: fire is a POW 12 damage roll each Maintenance Phase
 CORROSION_DAMAGE = 1  # L3986-3993: corrosion does 1 damage point
 EXPIRES_ON = 2  # L3959-3962: a d6 of 1 or 2 ends a continuous effect
+POWER_FOCUS_COST = 1  # a warjack spends 1 focus for a power attack (p. 50, L2212-2213)
 MAX_ALLOCATION = 3  # L1481-1482, L4418-4435: at most 3 focus allocated to a 'jack per turn
 KNOWN_SYSTEMS = ("A", "C", "G", "H", "L", "M", "R")  # L3702-3711, English letters
 CONTROL_PHASE = "control"

@@ -22,9 +22,11 @@ from rules_core.systems.wm.settings import WmSettings
 from rules_core.systems.wm.system import (
     CONTROL_PHASE,
     KNOCKED_DOWN,
+    POWER_FOCUS_COST,
     RAN,
     WM,
     allocate,
+    cortex_crippled,
     damage_model,
     model_kind,
     pools,
@@ -69,7 +71,6 @@ CONDITION_MODS = {
     "stationary": "stationary",
     "immobilizzato": "stationary",
 }
-POWER_FOCUS_COST = 1  # a warjack spends 1 focus for a power attack (L2212-2213)
 MAX_CONDITIONS = 20  # as the game state allows (rules_core.game.transitions)
 BLAST_DEFENSE = 5  # unused by blast damage (no attack roll, L3001-3004): any valid DEF
 
@@ -466,6 +467,54 @@ def allocate_focus(
 class Change:
     state: GameState
     notes: list[Note]
+
+
+# Each boosted roll: a warjack's (p. 72, L4331-4336), a warcaster's (p. 74, L4517-4520).
+BOOST_FOCUS = 1
+CHARGE_FOCUS = 1  # a warjack's charge (p. 46, L1847-1849)
+BOOSTED_ROLLS = {"hit": 1, "damage": 1, "both": 2}
+
+
+def boosts_with_focus(unit: Unit) -> bool:
+    """A warjack and a model with FOCUS (a warcaster, a journeyman) boost a roll with focus
+    (p. 72, L4331-4336; p. 74, L4517-4520); another model's boost is its own rule's."""
+    return model_kind(unit) == "warjack" or bool(unit.stats.get("focus"))
+
+
+def attack_focus(unit: Unit, boost: str | None, *, charge: bool) -> int:
+    """The focus an attack by `unit` costs: 1 per boosted roll (declared before rolling, so paid
+    on a miss too), and 1 for a warjack's charge (p. 46, L1847-1849; a warcaster pays none)."""
+    cost = BOOSTED_ROLLS.get(boost or "", 0) * BOOST_FOCUS if boosts_with_focus(unit) else 0
+    if charge and model_kind(unit) == "warjack":
+        cost += CHARGE_FOCUS
+    return cost
+
+
+def power_focus(unit: Unit, boost: str | None) -> int:
+    """A power attack's focus: 1 for a warjack (p. 50, L2212-2213; a model known to be no
+    warjack pays none, its own rule's, L2199-2201), plus 1 per boosted roll as any attack."""
+    pays = model_kind(unit) in (None, "warjack")
+    boosts = BOOSTED_ROLLS.get(boost or "", 0) * BOOST_FOCUS
+    return (POWER_FOCUS_COST + boosts) if pays else (boosts if boosts_with_focus(unit) else 0)
+
+
+def spend_focus(
+    state: GameState, unit_name: str, cost: int, note: str = "wm.note.focus_spent"
+) -> Change:
+    """`cost` focus off the unit's pool, refused whole when it has less or when its Cortex is
+    crippled (it spends none, p. 66, L3722-3724)."""
+    if cost <= 0:
+        return Change(state, [])
+    new = state.clone()
+    unit = unit_named(new, unit_name)
+    if cortex_crippled(unit):
+        raise UserError("wm.cortex_crippled", unit=unit.name)
+    pool = pools(new, unit)
+    has = pool.get("focus", 0)
+    if has < cost:
+        raise UserError("wm.focus_short", unit=unit.name, has=has, n=cost)
+    pool["focus"] = has - cost
+    return Change(new, [(note, {"unit": unit.name, "n": cost})])
 
 
 def use_feat(state: GameState, caster_name: str) -> Change:

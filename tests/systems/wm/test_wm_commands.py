@@ -334,7 +334,7 @@ async def test_power_attack_slam_spends_focus_and_knocks_down(app: App) -> None:
         user="ann",
         chat=chat,
     )
-    assert broke.error is not None and broke.error.code == "wm.power_focus"
+    assert broke.error is not None and broke.error.code == "wm.focus_short"
     assert (await say(app, "/res set focus 1 unit=Juggernaut", user="ann", chat=chat)).ok
     slam = await say(
         app,

@@ -67,3 +67,71 @@ async def test_a_knocked_down_warjack_reads_atterrato_once(app: App) -> None:
     assert "knocked" not in text and text.count("atterrato") == 1, text
     english = plain.render(await say(app, "/unit show Juggernaut", chat=chat, lang="en"))
     assert "knocked down" in english and "knocked_down" not in english, english
+
+
+# --- focus pays for boosts and a warjack's charge ---------------------------------------------
+
+
+async def focus_of(app: App, chat: str, unit: str) -> int:
+    """The unit's focus as /res shows it."""
+    text = plain.render(await say(app, "/res", chat=chat))
+    line = next(ln for ln in text.splitlines() if ln.startswith(f"{unit}:"))
+    return int(line.rsplit(" ", 1)[1])
+
+
+async def activation_with_focus(app: App, chat: str) -> None:
+    await game(app, chat)
+    for text in ("/phase next", "/wm allocate Ironclad 3 caster=Stryker", "/phase next"):
+        assert (await say(app, text, user="ann", chat=chat)).ok, text
+    assert await focus_of(app, chat, "Ironclad") == 3
+
+
+def test_L4331_L1847_an_attacks_focus_cost() -> None:
+    from rules_core.game.models import Unit
+    from rules_core.systems.wm import grid
+    from rules_core.systems.wm import transitions as wt
+
+    g = grid.parse_grid(GRID).model_dump(mode="json")
+    jack = Unit(name="Ironclad", owner="ann", owner_name="Ann", extra={"grid": g})
+    caster = Unit(name="Stryker", owner="ann", owner_name="Ann", stats={"focus": 6})
+    grunts = Unit(name="Grunts", owner="ann", owner_name="Ann", models=5)
+    assert wt.attack_focus(jack, "hit", charge=False) == 1  # p. 72, L4331-4336
+    assert wt.attack_focus(jack, "both", charge=False) == 2
+    assert wt.attack_focus(jack, "hit", charge=True) == 2  # p. 46, L1847-1849
+    assert wt.attack_focus(caster, "damage", charge=True) == 1  # p. 74, L4517-4520; no charge cost
+    assert wt.attack_focus(grunts, "hit", charge=True) == 0  # troopers have no focus
+
+
+async def test_L4331_a_boost_and_a_warjacks_charge_spend_its_focus(app: App) -> None:
+    """Walking: the Ironclad with 3 focus boosted its attack roll and charged, with apply, and
+    kept 3 focus; only a power attack spent any. Each boosted roll costs 1 (p. 72, L4331-4336;
+    a warcaster's, p. 74, L4517-4520), a warjack's charge 1 (p. 46, L1847-1849), spent even
+    when the attack misses, and an attack the focus can't pay is refused before any roll."""
+    chat = "console:wm-walk-turn-focus"
+    await activation_with_focus(app, chat)
+    hit = "/wm attack attacker=Ironclad pow=7 target=Juggernaut apply"
+    boosted = await say(app, f"{hit} boost=hit dice=1,1,1", user="ann", chat=chat)
+    assert boosted.ok, plain.render(boosted)
+    assert "Ironclad spends 1 focus" in plain.render(boosted)
+    assert await focus_of(app, chat, "Ironclad") == 2
+    charged = await say(app, f"{hit} mods=charge dice=1,1", user="ann", chat=chat)
+    assert charged.ok, plain.render(charged)
+    assert await focus_of(app, chat, "Ironclad") == 1
+    short = await say(app, f"{hit} boost=both dice=1,1,1", user="ann", chat=chat)
+    assert short.error is not None and short.error.code == "wm.focus_short"
+    assert "Ironclad has 1 focus" in plain.render(short)
+    assert await focus_of(app, chat, "Ironclad") == 1
+    undone = await say(app, "/undo", user="ann", chat=chat)
+    assert undone.ok and await focus_of(app, chat, "Ironclad") == 2
+
+
+async def test_L2212_L4331_a_boosted_power_attack_costs_a_focus_more(app: App) -> None:
+    chat = "console:wm-walk-turn-power"
+    await activation_with_focus(app, chat)
+    butt = "/wm power headbutt attacker=Ironclad target=Juggernaut apply"
+    done = await say(app, f"{butt} boost=hit dice=1,1,1", user="ann", chat=chat)
+    assert done.ok, plain.render(done)
+    assert await focus_of(app, chat, "Ironclad") == 1
+    short = await say(app, f"{butt} boost=both dice=1,1,1", user="ann", chat=chat)
+    assert short.error is not None and short.error.code == "wm.focus_short"
+    assert await focus_of(app, chat, "Ironclad") == 1
