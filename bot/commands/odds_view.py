@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from bot.i18n import Lang, fmt_num, fmt_pct
 from bot.protocol import Block, bold, plain, pre
-from rules_core.dice import Distribution, distribution, parse
-from rules_core.dice.ast import TOTAL_OPS, Compare, Expr, Num, question
+from rules_core.dice import Distribution, distribution, parse, render
+from rules_core.dice.ast import TOTAL_OPS, BinOp, Compare, Expr, Num, question
 
 if TYPE_CHECKING:
     from bot.commands.context import Context
@@ -113,10 +113,10 @@ def chart_bars(dist: Distribution) -> list[Bar]:
 
 def bar_hits(expr: Compare, bars: list[Bar]) -> tuple[bool, ...]:
     """Which bars the asked comparison holds for (for some total in the bar): `2d6+3 >= 10`
-    marks 10, 11, ...; a comparison of two rolls (`2d6 > 1d6`) charts 0/1 and marks 1."""
-    if not isinstance(expr.right, Num):
-        return tuple(first <= 1 <= last for first, last, _, _ in bars)
-    holds, n = TOTAL_OPS[expr.op], expr.right.value
+    marks 10, 11, ...; a comparison of two rolls (`3d6 > 2d6`) charts their margin and marks
+    where it holds (a margin above 0 for `>`)."""
+    holds = TOTAL_OPS[expr.op]
+    n = expr.right.value if isinstance(expr.right, Num) else 0
     return tuple(any(holds(v, n) for v in _probes(first, last, n)) for first, last, _, _ in bars)
 
 
@@ -142,6 +142,7 @@ class DistView:
     probabilities: list[float]
     step: int = 1  # the spacing of the P(≥k) rows (1: every value)
     question: str | None = None  # a comparison: `2d6+3 ≥ 10`
+    margin: str | None = None  # a roll against a roll: what the table counts, `3d6 - 2d6`
     probability: float | None = None  # ... and its chance
     bars: tuple[Bar, ...] = ()  # the chart's (chart_bars)
     hits: tuple[bool, ...] = ()  # per bar: the comparison holds there (highlighted)
@@ -206,8 +207,10 @@ def view_blocks(ctx: Context, view: DistView, heading: Block) -> list[Block]:
     lang = ctx.lang
     if view.question is not None and view.probability is not None:
         heading = [bold(f"P({view.question}) = {percent(view.probability, lang)}")]
-    blocks: list[Block] = [
-        heading,
+    blocks: list[Block] = [heading]
+    if view.margin is not None:
+        blocks.append([plain(ctx.t("odds.margin", expr=view.margin))])
+    blocks += [
         [
             plain(ctx.t("odds.mean") + " "),
             bold(fmt_num(lang, view.mean, 2)),
@@ -268,11 +271,15 @@ def expression_view(expr: Expr, table: TableFormat | None = None) -> DistView:
     followed by the view of the total it asks about."""
     if isinstance(expr, Compare):
         p = float(distribution(expr).probability(1))
-        shown = expr.left if isinstance(expr.right, Num) else expr
+        # Against a number, the total it asks about; against a roll, the margin between the
+        # two (P(≥k) is "wins by k or more"), not the 0 and 1 of the comparison again.
+        against_roll = not isinstance(expr.right, Num)
+        shown = BinOp("-", expr.left, expr.right) if against_roll else expr.left
         dist = distribution(shown)
         view = summarize(dist)
         hits = bar_hits(expr, list(view.bars))
-        view = replace(view, question=question(expr), probability=p, hits=hits)
+        margin = render(shown) if against_roll else None
+        view = replace(view, question=question(expr), probability=p, hits=hits, margin=margin)
     else:
         dist = distribution(expr)
         view = summarize(dist)

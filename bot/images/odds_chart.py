@@ -68,6 +68,7 @@ def panel(view: DistView, label: str) -> OddsPanel:
         mean=view.mean,
         question=view.question,
         probability=view.probability,
+        axis=view.margin,
     )
 
 

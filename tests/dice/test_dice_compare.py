@@ -220,3 +220,21 @@ def test_a_roll_against_another_roll_compares_their_totals(
 def test_a_per_die_target_is_still_a_number_after_a_dice_term() -> None:
     assert distribution(parse_expr("3d6>2")).max == 3  # counts dice above 2
     assert distribution(parse_expr("3d6 > 2")).max == 3
+
+
+async def test_odds_of_a_roll_against_a_roll_show_by_how_much(app: App) -> None:
+    """`/odds 3d6 > 2d6` showed its chance, then a table of 0 and 1 (mean 0.78, "from 0 to 1"):
+    the comparison again. The table is now the margin, 3d6 - 2d6, named as such: P(≥k) reads
+    "wins by k or more", and the chance asked leads as before."""
+    reply = await say(app, "/odds 3d6 > 2d6", lang="en")
+    assert reply.data is not None
+    assert reply.data["probability"] == pytest.approx(float(brute_pools((3, 6, 0), ">", (2, 6, 0))))
+    ks = [k for k, _ in reply.data["at_least"]]
+    assert -9 <= ks[0] < 0 < ks[-1] <= 16  # margins from 3 - 12 to 18 - 2
+    at_least = dict(reply.data["at_least"])
+    assert at_least[1] == pytest.approx(reply.data["probability"])  # wins by 1 or more
+    assert reply.data["mean"] == pytest.approx(3.5)
+    text = plain.render(reply)
+    assert "Margin 3d6 - 2d6" in text and "from -9 to 16" in text, text
+    it = plain.render(await say(app, "/odds 3d6 > 2d6", lang="it"))
+    assert "Scarto 3d6 - 2d6" in it and foreign_words("it", it) == [], it

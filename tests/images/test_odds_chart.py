@@ -46,11 +46,15 @@ def test_many_totals_are_grouped_into_equal_ranges_summing_to_one() -> None:
     assert sum(panel.exactly) == pytest.approx(1.0)
 
 
-def test_comparison_of_two_rolls_highlights_the_one_bar() -> None:
+def test_comparison_of_two_rolls_charts_the_margin_and_highlights_the_wins() -> None:
+    """`2d6 > 1d6+4` charts the margin 2d6 - (1d6+4), from -8 to 7, the bars above 0 marked:
+    together they hold the chance asked."""
     (panel,) = odds_facts("(2d6)>(1d6+4)").panels
-    assert panel.first == [0, 1] and panel.hit == [False, True]
+    assert panel.first[0] == -8 and panel.last[-1] == 7 and panel.axis is not None
+    assert panel.hit == [first > 0 for first in panel.first]
     p = distribution(parse("(2d6)>(1d6+4)").rolls[0].expr).probability(1)
-    assert panel.exactly[1] == pytest.approx(float(p)) and isinstance(p, Fraction)
+    won = sum(x for x, hit in zip(panel.exactly, panel.hit, strict=True) if hit)
+    assert won == pytest.approx(float(p)) and isinstance(p, Fraction)
 
 
 def test_the_drawn_bars_are_the_facts() -> None:
