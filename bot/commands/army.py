@@ -26,7 +26,13 @@ from bot.clean_text import shorten
 from bot.commands.args import Args
 from bot.commands.context import Context
 from bot.commands.game_view import unit_line
-from bot.commands.local_names import option_names, stat_word, system_letter, value_word
+from bot.commands.local_names import (
+    error_params,
+    option_names,
+    stat_word,
+    system_letter,
+    value_word,
+)
 from bot.commands.registry import MAX_COMMAND_TEXT
 from bot.commands.spec import CommandSpec, OptionSpec
 from bot.commands.wow import common as wow_common
@@ -50,7 +56,8 @@ SHOWN_LINE = 40  # a failing roster line's head, as the error echoes it
 
 def explain(ctx: Context, err: rs.LineError) -> UserError:
     """A roster's failing unit as one sentence: where, which unit, and why (translated)."""
-    reason = ctx.t(err.cause.key, **err.cause.params)
+    # worded as any error is (a stat's name and the valid ones in the reader's words)
+    reason = ctx.t(err.cause.key, **error_params(None, err.cause.params, ctx.lang))
     unit = shorten(err.unit, SHOWN_LINE) if err.unit else "-"
     if err.line is not None:
         return UserError("army.bad_line", line=err.line, unit=unit, reason=reason)

@@ -520,3 +520,15 @@ async def test_a_missing_c5_stat_agrees_with_any_stat(app: App) -> None:
     assert wound.error is not None and wound.error.code == "c5.missing_stat", wound.error
     assert "resistenza=N" in wound.error.message and "leggerne il valore" in wound.error.message
     assert "leggerlo" not in wound.error.message
+
+
+async def test_a_roster_lines_refusal_names_stats_in_the_readers_words(app: App) -> None:
+    """`/armata aggiungi Abel att=5 ferita=4` answered "valide: mov,ini,att,str,def,…,wounds"
+    (the codes, English, no spaces) where `/unita aggiungi` says "valide: MOV, INI, ATT, FOR":
+    the line's reason is now worded by the same helper as every other error."""
+    chat = {"chat": "console:walk-army-stat", "lang": "it"}
+    await say(app, "/partita nuova c5", **chat)
+    wrong = await say(app, "/armata aggiungi Abel att=5 ferita=4", **chat)
+    assert wrong.error is not None and wrong.error.code == "army.bad_line", wrong.error
+    assert "valide: MOV, INI, ATT, FOR, DIF" in wrong.error.message, wrong.error.message
+    assert "wounds" not in wrong.error.message and "str," not in wrong.error.message
