@@ -92,6 +92,22 @@ def make_weapon(name: str, values: dict[str, str]) -> Weapon:
     return Weapon(name=name, **values)
 
 
+# 13.0 (L497): missile weapons make shooting attacks, melee weapons combat attacks. The bot keeps
+# no warscroll's weapon tables, so a stored weapon is told by its Range: more than this is a
+# missile weapon (melee weapons reach 1"-3"; combat starts within 3", 12.1 L451). A weapon that
+# breaks the rule is typed as its values (`attacks= hit= …`, no `weapon=`): not checked.
+MELEE_REACH = 3
+
+
+def is_missile(weapon: Weapon) -> bool | None:
+    """A missile weapon (True) or a melee one (False) by its Range (`MELEE_REACH`); None when
+    the Range is a damage table's column (it changes with the wounds)."""
+    if _REF.match(weapon.range):
+        return None
+    numbers = [int(n) for n in re.findall(r"\d+", weapon.range)]
+    return bool(numbers) and max(numbers) > MELEE_REACH
+
+
 def parse_table(text: str) -> list[TableRow]:
     """`0:move=12,claws=6 5:move=11,claws=5 ...`: from N wounds allocated, these values."""
     rows: list[TableRow] = []

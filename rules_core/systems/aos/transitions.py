@@ -15,6 +15,7 @@ from rules_core.game.models import GameState, Unit
 from rules_core.rules.text import fold
 from rules_core.steps import Modifier, Step
 from rules_core.systems.aos import checks, fights, turns
+from rules_core.systems.aos import system as aos_system
 from rules_core.systems.aos.models import Settings
 from rules_core.systems.aos.requests import (
     WEAPON_OPTIONS,
@@ -232,6 +233,8 @@ def may_apply_shot(state: GameState, attacker: Unit, shot: Shot | None = None) -
         bound = turns.hell_target(state, attacker.name)
         if shot is not None and shot.target and bound and fold(bound) != fold(shot.target):
             raise UserError("aos.unleash_hell_target", unit=attacker.name, target=bound)
+    if shot is not None and (phase == "shooting" or hell):
+        may_use_weapon(state, attacker, shot.weapon)
     fired = turns.models_fired(state, attacker.name, shot.weapon if shot else "")
     wanted = shot.models if shot is not None else attacker.models_left
     if fired and fired + wanted > attacker.models_left:
@@ -243,7 +246,44 @@ def may_apply_fight(state: GameState, attacker: Unit, shot: Shot | None = None) 
     """An applied attack in the combat phase is the attacker's fight (12.1.1, L455): the one
     under way, or a new one, refused to a unit that has already fought (12.1, L451)."""
     weapon, models = (shot.weapon, shot.models) if shot else ("", attacker.models_left)
+    if fights.in_combat_phase(state):
+        may_use_weapon(state, attacker, weapon)
     fights.may_strike(state, attacker, weapon, models)
+
+
+def _stored_weapon(unit: Unit, name: str) -> aos_system.Weapon | None:
+    return next((w for w in aos_system.weapons(unit) if fold(w.name) == fold(name)), None)
+
+
+def may_use_weapon(state: GameState, unit: Unit, weapon: str) -> None:
+    """Shooting attacks are made with missile weapons (13.1.1, L505), combat attacks with melee
+    weapons (13.1.2, L513; 13.0, L497): a stored weapon of the other kind is refused in the
+    shooting phase (and Unleash Hell's shots) and in the combat phase. A typed profile, or a
+    Range read from the damage table, is not checked (`aos_system.is_missile`)."""
+    stored = _stored_weapon(unit, weapon)
+    missile = aos_system.is_missile(stored) if stored is not None else None
+    if stored is None or missile is None:
+        return
+    combat = fights.in_combat_phase(state)
+    if combat and missile:
+        raise UserError("aos.missile_weapon_fight", unit=unit.name, weapon=stored.name)
+    if not combat and not missile:
+        raise UserError(
+            "aos.melee_weapon_shot", unit=unit.name, weapon=stored.name, range=stored.range
+        )
+
+
+def phase_weapon(state: GameState, unit: Unit) -> str | None:
+    """The weapon an attack of a unit with several weapons uses when none is named: the only
+    one of the phase's kind (missile in the shooting phase, melee in the combat phase, L497),
+    else None (the player names it)."""
+    phase = turns.PHASES[state.phase] if 0 <= state.phase < len(turns.PHASES) else ""
+    stored = aos_system.weapons(unit)
+    if phase not in ("shooting", fights.COMBAT) or len(stored) < 2:
+        return None
+    wanted = phase == "shooting"
+    fit = [w for w in stored if aos_system.is_missile(w) is wanted]
+    return fit[0].name if len(fit) == 1 else None
 
 
 def may_target(attacker: Unit, target: Unit) -> None:
@@ -378,6 +418,9 @@ def attack_in_game(
     L565-571), shown as steps before the rolls."""
     if attacker is not None:
         may_shoot(state, attacker)
+        typed = all(getattr(given, name) for name in WEAPON_OPTIONS)
+        if given.weapon is None and not typed:
+            given = given.model_copy(update={"weapon": phase_weapon(state, attacker)})
     hit, save, steps = command_modifiers(state, attacker, defender)
     given = given.model_copy(
         update={

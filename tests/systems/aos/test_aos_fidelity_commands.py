@@ -328,6 +328,9 @@ async def test_L411_a_shot_out_of_turn_or_a_second_shot_is_refused(app: App) -> 
     await two_player_game(app)
     line = "/aos weapon Gutrippaz Bow range=18 attacks=1 hit=4 wound=4 rend=0 damage=1"
     assert (await say(app, line, **BOB)).ok
+    # The Vindictors shoot here: a Range over 3" makes their weapon a missile one (L497).
+    line = "/aos weapon Vindictors Stormspear range=12 attacks=2 hit=3 wound=3 rend=-1 damage=1"
+    assert (await say(app, line, **ANN)).ok
     await to_phase(app, 2)  # Ann's shooting phase
     bobs = "/aos attack attacker=Gutrippaz weapon=Bow target=Vindictors apply"
     out = await say(app, bobs + " dice=" + ",".join(["6"] * 30), **BOB)
