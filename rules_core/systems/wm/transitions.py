@@ -284,10 +284,16 @@ def with_attacker(inp: AttackInput, attacker: Unit | None, weapon: str | None) -
             mods = f"{mods},crippled" if mods else "crippled"
         if inp.pow is None:
             pow_ = _number(profile, "pow", weapon)
-            if pow_ is None and kind == "melee":
-                # Only P+S printed: it is the damage roll's whole bonus.
+            both = _number(profile, "p+s", weapon)
+            card_str = attacker.stats.get("str")
+            if pow_ is None and kind == "melee" and both is not None and card_str is not None:
+                # Only P+S printed and the card's STR known: P+S is POW + STR (p. 34, L785),
+                # so the roll reads POW and STR, and a typed STR replaces the card's.
+                pow_ = max(0, both - card_str)
+            elif pow_ is None and kind == "melee":
+                # Only P+S printed and no STR: it is the damage roll's whole bonus.
                 changes["str_"] = inp.str_ if inp.str_ is not None else 0
-                pow_ = _number(profile, "p+s", weapon)
+                pow_ = both
             changes["pow"] = pow_
         # The card printed P+S = POW + STR (L785, L2114) but the unit no STR: the STR it
         # implies (a typed pow= is a changed POW, not a changed STR), not 0.

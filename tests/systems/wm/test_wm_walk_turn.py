@@ -135,3 +135,26 @@ async def test_L2212_L4331_a_boosted_power_attack_costs_a_focus_more(app: App) -
     short = await say(app, f"{butt} boost=both dice=1,1,1", user="ann", chat=chat)
     assert short.error is not None and short.error.code == "wm.focus_short"
     assert await focus_of(app, chat, "Ironclad") == 1
+
+
+# --- a melee weapon printed with its P+S only ---------------------------------------------------
+
+
+async def test_L785_a_printed_p_s_is_shown_as_pow_and_str(app: App) -> None:
+    """Walking: the Ironclad's Quake Hammer (only P+F 18 printed, FOR 11 on the card) rolled
+    'Danno: [...] +18 POT', its P+S named POW. P+S is POW + STR (p. 34, L785): the roll reads
+    POW 7 and STR 11, and a typed STR changes the STR, not the whole P+S on top of it."""
+    chat = "console:wm-walk-turn-ps"
+    await game(app, chat, "it")
+    line = "/armata aggiungi Breaker vel=4 for=11 mat=7 dif=12 arm=18 | Quake Hammer: p+f=18"
+    assert (await say(app, line, user="ann", chat=chat, lang="it")).ok
+    hit = "/wm attacco attaccante=Breaker arma=quake bersaglio=Juggernaut dadi=6,6,3,4"
+    shown = await say(app, hit, user="ann", chat=chat, lang="it")
+    assert shown.ok and shown.data is not None, plain.render(shown)
+    assert "+7 POT +11 FOR = 25" in plain.render(shown)
+    english = await say(app, hit.replace("attacco", "attack"), user="ann", chat=chat)
+    assert "+7 POW +11 STR = 25" in plain.render(english)
+    buffed = await say(app, f"{hit} forza=13", user="ann", chat=chat, lang="it")
+    assert buffed.data is not None and buffed.data["outcome"]["damage_total"] == 27, plain.render(
+        buffed
+    )
