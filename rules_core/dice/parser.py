@@ -65,6 +65,7 @@ _LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz
 
 
 _MAIDEN_DROP = re.compile(r"d\d+")  # `4d6 d1`: Dice Maiden's drop-lowest, after a space
+_DICE_WORD = re.compile(r"[0-9]{0,3}d(?:[0-9]{1,4}|%)")  # a dice term written as a word
 _MAIDEN_BOTCH = re.compile(r"b\d+")  # `4d10 t7 b1`: Dice Maiden's botches
 _DICE_START = re.compile(r"d(?:[0-9%]|f(?![a-z]))")  # a dice term without its count
 # What players write around the dice, which a label would silently swallow: a repeat (`x3`,
@@ -329,15 +330,36 @@ class _Parser:
             if self.peek() == "d" and _fudge_at(self.s, self.i + 1):
                 self.i += 1
                 return self.dice(value)
+            if self.peek() == "d":
+                self.no_sides(str(value))
             return Num(value)
         if c == "d" and (_sides_start(self.peek(1)) or _fudge_at(self.s, self.i + 1)):
             self.i += 1
             return self.dice(1)
+        if c == "d" and self.i > self.start:
+            self.no_sides("")
         if self.i == self.start:
             raise UserError("dice.empty")
         if self.i >= self.n:
             raise UserError("dice.expected_term", position=self.pos())
         raise self.unexpected()
+
+    def no_sides(self, count: str) -> None:
+        """A `d` at the cursor with no number of sides after it (`2d`, `1d6+1d`, `3d 6`):
+        refused with the die to write, unless a word follows (`2 dragons` is a label)."""
+        s, j = self.s, self.i + 1
+        if j < self.n and s[j].isalpha():
+            return
+        k = j
+        while k < self.n and s[k] in _WS:
+            k += 1
+        e = k
+        while e < self.n and s[e] in _DIGITS:
+            e += 1
+        sides = s[k:e] if k > j and e > k else "6"  # `3d 6`: the sides set apart
+        example = f"{count}d{sides}"
+        if _parses(example):  # else (`900d`) the plain "unexpected" says it
+            raise UserError("dice.missing_sides", position=self.pos(), example=example)
 
     def set_keep(self) -> Keep | None:
         """A keep or drop written right after a set's `)`: `kh1`, `kl2`, `k1`, `dh1`, `ph1`..."""
@@ -585,6 +607,17 @@ def _segment(text: str, base: int) -> RollSpec:
             joined = f"{expr.value}{rest}"
             parse_full(joined)
             raise UserError("dice.split_dice", given=text.strip(), instead=joined)
+        typed = text[p.start : p.i].strip()
+        before = text[: p.i].strip()  # with its repeat (`3#d6`)
+        if c == ",":  # `1d6,1d8`: two rolls (`;`) or a sum (`+`)?
+            rolls, total = f"{before}; {rest[1:].strip()}", f"{before}+{rest[1:].strip()}"
+            if _parses(rolls) and _parses(total):
+                raise UserError("dice.comma_between_rolls", rolls=rolls, sum=total)
+        if not glued and _DICE_WORD.fullmatch(first) and not _maiden_drop(expr, first):
+            # `2d6 3d6`, `d6 d8`: another roll, not a label
+            rolls, total = f"{before}; {first}", f"{before}+{first}"
+            if _parses(rolls) and _parses(total):
+                raise UserError("dice.label_is_dice", given=first, rolls=rolls, sum=total)
         if not glued and _MAIDEN_DROP.fullmatch(first):
             # Dice Maiden's `4d6 d1` (drop the lowest one): ours is `4d6pl1`, never a new die.
             raise UserError("dice.maiden_drop", given=first, instead=f"pl{first[1:]}")
@@ -609,7 +642,6 @@ def _segment(text: str, base: int) -> RollSpec:
         elif (instead := _label_operation(words)) is not None:
             raise _operation_error(expr, rest, instead)
         elif (least := _LABEL_AT_LEAST.fullmatch(" ".join(words))) is not None:
-            typed = text[p.start : p.i].strip()
             raise _at_least_error(expr, typed, rest, int(least[1] or least[2]))
         elif repeat == 1 and (n := _label_repeat(words)) is not None:
             raise UserError("dice.label_is_repeat", given=rest, example=f"{n}#{render(expr)}")
@@ -712,6 +744,13 @@ def _label_target(words: list[str]) -> int | None:
     if m is None or (m[3] is None and m[1] is None and m[2] is None):
         return None  # a bare number with no plus sign and no word is a label (`d20 3`)
     return int(m[3] or m[4])
+
+
+def _maiden_drop(expr: Expr, word: str) -> bool:
+    """`4d6 d1`: Dice Maiden's drop of the lowest N, which needs more than N dice before it
+    (`d6 d8` and `2d6 d6` are another die)."""
+    m = _MAIDEN_DROP.fullmatch(word)
+    return m is not None and isinstance(expr, Dice) and int(word[1:]) < expr.count
 
 
 def _parses(text: str) -> bool:

@@ -477,6 +477,10 @@ WORDS = [
     "keep",
     "e",
     "esplodono",
+    "3d6",
+    "d8",
+    ",1d8",
+    "d",
     "o",
 ]
 
@@ -495,10 +499,10 @@ def test_every_refusal_of_words_suggests_what_parses(head: str, words: list[str]
     try:
         parse(head + " " + " ".join(words))
     except UserError as err:
-        shown = err.params.get("example")
+        offered = [err.params[k] for k in ("example", "rolls", "sum") if k in err.params]
         if err.key == "dice.split_dice":
-            shown = err.params["instead"]
-        if shown is not None:
+            offered.append(err.params["instead"])
+        for shown in offered:
             parse(str(shown))
 
 
@@ -539,3 +543,35 @@ def test_keep_drop_and_reroll_said_in_a_phrase_are_not_silent_labels() -> None:
             raise AssertionError(f"{text} was read as a label")
     for text in ("2d6 tieni la linea", "2d6 keep calm", "3d6 ritira 2 e 4", "d20 i migliori amici"):
         assert parse(text).rolls[0].label == text.split(" ", 1)[1], text
+
+
+def test_a_second_roll_or_a_missing_side_count_gets_the_text_to_write() -> None:
+    """`/roll 2d6 3d6` rolled only 2d6, under the label "3d6"; `d6 d8` was answered with Dice
+    Maiden's drop-lowest (there is no eighth die to drop); `1d6,1d8`, `2d` and `3d 6` said only
+    "unexpected" at a position. Each now says what to write, and what it offers parses."""
+    from rules_core.dice import parse
+    from rules_core.errors import UserError
+
+    cases = (
+        ("2d6 3d6", "dice.label_is_dice", {"rolls": "2d6; 3d6", "sum": "2d6+3d6"}),
+        ("d6 d8", "dice.label_is_dice", {"rolls": "d6; d8", "sum": "d6+d8"}),
+        ("2d6 d6", "dice.label_is_dice", {"rolls": "2d6; d6", "sum": "2d6+d6"}),
+        ("1d6,1d8", "dice.comma_between_rolls", {"rolls": "1d6; 1d8", "sum": "1d6+1d8"}),
+        ("2d", "dice.missing_sides", {"example": "2d6"}),
+        ("1d6+1d", "dice.missing_sides", {"example": "1d6"}),
+        ("3d 6", "dice.missing_sides", {"example": "3d6"}),
+        ("2d6 + d", "dice.missing_sides", {"example": "d6"}),
+    )
+    for text, key, shown in cases:
+        try:
+            parse(text)
+        except UserError as err:
+            assert err.key == key, (text, err.key, err.params)
+            for name, value in shown.items():
+                assert err.params[name] == value, (text, err.params)
+                parse(value)
+        else:
+            raise AssertionError(f"{text} was read as {parse(text).rolls}")
+    with pytest.raises(UserError) as drop:  # Dice Maiden's drop-lowest keeps its own hint
+        parse("4d6 d1")
+    assert drop.value.key == "dice.maiden_drop"

@@ -184,7 +184,7 @@ def test_error_params_name_the_limit() -> None:
 @pytest.mark.parametrize(
     ("text", "key"),
     [
-        ("2d", "dice.unexpected"),
+        ("2d", "dice.missing_sides"),
         ("2d6x", "dice.unexpected"),
         ("d20+5to hit", "dice.unexpected"),
         ("3d6kh", "dice.modifier_needs_number"),
