@@ -521,6 +521,7 @@ async def power(ctx: Context) -> Reply:
             grab=a.grab,
             fist=a.fist,
             boost=req.boost,
+            models=1 + len(req.trampled),
         )
         done = ps.apply_power(game.state, power, out, source)
         await session.apply_change(ctx, done.state, "wm_power", game=game)

@@ -249,6 +249,7 @@ class PowerOnGame:
     grab: str | None = None  # headlock: what is held
     fist: str | None = None  # headlock: the holding Open Fist
     boost: str | None = None  # hit, damage or both: 1 focus each boosted roll
+    models: int = 1  # a trample's models attacked, each boosted separately
 
 
 def _trample_damage(
@@ -289,7 +290,9 @@ def apply_power(
         jack = unit_named(new, power.attacker)
         cortex_can_spend(jack)
         # 1 focus for a warjack's power attack and 1 per boosted roll (`power_focus`).
-        paid = spend_focus(new, jack.name, power_focus(jack, power.boost), "wm.note.power_focus")
+        paid = spend_focus(
+            new, jack.name, power_focus(jack, power.boost, power.models), "wm.note.power_focus"
+        )
         new, notes = paid.state, notes + paid.notes
     if power.kind == "trample":
         damages = [out.damage, *(t.damage for t in out.trampled)]

@@ -496,11 +496,13 @@ def attack_focus(unit: Unit, boost: str | None, *, charge: bool) -> int:
     return cost
 
 
-def power_focus(unit: Unit, boost: str | None) -> int:
+def power_focus(unit: Unit, boost: str | None, models: int = 1) -> int:
     """A power attack's focus: 1 for a warjack (p. 50, L2212-2213; a model known to be no
-    warjack pays none, its own rule's, L2199-2201), plus 1 per boosted roll as any attack."""
+    warjack pays none, its own rule's, L2199-2201), plus 1 per boosted roll as any attack;
+    against several models (a trample's) each model's rolls are boosted, and paid, separately
+    (p. 28, L167-169)."""
     pays = model_kind(unit) in (None, "warjack")
-    boosts = BOOSTED_ROLLS.get(boost or "", 0) * BOOST_FOCUS
+    boosts = BOOSTED_ROLLS.get(boost or "", 0) * BOOST_FOCUS * max(1, models)
     return (POWER_FOCUS_COST + boosts) if pays else (boosts if boosts_with_focus(unit) else 0)
 
 

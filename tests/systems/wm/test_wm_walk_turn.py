@@ -158,3 +158,27 @@ async def test_L785_a_printed_p_s_is_shown_as_pow_and_str(app: App) -> None:
     assert buffed.data is not None and buffed.data["outcome"]["damage_total"] == 27, plain.render(
         buffed
     )
+
+
+async def test_L167_a_trample_boosts_each_models_roll_for_its_own_focus(app: App) -> None:
+    """Walking: the Juggernaut trampled three Trenchers with boost=damage and spent 2 focus
+    (the power attack and one boost) for three boosted damage rolls. Against several models
+    each model's roll is boosted separately (p. 28, L167-169), 1 focus each (p. 72,
+    L4331-4336): 1 + 3 here, so with 3 focus it is refused before any roll."""
+    chat = "console:wm-walk-turn-trample"
+    await activation_with_focus(app, chat)
+    assert (
+        await say(app, "/unit add Grunts def=13 arm=13 base=30 models=5", user="bob", chat=chat)
+    ).ok
+    trample = "/wm power trample attacker=Ironclad target=Grunts models=3 apply"
+    short = await say(app, f"{trample} boost=damage", user="ann", chat=chat)
+    assert short.error is not None and short.error.code == "wm.focus_short", plain.render(short)
+    assert "Ironclad has 3 focus and needs 4" in plain.render(short)
+    two = await say(
+        app,
+        "/wm power trample attacker=Ironclad target=Grunts models=2 boost=damage apply",
+        user="ann",
+        chat=chat,
+    )
+    assert two.ok, plain.render(two)
+    assert await focus_of(app, chat, "Ironclad") == 0
