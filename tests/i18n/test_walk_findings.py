@@ -532,3 +532,14 @@ async def test_a_roster_lines_refusal_names_stats_in_the_readers_words(app: App)
     assert wrong.error is not None and wrong.error.code == "army.bad_line", wrong.error
     assert "valide: MOV, INI, ATT, FOR, DIF" in wrong.error.message, wrong.error.message
     assert "wounds" not in wrong.error.message and "str," not in wrong.error.message
+
+
+async def test_a_renamed_roster_unit_agrees_with_no_name(app: App) -> None:
+    """`/armata carica` a second time said "Abel è già nella partita: aggiunta come Abel 2":
+    the participle agreed with a name the players gave (Abel). The unit is named by its noun."""
+    chat = {"chat": "console:walk-renamed", "lang": "it"}
+    await say(app, "/partita nuova c5", **chat)
+    await say(app, "/armata aggiungi Abel att=5", **chat)
+    again = plain.render(await say(app, "/armata aggiungi Abel att=5", **chat))
+    assert "C'è già un'unità Abel nella partita: la nuova si chiama Abel 2." in again, again
+    assert "aggiunta come" not in again
