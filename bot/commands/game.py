@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
+from bot import i18n
 from bot.commands.args import Args
 from bot.commands.context import Context
 from bot.commands.game_turns import (
@@ -167,12 +168,15 @@ async def game_history(ctx: Context) -> Reply:
             if g.state.winner
             else ctx.t(f"game.status_{g.state.status}")
         )
+        system = ctx.t("systems." + g.state.system)
+        # a game started without a name is named after its game (in its creator's language)
+        unnamed = g.state.name in {i18n.t(lang, "systems." + g.state.system) for lang in i18n.LANGS}
         blocks.append(
             [
                 code(f"#{g.number}"),
                 plain(f" {g.created_at:%Y-%m-%d} "),
-                bold(g.state.name),
-                plain(f" · {ctx.t('systems.' + g.state.system)} · {result}"),
+                bold(system if unnamed else g.state.name),
+                plain(f" · {result}" if unnamed else f" · {system} · {result}"),
             ]
         )
     return Reply(

@@ -543,3 +543,15 @@ async def test_a_renamed_roster_unit_agrees_with_no_name(app: App) -> None:
     again = plain.render(await say(app, "/armata aggiungi Abel att=5", **chat))
     assert "C'è già un'unità Abel nella partita: la nuova si chiama Abel 2." in again, again
     assert "aggiunta come" not in again
+
+
+async def test_an_unnamed_game_is_listed_once_by_its_game(app: App) -> None:
+    """/partita storico listed "#1 … Confrontation 5 · Confrontation 5 · finita": a game
+    started without a name is named after its system, which the line then repeated."""
+    chat = {"chat": "console:walk-history", "lang": "it"}
+    await say(app, "/partita nuova c5", **chat)
+    await say(app, "/partita fine", **chat)
+    await say(app, "/partita nuova wow Lega", **chat)
+    shown = plain.render(await say(app, "/partita storico", **chat))
+    assert "Confrontation 5 · Confrontation 5" not in shown, shown
+    assert "Confrontation 5 · finita" in shown and "Lega · WoW Miniatures" in shown, shown
