@@ -113,6 +113,7 @@ class ChargeArgs(Args):
         None
     )
     target: Annotated[str | None, TARGET] = None
+    apply: Annotated[bool, APPLY] = False
     dice: Annotated[list[int] | None, DICE] = None
 
 

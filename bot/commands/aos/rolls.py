@@ -147,7 +147,13 @@ async def pray(ctx: Context) -> Reply:
 async def charge(ctx: Context) -> Reply:
     a = ctx.args(ChargeArgs)
     distance = parse_decimal(a.distance, "distance") if a.distance else None
-    _, unit = await optional_unit(ctx)
+    game, unit = await optional_unit(ctx)
+    if a.apply and (unit is None or game is None):
+        raise UserError("aos.apply_needs_target")
+    if a.apply and distance is None:  # the roll alone can't say the charge reached
+        raise UserError("aos.charge_apply_needs_distance", unit=unit.name if unit else "")
+    if a.apply and unit is not None and game is not None:
+        require_unit_rights(ctx, game.state, unit, attack=False)  # before the dice
     if unit is not None:
         aos_tr.may_charge(unit)
     source = ctx.dice(a.dice)
@@ -165,6 +171,10 @@ async def charge(ctx: Context) -> Reply:
         lines.append([plain(ctx.t(key, distance=fmt_num(ctx.lang, distance)))])
     reply, data = check_reply(ctx, ctx.t("aos.charge_title"), check, lines)
     await log_roll(ctx, source, out["total"], data, expression=roll_expression(ctx))
+    if a.apply and out["reaches"] and unit is not None and game is not None:
+        name = unit.name
+        await apply_change(ctx, lambda st: aos_tr.charged(st, name), "aos_charge", game=game)
+        reply.blocks.append([plain(ctx.t("aos.charge_marked", unit=name))])
     return reply
 
 

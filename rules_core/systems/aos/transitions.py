@@ -154,7 +154,10 @@ def priority_tie(
     return state, (players.index(known) if known in players else None)
 
 
-MOVED = (turns.RAN, turns.RETREATED)  # conditions that forbid a charge (L323, L327)
+CHARGED = "charged"  # the unit made a charge move this turn (11.1, L431)
+# Conditions that forbid a charge: a unit that ran or retreated (L323, L327), or already
+# charged (one attempt a phase, L427; a second charge phase in the turn is an ability's).
+MOVED = (turns.RAN, turns.RETREATED, CHARGED)
 
 
 def _moved(unit: Unit) -> str | None:
@@ -164,10 +167,21 @@ def _moved(unit: Unit) -> str | None:
 
 def may_charge(unit: Unit) -> None:
     """A unit that ran or retreated can't attempt a charge later in the turn (8.2-8.3,
-    L323, L327)."""
+    L323, L327), nor one that has already charged (11.0, L427)."""
     moved = _moved(unit)
     if moved is not None:
         raise UserError(f"aos.no_charge_{moved}", unit=unit.name)
+
+
+def charged(state: GameState, name: str) -> GameState:
+    """The unit made its charge move (11.1, L431: the charge roll let its first model end
+    within 1/2" of an enemy unit): it has charged until the end of the turn, so it gets no
+    cover (17.1.1, L673) and may fight (12.1, L451); it attempts no other charge (L427)."""
+    new = state.clone()
+    unit = live(_named(new, name))
+    may_charge(unit)
+    turns.mark(new, unit.name, CHARGED)
+    return new
 
 
 # The phases whose attacks are shots: the shooting phase, and the charge phase's Unleash Hell
