@@ -327,6 +327,15 @@ def apply_power(
     return Change(new, notes)
 
 
+def _own_activation(state: GameState, unit: Unit) -> None:
+    """A locked model tries to break free at the start of its combat action (p. 51,
+    L2254-2256) and a holder lets go during its activation (L2272-2274): in its player's turn
+    (with two players or more in the turn order)."""
+    current = state.current
+    if len(state.order) >= 2 and current is not None and unit.owner != current:
+        raise UserError("wm.break_own_turn", unit=unit.name, name=state.player_name(current))
+
+
 def break_free(
     state: GameState, name: str, dice: DiceSource, *, release: bool = False
 ) -> tuple[Change, Step | None]:
@@ -342,10 +351,12 @@ def break_free(
     if release:
         if fold(lock.by) != fold(name):
             raise UserError("wm.release_holder", unit=lock.by)
+        _own_activation(new, unit_named(new, lock.by))
         _release(locked, notes)
         return Change(new, notes), None
     if fold(lock.locked) != fold(name):
         raise UserError("wm.break_locked_only", unit=lock.locked)
+    _own_activation(new, locked)
     holder = unit_named(new, lock.by)
     record = locked.extra[LOCK_KEY]
     if record.get("turn") == new.turn_seq:  # a further attempt this turn

@@ -78,6 +78,7 @@ def test_L2257_breaking_free_d6_str_each_a_higher_total_breaks_it() -> None:
     """L2257-2271: at the start of its combat action the locked model rolls d6 + STR against
     the holder's; only a higher total breaks the lock; a further try that turn costs 1 focus."""
     state = locked_game()
+    state.turn = 1  # the Slayer's player's turn: it tries in its own activation (L2254-2256)
     held, step = ps.break_free(state, "Slayer", S([4, 4]))  # 16 vs 16: a tie holds
     assert step is not None and step.outcome == "held" and ps.lock_of(held.state, "Slayer")
     again, step = ps.break_free(held.state, "Slayer", S([5, 4]))  # 17 vs 16
@@ -85,6 +86,7 @@ def test_L2257_breaking_free_d6_str_each_a_higher_total_breaks_it() -> None:
     assert ps.lock_of(again.state, "Slayer") is None
     assert again.state.resources["unit:slayer"]["focus"] == 1  # the second try: 1 focus
     ps.check_weapon(again.state, again.state.units[1], "Tusks")  # free again
+    state.turn = 0  # the holder lets go in its own activation (L2272-2274)
     released, none = ps.break_free(state, "Juggernaut", S([]), release=True)  # L2273-2275
     assert none is None and ps.lock_of(released.state, "Slayer") is None
     with pytest.raises(UserError) as raised:

@@ -436,6 +436,7 @@ async def test_power_attacks_lock_trample_collateral_through_the_commands(app: A
     assert await refused("/wm power headbutt attacker=Slayer target=Juggernaut", "bob") == (
         "wm.lock_no_power"
     )
+    await run("/turn end")  # the Slayer tries to break free in its own activation (L2254)
     await run("/wm attack attacker=Slayer weapon=Claw target=Juggernaut dice=1,1", user="bob")
     held = await run("/wm break Slayer dice=4,4", user="bob")  # 16 vs 16: held
     assert held["broken"] is False
@@ -445,6 +446,8 @@ async def test_power_attacks_lock_trample_collateral_through_the_commands(app: A
     free = await run("/wm break Slayer dice=6,1", user="bob")  # 18 vs 13
     assert free["broken"] is True
     await run("/wm attack attacker=Slayer weapon=Tusks target=Juggernaut dice=1,1", user="bob")
+    await run("/turn end", user="bob")
+    await run("/res set focus 3 unit=Juggernaut")
     # Trample: three Trenchers contacted, each its own attack and damage roll.
     data = await run(
         "/wm power trample attacker=Juggernaut target=Trenchers models=3 apply"

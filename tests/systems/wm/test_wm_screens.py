@@ -46,7 +46,7 @@ async def walk(app: App, lang: str) -> list[tuple[str, str]]:
     await run("/wm allocate Ironclad 2")
     await run("/wm gear Ironclad fists=L")
     await run("/wm power headlock attacker=Ironclad target=Defender mat=7 str=11 apply dice=5,4")
-    await run("/wm break Defender dice=6,1", user="bob")
+    await run("/wm break Ironclad release")  # in its own activation (L2272-2274)
     await run(
         "/wm power trample attacker=Ironclad target=Trenchers mat=7 str=11 models=2 apply"
         " dice=5,4,1,1,6,5,1,1"

@@ -182,3 +182,26 @@ async def test_L167_a_trample_boosts_each_models_roll_for_its_own_focus(app: App
     )
     assert two.ok, plain.render(two)
     assert await focus_of(app, chat, "Ironclad") == 0
+
+
+# --- a lock is broken, or released, in the model's own activation ------------------------------
+
+
+async def test_L2254_L2273_a_lock_is_fought_in_the_models_own_activation(app: App) -> None:
+    """Walking: the Ironclad headlocked the Juggernaut in Marco's turn and Luca at once broke
+    free with /wm liberati, in Marco's turn. The locked model tries at the start of its combat
+    action (p. 51, L2254-2256), the holder lets go during its own activation (L2272-2274):
+    each in its player's turn."""
+    chat = "console:wm-walk-turn-lock"
+    await activation_with_focus(app, chat)
+    lock = "/wm forza presa attaccante=Ironclad bersaglio=Juggernaut afferra=T mano=S applica"
+    held = await say(app, f"{lock} dadi=6,6", user="ann", chat=chat, lang="it")
+    assert held.ok, plain.render(held)
+    early = await say(app, "/wm liberati Juggernaut dadi=6,1", user="bob", chat=chat, lang="it")
+    assert early.error is not None and early.error.code == "wm.break_own_turn"
+    assert "Juggernaut" in plain.render(early) and "ann" in plain.render(early)
+    assert (await say(app, "/turn end", user="ann", chat=chat)).ok
+    late = await say(app, "/wm break Ironclad release", user="ann", chat=chat)
+    assert late.error is not None and late.error.code == "wm.break_own_turn"
+    broke = await say(app, "/wm break Juggernaut dice=6,1", user="bob", chat=chat)
+    assert broke.ok and broke.data is not None and broke.data["broken"], plain.render(broke)
