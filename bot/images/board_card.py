@@ -128,8 +128,13 @@ def ended_text(state: GameState, lang: i18n.Lang) -> str | None:
     return i18n.t(lang, "game.ended_winner", winner=winner.name)
 
 
+def band_text(card: BoardCard) -> str:
+    """The game's name and its system's, once when the game is named after its system."""
+    return card.game if card.title == card.game else f"{card.title} · {card.game}"
+
+
 def alt_text(card: BoardCard) -> str:
-    lines = [f"{card.title} · {card.game}", card.round_phase]
+    lines = [band_text(card), card.round_phase]
     lines += [x for x in (card.turn, *card.notes, card.ended) if x]
     for player in card.players:
         lines.append(f"{player.name} · {player.score}")
@@ -171,7 +176,7 @@ def render_board_card(card: BoardCard, lang: i18n.Lang) -> bytes:
     inner = WIDTH - 2 * MARGIN
     small, body, bold = d.font(13), d.font(15), d.font(15, True)
     pen.rectangle((0, 0, WIDTH, BAND - 1), fill=d.BLUE)
-    band = d.fit(pen, f"{card.title} · {card.game}", d.font(15, True), inner)
+    band = d.fit(pen, band_text(card), d.font(15, True), inner)
     pen.text((MARGIN, BAND / 2), band, fill=d.PAPER, font=d.font(15, True), anchor="lm")
     y = BAND + 8
     pen.text((MARGIN, y), d.fit(pen, card.round_phase, bold, inner), fill=d.INK, font=bold)

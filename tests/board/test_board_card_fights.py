@@ -73,3 +73,17 @@ async def test_outside_the_combat_phase_the_card_has_no_fight_lines(app: App) ->
     assert status.data is not None
     card = bc.board_facts(GameState.model_validate(status.data["state"]), "en")
     assert card.notes == []
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+async def test_a_game_named_after_its_system_is_named_once_on_the_card(app: App, lang: str) -> None:
+    """`/game new aos` names the game after its system: the card's band read 'Age of Sigmar 3 ·
+    Age of Sigmar 3'."""
+    assert (await say(app, "/game new aos", lang=lang, **ANN)).ok
+    status = await say(app, "/game status", lang=lang)
+    assert status.data is not None
+    card = bc.board_facts(GameState.model_validate(status.data["state"]), lang)  # type: ignore[arg-type]
+    assert bc.band_text(card) == "Age of Sigmar 3"
+    assert card.alt.splitlines()[0] == "Age of Sigmar 3"
+    named = card.model_copy(update={"title": "Friday"})
+    assert bc.band_text(named) == "Friday · Age of Sigmar 3"
