@@ -86,6 +86,9 @@ async def priority(ctx: Context) -> Reply:
         await apply_change(ctx, aos_tr.priority_rolled(state, chooser), "aos_priority", game=game)
         blocks.append([plain(ctx.t("aos.priority_choose", name=names[winner]))])
         data["chooser"] = chooser
+    elif state is not None and winner is not None:  # a game's roll not recorded: say how
+        dice = ",".join(str(r) for r in rolls)
+        blocks.append([plain(ctx.t("aos.priority_record", name=names[winner], dice=dice))])
     return Reply(title=ctx.t("aos.priority_title"), blocks=blocks, data=data)
 
 
