@@ -488,11 +488,13 @@ async def power(ctx: Context) -> Reply:
     if odds.p_collateral:  # each collateral model's chance of taking damage
         each = ", ".join(chance(ctx, p) for p in odds.p_collateral)
         blocks.append([plain(ctx.t("wm.collateral_odds", p=each))])
+    # A head-butt or a trample moves and holds nothing: no chance of it to show.
+    still = req.kind in ("headbutt", "trample")
     blocks.append(
         [
             plain(
                 ctx.t(
-                    "wm.power_odds",
+                    "wm.power_odds_still" if still else "wm.power_odds",
                     hit=chance(ctx, odds.p_hit),
                     moved=chance(ctx, odds.p_moved),
                     damage=chance(ctx, odds.p_damage),

@@ -205,3 +205,27 @@ async def test_L2254_L2273_a_lock_is_fought_in_the_models_own_activation(app: Ap
     assert late.error is not None and late.error.code == "wm.break_own_turn"
     broke = await say(app, "/wm break Juggernaut dice=6,1", user="bob", chat=chat)
     assert broke.ok and broke.data is not None and broke.data["broken"], plain.render(broke)
+
+
+# --- a power attack's reply says each thing once -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "hit", "moved"),
+    [
+        ("it", "/wm forza testata", "Colpito", "schiantato"),
+        ("en", "/wm power headbutt", "Hit", "slammed"),
+    ],
+)
+async def test_a_head_butt_says_hit_once_and_no_odds_of_moving(
+    app: App, lang: str, text: str, hit: str, moved: str
+) -> None:
+    """Walking: a head-butt's reply read 'Colpito: il bersaglio è atterrato.' then 'Colpito: 0
+    danni.', and its odds 'schiantato, spinto, lanciato o afferrato 0%', a chance of nothing a
+    head-butt does (it knocks down and damages, p. 51, L2318-2322)."""
+    reply = await say(
+        app, f"{text} mat=7 str=11 def=12 arm=18 dice=5,6,1,1", chat="console:wm-butt", lang=lang
+    )
+    assert reply.ok, plain.render(reply)
+    screen = plain.render(reply)
+    assert screen.count(f"{hit}:") == 1 and moved not in screen, screen
