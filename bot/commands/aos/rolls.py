@@ -263,7 +263,12 @@ async def check(ctx: Context) -> Reply:
         )
         healing = aos_tr.recovery(unit, bravery, source)
         result, heal = healing.check, healing.heal
-        line = counted(ctx, "aos.recovery_result", result.outcome["healed"], bravery=bravery)
+        rolled = result.outcome["healed"]
+        shown = heal if unit is not None else rolled  # a unit heals only the wounds it has
+        line = counted(ctx, "aos.recovery_result", shown, bravery=bravery)
+        if unit is not None and heal < rolled:
+            capped = counted(ctx, "aos.recovery_capped", heal, unit=unit.name)
+            line += " " + (ctx.t("aos.recovery_none", unit=unit.name) if not heal else capped)
     elif kind == "leadership":
         result = checks.leadership(source, a.general_slain)
         line = ctx.t("aos.leadership_yes" if result.outcome["cp"] else "aos.leadership_no")

@@ -84,3 +84,17 @@ async def test_L283_the_hero_keyword_is_on_the_units_line(app: App) -> None:
     lord_it = next(line for line in it.splitlines() if "Lord" in line)
     assert "EROE" in lord_it and "MOSTRO" in lord_it
     assert not foreign_words("it", it, allow=("Lord", "Guards"))
+
+
+async def test_L301_the_reply_says_the_wounds_healed_not_the_d3_rolled(app: App) -> None:
+    """Heroic Recovery heals wounds allocated to the HERO (L301) on the model being worn down
+    (14.4, L595): an unwounded HERO's reply said 'Heals 2 wounds' and healed none."""
+    assert (await say(app, "/game new aos T", **ANN)).ok
+    assert (await say(app, "/unit add Lord wounds=6 bravery=9 hero=1", **ANN)).ok
+    whole = plain.render(await say(app, "/aos check recovery target=Lord dice=1,3,4", **ANN))
+    assert "Heals 0 wounds" in whole and "Heals 2" not in whole
+    assert "Lord has no wounds to heal" in whole
+    assert (await say(app, "/unit damage Lord 1", **ANN)).ok
+    one = await say(app, "/aos prova recupero bersaglio=Lord dadi=1,3,4", lang="it", **ANN)
+    text = plain.render(one)
+    assert "Cura 1 ferita" in text and "Lord ha solo 1 ferita da curare" in text
