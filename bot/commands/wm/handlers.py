@@ -104,13 +104,16 @@ async def attack(ctx: Context) -> Reply:
     if game is not None and attacker is not None and a.weapon:
         ps.check_weapon(game.state, attacker, a.weapon)  # a lock holds it
     req = await attack_request(ctx, a, game, attacker, target)
+    source = ctx.dice(a.dice)
+    res = resolve_attack(req, source)
     paid: wt.Change | None = None  # the attacker's focus for its boosts and charge, if applied
     if game is not None and target is not None and attacker is not None and a.apply:
         session.require_unit_rights(ctx, game.state, attacker, attack=False)
-        cost = wt.attack_focus(attacker, req.boost, charge="charge" in req.mods)
-        paid = wt.spend_focus(game.state, attacker.name, cost)  # refused before any roll
-    source = ctx.dice(a.dice)
-    res = resolve_attack(req, source)
+        mods = req.mods
+        cost = wt.attack_focus(
+            attacker, req.boost, charge="charge" in mods, additional="additional" in mods
+        )
+        paid = wt.spend_focus(game.state, attacker.name, cost)  # refused with no roll shown
     out = res.outcome
     blocks = steps_blocks(ctx, res.steps, req.type) + dice_notes(ctx, req)
     blocks.append([bold(verdict(ctx, req, out))])

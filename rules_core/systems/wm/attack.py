@@ -73,6 +73,11 @@ def _check(req: AttackRequest) -> None:
         raise UserError("wm.not_melee", mod="spray", **MOD_WORD)
     if "spray" in mods and req.blast:
         raise UserError("wm.blast_no_attack_roll")
+    for name in ("charge", "free_strike"):
+        if "additional" in mods and name in mods:
+            # The charge attack is the first attack after the charge (p. 46, L1820-1834); a
+            # free strike is no part of a combat action (p. 51, L2149-2162).
+            raise UserError("wm.additional_not_first", mod=name, **MOD_WORD)
     if "charge" in mods and "free_strike" in mods:
         raise UserError("wm.charge_and_free_strike")
     if "free_strike" in mods and "backstrike" in mods:

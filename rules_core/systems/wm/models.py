@@ -33,6 +33,7 @@ MODS = (
     "movement_crippled",  # the target's Movement system is crippled: base DEF 7 (L3734-3738)
     "stealth",  # target with Stealth, origin more than 5" away: ranged/magic miss (L720-725)
     "spray",  # spray attack: ignores cover, concealment, Stealth, the -4 in melee (L3126-3146)
+    "additional",  # an additional attack: 1 focus (L4325-4330, L4558-4563); never a charge's
 )
 Mod = Literal[
     "backstrike",
@@ -51,6 +52,7 @@ Mod = Literal[
     "movement_crippled",
     "stealth",
     "spray",
+    "additional",
 ]
 
 MAX_EXTRA_DICE = 2

@@ -63,6 +63,9 @@ MOD_ALIASES = {
     "movimento_compromesso": "movement_crippled",
     "occultato": "stealth",  # L720
     "spruzzo": "spray",
+    "aggiuntivo": "additional",
+    "attacco_aggiuntivo": "additional",
+    "extra": "additional",
 }
 # Conditions on a target unit that declare a mod by themselves (`/unit cond X add atterrato`):
 # knocked down (L3435-3438) and stationary (L3530-3532) set the base DEF and melee auto-hits.
@@ -487,10 +490,13 @@ def boosts_with_focus(unit: Unit) -> bool:
     return model_kind(unit) == "warjack" or bool(unit.stats.get("focus"))
 
 
-def attack_focus(unit: Unit, boost: str | None, *, charge: bool) -> int:
+def attack_focus(unit: Unit, boost: str | None, *, charge: bool, additional: bool = False) -> int:
     """The focus an attack by `unit` costs: 1 per boosted roll (declared before rolling, so paid
-    on a miss too), and 1 for a warjack's charge (p. 46, L1847-1849; a warcaster pays none)."""
-    cost = BOOSTED_ROLLS.get(boost or "", 0) * BOOST_FOCUS if boosts_with_focus(unit) else 0
+    on a miss too), 1 for an additional attack (a warjack's, p. 72, L4325-4330; a warcaster's,
+    p. 74, L4558-4563), and 1 for a warjack's charge (p. 46, L1847-1849; a warcaster pays
+    none). Other models' boosts and additional attacks come from their own rules: no focus."""
+    boosts = BOOSTED_ROLLS.get(boost or "", 0) * BOOST_FOCUS + (1 if additional else 0)
+    cost = boosts if boosts_with_focus(unit) else 0
     if charge and model_kind(unit) == "warjack":
         cost += CHARGE_FOCUS
     return cost

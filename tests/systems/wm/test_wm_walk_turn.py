@@ -229,3 +229,28 @@ async def test_a_head_butt_says_hit_once_and_no_odds_of_moving(
     assert reply.ok, plain.render(reply)
     screen = plain.render(reply)
     assert screen.count(f"{hit}:") == 1 and moved not in screen, screen
+
+
+# --- an additional attack costs a focus -----------------------------------------------------------
+
+
+async def test_L4325_an_additional_attack_is_declared_and_paid(app: App) -> None:
+    """Walking: after the Ironclad's initial attack a player had no way to say the next one was
+    an additional attack, and its focus was not spent (only /res spend by hand). A warjack or
+    a warcaster pays 1 focus for each additional attack (p. 72, L4325-4330; p. 74,
+    L4558-4563): mods=additional (aggiuntivo) spends it with apply, a boost on it 1 more. An
+    additional attack is never the charge attack, which is the first one (p. 46, L1820-1834)."""
+    chat = "console:wm-walk-turn-more"
+    await activation_with_focus(app, chat)
+    more = "/wm attacco attaccante=Ironclad potenza=7 bersaglio=Juggernaut applica"
+    paid = await say(
+        app, f"{more} mod=aggiuntivo potenzia=colpire dadi=1,1,1", user="ann", chat=chat, lang="it"
+    )
+    assert paid.ok, plain.render(paid)
+    assert "Ironclad spende 2 focus" in plain.render(paid)
+    assert await focus_of(app, chat, "Ironclad") == 1
+    charge = await say(
+        app, f"{more} mod=aggiuntivo,carica dadi=1,1", user="ann", chat=chat, lang="it"
+    )
+    assert charge.error is not None and charge.error.code == "wm.additional_not_first"
+    assert "attacco aggiuntivo" in plain.render(charge) and "carica" in plain.render(charge)
