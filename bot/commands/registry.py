@@ -140,6 +140,17 @@ def _quoted(text: str, start: int) -> tuple[str, int] | None:
     return None
 
 
+# a word, then `=` with a space before or after it, then a value
+_SPACED_KEY = re.compile(r"([^\W\d]\w*)(?:\s+=\s*|=\s+)(?=[^\s=])")
+
+
+def _word_end(text: str, start: int) -> int:
+    end = start
+    while end < len(text) and not text[end].isspace():
+        end += 1
+    return end
+
+
 def tokenize(text: str) -> list[Token]:
     out = []
     i, n = 0, len(text)
@@ -152,6 +163,16 @@ def tokenize(text: str) -> list[Token]:
             out.append(Token(found[0], i, found[1], True))
             i = found[1]
             continue
+        spaced = _SPACED_KEY.match(text, i)  # `salute = 6`, as a phone keyboard writes it
+        if spaced is not None:
+            at = spaced.end()
+            found = _quoted(text, at)
+            end = found[1] if found else _word_end(text, at)
+            value = found[0] if found else text[at:end]
+            if found or "=" not in value:  # `carta= costo=3`: costo=3 is no value of carta
+                out.append(Token(f"{spaced.group(1)}={value}", i, end, False))
+                i = end
+                continue
         key = _KEY.match(text, i)
         found = _quoted(text, key.end()) if key else None
         if key is not None and found is not None:  # key="two words": one key=value token

@@ -555,3 +555,22 @@ async def test_an_unnamed_game_is_listed_once_by_its_game(app: App) -> None:
     shown = plain.render(await say(app, "/partita storico", **chat))
     assert "Confrontation 5 · Confrontation 5" not in shown, shown
     assert "Confrontation 5 · finita" in shown and "Lega · WoW Miniatures" in shown, shown
+
+
+async def test_a_pair_typed_with_spaces_around_the_equals_sign_is_one_pair(app: App) -> None:
+    """A phone keyboard writes `salute = 6`: `/unita aggiungi Jaina salute = 6` answered
+    "un nome di più parole va tra virgolette ("Jaina salute =")… (salute=1)", offering the
+    wrong value. `key = value`, `key= value` and `key =value` are read as `key=value`."""
+    chat = {"chat": "console:walk-spaced-pairs", "lang": "it"}
+    await say(app, "/partita nuova wow", **chat)
+    added = await say(app, "/unita aggiungi Jaina salute = 6 armatura= 2 velocità =5", **chat)
+    assert added.ok, added.error
+    assert added.data is not None
+    assert added.data["unit"]["stats"] == {**added.data["unit"]["stats"], "health": 6, "armor": 2}
+    assert added.data["unit"]["stats"]["speed"] == 5
+    attack = await say(app, "/wow attacco potere = 4 difesa = 2", **chat, seed=1)
+    assert attack.ok, attack.error
+    empty = await say(app, "/wow carta aggiungi Jaina carta= costo=3", **chat)
+    assert empty.error is not None  # `carta=` stays empty, `costo=3` is not its value
+    labelled = await say(app, "/tira 2d6 = fuoco", lang="it", chat=chat["chat"], seed=1)
+    assert labelled.ok, labelled.error
