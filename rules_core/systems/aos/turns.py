@@ -321,7 +321,8 @@ def table_checks(
     """What the players check at the table for a command the bot accepts, as message keys and
     their values: the bot has no positions, so it refuses none of these. Who may issue it to
     the unit (6.1, L263-267: a HERO within 12", the General or a TOTEM within 18", a champion
-    to its own unit; nothing to measure when a model issues it to its own unit), then the
+    to its own unit; nothing to measure when a model issues it to its own unit; a named issuer
+    by its keywords, `general=1`, `hero=1`, else only as a TOTEM), then the
     command's own distances (commands.toml `table`: Rally L309, Redeploy L339, Unleash Hell
     L443). A free command is issued by nobody (L1225-1229): only its own distances."""
     found: list[TableCheck] = []
@@ -330,13 +331,14 @@ def table_checks(
         pass
     elif issuer is None:
         found.append(("aos.table_issuer", {"hero": HERO_RANGE, "general": GENERAL_RANGE}))
-    elif issuer.stats.get("general") and not own:
+    elif own:
+        pass
+    elif issuer.stats.get("general"):
         found.append(("aos.table_general", {"unit": issuer.name, "inches": GENERAL_RANGE}))
-    elif not own:
-        params: dict[str, str | int] = {"unit": issuer.name}
-        found.append(
-            ("aos.table_issuer_named", {**params, "hero": HERO_RANGE, "general": GENERAL_RANGE})
-        )
+    elif issuer.stats.get("hero"):  # the HERO keyword (7.1, L283): 12" (L265)
+        found.append(("aos.table_hero", {"unit": issuer.name, "inches": HERO_RANGE}))
+    else:  # neither a HERO nor the General: only a TOTEM issues to another unit (L266-267)
+        found.append(("aos.table_totem", {"unit": issuer.name, "inches": GENERAL_RANGE}))
     found += [(f"aos.table_check.{check}", {}) for check in ability.table]
     return found
 

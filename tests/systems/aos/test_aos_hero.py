@@ -98,3 +98,36 @@ async def test_L301_the_reply_says_the_wounds_healed_not_the_d3_rolled(app: App)
     one = await say(app, "/aos prova recupero bersaglio=Lord dadi=1,3,4", lang="it", **ANN)
     text = plain.render(one)
     assert "Cura 1 ferita" in text and "Lord ha solo 1 ferita da curare" in text
+
+
+def test_L265_a_named_issuer_is_told_by_its_keywords() -> None:
+    """6.1 (L263-267): who issues a command and to how far. With the HERO keyword known, a named
+    issuer that is a HERO is told its 12"; one that is neither a HERO nor the General issues it
+    only as a TOTEM (18") or to its own unit. The reply listed every case for every issuer."""
+    state = hero_game()
+    hell = turns.find_command("unleash hell")
+    lord, guards = tr.find_unit(state, "Lord"), tr.find_unit(state, "Guards")
+    assert turns.table_checks(hell, lord, "Guards")[0] == (
+        "aos.table_hero",
+        {"unit": "Lord", "inches": 12},
+    )
+    assert turns.table_checks(hell, guards, "Lord")[0] == (
+        "aos.table_totem",
+        {"unit": "Guards", "inches": 18},
+    )
+    assert turns.table_checks(hell, guards, "Guards")[0][0] == "aos.table_check.unleash_hell"
+
+
+async def test_L265_the_command_reply_names_the_heros_12_inches(app: App) -> None:
+    assert (await say(app, "/game new aos T", **ANN)).ok
+    assert (await say(app, "/unit add Lord wounds=6 hero=1", **ANN)).ok
+    assert (await say(app, "/unit add Guards models=5 wounds=1", **ANN)).ok
+    assert (await say(app, "/res add cp 2", **ANN)).ok
+    line = "/aos command rally unit=Guards by=Lord"
+    text = plain.render(await say(app, line, **ANN))
+    assert 'Lord, a HERO, issues it to a unit wholly within 12" of it' in text
+    assert (await say(app, "/undo", **ANN)).ok  # one Rally a phase: the same one, in Italian
+    it = plain.render(
+        await say(app, "/aos comando chiamata a raccolta unita=Lord da=Guards", lang="it", **ANN)
+    )
+    assert "Guards non è un EROE né il Generale" in it

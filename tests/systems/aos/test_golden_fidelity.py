@@ -408,11 +408,8 @@ def test_L263_L267_every_accepted_command_names_the_ranges_the_players_check() -
     hell = turns.find_command("unleash hell")
     by_general = turns.table_checks(hell, lord, "Vindictors")
     assert by_general[0] == ("aos.table_general", {"unit": "Lord", "inches": 18})
-    by_other = turns.table_checks(hell, vindictors, "Lord")
-    assert by_other[0] == (
-        "aos.table_issuer_named",
-        {"unit": "Vindictors", "hero": 12, "general": 18},
-    )
+    by_other = turns.table_checks(hell, vindictors, "Lord")  # not a HERO: only as a TOTEM
+    assert by_other[0] == ("aos.table_totem", {"unit": "Vindictors", "inches": 18})
     own = turns.table_checks(turns.find_command("all-out attack"), lord, "Lord")
     assert own == []  # a model's command to its own unit: no distance
 
