@@ -110,8 +110,12 @@ def command_abilities() -> dict[str, CommandAbility]:
     return {key: CommandAbility(id=key, **value) for key, value in raw.items()}
 
 
+MIN_WORD = 3  # a word read inside a command's name: not `a`, `di`, `la`
+
+
 def find_command(text: str) -> CommandAbility:
-    """By id, English or Italian name, case/accent/space-insensitive, or a unique prefix."""
+    """By id, English or Italian name, case/accent/space-insensitive, a unique prefix, or
+    the start of a later word of one name alone (`raccolta`, `ispiratrice`, `hell`)."""
     key = fold(text).replace("-", " ").replace("_", " ").replace("'", " ")
     key = " ".join(key.split())
     table = command_abilities()
@@ -125,6 +129,8 @@ def find_command(text: str) -> CommandAbility:
     if key in names:
         return table[names[key]]
     matches = {v for k, v in names.items() if key and k.startswith(key)}
+    if not matches and len(key) >= MIN_WORD:  # a word of one name: `raccolta`, `hell`
+        matches = {v for k, v in names.items() if any(w.startswith(key) for w in k.split()[1:])}
     if len(matches) == 1:
         return table[matches.pop()]
     raise UserError("aos.unknown_command", name=text[:40], valid=",".join(table))
