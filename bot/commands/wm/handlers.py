@@ -117,6 +117,10 @@ async def attack(ctx: Context) -> Reply:
     out = res.outcome
     blocks = steps_blocks(ctx, res.steps, req.type) + dice_notes(ctx, req)
     blocks.append([bold(verdict(ctx, req, out))])
+    aoe = wt.weapon_aoe(attacker, a.weapon)
+    if aoe and not req.blast:  # what follows: the deviation, or the others' blast damage
+        key = "wm.aoe_hit" if out.hit else "wm.aoe_missed"
+        blocks.append([plain(ctx.t(key, aoe=aoe, pow=req.pow))])
     data = resolution("wm", res.steps, out.model_dump())
     damaged: Unit | None = None
     if game is not None and target is not None and a.apply:

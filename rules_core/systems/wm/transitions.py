@@ -15,7 +15,7 @@ from rules_core.dice import DiceSource
 from rules_core.errors import UserError
 from rules_core.game.models import Condition, GameState, Unit, unit_key
 from rules_core.rules.text import fold
-from rules_core.systems.base import Note
+from rules_core.systems.base import Note, read_number
 from rules_core.systems.wm import grid
 from rules_core.systems.wm.models import MODS, AttackRequest
 from rules_core.systems.wm.settings import WmSettings
@@ -203,6 +203,16 @@ def weapon_profile(unit: Unit, name: str) -> dict[str, str]:
         )
     values = weapons[found[0]].get("values") or {}
     return {str(k): str(v) for k, v in values.items()}
+
+
+def weapon_aoe(attacker: Unit | None, weapon: str | None) -> int | None:
+    """The AOE (inches) of the attacker's stored weapon, None for no AOE. A missed AOE attack
+    deviates (p. 58, L3057-3066); a hit deals blast damage, 2d6 + half POW, to every other
+    model under the template, each its own roll (p. 58, L2996-3004)."""
+    if attacker is None or not weapon:
+        return None
+    aoe = read_number(weapon_profile(attacker, weapon).get("aoe", ""))
+    return aoe if aoe else None
 
 
 def location(text: str) -> str:

@@ -254,3 +254,31 @@ async def test_L4325_an_additional_attack_is_declared_and_paid(app: App) -> None
     )
     assert charge.error is not None and charge.error.code == "wm.additional_not_first"
     assert "attacco aggiuntivo" in plain.render(charge) and "carica" in plain.render(charge)
+
+
+# --- an AOE attack says what follows: deviation on a miss, blast damage on a hit -----------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "attack", "deviate", "blast"),
+    [
+        ("it", "/wm attacco", "/wm devia distanza=", "/wm attacco esplosione potenza=14"),
+        ("en", "/wm attack", "/wm deviate distance=", "/wm attack blast pow=14"),
+    ],
+)
+async def test_L2988_an_aoe_attack_names_the_deviation_or_the_blast(
+    app: App, lang: str, attack: str, deviate: str, blast: str
+) -> None:
+    """Walking: the Destroyer's Bombard (AOE 3) missed and the reply said 'Mancato.' and no
+    more; a missed AOE attack deviates (p. 58, L3057-3066) and a hit deals blast damage to
+    every other model under the template, each its own roll (p. 58, L2996-3004): the reply names
+    the command for each, in the reader's words."""
+    chat = f"console:wm-walk-aoe-{lang}"
+    await game(app, chat, lang)
+    gun = "Destroyer rat=4 str=11 | Bombard: rng=14 pow=14 aoe=3"
+    assert (await say(app, f"/army add {gun}", user="ann", chat=chat, lang=lang)).ok
+    shot = f"{attack} attacker=Destroyer weapon=Bombard target=Juggernaut"
+    missed = plain.render(await say(app, f"{shot} dice=1,2", user="ann", chat=chat, lang=lang))
+    assert deviate in missed and blast not in missed, missed
+    hit = plain.render(await say(app, f"{shot} dice=6,5,1,1", user="ann", chat=chat, lang=lang))
+    assert blast in hit and deviate not in hit, hit
