@@ -593,6 +593,7 @@ def finish(spec: CommandSpec, out: dict[str, Any]) -> dict[str, Any]:
 
 
 _PAIR = re.compile(r"^([a-z][a-z0-9_]{0,23})=([+-]?\d{1,4}\+?|[-–—])$")
+_YES = ("si", "yes")  # folded: `sì`; a yes/no stat's 1 as a word
 _BARE_KEY = re.compile(r"^[a-z][a-z0-9_]{0,23}$")  # a stat written alone, folded
 _PAIR_KEY = re.compile(r"^[a-zà-ù][a-z0-9_à-ù]{0,23}$")  # a word that may name a stat
 MAX_PAIRS = 30
@@ -605,6 +606,10 @@ def parse_pairs(opt: OptionSpec, value: str) -> dict[str, int | str]:
     for token in value.split():
         if _BARE_KEY.match(fold(token)):  # a stat alone (`generale`): the game reads it
             out[fold(token)] = BARE
+            continue
+        key, _, said = fold(token).partition("=")
+        if said in _YES and _BARE_KEY.match(key):  # `generale=sì`: as the stat alone
+            out[key] = BARE
             continue
         # Names are ASCII: `velocità=5`, as an Italian types it, is `velocita=5` (as `/unità` is).
         m = _PAIR.match(fold(token))

@@ -574,3 +574,19 @@ async def test_a_pair_typed_with_spaces_around_the_equals_sign_is_one_pair(app: 
     assert empty.error is not None  # `carta=` stays empty, `costo=3` is not its value
     labelled = await say(app, "/tira 2d6 = fuoco", lang="it", chat=chat["chat"], seed=1)
     assert labelled.ok, labelled.error
+
+
+async def test_a_yes_no_stat_may_be_given_as_si(app: App) -> None:
+    """`/unita aggiungi Capitano ferite=6 generale=sì` answered "'generale=sì' non è una coppia
+    caratteristica=numero": an Italian says sì for a yes/no stat; it is 1, as the stat alone is
+    (the game refuses it for a stat that is not yes/no, with the pair form)."""
+    chat = {"chat": "console:walk-si", "lang": "it"}
+    await say(app, "/partita nuova aos", **chat)
+    added = await say(app, "/unita aggiungi Capitano ferite=6 generale=sì mostro=si", **chat)
+    assert added.ok, added.error
+    assert added.data is not None and added.data["unit"]["stats"]["general"] == 1
+    assert added.data["unit"]["stats"]["monster"] == 1
+    english = await say(app, "/unit add Lord wounds=6 general=yes", chat=chat["chat"])
+    assert english.ok, english.error
+    save = await say(app, "/unita aggiungi Guardie ferite=1 salvezza=sì", **chat)
+    assert save.error is not None and save.error.code == "cmd.bare_pair", save.error
