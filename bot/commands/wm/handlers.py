@@ -420,8 +420,9 @@ def power_request(
     skill, defense = option_or_stat(a.mat, attacker, "mat"), option_or_stat(a.def_, target, "def")
     strength, arm = option_or_stat(a.str_, attacker, "str"), wt.front_arm(a.arm, state, target)
     for name, value in (("mat", skill), ("def", defense), ("str", strength), ("arm", arm)):
-        if value is None:
-            raise UserError("wm.missing_stat", option=name)
+        if value is None:  # MAT and STR are the attacker's, read with attacker=
+            key = "wm.missing_attacker_stat" if name in ("mat", "str") else "wm.missing_stat"
+            raise UserError(key, option=name)
     mods = wt.target_mods(target) if target is not None else set()
     down, stationary = "knocked_down" in mods, "stationary" in mods
     if defense is not None and a.def_ is None:  # the base DEF its state sets, as /wm attack

@@ -282,3 +282,25 @@ async def test_L2988_an_aoe_attack_names_the_deviation_or_the_blast(
     assert deviate in missed and blast not in missed, missed
     hit = plain.render(await say(app, f"{shot} dice=6,5,1,1", user="ann", chat=chat, lang=lang))
     assert blast in hit and deviate not in hit, hit
+
+
+# --- a missing stat of the attacker is read from the attacker -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "unit", "other"),
+    [
+        ("it", "/wm forza testata dif=12 armatura=18", "attaccante=", "bersaglio="),
+        ("en", "/wm power headbutt def=12 arm=18", "attacker=", "target="),
+    ],
+)
+async def test_a_missing_mat_names_attacker_not_target(
+    app: App, lang: str, text: str, unit: str, other: str
+) -> None:
+    """Walking: '/wm forza testata' without MAT answered 'Indica mischia=N, oppure
+    bersaglio=UNITÀ per leggerla': the target's card has no say in the attacker's MAT or
+    STR; attacker= reads them."""
+    reply = await say(app, text, chat="console:wm-missing", lang=lang)
+    assert reply.error is not None and reply.error.code == "wm.missing_attacker_stat"
+    said = plain.render(reply).splitlines()[0]
+    assert unit in said and other not in said, said
