@@ -104,12 +104,23 @@ def profile(
     }
 
 
-def weapon_name(o: AttackOptions, attacker: Unit | None) -> str | None:
-    """`weapon=`, else (when no Damage is given) the first weapon of the attacker's loadout."""
+def weapon_name(
+    o: AttackOptions, attacker: Unit | None, weapons: dict[str, dict[str, Any]] | None = None
+) -> str | None:
+    """`weapon=`, else (when no Damage is given) the first weapon of the attacker's loadout;
+    in close combat its first CC weapon (p. 30, L1885-1886: a CC attack uses CC weapons),
+    refused when it has none."""
     if o.weapon is not None or attacker is None or o.dam is not None:
         return o.weapon
-    loadout = attacker.extra.get("weapons") or []
-    return str(loadout[0]) if loadout else None
+    loadout = [str(w) for w in attacker.extra.get("weapons") or []]
+    if not (o.cc or o.charge):
+        return loadout[0] if loadout else None
+    for name in loadout:
+        if tables.find_weapon(name, weapons or {}).close_combat:
+            return name
+    if loadout:
+        raise UserError("inf.no_cc_weapon", unit=attacker.name)
+    return None
 
 
 def weapon_ref(weapon: tables.Weapon) -> str:
@@ -139,8 +150,10 @@ def build_request(
     must_be_able(attacker, "inf.cannot_act", moving=True)
     if o.vs is not None:
         must_be_able(target, "inf.cannot_react", moving=True)
-    name = weapon_name(o, attacker)
+    name = weapon_name(o, attacker, weapons)
     weapon = tables.find_weapon(name, weapons) if name is not None else None
+    if weapon is not None and (o.cc or o.charge) and not weapon.close_combat:
+        raise UserError("inf.cc_needs_cc_weapon", **tables.named(weapon))  # L1885-1886
     # a direct template hits with no roll (L947-950); an area template is rolled to hit its
     # target like any shot (L925-946, L1020-1025), the others under it then only save
     if weapon is not None and weapon.template == "direct":
