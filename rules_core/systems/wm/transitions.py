@@ -345,10 +345,10 @@ def attack_request(
         mods |= target_mods(target)
     if settings.roll_autohit == "yes":
         mods.add("roll_anyway")
-    if inp.skill is None and not inp.blast:
-        raise UserError("cmd.missing_option", option="skill")
-    if inp.pow is None:
-        raise UserError("cmd.missing_option", option="pow")
+    if inp.skill is None and not inp.blast:  # the attacker's MAT, RAT or FOCUS
+        raise UserError("wm.missing_attacker_stat", option="skill")
+    if inp.pow is None:  # the weapon's
+        raise UserError("wm.missing_weapon_stat", option="pow")
     defense = _stat(inp.defense, target, "def")
     if defense is None and not inp.blast:
         raise UserError("wm.missing_stat", option="def")

@@ -50,7 +50,7 @@ def test_request_reads_the_target_and_its_state() -> None:  # L3435-3438, L3734-
 
 def test_request_needs_skill_def_and_arm_except_blast() -> None:  # L3001-3004
     for inp, key in (
-        (wt.AttackInput(pow=12, defense=12, arm=18), "cmd.missing_option"),
+        (wt.AttackInput(pow=12, defense=12, arm=18), "wm.missing_attacker_stat"),
         (wt.AttackInput(skill=6, pow=12, arm=18), "wm.missing_stat"),
         (wt.AttackInput(skill=6, pow=12, defense=12), "wm.missing_stat"),
     ):

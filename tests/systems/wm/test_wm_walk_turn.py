@@ -292,6 +292,8 @@ async def test_L2988_an_aoe_attack_names_the_deviation_or_the_blast(
     [
         ("it", "/wm forza testata dif=12 armatura=18", "attaccante=", "bersaglio="),
         ("en", "/wm power headbutt def=12 arm=18", "attacker=", "target="),
+        ("it", "/wm attacco potenza=12 dif=12 armatura=16", "attaccante=", "bersaglio="),
+        ("en", "/wm attack mat=7 def=12 arm=16", "attacker=UNIT weapon=", "target="),
     ],
 )
 async def test_a_missing_mat_names_attacker_not_target(
@@ -299,8 +301,9 @@ async def test_a_missing_mat_names_attacker_not_target(
 ) -> None:
     """Walking: '/wm forza testata' without MAT answered 'Indica mischia=N, oppure
     bersaglio=UNITÀ per leggerla': the target's card has no say in the attacker's MAT or
-    STR; attacker= reads them."""
+    STR; attacker= reads them. /wm attack without its skill or POW said only 'Manca
+    abilità.', where attacker= (and weapon=) give them."""
     reply = await say(app, text, chat="console:wm-missing", lang=lang)
-    assert reply.error is not None and reply.error.code == "wm.missing_attacker_stat"
+    assert reply.error is not None and reply.error.code.startswith("wm.missing_"), reply.error
     said = plain.render(reply).splitlines()[0]
     assert unit in said and other not in said, said
