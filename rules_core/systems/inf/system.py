@@ -77,7 +77,10 @@ def recount(state: GameState, user_id: str) -> list[Note]:
     extra["loss_of_lt"] = [*lost_lt, user_id] if pool.loss_of_lieutenant and mine else lost_lt
     pools = state.resources.setdefault(f"player:{user_id}", {})
     for group, name in GROUP_RESOURCES.items():
-        pools[name] = pool.groups.get(group, 0)
+        if group == 1 or group in pool.groups:  # the first keeps the Loss of Lt reserve
+            pools[name] = pool.groups.get(group, 0)
+        else:  # a group the player hasn't: no pool (and none left from an earlier count)
+            pools.pop(name, None)
     pools[LT_RESOURCE] = pool.lieutenant
     for unit in mine:
         key = unit_key(unit.name)
