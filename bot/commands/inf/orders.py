@@ -119,9 +119,16 @@ async def retreat_cmd(ctx: Context) -> Reply:
     else:
         game = await GAME.load(ctx)
         rows = inf_tr.retreat_rows(game.state, morat, settings.retreat)
+        first_unit = {
+            game.state.player_name(u.owner, "?"): u.name for u in reversed(game.state.units)
+        }
     blocks: list[Block] = []
     sign = "≥" if settings.retreat == "ge" else ">"
     for row in rows:
+        if row.player and not row.total:  # no points known: no verdict on nothing
+            unit = first_unit.get(row.player, "…")
+            blocks.append([plain(ctx.t("inf.retreat_no_points", who=row.player, unit=unit))])
+            continue
         text = ctx.t(
             "inf.retreat_line" if row.player else "inf.retreat_line_given",  # by hand: no one
             who=row.player,
