@@ -426,9 +426,18 @@ def parse_options(spec: CommandSpec, text: str, tokens: list[Token]) -> dict[str
     if pairs is not None:
         index = _bare_stats(pairs, tokens, positional, index, out)
     if index < len(positional):
+        word = positional[index][1].text
+        if _SIGNED.fullmatch(word):  # `/wow salute Thrall -2`: a value, no part of a name
+            numbers = [
+                o
+                for o in spec.options
+                if o.type in ("int", "signed") and not o.positional and o.name not in out
+            ]
+            if len(numbers) == 1:
+                raise UserError("cmd.number_like", token=word[:12], like=numbers[0].name)
+            raise leftover(spec, positional[index][1], out)
         if 0 < index <= len(slots):
             name = _unquoted_name(slots[index - 1], positional, index)
-            word = positional[index][1].text
             if name is not None and word[:1].islower() and _may_be_stat(spec, word):
                 # `/unita imposta Liberatori salvezza`: a longer name, or a stat with no value
                 raise UserError(
@@ -593,6 +602,7 @@ def finish(spec: CommandSpec, out: dict[str, Any]) -> dict[str, Any]:
 
 
 _PAIR = re.compile(r"^([a-z][a-z0-9_]{0,23})=([+-]?\d{1,4}\+?|[-–—])$")
+_SIGNED = re.compile(r"[+-]\d{1,9}")  # a signed number: never a word of a name
 _YES = ("si", "yes")  # folded: `sì`; a yes/no stat's 1 as a word
 _BARE_KEY = re.compile(r"^[a-z][a-z0-9_]{0,23}$")  # a stat written alone, folded
 _PAIR_KEY = re.compile(r"^[a-zà-ù][a-z0-9_à-ù]{0,23}$")  # a word that may name a stat

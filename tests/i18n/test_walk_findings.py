@@ -590,3 +590,17 @@ async def test_a_yes_no_stat_may_be_given_as_si(app: App) -> None:
     assert english.ok, english.error
     save = await say(app, "/unita aggiungi Guardie ferite=1 salvezza=sì", **chat)
     assert save.error is not None and save.error.code == "cmd.bare_pair", save.error
+
+
+async def test_a_bare_number_is_offered_the_one_number_option(app: App) -> None:
+    """`/wow salute Thrall -2` answered "un nome di più parole va tra virgolette, come
+    "Thrall -2"": a signed number is no part of a name. Where the command has one number
+    option not given, the number is shown as its value."""
+    chat = {"chat": "console:walk-number", "lang": "it"}
+    await say(app, "/partita nuova wow", **chat)
+    await say(app, "/unita aggiungi Thrall salute=6", **chat)
+    it = await say(app, "/wow salute Thrall -2", **chat)
+    assert it.error is not None and it.error.code == "cmd.number_like", it.error
+    assert "forse variazione=-2?" in it.error.message and "virgolette" not in it.error.message
+    en = await say(app, "/wow health Thrall -2", chat=chat["chat"], lang="en")
+    assert en.error is not None and "change=-2" in en.error.message, en.error
