@@ -65,6 +65,7 @@ _LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz
 
 
 _MAIDEN_DROP = re.compile(r"d\d+")  # `4d6 d1`: Dice Maiden's drop-lowest, after a space
+_DECIMALS = re.compile(r",[0-9]+(?![0-9d])")  # `,5` after a number: a decimal comma
 _DICE_WORD = re.compile(r"[0-9]{0,3}d(?:[0-9]{1,4}|%)")  # a dice term written as a word
 _MAIDEN_BOTCH = re.compile(r"b\d+")  # `4d10 t7 b1`: Dice Maiden's botches
 _DICE_START = re.compile(r"d(?:[0-9%]|f(?![a-z]))")  # a dice term without its count
@@ -609,6 +610,8 @@ def _segment(text: str, base: int) -> RollSpec:
             raise UserError("dice.split_dice", given=text.strip(), instead=joined)
         typed = text[p.start : p.i].strip()
         before = text[: p.i].strip()  # with its repeat (`3#d6`)
+        if c == "," and glued and _ends_in_number(expr) and _DECIMALS.match(rest):
+            raise UserError("dice.no_decimals")  # `2d6+1,5`: a decimal comma
         if c == ",":  # `1d6,1d8`: two rolls (`;`) or a sum (`+`)?
             rolls, total = f"{before}; {rest[1:].strip()}", f"{before}+{rest[1:].strip()}"
             if _parses(rolls) and _parses(total):
@@ -744,6 +747,13 @@ def _label_target(words: list[str]) -> int | None:
     if m is None or (m[3] is None and m[1] is None and m[2] is None):
         return None  # a bare number with no plus sign and no word is a label (`d20 3`)
     return int(m[3] or m[4])
+
+
+def _ends_in_number(expr: Expr) -> bool:
+    """Whether the text of `expr` ends with a plain number (`2d6+1`, not `2d6`)."""
+    while isinstance(expr, BinOp | Compare):
+        expr = expr.right
+    return isinstance(expr, Num)
 
 
 def _maiden_drop(expr: Expr, word: str) -> bool:

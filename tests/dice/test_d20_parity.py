@@ -575,3 +575,15 @@ def test_a_second_roll_or_a_missing_side_count_gets_the_text_to_write() -> None:
     with pytest.raises(UserError) as drop:  # Dice Maiden's drop-lowest keeps its own hint
         parse("4d6 d1")
     assert drop.value.key == "dice.maiden_drop"
+
+
+def test_a_decimal_comma_is_refused_as_a_decimal() -> None:
+    """`/tira 2d6+1,5` (an Italian decimal) was offered '2d6+1; 5' and '2d6+1+5' as two rolls
+    by my comma hint: a comma between two digits is a decimal, refused as `2d6+1.5` is."""
+    from rules_core.dice import parse
+    from rules_core.errors import UserError
+
+    for text in ("2d6+1,5", "2d6*1,5", "1,5"):
+        with pytest.raises(UserError) as err:
+            parse(text)
+        assert err.value.key == "dice.no_decimals", text
