@@ -131,8 +131,11 @@ async def attack(ctx: Context) -> Reply:
             critical=out.critical,
             direct_critical=req.blast and a.direct_crit,
         )
+        # A free strike is made in the other player's turn (an enemy leaving the attacker's
+        # melee range): its rights come from the attacker, the caller's own (checked above).
+        reaction = "free_strike" in req.mods and attacker is not None
         more, applied, damaged = await apply_damage(
-            ctx, game, target, out.damage, source, effects, a.model, paid
+            ctx, game, target, out.damage, source, effects, a.model, paid, reaction=reaction
         )
         blocks += more
         data["applied"] = {"unit": target.name, "damage": out.damage, "effects": applied}
@@ -176,11 +179,15 @@ async def apply_damage(
     effects: tuple[str, ...] = (),
     model: int | None = None,
     paid: wt.Change | None = None,
+    *,
+    reaction: bool = False,
 ) -> tuple[list[Block], list[str], Unit | None]:
     """Damage and effects on `unit`, after the attacker's focus `paid` for it, as one event
     (/undo reverts both); see wt.apply_damage. Also the unit afterwards (None when its damage
-    changed nothing), for its grid's picture."""
-    session.require_unit_rights(ctx, game.state, unit, attack=True)
+    changed nothing), for its grid's picture. `reaction`: an attack its player makes out of
+    turn (a free strike), whose rights were checked on the attacker."""
+    if not reaction:
+        session.require_unit_rights(ctx, game.state, unit, attack=True)
     before = paid.state if paid is not None else game.state
     spent = game_view.notes_blocks(ctx, paid.notes) if paid is not None else []
     done = wt.apply_damage(before, unit.name, amount, source, effects, model)
