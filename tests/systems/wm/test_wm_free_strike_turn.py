@@ -1,6 +1,6 @@
-"""A free strike is made in the other player's turn (p. 45, «Attacchi di opportunità»: an
-enemy leaving a model's melee range): its player records it with `apply`, which a normal
-attack out of turn still is not."""
+"""A free strike is made in the other player's turn (p. 51, «Attacchi di opportunità»,
+L2149-2159: an enemy leaving a model's melee range): its player records it with `apply`,
+which a normal attack out of turn still is not."""
 
 from __future__ import annotations
 
