@@ -20,7 +20,7 @@ How it becomes units:
   lacks is reported as missing (the system's default applies);
 - a unit selection without any stat profile is skipped and reported;
 - its categories (`categories > category[name, primary]`) name what the rules read of it:
-  WARMACHINE's model type (`unit_kind`) and Age of Sigmar's MONSTER keyword
+  WARMACHINE's model type (`unit_kind`) and Age of Sigmar's MONSTER and HERO keywords
   (`CATEGORY_STATS`).
 """
 
@@ -50,7 +50,7 @@ GAME_WORDS: dict[str, tuple[str, ...]] = {
 # Categories that are a yes/no stat of the game: Age of Sigmar's MONSTER keyword, a category of
 # each monster's entry in BattleScribe's data (a unit with the keyword is a MONSTER, 21.0;
 # what it changes: contesting objectives, 18.1.2).
-CATEGORY_STATS: dict[str, dict[str, str]] = {"aos": {"monster": "monster"}}
+CATEGORY_STATS: dict[str, dict[str, str]] = {"aos": {"monster": "monster", "hero": "hero"}}
 # A WARMACHINE stat profile's type naming the model type, for a unit with no category saying
 # it (the Mk II data's profile types; Myrmidons are Retribution warjacks).
 WM_PROFILE_KINDS = {"warcaster": "warcaster", "warjack": "warjack", "myrmidon": "warjack"}

@@ -216,3 +216,11 @@ def test_a_zip_compressed_beyond_any_roster_is_refused() -> None:
 def test_a_file_over_the_size_limit_is_refused_before_reading() -> None:
     with pytest.raises(UserError, match=r"army.file_too_big"):
         read_roster(b"<" + b"x" * (5 * 1024 * 1024), "big.ros")
+
+
+def test_age_of_sigmar_hero_keyword_comes_from_the_rosters_categories() -> None:
+    """The HERO category was not read (only MONSTER was), so an imported HERO was refused its
+    heroic actions and its commands' 12" range (7.1, L283; 6.1, L263-267) until typed by hand."""
+    result = to_roster(read_roster(ros("aos_monster"), "aos_monster.ros"), "aos")
+    drake, liberators = result.roster.units
+    assert drake.stats.get("hero") == 1 and "hero" not in liberators.stats
