@@ -29,7 +29,7 @@ STATS: dict[str, dict[str, tuple[str, ...]]] = {
         "arm": ("armor", "armour", "armatura"),
         "cmd": ("command", "comando", "com"),
         "focus": ("foc",),
-        "boxes": ("damage", "dmg", "caselle", "danni"),
+        "boxes": ("damage", "dmg", "caselle", "danni", "ferite", "wounds"),  # p. 37: unmarked boxes
         "base": ("basetta",),
     },
     "aos": {

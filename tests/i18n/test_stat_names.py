@@ -129,3 +129,16 @@ async def test_help_lists_both_names_of_every_games_stats(
     assert line in shown
     for system in SYSTEMS:
         assert f"\n{system}: " in shown
+
+
+async def test_warmachine_damage_boxes_answer_to_ferite(app: App) -> None:
+    """WARMACHINE's book calls the unmarked damage boxes "ferite" (wounds, p. 37, L960-961), and
+    '/unita aggiungi Capitano ferite=5' in a WM game was refused: only caselle= was known."""
+    chat = "console:wm-ferite"
+    assert (await say(app, "/partita nuova wm", chat=chat, lang="it")).ok
+    added = await say(app, "/unita aggiungi Capitano ferite=5 dif=14 arm=13", chat=chat, lang="it")
+    assert added.ok, plain.render(added)
+    english = await say(app, "/unit add Sergeant wounds=3 def=13 arm=12", chat=chat, lang="en")
+    assert english.ok, plain.render(english)
+    shown = plain.render(await say(app, "/unita mostra Capitano", chat=chat, lang="it"))
+    assert "caselle=5" in shown, shown
