@@ -604,3 +604,20 @@ async def test_a_bare_number_is_offered_the_one_number_option(app: App) -> None:
     assert "forse variazione=-2?" in it.error.message and "virgolette" not in it.error.message
     en = await say(app, "/wow health Thrall -2", chat=chat["chat"], lang="en")
     assert en.error is not None and "change=-2" in en.error.message, en.error
+
+
+async def test_the_last_phase_sentence_starts_with_a_capital(app: App) -> None:
+    """`/fase prossima` in WARMACHINE's last phase answered "fase di attivazione: è l'ultima
+    fase; …", a sentence starting in lower case (the phase's name opened it)."""
+    for lang, new, join, nxt in (
+        ("it", "/partita nuova wm", "/partita entra", "/fase prossima"),
+        ("en", "/game new wm", "/game join", "/phase next"),
+    ):
+        chat = f"console:walk-last-phase-{lang}"
+        await say(app, new, user="u1", chat=chat, lang=lang)
+        await say(app, join, user="u2", chat=chat, lang=lang)
+        for _ in range(2):
+            assert (await say(app, nxt, user="u1", chat=chat, lang=lang)).ok
+        last = await say(app, nxt, user="u1", chat=chat, lang=lang)
+        assert last.error is not None and last.error.code == "game.last_phase", last.error
+        assert last.error.message[0].isupper(), last.error.message
