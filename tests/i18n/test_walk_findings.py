@@ -621,3 +621,18 @@ async def test_the_last_phase_sentence_starts_with_a_capital(app: App) -> None:
         last = await say(app, nxt, user="u1", chat=chat, lang=lang)
         assert last.error is not None and last.error.code == "game.last_phase", last.error
         assert last.error.message[0].isupper(), last.error.message
+
+
+async def test_a_roster_line_reads_a_pair_typed_with_spaces_around_the_equals_sign(
+    app: App,
+) -> None:
+    """9ce26af read `salute = 6` as one pair in commands, but an army list's lines have their
+    own reader: `/armata aggiungi Jaina salute = 10` answered "'=' non è una caratteristica"."""
+    chat = {"chat": "console:walk-army-spaced", "lang": "it"}
+    await say(app, "/partita nuova wow", **chat)
+    added = await say(
+        app, "/armata aggiungi Jaina salute = 10 velocità= 5; Thrall salute =12", **chat
+    )
+    assert added.ok, plain.render(added)
+    shown = plain.render(await say(app, "/unita mostra Jaina", **chat))
+    assert "salute=10" in shown.replace(" ", "") or "10/10" in shown, shown
