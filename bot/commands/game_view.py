@@ -45,10 +45,12 @@ def stat_label(lang: i18n.Lang, system: str, stat: str) -> str:
 
 def stats_text(ctx: Reader, system: str, stats: dict[str, int]) -> str:
     """`ferite=2  salvezza=4+`: a unit's stats as the reader types them (and as the game's
-    cards print them: `GameSystem.stat_text`), sorted by name."""
+    cards print them: `GameSystem.stat_text`), in the order the game declares them (its
+    cards': SPD STR MAT RAT DEF ARM), any other stat after them by name."""
     spec = get_system(system)
-    named = sorted((stat_name(ctx, system, k), spec.stat_text(k, v)) for k, v in stats.items())
-    return "  ".join(f"{k}={v}" for k, v in named)
+    order = {s.name: i for i, s in enumerate(spec.stats)}
+    keys = sorted(stats, key=lambda k: (order.get(k, len(order)), stat_name(ctx, system, k)))
+    return "  ".join(f"{stat_name(ctx, system, k)}={spec.stat_text(k, stats[k])}" for k in keys)
 
 
 def unit_line(ctx: Reader, unit: Unit, system: str | None = None) -> Block:

@@ -636,3 +636,20 @@ async def test_a_roster_line_reads_a_pair_typed_with_spaces_around_the_equals_si
     assert added.ok, plain.render(added)
     shown = plain.render(await say(app, "/unita mostra Jaina", **chat))
     assert "salute=10" in shown.replace(" ", "") or "10/10" in shown, shown
+
+
+async def test_a_units_stats_are_shown_in_the_cards_order(app: App) -> None:
+    """`/unita mostra Ironclad` listed 'ARM=18  DAT=5  DIF=12  FOR=11  MAT=7  VEL=4  basetta=50
+    caselle=32': sorted by the reader's names, capitals first, where the card prints SPD STR
+    MAT RAT DEF ARM (the game's own order, as it declares its stats)."""
+    chat = "console:walk-stat-order"
+    await say(app, "/partita nuova wm", chat=chat, lang="it")
+    add = "/unita aggiungi Ironclad vel=4 for=11 mat=7 dat=5 dif=12 arm=18 basetta=50 caselle=32"
+    assert (await say(app, add, chat=chat, lang="it")).ok
+    for lang, order in (
+        ("it", ["VEL", "FOR", "MAT", "DAT", "DIF", "ARM", "caselle", "basetta"]),
+        ("en", ["SPD", "STR", "MAT", "RAT", "DEF", "ARM", "boxes", "base"]),
+    ):
+        shown = plain.render(await say(app, "/unita mostra Ironclad", chat=chat, lang=lang))
+        line = next(x for x in shown.splitlines() if "MAT=" in x)
+        assert [pair.split("=")[0] for pair in line.split()] == order, line
