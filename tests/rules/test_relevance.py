@@ -39,3 +39,12 @@ def test_relevance(system: str) -> None:
     print(f"{system}: top-1 {top1}/{n} = {top1 / n:.0%}, top-3 {top3}/{n} = {top3 / n:.0%}")
     assert top1 / n >= 0.90, misses
     assert top3 / n >= 0.98, misses
+
+
+@pytest.mark.parametrize(("query", "lang"), [("mantenimento", "it"), ("maintenance", "en")])
+def test_the_maintenance_phase_is_found_by_its_one_word(query: str, lang: str) -> None:
+    """`/regola mantenimento` answered the upkeep spells' entry ("Incantesimi mantenibili"): the
+    phase's entry knew only "Fase di Mantenimento", and the upkeep one "mantenimento degli
+    incantesimi". A player naming the phase types the one word."""
+    hits = rule_index().search(query, system="wm", limit=1)
+    assert [h.entry.id for h in hits] == ["wm.phases"], (lang, [h.entry.id for h in hits])
