@@ -221,7 +221,7 @@ async def help_(ctx: Context) -> Reply:
 async def lang(ctx: Context) -> Reply:
     choice = ctx.args(LangArgs).language
     if choice is None:  # anyone may ask; only a chat admin changes it
-        return Reply(blocks=[[plain(ctx.t("lang.current", lang=ctx.lang))]])
+        return Reply(blocks=[[plain(ctx.t("lang.current"))]])
     need_admin(ctx.request)
     new = i18n.normalize_lang(choice)
     if new is None:

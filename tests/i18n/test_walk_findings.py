@@ -653,3 +653,12 @@ async def test_a_units_stats_are_shown_in_the_cards_order(app: App) -> None:
         shown = plain.render(await say(app, "/unita mostra Ironclad", chat=chat, lang=lang))
         line = next(x for x in shown.splitlines() if "MAT=" in x)
         assert [pair.split("=")[0] for pair in line.split()] == order, line
+
+
+async def test_the_chats_language_is_named_in_words(app: App) -> None:
+    """`/lingua` answered "Questa chat parla: it." (a code, where the reader's word is
+    "italiano"), then listed both commands, the one already in effect included."""
+    it = plain.render(await say(app, "/lingua", chat="console:walk-lang", lang="it"))
+    assert "italiano" in it and ": it" not in it and "/impostazioni lingua en" in it, it
+    en = plain.render(await say(app, "/settings lang", chat="console:walk-lang", lang="en"))
+    assert "English" in en and ": en" not in en and "/settings lang it" in en, en
