@@ -104,6 +104,10 @@ class _Transaction:
                 await self.on_resume(conn)
 
 
+# An error's syntax line longer than this is cut (`App.short_usage`).
+LONG_SYNTAX = 120
+
+
 class App:
     def __init__(
         self,
@@ -395,6 +399,23 @@ class App:
         head = self.shown_name(spec, lang, platform)
         return local_names.syntax(self.registry, spec, lang, head)
 
+    def short_usage(self, spec: CommandSpec, lang: i18n.Lang, platform: str | None) -> str:
+        """`usage` for an error's last line: a syntax past `LONG_SYNTAX` characters (`/wm attack`
+        has 25 options, about 400) keeps its first options and names the help that lists them
+        all, so a phone shows the reason, not a screenful of options."""
+        usage = self.usage(spec, lang, platform)
+        if len(usage) <= LONG_SYNTAX:
+            return usage
+        head, *options = usage.split(" [")
+        kept = head
+        for option in options:
+            if len(kept) + len(option) + 2 > LONG_SYNTAX * 2 // 3:
+                break
+            kept += " [" + option
+        help_name = local_names.typed_command(self.registry, "/help", lang)
+        command = self.shown_name(spec, lang, None).lstrip("/")
+        return kept + " … " + i18n.t(lang, "error.all_options", help=f"{help_name} {command}")
+
     def error_reply(
         self,
         err: UserError,
@@ -418,7 +439,10 @@ class App:
             shown = [s.spec for s in err.suggestions if s.spec is not None]
         for each in shown:
             blocks.append(
-                [plain(i18n.t(lang, "error.syntax") + " "), code(self.usage(each, lang, platform))]
+                [
+                    plain(i18n.t(lang, "error.syntax") + " "),
+                    code(self.short_usage(each, lang, platform)),
+                ]
             )
         return Reply(
             command=spec.name if spec else "",
