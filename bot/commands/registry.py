@@ -19,7 +19,7 @@ from typing import Any
 from bot.commands import options
 from bot.commands.spec import CommandSpec, OptionSpec, typed_values
 from rules_core.errors import UserError
-from rules_core.game.stat_names import BARE
+from rules_core.game.stat_names import BARE, SPACED_PAIR
 from rules_core.rules.text import fold
 
 MAX_COMMAND_TEXT = 4000
@@ -140,10 +140,6 @@ def _quoted(text: str, start: int) -> tuple[str, int] | None:
     return None
 
 
-# a word, then `=` with a space before or after it, then a value
-_SPACED_KEY = re.compile(r"([^\W\d]\w*)(?:\s+=\s*|=\s+)(?=[^\s=])")
-
-
 def _word_end(text: str, start: int) -> int:
     end = start
     while end < len(text) and not text[end].isspace():
@@ -163,7 +159,7 @@ def tokenize(text: str) -> list[Token]:
             out.append(Token(found[0], i, found[1], True))
             i = found[1]
             continue
-        spaced = _SPACED_KEY.match(text, i)  # `salute = 6`, as a phone keyboard writes it
+        spaced = SPACED_PAIR.match(text, i)  # `salute = 6`, as a phone keyboard writes it
         if spaced is not None:
             at = spaced.end()
             found = _quoted(text, at)

@@ -45,6 +45,7 @@ from rules_core.game.stat_names import (
     FREE_KEY,
     MODELS,
     is_yes_no,
+    join_spaced_pairs,
     lookup,
     norm,
     stat_name,
@@ -234,33 +235,10 @@ def _head(text: str) -> tuple[list[str], list[str], bool]:
             None,
         )
         if end is not None:
-            return [text[1:end].strip()], _joined_pairs(text[end + 1 :].split()), True
-    tokens = _joined_pairs(text.split())
+            return [text[1:end].strip()], join_spaced_pairs(text[end + 1 :]).split(), True
+    tokens = join_spaced_pairs(text).split()
     first = next((i for i, t in enumerate(tokens) if "=" in t), len(tokens))
     return tokens[:first], tokens[first:], False
-
-
-def _joined_pairs(tokens: list[str]) -> list[str]:
-    """`salute = 10`, `salute= 10`, `salute =10` as one `salute=10`, as a phone keyboard writes
-    them (the command tokenizer reads them the same way); `carta= costo=3` stays two tokens."""
-    out: list[str] = []
-    i = 0
-    while i < len(tokens):
-        t = tokens[i]
-        nxt = tokens[i + 1] if i + 1 < len(tokens) else None
-        if t == "=" and out and "=" not in out[-1] and nxt is not None and "=" not in nxt:
-            out[-1] += "=" + nxt
-            i += 2
-            continue
-        if t.startswith("=") and len(t) > 1 and out and "=" not in out[-1]:
-            out[-1] += t
-        elif t.endswith("=") and t.count("=") == 1 and nxt is not None and "=" not in nxt:
-            out.append(t + nxt)
-            i += 1
-        else:
-            out.append(t)
-        i += 1
-    return out
 
 
 def _fields(tokens: list[str], system: str | None = None) -> list[tuple[str, str]]:

@@ -138,6 +138,22 @@ def unknown_stat(system: str, key: str) -> UserError:
     return UserError("game.unknown_stat", stat=key[:24], valid=valid, stat_system=system)
 
 
+# A pair typed with spaces around `=` (`salute = 6`, `salute= 6`, `salute =6`), as a phone
+# keyboard writes it: the key (a word, never a number: `2d6`), its `=` and spaces, up to the value.
+SPACED_PAIR = re.compile(r"([^\W\d]\w*)(?:\s+=\s*|=\s+)(?=[^\s=])")
+
+
+def join_spaced_pairs(text: str) -> str:
+    """`text` with each spaced pair written as one (`salute = 10` -> `salute=10`), unless the
+    word after the `=` is a pair of its own (`carta= costo=3`: carta has no value)."""
+
+    def joined(m: re.Match[str]) -> str:
+        value = text[m.end() :].split(maxsplit=1)[0]
+        return m.group(0) if "=" in value else m.group(1) + "="
+
+    return SPACED_PAIR.sub(joined, text)
+
+
 # The value of a stat written alone (`/unita aggiungi Capitano ferite=6 generale`): the
 # option parser has no game, so the game reads it (`canonical_stats`). No typed value is empty.
 BARE = ""
