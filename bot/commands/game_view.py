@@ -49,8 +49,9 @@ def stats_text(ctx: Reader, system: str, stats: dict[str, int]) -> str:
     cards': SPD STR MAT RAT DEF ARM), any other stat after them by name."""
     spec = get_system(system)
     order = {s.name: i for i, s in enumerate(spec.stats)}
-    keys = sorted(stats, key=lambda k: (order.get(k, len(order)), stat_name(ctx, system, k)))
-    return "  ".join(f"{stat_name(ctx, system, k)}={spec.stat_text(k, stats[k])}" for k in keys)
+    names = {k: stat_name(ctx, system, k) for k in stats}  # each looked up once
+    keys = sorted(stats, key=lambda k: (order.get(k, len(order)), names[k]))
+    return "  ".join(f"{names[k]}={spec.stat_text(k, stats[k])}" for k in keys)
 
 
 def unit_line(ctx: Reader, unit: Unit, system: str | None = None) -> Block:
